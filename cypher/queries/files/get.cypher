@@ -1,0 +1,3 @@
+MATCH (r:Repository {tenantId: $tenantId, repoId: $repositoryId})-[:CONTAINS]->(f:File {path: $path})
+RETURN f {.path, .language, .contentHash, .lines, .blocked} AS file,
+       r {repositoryId: r.repoId, .commitSha, .rootPath, .gitPrefix} AS repository

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (parent:Symbol {uid: row.parentUid}), (member:Symbol {uid: row.uid})
+MERGE (parent)-[:HAS_MEMBER]->(member)

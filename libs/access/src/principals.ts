@@ -1,0 +1,45 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import type { Principal } from '@lore/domain';
+
+/** A request that must authenticate and did not: doors answer 401 with a WWW-Authenticate challenge. */
+export class AuthenticationRequiredError extends Error {
+  constructor() {
+    super('Authentication required: send Authorization: Bearer <api key>.');
+    this.name = 'AuthenticationRequiredError';
+  }
+}
+
+/**
+ * Turns what a transport knows about its caller into a Principal. The tenant comes from the
+ * server's configuration, never from tool arguments.
+ */
+@Injectable()
+export class PrincipalResolver {
+  private readonly keyDigests: Buffer[];
+
+  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
+    this.keyDigests = config.LORE_API_KEYS.map(digest);
+  }
+
+  /** stdio and the CLI: the local user of this configuration. */
+  local(): Principal {
+    return { tenantId: this.config.LORE_TENANT, subject: 'local', repositories: '*' };
+  }
+
+  /** HTTP: with API keys configured a valid bearer key is required; without, the server is loopback-only and local. */
+  fromAuthorizationHeader(header: string | undefined): Principal {
+    if (this.keyDigests.length === 0) return this.local();
+    const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
+    if (!token) throw new AuthenticationRequiredError();
+    const presented = digest(token);
+    const index = this.keyDigests.findIndex((known) => timingSafeEqual(known, presented));
+    if (index < 0) throw new AuthenticationRequiredError();
+    return { tenantId: this.config.LORE_TENANT, subject: `api-key-${index + 1}`, repositories: '*' };
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

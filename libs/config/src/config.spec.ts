@@ -1,0 +1,38 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies defaults around the one required value', () => {
+    const config = loadConfig({ NEO4J_PASSWORD: 'secret' });
+    expect(config.NEO4J_URI).toBe('bolt://127.0.0.1:7687');
+    expect(config.LORE_PORT).toBe(7300);
+    expect(config.LORE_TENANT).toBe('default');
+    expect(config.LORE_API_KEYS).toEqual([]);
+  });
+
+  it('names a missing variable', () => {
+    expect(() => loadConfig({})).toThrow(ConfigError);
+    expect(() => loadConfig({})).toThrow(/NEO4J_PASSWORD: is required/);
+  });
+
+  it('names a bad variable and what it expects', () => {
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_PORT: 'eighty' })).toThrow(/LORE_PORT: /);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', NEO4J_URI: 'http://x' })).toThrow(/NEO4J_URI: a bolt:\/\/ or neo4j:\/\/ URI/);
+  });
+
+  it('reads a JSON file and lets the environment win', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lore-config-'));
+    const file = join(dir, 'lore.json');
+    writeFileSync(file, JSON.stringify({ NEO4J_PASSWORD: 'from-file', LORE_PORT: 8100, LORE_TENANT: 'acme' }));
+    const config = loadConfig({ LORE_CONFIG_FILE: file, LORE_TENANT: 'beta' });
+    expect(config.NEO4J_PASSWORD).toBe('from-file');
+    expect(config.LORE_PORT).toBe(8100);
+    expect(config.LORE_TENANT).toBe('beta');
+  });
+
+  it('splits API keys', () => {
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_API_KEYS: 'a, b,,c' }).LORE_API_KEYS).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The one configuration of Lore. Values come from the environment, or from a JSON file named by
+ * LORE_CONFIG_FILE (environment wins). A bad or missing value stops start-up, naming the variable.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const ConfigSchema = z.object({
+  NEO4J_URI: z.string().regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'a bolt:// or neo4j:// URI').default('bolt://127.0.0.1:7687'),
+  NEO4J_USER: z.string().min(1).default('neo4j'),
+  NEO4J_PASSWORD: z.string().min(1, 'the Neo4j password'),
+  NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+  /** Upper bound on any single Neo4j transaction, in milliseconds. */
+  NEO4J_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LORE_HOST: z.string().min(1).default('127.0.0.1'),
+  LORE_PORT: port.default(7300),
+  LORE_TENANT: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case tenant id').default('default'),
+  /** Comma-separated API keys accepted on HTTP as `Authorization: Bearer <key>`; unset means loopback-only, no auth. */
+  LORE_API_KEYS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((key) => key.trim()).filter(Boolean) : [])),
+  LORE_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+});
+
+export type LoreConfig = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
+  const fromFile = env.LORE_CONFIG_FILE ? readConfigFile(env.LORE_CONFIG_FILE) : {};
+  const merged: Record<string, unknown> = { ...fromFile };
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') merged[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = issue.path.join('.') || '(root)';
+        const detail = issue.code === 'invalid_type' && merged[variable] === undefined ? 'is required' : issue.message;
+        return `${variable}: ${detail}`;
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError([`LORE_CONFIG_FILE: cannot read ${path}`]);
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === 'string' ? item : String(item)]));
+  } catch {
+    throw new ConfigError([`LORE_CONFIG_FILE: ${path} is not a JSON object of settings`]);
+  }
+}

@@ -1,0 +1,68 @@
+import type { CallConfidence, SkippedFile, SymbolKind } from './schemas';
+
+/**
+ * What the indexer hands to the graph store for one repository: plain rows, ready for UNWIND.
+ * uids are deterministic: the same commit always yields the same rows.
+ */
+export interface FileRow {
+  uid: string;
+  path: string;
+  language: string;
+  contentHash: string;
+  lines: number;
+  bytes: number;
+  isTest: boolean;
+  /** Secret files: known to exist, content never read. */
+  blocked: boolean;
+}
+
+export interface SymbolRow {
+  uid: string;
+  fileUid: string;
+  parentUid: string | null;
+  kind: SymbolKind;
+  name: string;
+  qualifiedName: string;
+  /** Lower-case words of the name and qualified name, split at camelCase, snake_case and digits. */
+  nameTokens: string;
+  path: string;
+  language: string;
+  signature: string | null;
+  doc: string | null;
+  startLine: number;
+  endLine: number;
+  exported: boolean;
+  complexity: number | null;
+}
+
+export interface CallRow {
+  callerUid: string;
+  calleeUid: string;
+  /** First call site, in the caller. */
+  line: number;
+  /** Call sites from this caller to this callee. */
+  count: number;
+  confidence: CallConfidence;
+}
+
+export interface ImportRow {
+  fromUid: string;
+  toUid: string;
+  names: string[];
+}
+
+export interface RepositorySnapshot {
+  tenantId: string;
+  repositoryId: string;
+  rootPath: string;
+  commitSha: string;
+  defaultBranch: string | null;
+  url: string | null;
+  /** Path of rootPath inside its git work tree ('' at the top, null outside git). */
+  gitPrefix: string | null;
+  files: FileRow[];
+  symbols: SymbolRow[];
+  calls: CallRow[];
+  imports: ImportRow[];
+  skipped: SkippedFile[];
+}

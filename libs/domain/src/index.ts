@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './graph-model';
+export * from './principal';
+export * from './schemas';
+export * from './uris';

@@ -1,0 +1,19 @@
+import { loadMigrations, splitStatements } from './migrations';
+
+describe('migrations', () => {
+  it('splits a file into statements, dropping comment lines', () => {
+    expect(splitStatements('// why\nCREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x);\n\nCREATE INDEX b IF NOT EXISTS\n  FOR (n:B) ON (n.y);\n')).toEqual([
+      'CREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x)',
+      'CREATE INDEX b IF NOT EXISTS\n  FOR (n:B) ON (n.y)',
+    ]);
+  });
+
+  it('loads the project migrations in order with checksums', () => {
+    const migrations = loadMigrations();
+    expect(migrations.map((m) => m.id)).toEqual(['001_constraints', '002_lookup_indexes', '003_symbol_fulltext']);
+    for (const migration of migrations) {
+      expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);
+      expect(migration.statements.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,4 @@
+export * from './identifiers';
+export * from './languages';
+export * from './repository-files';
+export * from './repository-indexer';

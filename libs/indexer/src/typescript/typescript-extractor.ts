@@ -1,0 +1,503 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import type { CallConfidence, CallRow, ImportRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
+import { nameTokens, symbolUid } from '../identifiers';
+import type { SourceFile as RepoFile } from '../repository-files';
+
+export interface ScriptExtractionInput {
+  tenantId: string;
+  repositoryId: string;
+  rootPath: string;
+  /** TypeScript and JavaScript files of the repository, with their text. */
+  files: RepoFile[];
+  fileUids: ReadonlyMap<string, string>;
+  onFile?: (path: string) => void;
+}
+
+export interface ScriptExtraction {
+  symbols: SymbolRow[];
+  calls: CallRow[];
+  imports: ImportRow[];
+  skipped: SkippedFile[];
+}
+
+const MAX_SIGNATURE = 300;
+const MAX_DOC = 1000;
+const MAX_AMBIGUOUS_TARGETS = 5;
+const TEST_FUNCTIONS = new Set(['describe', 'it', 'test', 'suite', 'context']);
+const CONFIDENCE_RANK: Record<CallConfidence, number> = { exact: 3, import: 2, name: 1, ambiguous: 0 };
+
+interface Scope {
+  /** The innermost declared symbol: parent of new declarations. */
+  parent: { uid: string; qualifiedName: string; kind: SymbolKind; exported: boolean } | null;
+  /** The innermost symbol that code runs in: owner of call sites. */
+  callerUid: string | null;
+}
+
+interface CallSite {
+  callerUid: string;
+  node: ts.CallExpression | ts.NewExpression;
+  line: number;
+}
+
+/**
+ * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler.
+ * Call targets come from the type checker: `exact` when the project has a tsconfig or jsconfig
+ * (the compiler sees the project as it is built), `import` when it does not; call sites the
+ * checker cannot resolve fall back to a unique name (`name`) or a few candidates (`ambiguous`).
+ */
+export function extractScripts(input: ScriptExtractionInput): ScriptExtraction {
+  const { rootPath } = input;
+  const { options, hasConfig } = compilerOptionsFor(rootPath);
+  const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
+  const host = ts.createCompilerHost(options, true);
+  const defaultGetSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const own = byAbsolute.get(fileName);
+    if (own?.text != null) return ts.createSourceFile(fileName, own.text, languageVersion, true, scriptKindOf(fileName));
+    return defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+  };
+  const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host });
+  const checker = program.getTypeChecker();
+
+  const symbols: SymbolRow[] = [];
+  const skipped: SkippedFile[] = [];
+  const declarationUids = new Map<ts.Node, string>();
+  const symbolsByName = new Map<string, SymbolRow[]>();
+  const callSites: CallSite[] = [];
+  const imports: ImportRow[] = [];
+  const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
+
+  for (const file of input.files) {
+    input.onFile?.(file.path);
+    const sourceFile = program.getSourceFile(join(rootPath, file.path));
+    if (!sourceFile) continue;
+    const syntaxErrors = program.getSyntacticDiagnostics(sourceFile);
+    if (syntaxErrors.length > 0) {
+      skipped.push({ path: file.path, reason: `parse error: ${describeDiagnostic(syntaxErrors[0]!)}` });
+      continue;
+    }
+    const fileSymbols = new FileSymbolExtractor(input, file, sourceFile, declarationUids, callSites).extract();
+    for (const symbol of fileSymbols) {
+      symbols.push(symbol);
+      const named = symbolsByName.get(symbol.name) ?? [];
+      named.push(symbol);
+      symbolsByName.set(symbol.name, named);
+    }
+    imports.push(...extractImports(input, file, sourceFile, options, moduleCache, byAbsolute));
+  }
+
+  const calls = resolveCalls(callSites, checker, declarationUids, symbolsByName, hasConfig ? 'exact' : 'import');
+  return { symbols, calls, imports, skipped };
+}
+
+function compilerOptionsFor(rootPath: string): { options: ts.CompilerOptions; hasConfig: boolean } {
+  const configPath = ['tsconfig.json', 'jsconfig.json'].map((name) => join(rootPath, name)).find((path) => existsSync(path));
+  let options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  if (configPath) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => undefined,
+    });
+    if (parsed) options = parsed.options;
+  }
+  return {
+    hasConfig: configPath !== undefined,
+    // We read, never build: no emit, and JavaScript is part of the picture.
+    options: { ...options, noEmit: true, allowJs: true, checkJs: false, skipLibCheck: true, composite: false, incremental: false, declaration: false },
+  };
+}
+
+function scriptKindOf(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+function describeDiagnostic(diagnostic: ts.Diagnostic): string {
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+  if (diagnostic.file && diagnostic.start !== undefined) {
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    return `line ${line + 1}: ${message}`;
+  }
+  return message;
+}
+
+class FileSymbolExtractor {
+  private readonly symbols: SymbolRow[] = [];
+  private readonly byKey = new Map<string, SymbolRow>();
+  private readonly usedUids = new Set<string>();
+  private readonly exportedNames = new Set<string>();
+  private readonly fileUid: string;
+
+  constructor(
+    private readonly input: ScriptExtractionInput,
+    private readonly file: RepoFile,
+    private readonly sourceFile: ts.SourceFile,
+    private readonly declarationUids: Map<ts.Node, string>,
+    private readonly callSites: CallSite[],
+  ) {
+    this.fileUid = input.fileUids.get(file.path)!;
+  }
+
+  extract(): SymbolRow[] {
+    for (const statement of this.sourceFile.statements) {
+      if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+        for (const element of statement.exportClause.elements) this.exportedNames.add((element.propertyName ?? element.name).text);
+      }
+      if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression)) this.exportedNames.add(statement.expression.text);
+    }
+    this.visit(this.sourceFile, { parent: null, callerUid: null });
+    return this.symbols;
+  }
+
+  private visit(node: ts.Node, scope: Scope): void {
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && scope.callerUid !== null) {
+      this.callSites.push({ callerUid: scope.callerUid, node, line: this.lineOf(node.getStart(this.sourceFile)) });
+    }
+    const declared = this.declare(node, scope);
+    const inner: Scope = declared
+      ? {
+          parent: { uid: declared.uid, qualifiedName: declared.qualifiedName, kind: declared.kind, exported: declared.exported },
+          callerUid: declared.kind === 'class' || declared.kind === 'interface' || declared.kind === 'enum' || declared.kind === 'type' ? scope.callerUid : declared.uid,
+        }
+      : scope;
+    ts.forEachChild(node, (child) => this.visit(child, inner));
+  }
+
+  private declare(node: ts.Node, scope: Scope): SymbolRow | null {
+    const parentKind = scope.parent?.kind ?? null;
+    const inType = parentKind === 'class' || parentKind === 'interface';
+    if (ts.isClassDeclaration(node) || (ts.isClassExpression(node) && node.name)) {
+      return this.add(node, 'class', node.name?.text ?? 'default', scope, this.headerUpTo(node, node.members.pos - 1));
+    }
+    if (ts.isInterfaceDeclaration(node)) return this.add(node, 'interface', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
+    if (ts.isEnumDeclaration(node)) return this.add(node, 'enum', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
+    if (ts.isTypeAliasDeclaration(node)) return this.add(node, 'type', node.name.text, scope, this.headerUpTo(node, node.end));
+    if (ts.isFunctionDeclaration(node) && !inType) {
+      return this.add(node, 'function', node.name?.text ?? 'default', scope, this.functionHeader(node), node);
+    }
+    if (parentKind === 'class') {
+      if (ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) {
+        const name = ts.isConstructorDeclaration(node) ? 'constructor' : memberName(node.name);
+        return name ? this.add(node, 'method', name, scope, this.functionHeader(node), node) : null;
+      }
+      if (ts.isPropertyDeclaration(node)) {
+        const name = memberName(node.name);
+        if (!name) return null;
+        const fn = node.initializer && isFunctionExpressionLike(node.initializer) ? node.initializer : null;
+        if (fn) return this.add(node, 'method', name, scope, this.headerUpTo(node, fn.body.getStart(this.sourceFile)), fn, fn);
+        return this.add(node, 'property', name, scope, this.headerUpTo(node, node.initializer ? node.initializer.pos : node.end));
+      }
+      if (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+        const name = memberName(node.name);
+        return name ? this.add(node, 'property', name, scope, this.functionHeader(node), node) : null;
+      }
+    }
+    if (parentKind === 'interface') {
+      if (ts.isMethodSignature(node)) {
+        const name = memberName(node.name);
+        return name ? this.add(node, 'method', name, scope, this.headerUpTo(node, node.end)) : null;
+      }
+      if (ts.isPropertySignature(node)) {
+        const name = memberName(node.name);
+        return name ? this.add(node, 'property', name, scope, this.headerUpTo(node, node.end)) : null;
+      }
+    }
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && isModuleLevelVariable(node)) {
+      const statement = node.parent.parent as ts.VariableStatement;
+      const fn = node.initializer && isFunctionExpressionLike(node.initializer) ? node.initializer : null;
+      if (fn) return this.add(node, 'function', node.name.text, scope, this.headerUpTo(statement, fn.body.getStart(this.sourceFile)), fn, fn, statement);
+      if (this.isExported(statement, node.name.text)) {
+        return this.add(node, 'variable', node.name.text, scope, this.headerUpTo(statement, node.initializer ? node.initializer.pos : node.end), undefined, undefined, statement);
+      }
+      return null;
+    }
+    if (ts.isCallExpression(node)) {
+      const test = testCall(node);
+      if (test) {
+        const title = `${test.fn}('${test.title}')`;
+        return this.add(node, 'test', test.title, scope, title, undefined, test.body);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Records a symbol. Overloads and get/set pairs share one symbol; other clashes get a `~n` uid.
+   * `complexityOf` is the function-like node whose body is measured; `alias` is another node the
+   * checker may name as the declaration (the arrow function of `const f = () => ...`).
+   */
+  private add(
+    node: ts.Node,
+    kind: SymbolKind,
+    name: string,
+    scope: Scope,
+    signature: string,
+    complexityOf?: ts.SignatureDeclaration,
+    alias?: ts.Node,
+    docHolder: ts.Node = node,
+  ): SymbolRow {
+    const parent = scope.parent;
+    const qualifiedName = parent === null ? name : kind === 'test' || parent.kind === 'test' ? `${parent.qualifiedName} > ${name}` : `${parent.qualifiedName}.${name}`;
+    const startLine = this.lineOf(node.getStart(this.sourceFile));
+    const endLine = this.lineOf(node.end);
+    const key = `${kind}|${parent?.uid ?? ''}|${qualifiedName}`;
+    const mergeable = kind === 'function' || kind === 'method' || kind === 'property';
+    const existing = mergeable ? this.byKey.get(key) : undefined;
+    if (existing) {
+      existing.startLine = Math.min(existing.startLine, startLine);
+      existing.endLine = Math.max(existing.endLine, endLine);
+      const hasBody = complexityOf !== undefined && 'body' in complexityOf && complexityOf.body !== undefined;
+      if (hasBody) {
+        existing.signature = cap(signature, MAX_SIGNATURE);
+        existing.complexity = cyclomaticComplexity(complexityOf);
+      }
+      this.declarationUids.set(node, existing.uid);
+      if (alias) this.declarationUids.set(alias, existing.uid);
+      return existing;
+    }
+    const baseUid = symbolUid(this.input.tenantId, this.input.repositoryId, this.file.path, qualifiedName);
+    let uid = baseUid;
+    for (let n = 2; this.usedUids.has(uid); n++) uid = `${baseUid}~${n}`;
+    this.usedUids.add(uid);
+    const exported = parent === null ? this.isExported(docHolder, name) : parent.exported && kind !== 'test' && !isPrivateMember(node);
+    const symbol: SymbolRow = {
+      uid,
+      fileUid: this.fileUid,
+      parentUid: parent?.uid ?? null,
+      kind,
+      name,
+      qualifiedName,
+      nameTokens: nameTokens(name, qualifiedName),
+      path: this.file.path,
+      language: this.file.language,
+      signature: cap(signature, MAX_SIGNATURE),
+      doc: kind === 'test' ? null : docComment(docHolder, this.sourceFile),
+      startLine,
+      endLine,
+      exported,
+      complexity: complexityOf && 'body' in complexityOf && complexityOf.body ? cyclomaticComplexity(complexityOf) : null,
+    };
+    this.symbols.push(symbol);
+    if (mergeable) this.byKey.set(key, symbol);
+    this.declarationUids.set(node, uid);
+    if (alias) this.declarationUids.set(alias, uid);
+    return symbol;
+  }
+
+  private isExported(node: ts.Node, name: string): boolean {
+    const flags = ts.canHaveModifiers(node) ? ts.getCombinedModifierFlags(node as ts.Declaration) : 0;
+    return (flags & ts.ModifierFlags.Export) !== 0 || (flags & ts.ModifierFlags.Default) !== 0 || this.exportedNames.has(name);
+  }
+
+  private lineOf(position: number): number {
+    return this.sourceFile.getLineAndCharacterOfPosition(position).line + 1;
+  }
+
+  /** Declaration text from its first keyword (decorators left out) up to `end`, on one line. */
+  private headerUpTo(node: ts.Node, end: number): string {
+    const modifiers = ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : [];
+    const decorators = ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : [];
+    const afterDecorators = decorators.length > 0 ? decorators[decorators.length - 1]!.end : node.getStart(this.sourceFile);
+    const start = modifiers.length > 0 ? Math.max(modifiers[0]!.getStart(this.sourceFile), afterDecorators) : afterDecorators;
+    const text = this.sourceFile.text.slice(start, end);
+    return text.replace(/\s+/g, ' ').trim().replace(/[{=]\s*$/, '').trim();
+  }
+
+  private functionHeader(node: ts.SignatureDeclaration & { body?: ts.Node }): string {
+    return this.headerUpTo(node, node.body ? node.body.getStart(this.sourceFile) : node.end);
+  }
+}
+
+function memberName(name: ts.PropertyName): string | null {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  return null;
+}
+
+function isFunctionExpressionLike(node: ts.Expression): node is ts.ArrowFunction | ts.FunctionExpression {
+  return ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+}
+
+function isModuleLevelVariable(node: ts.VariableDeclaration): boolean {
+  return ts.isVariableDeclarationList(node.parent) && ts.isVariableStatement(node.parent.parent) && ts.isSourceFile(node.parent.parent.parent);
+}
+
+function isPrivateMember(node: ts.Node): boolean {
+  const flags = ts.canHaveModifiers(node) ? ts.getCombinedModifierFlags(node as ts.Declaration) : 0;
+  if ((flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0) return true;
+  const name = (node as ts.NamedDeclaration).name;
+  return name !== undefined && ts.isPrivateIdentifier(name);
+}
+
+/** describe/it/test('title', fn) and their .only/.skip/.each-free variants. */
+function testCall(node: ts.CallExpression): { fn: string; title: string; body: ts.ArrowFunction | ts.FunctionExpression } | null {
+  let callee = node.expression;
+  if (ts.isPropertyAccessExpression(callee) && (callee.name.text === 'only' || callee.name.text === 'skip')) callee = callee.expression;
+  if (!ts.isIdentifier(callee) || !TEST_FUNCTIONS.has(callee.text)) return null;
+  const [title, body] = node.arguments;
+  if (!title || !(ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title))) return null;
+  if (!body || !isFunctionExpressionLike(body)) return null;
+  return { fn: callee.text, title: title.text, body };
+}
+
+function cap(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function docComment(node: ts.Node, sourceFile: ts.SourceFile): string | null {
+  const ranges = ts.getLeadingCommentRanges(sourceFile.text, node.getFullStart()) ?? [];
+  const jsdoc = ranges.filter((range) => sourceFile.text.startsWith('/**', range.pos)).pop();
+  if (!jsdoc) return null;
+  const text = sourceFile.text
+    .slice(jsdoc.pos + 3, jsdoc.end - 2)
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, '').trimEnd())
+    .join('\n')
+    .trim();
+  return text ? cap(text, MAX_DOC) : null;
+}
+
+/** 1 + decision points in the body, not counting nested functions or classes. */
+export function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
+  let count = 1;
+  const visit = (child: ts.Node): void => {
+    if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
+    switch (child.kind) {
+      case ts.SyntaxKind.IfStatement:
+      case ts.SyntaxKind.ConditionalExpression:
+      case ts.SyntaxKind.ForStatement:
+      case ts.SyntaxKind.ForInStatement:
+      case ts.SyntaxKind.ForOfStatement:
+      case ts.SyntaxKind.WhileStatement:
+      case ts.SyntaxKind.DoStatement:
+      case ts.SyntaxKind.CaseClause:
+      case ts.SyntaxKind.CatchClause:
+        count++;
+        break;
+      case ts.SyntaxKind.BinaryExpression: {
+        const operator = (child as ts.BinaryExpression).operatorToken.kind;
+        if (operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) count++;
+        break;
+      }
+    }
+    ts.forEachChild(child, visit);
+  };
+  const body = (node as { body?: ts.Node }).body;
+  if (body) ts.forEachChild(body, visit);
+  if (body && !ts.isBlock(body)) visit(body);
+  return count;
+}
+
+function resolveCalls(
+  sites: CallSite[],
+  checker: ts.TypeChecker,
+  declarationUids: ReadonlyMap<ts.Node, string>,
+  symbolsByName: ReadonlyMap<string, SymbolRow[]>,
+  checkerConfidence: CallConfidence,
+): CallRow[] {
+  const edges = new Map<string, CallRow>();
+  const addEdge = (callerUid: string, calleeUid: string, line: number, confidence: CallConfidence): void => {
+    const key = `${callerUid}\u0000${calleeUid}`;
+    const existing = edges.get(key);
+    if (!existing) {
+      edges.set(key, { callerUid, calleeUid, line, count: 1, confidence });
+      return;
+    }
+    existing.count++;
+    existing.line = Math.min(existing.line, line);
+    if (CONFIDENCE_RANK[confidence] > CONFIDENCE_RANK[existing.confidence]) existing.confidence = confidence;
+  };
+
+  for (const site of sites) {
+    const resolution = resolveWithChecker(site.node, checker, declarationUids);
+    if (resolution.kind === 'repository') {
+      addEdge(site.callerUid, resolution.uid, site.line, checkerConfidence);
+      continue;
+    }
+    if (resolution.kind === 'external') continue;
+    const name = calleeName(site.node.expression);
+    if (name === null) continue;
+    const candidates = (symbolsByName.get(name) ?? []).filter((symbol) =>
+      ts.isNewExpression(site.node) ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method',
+    );
+    if (candidates.length === 1) addEdge(site.callerUid, candidates[0]!.uid, site.line, 'name');
+    else if (candidates.length <= MAX_AMBIGUOUS_TARGETS) for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
+  }
+  return [...edges.values()].sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
+}
+
+type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
+
+function resolveWithChecker(node: ts.CallExpression | ts.NewExpression, checker: ts.TypeChecker, declarationUids: ReadonlyMap<ts.Node, string>): Resolution {
+  if (ts.isCallExpression(node)) {
+    const declaration = checker.getResolvedSignature(node)?.declaration;
+    if (declaration && !ts.isJSDocSignature(declaration)) {
+      const uid = declarationUids.get(declaration);
+      if (uid) return { kind: 'repository', uid };
+    }
+  }
+  const target = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+  let symbol = checker.getSymbolAtLocation(target);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declarations = symbol?.declarations ?? [];
+  for (const declaration of declarations) {
+    const uid = declarationUids.get(declaration) ?? (ts.isVariableDeclaration(declaration) && declaration.initializer ? declarationUids.get(declaration.initializer) : undefined);
+    if (uid) return { kind: 'repository', uid };
+  }
+  return declarations.length > 0 ? { kind: 'external' } : { kind: 'unknown' };
+}
+
+function calleeName(expression: ts.Expression): string | null {
+  if (ts.isIdentifier(expression)) return expression.text;
+  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
+  return null;
+}
+
+function extractImports(
+  input: ScriptExtractionInput,
+  file: RepoFile,
+  sourceFile: ts.SourceFile,
+  options: ts.CompilerOptions,
+  cache: ts.ModuleResolutionCache,
+  repositoryFiles: ReadonlyMap<string, RepoFile>,
+): ImportRow[] {
+  const namesByTarget = new Map<string, Set<string>>();
+  const record = (specifier: string, names: string[]): void => {
+    const resolved = ts.resolveModuleName(specifier, sourceFile.fileName, options, ts.sys, cache).resolvedModule?.resolvedFileName;
+    const target = resolved ? repositoryFiles.get(resolved) : undefined;
+    if (!target || target.path === file.path) return;
+    const set = namesByTarget.get(target.path) ?? new Set<string>();
+    for (const name of names) set.add(name);
+    namesByTarget.set(target.path, set);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      record(node.moduleSpecifier.text, importedNames(node.importClause));
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      record(node.moduleSpecifier.text, clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*']);
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)) {
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
+      if (isRequire || node.expression.kind === ts.SyntaxKind.ImportKeyword) record((node.arguments[0] as ts.StringLiteral).text, ['*']);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  const fromUid = input.fileUids.get(file.path)!;
+  return [...namesByTarget.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, names]) => ({ fromUid, toUid: input.fileUids.get(path)!, names: [...names].sort() }));
+}
+
+function importedNames(clause: ts.ImportClause | undefined): string[] {
+  if (!clause) return [];
+  const names: string[] = [];
+  if (clause.name) names.push('default');
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
+  if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
+  return names;
+}

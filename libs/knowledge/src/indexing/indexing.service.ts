@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
+import { IndexStoreRepository } from '@lore/graph';
+import { type IndexProgress, indexRepository } from '@lore/indexer';
+import { parseInput } from '../validation';
+
+export type IndexingProgress = IndexProgress | { phase: 'writing'; done: number; total: number };
+
+/** index_repository: read a repository from disk and replace its snapshot in the graph. */
+@Injectable()
+export class IndexingService {
+  private readonly logger = new Logger('Indexing');
+
+  constructor(
+    private readonly store: IndexStoreRepository,
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+  ) {}
+
+  async indexRepository(input: IndexRepositoryInput, principal: Principal, onProgress?: (progress: IndexingProgress) => void): Promise<IndexRunSummary> {
+    const request = parseInput(IndexRepositoryInputSchema, input);
+    const started = new Date();
+    const snapshot = await indexRepository(request.path, {
+      tenantId: principal.tenantId,
+      repositoryId: request.repositoryId,
+      maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
+      onProgress,
+    });
+    const runId = `${principal.tenantId}:${snapshot.repositoryId}:run:${randomUUID()}`;
+    const summary = (finished: Date): IndexRunSummary => ({
+      runId,
+      repositoryId: snapshot.repositoryId,
+      commitSha: snapshot.commitSha,
+      status: 'completed',
+      files: snapshot.files.length,
+      symbols: snapshot.symbols.length,
+      calls: snapshot.calls.length,
+      imports: snapshot.imports.length,
+      skipped: snapshot.skipped,
+      startedAt: started.toISOString(),
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - started.getTime(),
+    });
+    await this.store.writeSnapshot(snapshot, summary(new Date()), (done, total) => onProgress?.({ phase: 'writing', done, total }));
+    const result = summary(new Date());
+    this.logger.log(`indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`);
+    return result;
+  }
+}

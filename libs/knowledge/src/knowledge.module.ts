@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '@lore/access';
+import { GraphModule } from '@lore/graph';
+import { FileSpanService } from './files/file-span.service';
+import { IndexingService } from './indexing/indexing.service';
+import { SearchService } from './search/search.service';
+import { SymbolService } from './symbols/symbol.service';
+import { ReadinessService } from './system/readiness.service';
+
+/** Every capability of Lore, once. Doors import this module and call these services. */
+@Module({
+  imports: [GraphModule, AccessModule],
+  providers: [SymbolService, SearchService, FileSpanService, IndexingService, ReadinessService],
+  exports: [SymbolService, SearchService, FileSpanService, IndexingService, ReadinessService, AccessModule, GraphModule],
+})
+export class KnowledgeModule {}

@@ -1,0 +1,15 @@
+import { identifierWords } from '@lore/indexer';
+
+/**
+ * Builds a Lucene query from what a person or agent typed: each word as a term and a prefix, the
+ * whole identifier boosted. Only letters and digits reach Lucene, so its syntax cannot be injected.
+ */
+export function toLuceneQuery(text: string): string | null {
+  const identifiers = text.split(/[^A-Za-z0-9_$]+/).filter(Boolean);
+  const words = [...new Set(identifiers.flatMap(identifierWords))];
+  const whole = [...new Set(identifiers.map((identifier) => identifier.replace(/[^A-Za-z0-9]/g, '').toLowerCase()))].filter(
+    (identifier) => identifier && !words.includes(identifier),
+  );
+  if (words.length === 0 && whole.length === 0) return null;
+  return [...whole.map((identifier) => `${identifier}^4`), ...words.map((word) => `${word}^2 OR ${word}*`)].join(' OR ');
+}
