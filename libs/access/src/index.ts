@@ -1,2 +1,3 @@
 export * from './access.module';
+export * from './principal.middleware';
 export * from './principals';

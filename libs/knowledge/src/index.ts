@@ -3,4 +3,4 @@ export * from './indexing/indexing.service';
 export * from './knowledge.module';
 export * from './search/search.service';
 export * from './symbols/symbol.service';
-export * from './system/readiness.service';
+export * from './system/system.service';

@@ -5,12 +5,12 @@ import { FileSpanService } from './files/file-span.service';
 import { IndexingService } from './indexing/indexing.service';
 import { SearchService } from './search/search.service';
 import { SymbolService } from './symbols/symbol.service';
-import { ReadinessService } from './system/readiness.service';
+import { SystemService } from './system/system.service';
 
 /** Every capability of Lore, once. Doors import this module and call these services. */
 @Module({
   imports: [GraphModule, AccessModule],
-  providers: [SymbolService, SearchService, FileSpanService, IndexingService, ReadinessService],
-  exports: [SymbolService, SearchService, FileSpanService, IndexingService, ReadinessService, AccessModule, GraphModule],
+  providers: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService],
+  exports: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService, AccessModule, GraphModule],
 })
 export class KnowledgeModule {}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
-import { IndexStoreRepository } from '@lore/graph';
+import { IndexStoreRepository, MigrationService } from '@lore/graph';
 import { type IndexProgress, indexRepository } from '@lore/indexer';
 import { parseInput } from '../validation';
 
@@ -15,6 +15,7 @@ export class IndexingService {
 
   constructor(
     private readonly store: IndexStoreRepository,
+    private readonly migrations: MigrationService,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
@@ -27,6 +28,8 @@ export class IndexingService {
       maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
       onProgress,
     });
+    // The path is checked and read before anything touches the graph: bad input writes nothing.
+    if (!this.migrations.upToDate) await this.migrations.migrate();
     const runId = `${principal.tenantId}:${snapshot.repositoryId}:run:${randomUUID()}`;
     const summary = (finished: Date): IndexRunSummary => ({
       runId,

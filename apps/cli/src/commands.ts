@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { PrincipalResolver } from '@lore/access';
+import type { GetSymbolResult, IndexRunSummary, SearchCodeInput, SearchCodeResult, SymbolKind } from '@lore/domain';
+import { FileSpanService, IndexingService, type IndexingProgress, SearchService, SymbolService, SystemService } from '@lore/knowledge';
+import { createLoreMcpServer } from '@lore/mcp';
+import { openServices, withServices } from './cli-context';
+import { EXIT, printJson } from './output';
+
+export interface JsonOption {
+  json?: boolean;
+}
+
+export async function indexCommand(path: string, options: JsonOption & { name?: string }): Promise<number> {
+  const summary = await withServices(async (context) => {
+    const principal = context.get(PrincipalResolver).local();
+    const progress = new ProgressBar(!options.json && Boolean(process.stderr.isTTY));
+    try {
+      return await context.get(IndexingService).indexRepository({ path, repositoryId: options.name }, principal, (p) => progress.update(p));
+    } finally {
+      progress.stop();
+    }
+  });
+  if (options.json) printJson(summary);
+  else printIndexSummary(summary);
+  return EXIT.ok;
+}
+
+export async function symbolCommand(nameOrUid: string, options: JsonOption & { uid?: boolean; repo?: string }): Promise<number> {
+  const result = await withServices((context) =>
+    context
+      .get(SymbolService)
+      .getSymbol(options.uid ? { uid: nameOrUid } : { name: nameOrUid, repositoryId: options.repo }, context.get(PrincipalResolver).local()),
+  );
+  if (options.json) printJson(result);
+  else printSymbol(result);
+  return EXIT.ok;
+}
+
+export async function searchCommand(query: string, options: JsonOption & { repo?: string; kind?: string[]; limit?: string }): Promise<number> {
+  const input: SearchCodeInput = {
+    query,
+    scope: options.repo ? { repositoryId: options.repo } : undefined,
+    kinds: options.kind as SymbolKind[] | undefined,
+    maxResults: options.limit === undefined ? undefined : Number(options.limit),
+  };
+  const result = await withServices((context) => context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()));
+  if (options.json) printJson(result);
+  else printSearch(result);
+  return EXIT.ok;
+}
+
+export async function migrateCommand(options: JsonOption): Promise<number> {
+  const report = await withServices((context) => context.get(SystemService).migrate());
+  if (options.json) printJson(report);
+  else process.stdout.write(`applied: ${report.applied.join(', ') || 'none'}; already applied: ${report.alreadyApplied.length}\n`);
+  return EXIT.ok;
+}
+
+/** MCP over stdio for a local agent; stdout carries only protocol messages. */
+export async function mcpCommand(): Promise<number> {
+  const context = await openServices();
+  const principal = context.get(PrincipalResolver).local();
+  const services = { symbols: context.get(SymbolService), search: context.get(SearchService), fileSpans: context.get(FileSpanService) };
+  const onError = (error: unknown): void => void process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  const handle = serveStdio(() => createLoreMcpServer(services, principal, onError), { onerror: (error) => onError(error) });
+  await new Promise<void>((done) => {
+    process.stdin.on('close', done);
+    process.stdin.on('end', done);
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await handle.close();
+  await context.close();
+  return EXIT.ok;
+}
+
+/** The HTTP server (all doors), in the foreground. */
+export function serveCommand(): Promise<number> {
+  const child = spawn(process.execPath, [serverEntry()], { stdio: 'inherit', env: process.env });
+  const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failure)));
+}
+
+export function serverEntry(): string {
+  return resolve(__dirname, '..', '..', 'server', 'src', 'main.js');
+}
+
+class ProgressBar {
+  private bar: SingleBar | null = null;
+  private phase: string | null = null;
+
+  constructor(private readonly enabled: boolean) {}
+
+  update(progress: IndexingProgress): void {
+    if (!this.enabled) return;
+    if (this.phase !== progress.phase) {
+      this.bar?.stop();
+      this.phase = progress.phase;
+      this.bar = new SingleBar({ format: `${progress.phase.padEnd(10)} [{bar}] {value}/{total}`, stream: process.stderr, hideCursor: true });
+      this.bar.start(progress.total, 0);
+    }
+    this.bar?.update(progress.done);
+  }
+
+  stop(): void {
+    this.bar?.stop();
+  }
+}
+
+function printIndexSummary(summary: IndexRunSummary): void {
+  process.stdout.write(
+    `indexed ${summary.repositoryId} at ${summary.commitSha.slice(0, 12)}: ${summary.files} files, ${summary.symbols} symbols, ` +
+      `${summary.calls} calls, ${summary.imports} imports in ${(summary.durationMs / 1000).toFixed(1)} s\n`,
+  );
+  if (summary.skipped.length > 0) {
+    process.stdout.write(`skipped ${summary.skipped.length} file(s):\n`);
+    for (const file of summary.skipped) process.stdout.write(`  ${file.path}: ${file.reason}\n`);
+  }
+}
+
+function printSymbol({ symbol, warnings }: GetSymbolResult): void {
+  const lines = [
+    `${symbol.kind} ${symbol.qualifiedName}  ${symbol.repositoryId}:${symbol.path}:${symbol.startLine}-${symbol.endLine}`,
+    symbol.signature ? `  ${symbol.signature}` : null,
+    symbol.doc ? symbol.doc.split('\n').map((line) => `  | ${line}`).join('\n') : null,
+    `  uid: ${symbol.uid}`,
+    `  code: ${symbol.resourceUri}`,
+    symbol.parent ? `  member of: ${symbol.parent.qualifiedName}` : null,
+    ...section('members', symbol.members.map((m) => `${m.kind} ${m.name} (line ${m.startLine})`)),
+    ...section('calls', symbol.calls.map((c) => `${c.symbol.qualifiedName} (line ${c.line}, ${c.confidence})`)),
+    ...section('called by', symbol.calledBy.map((c) => `${c.symbol.qualifiedName} in ${c.symbol.path}:${c.line} (${c.confidence})`)),
+    ...warnings.map((w) => `  warning: ${w.message}`),
+  ];
+  process.stdout.write(`${lines.filter((line) => line !== null).join('\n')}\n`);
+}
+
+function section(title: string, items: string[]): string[] {
+  return items.length === 0 ? [] : [`  ${title}:`, ...items.map((item) => `    ${item}`)];
+}
+
+function printSearch({ results }: SearchCodeResult): void {
+  if (results.length === 0) process.stdout.write('no matches\n');
+  for (const hit of results) {
+    process.stdout.write(`${hit.score.toFixed(3).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}\n`);
+  }
+}
+
+export const projectDir = (): string => join(__dirname, '..', '..', '..', '..');

@@ -1,0 +1,37 @@
+import { ConfigError } from '@lore/config';
+import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
+
+/** Exit codes scripts can rely on. */
+export const EXIT = { ok: 0, failure: 1, invalidInput: 2, notFound: 3, unavailable: 4 } as const;
+
+const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  invalid_input: EXIT.invalidInput,
+  not_found: EXIT.notFound,
+  ambiguous_target: EXIT.notFound,
+  snapshot_not_indexed: EXIT.notFound,
+  unavailable: EXIT.unavailable,
+  timeout: EXIT.unavailable,
+};
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Prints an error the way the caller asked (JSON on stdout for scripts, a sentence on stderr for people) and returns the exit code. */
+export function reportError(error: unknown, json: boolean): number {
+  if (error instanceof ConfigError) {
+    if (json) printJson({ error: { code: 'invalid_input', message: error.message, retryable: false, hint: null, details: { problems: error.problems } } });
+    else process.stderr.write(`${error.message}\n`);
+    return EXIT.invalidInput;
+  }
+  if (!(error instanceof LoreError)) process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const body = toLoreError(error).toBody();
+  if (json) printJson({ error: body });
+  else {
+    process.stderr.write(`error (${body.code}): ${body.message}\n`);
+    if (body.hint) process.stderr.write(`hint: ${body.hint}\n`);
+    const candidates = (body.details?.candidates ?? []) as { uid: string; kind: string; path: string; startLine: number }[];
+    for (const candidate of candidates) process.stderr.write(`  ${candidate.kind} ${candidate.uid} (${candidate.path}:${candidate.startLine})\n`);
+  }
+  return EXIT_BY_CODE[body.code] ?? EXIT.failure;
+}

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { EXIT } from './output';
+import { indexCommand, serverEntry } from './commands';
+
+interface LocalNeo4j {
+  uri: string;
+  stop(): Promise<void>;
+}
+interface Neo4jLauncher {
+  ensureBuilt(options?: { quiet?: boolean }): Promise<void> | void;
+  startNeo4jLocal(options: { port: number; dataDir: string; password: string }): Promise<LocalNeo4j>;
+}
+
+/**
+ * The main job on the embedded default: a local Neo4j (tools/neo4j-local), the repository indexed,
+ * and every door served. Stops everything on Ctrl-C.
+ */
+export async function upCommand(path: string, options: { port?: string; data?: string; name?: string }): Promise<number> {
+  const root = resolve(__dirname, '..', '..', '..', '..');
+  const launcher = require(join(root, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
+  const password = process.env.NEO4J_PASSWORD;
+  if (!password) {
+    process.stderr.write('NEO4J_PASSWORD: is required (the local Neo4j is created with it on first start)\n');
+    return EXIT.invalidInput;
+  }
+  const port = Number(options.port ?? 7687);
+  process.stderr.write('building and starting the local Neo4j (first run downloads the Neo4j artifacts through Maven)...\n');
+  await launcher.ensureBuilt({ quiet: true });
+  const neo4j = await launcher.startNeo4jLocal({ port, dataDir: resolve(options.data ?? join(root, '.data', 'neo4j')), password });
+  process.env.NEO4J_URI = neo4j.uri;
+  process.stderr.write(`Neo4j ready at ${neo4j.uri}\n`);
+  try {
+    await indexCommand(path, { name: options.name });
+    const server = spawn(process.execPath, [serverEntry()], { stdio: 'inherit', env: process.env });
+    const stop = (): void => void server.kill('SIGTERM');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return await new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
+  } finally {
+    await neo4j.stop();
+  }
+}

@@ -1,0 +1,27 @@
+import { type MiddlewareConsumer, Module, type NestModule, type OnApplicationBootstrap } from '@nestjs/common';
+import { PrincipalMiddleware } from '@lore/access';
+import { ConfigModule } from '@lore/config';
+import { GraphqlApiModule } from '@lore/graphql';
+import { KnowledgeModule, SystemService } from '@lore/knowledge';
+import { McpModule } from '@lore/mcp';
+import { RestModule } from '@lore/rest';
+import { HealthController } from './health.controller';
+
+/** The four doors side by side over one KnowledgeModule (MCP here over HTTP; stdio is `lore mcp`). */
+@Module({
+  imports: [ConfigModule, KnowledgeModule, RestModule, GraphqlApiModule, McpModule],
+  controllers: [HealthController],
+})
+export class AppModule implements NestModule, OnApplicationBootstrap {
+  constructor(private readonly system: SystemService) {}
+
+  /** Migrations at start-up; an edited migration stops it, Neo4j being down does not. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.system.migrateWhenReachable();
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    // /mcp authenticates itself (it must answer 401 with a challenge before the SDK sees the request).
+    consumer.apply(PrincipalMiddleware).forRoutes('api/v1/*path', 'graphql');
+  }
+}

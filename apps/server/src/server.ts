@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { StderrLogger, loadConfig, type LoreConfig } from '@lore/config';
+import { AppModule } from './app.module';
+
+/** Builds the HTTP server: REST + OpenAPI, GraphQL + GraphiQL, MCP at /mcp, /health and /ready. */
+export async function createServer(config: LoreConfig = loadConfig()): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: new StderrLogger(config.LORE_LOG_LEVEL), bodyParser: true });
+  app.useBodyParser('json', { limit: '4mb' });
+  app.enableShutdownHooks();
+  const openApi = new DocumentBuilder()
+    .setTitle('Lore REST API')
+    .setDescription('Code knowledge over REST. The same capabilities are served over GraphQL (/graphql), MCP (/mcp) and the lore CLI.')
+    .setVersion('0.1.0')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  return app;
+}

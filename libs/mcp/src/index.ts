@@ -1,0 +1,3 @@
+export * from './lore-mcp-server';
+export * from './mcp-http.controller';
+export * from './mcp.module';

@@ -1,0 +1,61 @@
+import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nestjs/common';
+import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
+import type { Request, Response } from 'express';
+import { AuthenticationRequiredError, PrincipalResolver } from '@lore/access';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import type { Principal } from '@lore/domain';
+import { FileSpanService, SearchService, SymbolService } from '@lore/knowledge';
+import { createLoreMcpServer } from './lore-mcp-server';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * MCP over Streamable HTTP at /mcp: the 2026-07-28 protocol and, statelessly, 2025-11-25 clients,
+ * from one per-request server factory. Authentication and DNS-rebinding checks happen here,
+ * before the SDK sees the request.
+ */
+@Controller('mcp')
+export class McpHttpController implements OnModuleDestroy {
+  private readonly logger = new Logger('MCP');
+  private readonly mcp: McpHttpHandler;
+  private readonly handle: NodeMcpRequestHandler;
+  private readonly loopbackOnly: boolean;
+  private readonly validateHost = localhostHostValidation();
+  private readonly validateOrigin = localhostOriginValidation();
+
+  constructor(
+    symbols: SymbolService,
+    search: SearchService,
+    fileSpans: FileSpanService,
+    private readonly principals: PrincipalResolver,
+    @Inject(LORE_CONFIG) config: LoreConfig,
+  ) {
+    const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
+    this.mcp = createMcpHandler(
+      ({ authInfo }) => createLoreMcpServer({ symbols, search, fileSpans }, (authInfo?.extra as { principal: Principal }).principal, onError),
+      { onerror: onError },
+    );
+    this.handle = toNodeHandler(this.mcp, { onerror: onError });
+    this.loopbackOnly = LOOPBACK_HOSTS.has(config.LORE_HOST);
+  }
+
+  @All()
+  async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (this.loopbackOnly && (!this.validateHost(req, res) || !this.validateOrigin(req, res))) return;
+    let principal: Principal;
+    try {
+      principal = this.principals.fromAuthorizationHeader(req.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof AuthenticationRequiredError)) throw error;
+      res.status(401).setHeader('WWW-Authenticate', 'Bearer realm="lore"').json({ error: { code: 'permission_denied', message: error.message } });
+      return;
+    }
+    (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };
+    await this.handle(req, res, req.body);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.mcp.close();
+  }
+}

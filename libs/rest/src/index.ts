@@ -1,0 +1,2 @@
+export * from './problem-details.filter';
+export * from './rest.module';

@@ -1,0 +1,47 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  not_found: 404,
+  permission_denied: 403,
+  snapshot_not_indexed: 409,
+  ambiguous_target: 409,
+  timeout: 504,
+  rate_limited: 429,
+  tool_budget_exceeded: 429,
+  sensitive_content_blocked: 403,
+  quality_gate_failed: 422,
+  conflict: 409,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** Every REST error is an RFC 9457 problem: {type, title, status, detail} plus Lore's code, retryable, hint, details. */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('REST');
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    // GraphQL maps its own errors (extensions.code); this filter answers HTTP routes only.
+    if (host.getType<string>() !== 'http') return exception;
+    const res = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof HttpException && !(exception instanceof LoreError)) {
+      const status = exception.getStatus();
+      res.status(status).type('application/problem+json').json({ type: 'about:blank', title: exception.message, status, detail: exception.message, code: status === 404 ? 'not_found' : 'invalid_input' });
+      return undefined;
+    }
+    if (!(exception instanceof LoreError)) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const body = toLoreError(exception).toBody();
+    const status = STATUS_BY_CODE[body.code];
+    res.status(status).type('application/problem+json').json({
+      type: `https://lore.dev/problems/${body.code}`,
+      title: body.code,
+      status,
+      detail: body.message,
+      ...body,
+    });
+    return undefined;
+  }
+}

@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Driver } from 'neo4j-driver';
+import { FIXTURES, gitFixture, type FixtureRepository } from '../support/fixtures';
+import { countGraph, testDriver, wipeGraph } from '../support/graph';
+import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
+import { cliJson, connectMcp, graphqlGetSymbol, graphqlSearch, type McpDoor, restJson } from './doors';
+
+/**
+ * The walking skeleton end to end: index test/fixtures/order-service with the CLI, serve it, and
+ * ask get_symbol and search_code through every door. Each door must give the same answer, and
+ * that answer must be the one the fixture's code implies.
+ */
+const TENANT = 'e2e';
+const REPO = 'order-service';
+const env = { LORE_TENANT: TENANT };
+const MCP_DOORS: McpDoor[] = ['stdio', 'http 2026-07-28', 'http 2025-11-25'];
+
+let driver: Driver;
+let fixture: FixtureRepository;
+let server: RunningServer;
+const mcp = new Map<McpDoor, Client>();
+
+const uid = (path: string, qualifiedName: string): string => `${TENANT}:${REPO}:${path}#${qualifiedName}`;
+const ref = (path: string, qualifiedName: string, kind: string, startLine: number, endLine: number) => ({
+  uid: uid(path, qualifiedName),
+  kind,
+  name: kind === 'test' ? qualifiedName.split(' > ').pop()! : qualifiedName.split('.').pop()!,
+  qualifiedName,
+  repositoryId: REPO,
+  path,
+  startLine,
+  endLine,
+});
+
+beforeAll(async () => {
+  driver = testDriver();
+  await wipeGraph(driver);
+  fixture = gitFixture(REPO);
+  const indexed = await cliJson(['index', fixture.path, '--name', REPO], env);
+  expect(indexed.code).toBe(0);
+  expect(indexed.body).toMatchObject({ repositoryId: REPO, commitSha: fixture.commitSha, status: 'completed', files: 12, symbols: 41, calls: 25, imports: 22, skipped: [] });
+  server = await startServer(env);
+  await waitUntilReady(server.url);
+  for (const door of MCP_DOORS) mcp.set(door, await connectMcp(door, server.url, env));
+}, 180_000);
+
+afterAll(async () => {
+  for (const client of mcp.values()) await client.close();
+  await server?.stop();
+  await driver?.close();
+});
+
+describe('the indexed graph', () => {
+  it('holds exactly the fixture: files, symbols, members, calls and imports', async () => {
+    expect(await countGraph(driver, TENANT)).toEqual({
+      nodes: { File: 12, IndexRun: 1, Repository: 1, Symbol: 41 },
+      relationships: { CALLS: 25, CONTAINS: 12, DECLARES: 41, HAS_MEMBER: 24, IMPORTS: 22 },
+    });
+  });
+
+  it('is the same after indexing the same commit again', async () => {
+    const before = await countGraph(driver, TENANT);
+    const again = await cliJson(['index', fixture.path, '--name', REPO], env);
+    expect(again.code).toBe(0);
+    const after = await countGraph(driver, TENANT);
+    expect(after).toEqual({ ...before, nodes: { ...before.nodes, IndexRun: 2 } });
+  });
+
+  it('records how every call was resolved: the fixture has a tsconfig, so all are exact', async () => {
+    const { records } = await driver.executeQuery(
+      'MATCH (:Symbol {tenantId: $t})-[c:CALLS]->() RETURN c.confidence AS confidence, count(*) AS n',
+      { t: TENANT },
+    );
+    expect(records.map((r) => [r.get('confidence'), r.get('n')])).toEqual([['exact', 25]]);
+  });
+});
+
+describe('get_symbol', () => {
+  const services = 'src/services/order-service.ts';
+  const expected = () => ({
+    symbol: {
+      ...ref(services, 'OrderService.placeOrder', 'method', 20, 25),
+      language: 'typescript',
+      signature: 'async placeOrder(order: Order): Promise<PlacedOrder>',
+      doc: 'Validates, prices and stores a new order.',
+      exported: true,
+      complexity: 1,
+      commitSha: fixture.commitSha,
+      resourceUri: `code://${REPO}/${fixture.commitSha}/${services}#L20-L25`,
+      symbolUri: `symbol://${REPO}/${fixture.commitSha}/OrderService.placeOrder`,
+      parent: ref(services, 'OrderService', 'class', 13, 34),
+      members: [],
+      calls: [
+        { symbol: ref('src/validation/order-validator.ts', 'OrderValidator.validate', 'method', 8, 13), line: 21, confidence: 'exact' },
+        { symbol: ref('src/domain/order.ts', 'orderTotal', 'function', 26, 28), line: 22, confidence: 'exact' },
+        { symbol: ref('src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), line: 22, confidence: 'exact' },
+        { symbol: ref('src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), line: 23, confidence: 'exact' },
+      ],
+      calledBy: [
+        { symbol: ref('test/order-service.spec.ts', 'OrderService > places a valid order with its discount', 'test', 11, 15), line: 13, confidence: 'exact' },
+        { symbol: ref('test/order-service.spec.ts', 'OrderService > cancels a placed order', 'test', 17, 23), line: 20, confidence: 'exact' },
+      ],
+    },
+    warnings: [],
+    trustBoundary: 'untrusted_repository_content',
+  });
+
+  it('answers the same through REST, GraphQL, MCP (stdio and HTTP, both protocol eras) and the CLI', async () => {
+    const rest = await restJson(server.url, '/api/v1/symbols?name=OrderService.placeOrder');
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(expected());
+    expect(await graphqlGetSymbol(server.url, { name: 'OrderService.placeOrder' })).toEqual(expected());
+    for (const door of MCP_DOORS) {
+      const result = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'OrderService.placeOrder' } });
+      expect({ door, isError: result.isError ?? false, structured: result.structuredContent }).toEqual({ door, isError: false, structured: expected() });
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(expected());
+    }
+    const cli = await cliJson(['symbol', 'OrderService.placeOrder'], env);
+    expect(cli).toEqual({ code: 0, body: expected() });
+  });
+
+  it('finds the same symbol by uid', async () => {
+    const byUid = await restJson(server.url, `/api/v1/symbols?uid=${encodeURIComponent(uid(services, 'OrderService.placeOrder'))}`);
+    expect(byUid.body).toEqual(expected());
+  });
+
+  it('prefers the class over a describe block of the same title', async () => {
+    const rest = await restJson(server.url, '/api/v1/symbols?name=OrderService');
+    expect((rest.body.symbol as { uid: string; kind: string }).kind).toBe('class');
+    expect((rest.body.symbol as { members: { name: string }[] }).members.map((m) => m.name)).toEqual(['constructor', 'placeOrder', 'cancelOrder']);
+  });
+
+  it('lists the candidates of an ambiguous name, identically through every door', async () => {
+    const candidates = [
+      ref('src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5),
+      ref('src/repository/order-repository.ts', 'InMemoryOrderRepository.save', 'method', 12, 14),
+    ];
+    const rest = await restJson(server.url, '/api/v1/symbols?name=save');
+    expect(rest.status).toBe(409);
+    expect(rest.body).toMatchObject({ status: 409, code: 'ambiguous_target', details: { candidates } });
+    expect(await graphqlGetSymbol(server.url, { name: 'save' })).toEqual({ error: 'ambiguous_target' });
+    for (const door of MCP_DOORS) {
+      const result = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'save' } });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ error: { code: 'ambiguous_target', retryable: false, details: { candidates } } });
+    }
+    const cli = await cliJson(['symbol', 'save'], env);
+    expect(cli.code).toBe(3);
+    expect(cli.body).toMatchObject({ error: { code: 'ambiguous_target', details: { candidates } } });
+  });
+
+  it('answers not_found and invalid_input the same way everywhere', async () => {
+    expect((await restJson(server.url, '/api/v1/symbols?name=NoSuchSymbol')).body).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await restJson(server.url, '/api/v1/symbols')).body).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect(await graphqlGetSymbol(server.url, { name: 'NoSuchSymbol' })).toEqual({ error: 'not_found' });
+    expect(await graphqlGetSymbol(server.url, {})).toEqual({ error: 'invalid_input' });
+    for (const door of MCP_DOORS) {
+      const missing = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'NoSuchSymbol' } });
+      expect(missing.structuredContent).toMatchObject({ error: { code: 'not_found' } });
+      const invalid = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { uid: 'x', name: 'y' } });
+      expect(invalid.structuredContent).toMatchObject({ error: { code: 'invalid_input', message: 'Invalid input: (input): Give exactly one of uid or name.' } });
+    }
+    expect((await cliJson(['symbol', 'NoSuchSymbol'], env)).code).toBe(3);
+  });
+
+  it('keeps tenants apart: another tenant does not see the repository', async () => {
+    const other = await cliJson(['symbol', 'OrderService.placeOrder'], { LORE_TENANT: 'someone-else' });
+    expect(other.code).toBe(3);
+    expect(other.body).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('search_code', () => {
+  const input = { query: 'order validator', scope: { repositoryId: REPO }, maxResults: 5 };
+
+  it('ranks symbols by full-text relevance, the same through every door', async () => {
+    const rest = await restJson(server.url, `/api/v1/search?query=${encodeURIComponent(input.query)}&repositoryId=${REPO}&maxResults=5`);
+    expect(rest.status).toBe(200);
+    const answer = rest.body as { results: { qualifiedName: string; score: number; reasons: string[]; resourceUri: string; path: string; startLine: number; endLine: number }[] };
+    expect(answer.results.map((hit) => hit.qualifiedName)).toEqual([
+      'OrderValidator',
+      'OrderValidator.validate',
+      'OrderService > places a valid order with its discount',
+      'OrderValidator.checkLines',
+      'OrderValidator > rejects an order without lines',
+    ]);
+    expect(answer.results[0]).toMatchObject({
+      ...ref('src/validation/order-validator.ts', 'OrderValidator', 'class', 7, 25),
+      artifactType: 'symbol',
+      title: 'OrderValidator',
+      reasons: ['fulltext'],
+      resourceUri: `code://${REPO}/${fixture.commitSha}/src/validation/order-validator.ts#L7-L25`,
+    });
+    const scores = answer.results.map((hit) => hit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores.every((score) => score > 0)).toBe(true);
+
+    expect(await graphqlSearch(server.url, input)).toEqual(rest.body);
+    for (const door of MCP_DOORS) {
+      const result = await mcp.get(door)!.callTool({ name: 'search_code', arguments: input });
+      expect({ door, structured: result.structuredContent }).toEqual({ door, structured: rest.body });
+    }
+    expect(await cliJson(['search', input.query, '--repo', REPO, '--limit', '5'], env)).toEqual({ code: 0, body: rest.body });
+  });
+
+  it('marks an exact name match and puts it first', async () => {
+    const { body } = await restJson(server.url, `/api/v1/search?query=applyDiscount&repositoryId=${REPO}`);
+    const first = (body.results as { qualifiedName: string; reasons: string[] }[])[0];
+    expect(first).toMatchObject({ qualifiedName: 'applyDiscount', reasons: ['exact_name', 'fulltext'] });
+  });
+
+  it('filters by kind', async () => {
+    const { body } = await restJson(server.url, `/api/v1/search?query=order&repositoryId=${REPO}&kinds=interface&maxResults=50`);
+    expect((body.results as { qualifiedName: string }[]).map((hit) => hit.qualifiedName).sort()).toEqual(['Order', 'OrderLine', 'OrderRepository']);
+  });
+
+  it('rejects empty queries and unknown repositories through every door', async () => {
+    expect((await restJson(server.url, '/api/v1/search?query=')).body).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect((await restJson(server.url, '/api/v1/search?query=x&repositoryId=nope')).body).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await graphqlSearch(server.url, { query: '   ' })).toEqual({ error: 'invalid_input' });
+    for (const door of MCP_DOORS) {
+      const result = await mcp.get(door)!.callTool({ name: 'search_code', arguments: { query: '' } });
+      expect(result.structuredContent).toMatchObject({ error: { code: 'invalid_input' } });
+    }
+    expect((await cliJson(['search', 'x', '--repo', 'nope'], env)).code).toBe(3);
+  });
+});
+
+describe('MCP specifics', () => {
+  it('negotiates each protocol era', () => {
+    expect(mcp.get('http 2026-07-28')!.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(mcp.get('http 2025-11-25')!.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    expect(mcp.get('stdio')!.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  });
+
+  it('lists read-only tools with input and output schemas', async () => {
+    for (const door of MCP_DOORS) {
+      const { tools } = await mcp.get(door)!.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_symbol', 'search_code']);
+      for (const tool of tools) {
+        expect(tool.annotations?.readOnlyHint).toBe(true);
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.outputSchema?.type).toBe('object');
+      }
+      const search = tools.find((tool) => tool.name === 'search_code')!;
+      expect(search.inputSchema.required).toEqual(['query']);
+    }
+  });
+
+  it('reads a code span as a resource, marked untrusted', async () => {
+    const uri = `code://${REPO}/${fixture.commitSha}/src/services/order-service.ts#L20-L25`;
+    const source = readFileSync(join(FIXTURES, REPO, 'src/services/order-service.ts'), 'utf8').split('\n').slice(19, 25).join('\n');
+    for (const door of MCP_DOORS) {
+      const { contents } = await mcp.get(door)!.readResource({ uri });
+      expect(contents).toHaveLength(1);
+      expect(contents[0]).toMatchObject({ uri, mimeType: 'text/x-typescript', text: source });
+      expect(contents[0]!._meta).toMatchObject({ trustBoundary: 'untrusted_repository_content', path: 'src/services/order-service.ts', startLine: 20, endLine: 25 });
+    }
+  });
+
+  it('answers a missing resource with resource-not-found (-32602)', async () => {
+    for (const door of MCP_DOORS) {
+      await expect(mcp.get(door)!.readResource({ uri: `code://${REPO}/${fixture.commitSha}/src/nope.ts#L1-L2` })).rejects.toMatchObject({ code: -32602 });
+    }
+  });
+});
+
+describe('HTTP surface', () => {
+  it('serves the OpenAPI document with both operations', async () => {
+    const { status, body } = await restJson(server.url, '/api/docs/openapi.json');
+    expect(status).toBe(200);
+    const operations = Object.values(body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((path) => Object.values(path).map((op) => op.operationId));
+    expect(operations).toEqual(expect.arrayContaining(['get_symbol', 'search_code', 'get_file_span']));
+  });
+
+  it('serves GraphiQL from its own assets, with no CDN', async () => {
+    const page = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('/graphql/assets/graphiql.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const asset of ['react.js', 'react-dom.js', 'graphiql.js', 'graphiql.css']) {
+      expect((await fetch(`${server.url}/graphql/assets/${asset}`)).status).toBe(200);
+    }
+  });
+
+  it('reports health and readiness', async () => {
+    expect(await restJson(server.url, '/health')).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await restJson(server.url, '/ready')).toEqual({ status: 200, body: { ready: true, checks: { neo4j: 'up', migrations: 'applied' } } });
+  });
+});
+
+describe('lore index with bad input', () => {
+  it('exits 2 and writes nothing for a missing path or a file', async () => {
+    const before = await countGraph(driver, TENANT);
+    const missing = await runCli(['index', join(fixture.path, 'nope')], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Path does not exist');
+    const file = await runCli(['index', join(fixture.path, 'package.json')], env);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('Not a directory');
+    expect(await countGraph(driver, TENANT)).toEqual(before);
+  });
+});

@@ -1,0 +1,32 @@
+import neo4j, { type Driver } from 'neo4j-driver';
+
+/** A driver on the test Neo4j, for arranging and for asserting what the graph holds. */
+export function testDriver(): Driver {
+  return neo4j.driver(process.env.NEO4J_URI!, neo4j.auth.basic('neo4j', process.env.NEO4J_PASSWORD!), { disableLosslessIntegers: true });
+}
+
+/** Empties the graph but keeps the schema, so full-text scores depend only on what a test indexes. */
+export async function wipeGraph(driver: Driver): Promise<void> {
+  await driver.executeQuery('MATCH (n) WHERE NOT n:SchemaMigration CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS');
+}
+
+export interface GraphCounts {
+  nodes: Record<string, number>;
+  relationships: Record<string, number>;
+}
+
+/** Node counts by label and relationship counts by type, for one tenant. */
+export async function countGraph(driver: Driver, tenantId: string): Promise<GraphCounts> {
+  const nodes = await driver.executeQuery(
+    'MATCH (n {tenantId: $tenantId}) UNWIND labels(n) AS label RETURN label, count(*) AS count ORDER BY label',
+    { tenantId },
+  );
+  const relationships = await driver.executeQuery(
+    'MATCH (n {tenantId: $tenantId})-[r]->() RETURN type(r) AS type, count(*) AS count ORDER BY type',
+    { tenantId },
+  );
+  return {
+    nodes: Object.fromEntries(nodes.records.map((r) => [r.get('label') as string, r.get('count') as number])),
+    relationships: Object.fromEntries(relationships.records.map((r) => [r.get('type') as string, r.get('count') as number])),
+  };
+}
