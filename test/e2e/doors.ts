@@ -23,8 +23,16 @@ const SEARCH_QUERY = `query Search($input: SearchCodeInput!) {
   }
 }`;
 
-export async function graphql(url: string, query: string, variables: Record<string, unknown>): Promise<{ data?: Record<string, unknown>; errors?: { message: string; extensions: Record<string, unknown> }[] }> {
-  const response = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+export async function graphql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ data?: Record<string, unknown>; errors?: { message: string; extensions: Record<string, unknown> }[] }> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await response.json()) as never;
 }
 
@@ -59,11 +67,20 @@ export type McpDoor = 'stdio' | 'http 2026-07-28' | 'http 2025-11-25';
 export async function connectMcp(door: McpDoor, url: string, env: NodeJS.ProcessEnv): Promise<Client> {
   const client = new Client(
     { name: 'lore-e2e', version: '1.0.0' },
-    door === 'http 2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : door === 'stdio' ? { versionNegotiation: { mode: 'auto' } } : {},
+    door === 'http 2026-07-28'
+      ? { versionNegotiation: { mode: { pin: '2026-07-28' } } }
+      : door === 'stdio'
+        ? { versionNegotiation: { mode: 'auto' } }
+        : {},
   );
   const transport =
     door === 'stdio'
-      ? new StdioClientTransport({ command: process.execPath, args: [LORE_BIN, 'mcp'], env: { ...process.env, ...env } as Record<string, string>, stderr: 'pipe' })
+      ? new StdioClientTransport({
+          command: process.execPath,
+          args: [LORE_BIN, 'mcp'],
+          env: { ...process.env, ...env } as Record<string, string>,
+          stderr: 'pipe',
+        })
       : new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
   await client.connect(transport);
   return client;

@@ -40,7 +40,16 @@ beforeAll(async () => {
   fixture = gitFixture(REPO);
   const indexed = await cliJson(['index', fixture.path, '--name', REPO], env);
   expect(indexed.code).toBe(0);
-  expect(indexed.body).toMatchObject({ repositoryId: REPO, commitSha: fixture.commitSha, status: 'completed', files: 12, symbols: 41, calls: 25, imports: 22, skipped: [] });
+  expect(indexed.body).toMatchObject({
+    repositoryId: REPO,
+    commitSha: fixture.commitSha,
+    status: 'completed',
+    files: 12,
+    symbols: 41,
+    calls: 25,
+    imports: 22,
+    skipped: [],
+  });
   server = await startServer(env);
   await waitUntilReady(server.url);
   for (const door of MCP_DOORS) mcp.set(door, await connectMcp(door, server.url, env));
@@ -99,8 +108,16 @@ describe('get_symbol', () => {
         { symbol: ref('src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), line: 23, confidence: 'exact' },
       ],
       calledBy: [
-        { symbol: ref('test/order-service.spec.ts', 'OrderService > places a valid order with its discount', 'test', 11, 15), line: 13, confidence: 'exact' },
-        { symbol: ref('test/order-service.spec.ts', 'OrderService > cancels a placed order', 'test', 17, 23), line: 20, confidence: 'exact' },
+        {
+          symbol: ref('test/order-service.spec.ts', 'OrderService > places a valid order with its discount', 'test', 11, 15),
+          line: 13,
+          confidence: 'exact',
+        },
+        {
+          symbol: ref('test/order-service.spec.ts', 'OrderService > cancels a placed order', 'test', 17, 23),
+          line: 20,
+          confidence: 'exact',
+        },
       ],
     },
     warnings: [],
@@ -114,7 +131,11 @@ describe('get_symbol', () => {
     expect(await graphqlGetSymbol(server.url, { name: 'OrderService.placeOrder' })).toEqual(expected());
     for (const door of MCP_DOORS) {
       const result = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'OrderService.placeOrder' } });
-      expect({ door, isError: result.isError ?? false, structured: result.structuredContent }).toEqual({ door, isError: false, structured: expected() });
+      expect({ door, isError: result.isError ?? false, structured: result.structuredContent }).toEqual({
+        door,
+        isError: false,
+        structured: expected(),
+      });
       expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(expected());
     }
     const cli = await cliJson(['symbol', 'OrderService.placeOrder'], env);
@@ -129,7 +150,11 @@ describe('get_symbol', () => {
   it('prefers the class over a describe block of the same title', async () => {
     const rest = await restJson(server.url, '/api/v1/symbols?name=OrderService');
     expect((rest.body.symbol as { uid: string; kind: string }).kind).toBe('class');
-    expect((rest.body.symbol as { members: { name: string }[] }).members.map((m) => m.name)).toEqual(['constructor', 'placeOrder', 'cancelOrder']);
+    expect((rest.body.symbol as { members: { name: string }[] }).members.map((m) => m.name)).toEqual([
+      'constructor',
+      'placeOrder',
+      'cancelOrder',
+    ]);
   });
 
   it('lists the candidates of an ambiguous name, identically through every door', async () => {
@@ -160,7 +185,9 @@ describe('get_symbol', () => {
       const missing = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'NoSuchSymbol' } });
       expect(missing.structuredContent).toMatchObject({ error: { code: 'not_found' } });
       const invalid = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { uid: 'x', name: 'y' } });
-      expect(invalid.structuredContent).toMatchObject({ error: { code: 'invalid_input', message: 'Invalid input: (input): Give exactly one of uid or name.' } });
+      expect(invalid.structuredContent).toMatchObject({
+        error: { code: 'invalid_input', message: 'Invalid input: (input): Give exactly one of uid or name.' },
+      });
     }
     expect((await cliJson(['symbol', 'NoSuchSymbol'], env)).code).toBe(3);
   });
@@ -178,7 +205,17 @@ describe('search_code', () => {
   it('ranks symbols by full-text relevance, the same through every door', async () => {
     const rest = await restJson(server.url, `/api/v1/search?query=${encodeURIComponent(input.query)}&repositoryId=${REPO}&maxResults=5`);
     expect(rest.status).toBe(200);
-    const answer = rest.body as { results: { qualifiedName: string; score: number; reasons: string[]; resourceUri: string; path: string; startLine: number; endLine: number }[] };
+    const answer = rest.body as {
+      results: {
+        qualifiedName: string;
+        score: number;
+        reasons: string[];
+        resourceUri: string;
+        path: string;
+        startLine: number;
+        endLine: number;
+      }[];
+    };
     expect(answer.results.map((hit) => hit.qualifiedName)).toEqual([
       'OrderValidator',
       'OrderValidator.validate',
@@ -213,7 +250,11 @@ describe('search_code', () => {
 
   it('filters by kind', async () => {
     const { body } = await restJson(server.url, `/api/v1/search?query=order&repositoryId=${REPO}&kinds=interface&maxResults=50`);
-    expect((body.results as { qualifiedName: string }[]).map((hit) => hit.qualifiedName).sort()).toEqual(['Order', 'OrderLine', 'OrderRepository']);
+    expect((body.results as { qualifiedName: string }[]).map((hit) => hit.qualifiedName).sort()).toEqual([
+      'Order',
+      'OrderLine',
+      'OrderRepository',
+    ]);
   });
 
   it('rejects empty queries and unknown repositories through every door', async () => {
@@ -251,18 +292,28 @@ describe('MCP specifics', () => {
 
   it('reads a code span as a resource, marked untrusted', async () => {
     const uri = `code://${REPO}/${fixture.commitSha}/src/services/order-service.ts#L20-L25`;
-    const source = readFileSync(join(FIXTURES, REPO, 'src/services/order-service.ts'), 'utf8').split('\n').slice(19, 25).join('\n');
+    const source = readFileSync(join(FIXTURES, REPO, 'src/services/order-service.ts'), 'utf8')
+      .split('\n')
+      .slice(19, 25)
+      .join('\n');
     for (const door of MCP_DOORS) {
       const { contents } = await mcp.get(door)!.readResource({ uri });
       expect(contents).toHaveLength(1);
       expect(contents[0]).toMatchObject({ uri, mimeType: 'text/x-typescript', text: source });
-      expect(contents[0]!._meta).toMatchObject({ trustBoundary: 'untrusted_repository_content', path: 'src/services/order-service.ts', startLine: 20, endLine: 25 });
+      expect(contents[0]!._meta).toMatchObject({
+        trustBoundary: 'untrusted_repository_content',
+        path: 'src/services/order-service.ts',
+        startLine: 20,
+        endLine: 25,
+      });
     }
   });
 
   it('answers a missing resource with resource-not-found (-32602)', async () => {
     for (const door of MCP_DOORS) {
-      await expect(mcp.get(door)!.readResource({ uri: `code://${REPO}/${fixture.commitSha}/src/nope.ts#L1-L2` })).rejects.toMatchObject({ code: -32602 });
+      await expect(mcp.get(door)!.readResource({ uri: `code://${REPO}/${fixture.commitSha}/src/nope.ts#L1-L2` })).rejects.toMatchObject({
+        code: -32602,
+      });
     }
   });
 });
@@ -271,7 +322,9 @@ describe('HTTP surface', () => {
   it('serves the OpenAPI document with both operations', async () => {
     const { status, body } = await restJson(server.url, '/api/docs/openapi.json');
     expect(status).toBe(200);
-    const operations = Object.values(body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((path) => Object.values(path).map((op) => op.operationId));
+    const operations = Object.values(body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((path) =>
+      Object.values(path).map((op) => op.operationId),
+    );
     expect(operations).toEqual(expect.arrayContaining(['get_symbol', 'search_code', 'get_file_span']));
   });
 
@@ -288,7 +341,10 @@ describe('HTTP surface', () => {
 
   it('reports health and readiness', async () => {
     expect(await restJson(server.url, '/health')).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await restJson(server.url, '/ready')).toEqual({ status: 200, body: { ready: true, checks: { neo4j: 'up', migrations: 'applied' } } });
+    expect(await restJson(server.url, '/ready')).toEqual({
+      status: 200,
+      body: { ready: true, checks: { neo4j: 'up', migrations: 'applied' } },
+    });
   });
 });
 

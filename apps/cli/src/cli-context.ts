@@ -10,7 +10,9 @@ class CliModule {}
 /** The services, without HTTP: the CLI and MCP over stdio call them directly. */
 export async function openServices(): Promise<INestApplicationContext> {
   const config = loadConfig();
-  return NestFactory.createApplicationContext(CliModule, { logger: new StderrLogger(config.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn') });
+  return NestFactory.createApplicationContext(CliModule, {
+    logger: new StderrLogger(config.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
+  });
 }
 
 export async function withServices<T>(work: (context: INestApplicationContext) => Promise<T>): Promise<T> {

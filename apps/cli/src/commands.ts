@@ -32,14 +32,20 @@ export async function symbolCommand(nameOrUid: string, options: JsonOption & { u
   const result = await withServices((context) =>
     context
       .get(SymbolService)
-      .getSymbol(options.uid ? { uid: nameOrUid } : { name: nameOrUid, repositoryId: options.repo }, context.get(PrincipalResolver).local()),
+      .getSymbol(
+        options.uid ? { uid: nameOrUid } : { name: nameOrUid, repositoryId: options.repo },
+        context.get(PrincipalResolver).local(),
+      ),
   );
   if (options.json) printJson(result);
   else printSymbol(result);
   return EXIT.ok;
 }
 
-export async function searchCommand(query: string, options: JsonOption & { repo?: string; kind?: string[]; limit?: string }): Promise<number> {
+export async function searchCommand(
+  query: string,
+  options: JsonOption & { repo?: string; kind?: string[]; limit?: string },
+): Promise<number> {
   const input: SearchCodeInput = {
     query,
     scope: options.repo ? { repositoryId: options.repo } : undefined,
@@ -101,7 +107,11 @@ class ProgressBar {
     if (this.phase !== progress.phase) {
       this.bar?.stop();
       this.phase = progress.phase;
-      this.bar = new SingleBar({ format: `${progress.phase.padEnd(10)} [{bar}] {value}/{total}`, stream: process.stderr, hideCursor: true });
+      this.bar = new SingleBar({
+        format: `${progress.phase.padEnd(10)} [{bar}] {value}/{total}`,
+        stream: process.stderr,
+        hideCursor: true,
+      });
       this.bar.start(progress.total, 0);
     }
     this.bar?.update(progress.done);
@@ -127,13 +137,27 @@ function printSymbol({ symbol, warnings }: GetSymbolResult): void {
   const lines = [
     `${symbol.kind} ${symbol.qualifiedName}  ${symbol.repositoryId}:${symbol.path}:${symbol.startLine}-${symbol.endLine}`,
     symbol.signature ? `  ${symbol.signature}` : null,
-    symbol.doc ? symbol.doc.split('\n').map((line) => `  | ${line}`).join('\n') : null,
+    symbol.doc
+      ? symbol.doc
+          .split('\n')
+          .map((line) => `  | ${line}`)
+          .join('\n')
+      : null,
     `  uid: ${symbol.uid}`,
     `  code: ${symbol.resourceUri}`,
     symbol.parent ? `  member of: ${symbol.parent.qualifiedName}` : null,
-    ...section('members', symbol.members.map((m) => `${m.kind} ${m.name} (line ${m.startLine})`)),
-    ...section('calls', symbol.calls.map((c) => `${c.symbol.qualifiedName} (line ${c.line}, ${c.confidence})`)),
-    ...section('called by', symbol.calledBy.map((c) => `${c.symbol.qualifiedName} in ${c.symbol.path}:${c.line} (${c.confidence})`)),
+    ...section(
+      'members',
+      symbol.members.map((m) => `${m.kind} ${m.name} (line ${m.startLine})`),
+    ),
+    ...section(
+      'calls',
+      symbol.calls.map((c) => `${c.symbol.qualifiedName} (line ${c.line}, ${c.confidence})`),
+    ),
+    ...section(
+      'called by',
+      symbol.calledBy.map((c) => `${c.symbol.qualifiedName} in ${c.symbol.path}:${c.line} (${c.confidence})`),
+    ),
     ...warnings.map((w) => `  warning: ${w.message}`),
   ];
   process.stdout.write(`${lines.filter((line) => line !== null).join('\n')}\n`);
@@ -146,7 +170,9 @@ function section(title: string, items: string[]): string[] {
 function printSearch({ results }: SearchCodeResult): void {
   if (results.length === 0) process.stdout.write('no matches\n');
   for (const hit of results) {
-    process.stdout.write(`${hit.score.toFixed(3).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}\n`);
+    process.stdout.write(
+      `${hit.score.toFixed(3).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}\n`,
+    );
   }
 }
 

@@ -51,7 +51,11 @@ program
   .option('--json', 'print the search_code result as JSON')
   .action(run(searchCommand));
 
-program.command('migrate').description('Apply the schema migrations in cypher/migrations.').option('--json', 'print the report as JSON').action(run(migrateCommand));
+program
+  .command('migrate')
+  .description('Apply the schema migrations in cypher/migrations.')
+  .option('--json', 'print the report as JSON')
+  .action(run(migrateCommand));
 
 program.command('serve').description('Serve REST, GraphQL and MCP over HTTP (LORE_HOST, LORE_PORT).').action(run(serveCommand));
 

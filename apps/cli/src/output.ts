@@ -20,7 +20,10 @@ export function printJson(value: unknown): void {
 /** Prints an error the way the caller asked (JSON on stdout for scripts, a sentence on stderr for people) and returns the exit code. */
 export function reportError(error: unknown, json: boolean): number {
   if (error instanceof ConfigError) {
-    if (json) printJson({ error: { code: 'invalid_input', message: error.message, retryable: false, hint: null, details: { problems: error.problems } } });
+    if (json)
+      printJson({
+        error: { code: 'invalid_input', message: error.message, retryable: false, hint: null, details: { problems: error.problems } },
+      });
     else process.stderr.write(`${error.message}\n`);
     return EXIT.invalidInput;
   }
@@ -31,7 +34,8 @@ export function reportError(error: unknown, json: boolean): number {
     process.stderr.write(`error (${body.code}): ${body.message}\n`);
     if (body.hint) process.stderr.write(`hint: ${body.hint}\n`);
     const candidates = (body.details?.candidates ?? []) as { uid: string; kind: string; path: string; startLine: number }[];
-    for (const candidate of candidates) process.stderr.write(`  ${candidate.kind} ${candidate.uid} (${candidate.path}:${candidate.startLine})\n`);
+    for (const candidate of candidates)
+      process.stderr.write(`  ${candidate.kind} ${candidate.uid} (${candidate.path}:${candidate.startLine})\n`);
   }
   return EXIT_BY_CODE[body.code] ?? EXIT.failure;
 }

@@ -18,6 +18,8 @@ interface Neo4jLauncher {
  */
 export async function upCommand(path: string, options: { port?: string; data?: string; name?: string }): Promise<number> {
   const root = resolve(__dirname, '..', '..', '..', '..');
+  // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const launcher = require(join(root, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
   const password = process.env.NEO4J_PASSWORD;
   if (!password) {

@@ -7,7 +7,10 @@ import { AppModule } from './app.module';
 
 /** Builds the HTTP server: REST + OpenAPI, GraphQL + GraphiQL, MCP at /mcp, /health and /ready. */
 export async function createServer(config: LoreConfig = loadConfig()): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: new StderrLogger(config.LORE_LOG_LEVEL), bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    logger: new StderrLogger(config.LORE_LOG_LEVEL),
+    bodyParser: true,
+  });
   app.useBodyParser('json', { limit: '4mb' });
   app.enableShutdownHooks();
   const openApi = new DocumentBuilder()

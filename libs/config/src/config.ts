@@ -8,7 +8,10 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(1).max(65535);
 
 export const ConfigSchema = z.object({
-  NEO4J_URI: z.string().regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'a bolt:// or neo4j:// URI').default('bolt://127.0.0.1:7687'),
+  NEO4J_URI: z
+    .string()
+    .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'a bolt:// or neo4j:// URI')
+    .default('bolt://127.0.0.1:7687'),
   NEO4J_USER: z.string().min(1).default('neo4j'),
   NEO4J_PASSWORD: z.string().min(1, 'the Neo4j password'),
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
@@ -16,13 +19,28 @@ export const ConfigSchema = z.object({
   NEO4J_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LORE_HOST: z.string().min(1).default('127.0.0.1'),
   LORE_PORT: port.default(7300),
-  LORE_TENANT: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case tenant id').default('default'),
+  LORE_TENANT: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case tenant id')
+    .default('default'),
   /** Comma-separated API keys accepted on HTTP as `Authorization: Bearer <key>`; unset means loopback-only, no auth. */
   LORE_API_KEYS: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((key) => key.trim()).filter(Boolean) : [])),
-  LORE_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean)
+        : [],
+    ),
+  LORE_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
 });
 

@@ -12,11 +12,7 @@ export type CallConfidence = z.infer<typeof CallConfidenceSchema>;
 
 export const TRUST_BOUNDARY = 'untrusted_repository_content' as const;
 
-const RepositoryIdSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe('Repository id as given at index time (by default the directory name).');
+const RepositoryIdSchema = z.string().min(1).max(200).describe('Repository id as given at index time (by default the directory name).');
 
 export const WarningSchema = z.object({
   code: z.string().describe('Stable machine-readable warning code.'),
@@ -29,12 +25,7 @@ export type Warning = z.infer<typeof WarningSchema>;
 export const GetSymbolInputSchema = z
   .object({
     uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
-    name: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
+    name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
     repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
   })
   .strict()

@@ -11,7 +11,9 @@ export class CypherQueries {
 
   constructor(directory = join(projectRoot(), 'cypher', 'queries')) {
     for (const file of listCypherFiles(directory)) {
-      const name = relative(directory, file).replace(/\\/g, '/').replace(/\.cypher$/, '');
+      const name = relative(directory, file)
+        .replace(/\\/g, '/')
+        .replace(/\.cypher$/, '');
       this.queries.set(name, readFileSync(file, 'utf8'));
     }
   }

@@ -6,7 +6,13 @@ import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
 
 @Module({
-  providers: [Neo4jService, { provide: CypherQueries, useFactory: () => new CypherQueries() }, MigrationService, IndexStoreRepository, CodeGraphRepository],
+  providers: [
+    Neo4jService,
+    { provide: CypherQueries, useFactory: () => new CypherQueries() },
+    MigrationService,
+    IndexStoreRepository,
+    CodeGraphRepository,
+  ],
   exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository],
 })
 export class GraphModule {}

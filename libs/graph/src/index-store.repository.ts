@@ -18,18 +18,31 @@ export class IndexStoreRepository {
   ) {}
 
   async writeSnapshot(snapshot: RepositorySnapshot, run: IndexRunSummary, onBatch?: (done: number, total: number) => void): Promise<void> {
-    const scope = { tenantId: snapshot.tenantId, repoId: snapshot.repositoryId, repoUid: `${snapshot.tenantId}:${snapshot.repositoryId}`, runId: run.runId };
+    const scope = {
+      tenantId: snapshot.tenantId,
+      repoId: snapshot.repositoryId,
+      repoUid: `${snapshot.tenantId}:${snapshot.repositoryId}`,
+      runId: run.runId,
+    };
     await this.neo4j.write((tx) =>
       runRows(tx, this.queries.get('index/upsert-repository'), {
         uid: scope.repoUid,
         tenantId: scope.tenantId,
         repoId: scope.repoId,
-        props: { name: snapshot.repositoryId, rootPath: snapshot.rootPath, url: snapshot.url, defaultBranch: snapshot.defaultBranch, gitPrefix: snapshot.gitPrefix },
+        props: {
+          name: snapshot.repositoryId,
+          rootPath: snapshot.rootPath,
+          url: snapshot.url,
+          defaultBranch: snapshot.defaultBranch,
+          gitPrefix: snapshot.gitPrefix,
+        },
       }),
     );
 
     const symbolRows = snapshot.symbols.map(({ fileUid, parentUid: _parentUid, ...props }) => ({ fileUid, props }));
-    const memberRows = snapshot.symbols.filter((symbol) => symbol.parentUid !== null).map((symbol) => ({ uid: symbol.uid, parentUid: symbol.parentUid }));
+    const memberRows = snapshot.symbols
+      .filter((symbol) => symbol.parentUid !== null)
+      .map((symbol) => ({ uid: symbol.uid, parentUid: symbol.parentUid }));
     const steps: [string, Params[]][] = [
       ['index/upsert-files', snapshot.files as unknown as Params[]],
       ['index/upsert-symbols', symbolRows],

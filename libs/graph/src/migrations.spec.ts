@@ -2,10 +2,9 @@ import { loadMigrations, splitStatements } from './migrations';
 
 describe('migrations', () => {
   it('splits a file into statements, dropping comment lines', () => {
-    expect(splitStatements('// why\nCREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x);\n\nCREATE INDEX b IF NOT EXISTS\n  FOR (n:B) ON (n.y);\n')).toEqual([
-      'CREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x)',
-      'CREATE INDEX b IF NOT EXISTS\n  FOR (n:B) ON (n.y)',
-    ]);
+    expect(
+      splitStatements('// why\nCREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x);\n\nCREATE INDEX b IF NOT EXISTS\n  FOR (n:B) ON (n.y);\n'),
+    ).toEqual(['CREATE INDEX a IF NOT EXISTS FOR (n:A) ON (n.x)', 'CREATE INDEX b IF NOT EXISTS\n  FOR (n:B) ON (n.y)']);
   });
 
   it('loads the project migrations in order with checksums', () => {

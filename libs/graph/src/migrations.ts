@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Neo4jService } from './neo4j.service';
 import { projectRoot } from './project-paths';
 
@@ -14,7 +14,10 @@ export interface Migration {
 
 /** An applied migration whose file changed: start-up stops, naming the file. */
 export class MigrationChecksumError extends Error {
-  constructor(readonly migration: Migration, recorded: string) {
+  constructor(
+    readonly migration: Migration,
+    recorded: string,
+  ) {
     super(
       `Migration ${migration.file} was edited after it was applied (recorded checksum ${recorded.slice(0, 12)}, ` +
         `file now ${migration.checksum.slice(0, 12)}). Restore the file and put the change in a new migration.`,
@@ -23,9 +26,12 @@ export class MigrationChecksumError extends Error {
   }
 }
 
+/** Where migrations are read from: cypher/migrations unless a test provides another folder. */
+export const MIGRATIONS_DIRECTORY = Symbol('MIGRATIONS_DIRECTORY');
+
 const MIGRATION_FILE = /^(\d{3})_[a-z0-9_]+\.cypher$/;
 
-export function loadMigrations(directory = join(projectRoot(), 'cypher', 'migrations')): Migration[] {
+export function loadMigrations(directory: string = join(projectRoot(), 'cypher', 'migrations')): Migration[] {
   return readdirSync(directory)
     .filter((name) => MIGRATION_FILE.test(name))
     .sort()
@@ -33,7 +39,7 @@ export function loadMigrations(directory = join(projectRoot(), 'cypher', 'migrat
       const text = readFileSync(join(directory, name), 'utf8');
       return {
         id: name.replace(/\.cypher$/, ''),
-        file: `cypher/migrations/${name}`,
+        file: join(directory, name).replace(`${projectRoot()}/`, ''),
         checksum: createHash('sha256').update(text).digest('hex'),
         statements: splitStatements(text),
       };
@@ -59,10 +65,15 @@ export interface MigrationReport {
 @Injectable()
 export class MigrationService {
   private readonly logger = new Logger('Migrations');
-  private readonly migrations = loadMigrations();
+  private readonly migrations: Migration[];
   private appliedAll = false;
 
-  constructor(private readonly neo4j: Neo4jService) {}
+  constructor(
+    private readonly neo4j: Neo4jService,
+    @Optional() @Inject(MIGRATIONS_DIRECTORY) directory?: string,
+  ) {
+    this.migrations = loadMigrations(directory);
+  }
 
   /** True once every migration file is recorded as applied (for /ready). */
   get upToDate(): boolean {
@@ -86,10 +97,10 @@ export class MigrationService {
       }
       // Schema statements cannot share a transaction with writes: each runs on its own.
       for (const statement of migration.statements) await this.neo4j.autoCommit(statement);
-      await this.neo4j.autoCommit(
-        'MERGE (m:SchemaMigration {id: $id}) SET m.checksum = $checksum, m.appliedAt = datetime()',
-        { id: migration.id, checksum: migration.checksum },
-      );
+      await this.neo4j.autoCommit('MERGE (m:SchemaMigration {id: $id}) SET m.checksum = $checksum, m.appliedAt = datetime()', {
+        id: migration.id,
+        checksum: migration.checksum,
+      });
       report.applied.push(migration.id);
       this.logger.log(`applied ${migration.file}`);
     }

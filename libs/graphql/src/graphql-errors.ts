@@ -11,7 +11,11 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   const original = unwrapResolverError(error);
   const apolloCode = formatted.extensions?.code;
   if (!(original instanceof LoreError) && typeof apolloCode === 'string' && REQUEST_ERRORS.has(apolloCode)) {
-    return { message: formatted.message, locations: formatted.locations, extensions: { code: 'invalid_input', retryable: false, hint: null } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      extensions: { code: 'invalid_input', retryable: false, hint: null },
+    };
   }
   if (!(original instanceof LoreError)) logger.error(original instanceof Error ? original.stack : String(original));
   const body = toLoreError(original).toBody();

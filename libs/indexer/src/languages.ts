@@ -51,7 +51,17 @@ export function isTestPath(path: string): boolean {
 }
 
 /** Files whose content is never read (architecture.md section 8): we only record that they exist. */
-const SECRET_FILE_NAMES = [/^\.env(\..*)?$/, /\.pem$/, /\.key$/, /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/, /^\.?credentials(\..*)?$/, /\.p12$/, /\.pfx$/, /^\.npmrc$/, /^\.netrc$/];
+const SECRET_FILE_NAMES = [
+  /^\.env(\..*)?$/,
+  /\.pem$/,
+  /\.key$/,
+  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
+  /^\.?credentials(\..*)?$/,
+  /\.p12$/,
+  /\.pfx$/,
+  /^\.npmrc$/,
+  /^\.netrc$/,
+];
 
 export function isSecretPath(path: string): boolean {
   const name = basename(path);

@@ -44,9 +44,7 @@ async function walk(rootPath: string): Promise<string[]> {
   const found: string[] = [];
   async function visit(dir: string, rules: { base: string; matcher: ReturnType<typeof ignore> }[]): Promise<void> {
     const gitignore = join(dir, '.gitignore');
-    const ownRules = existsSync(gitignore)
-      ? [...rules, { base: dir, matcher: ignore().add(await fs.readFile(gitignore, 'utf8')) }]
-      : rules;
+    const ownRules = existsSync(gitignore) ? [...rules, { base: dir, matcher: ignore().add(await fs.readFile(gitignore, 'utf8')) }] : rules;
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
       if (entry.name === '.git' || entry.name === 'node_modules') continue;
       const path = join(dir, entry.name);
@@ -91,7 +89,8 @@ export async function readSourceFile(rootPath: string, path: string, maxBytes: n
   }
   if (stat.isSymbolicLink()) {
     const target = await fs.realpath(absolute).catch(() => null);
-    const reason = target !== null && isInside(target, rootPath) ? 'symlink (its target is indexed itself)' : 'symlink out of the repository';
+    const reason =
+      target !== null && isInside(target, rootPath) ? 'symlink (its target is indexed itself)' : 'symlink out of the repository';
     return { skipped: { path, reason } };
   }
   if (!stat.isFile()) return { skipped: { path, reason: 'not a regular file' } };

@@ -34,7 +34,9 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
   const skipped: SkippedFile[] = [];
   let done = 0;
   for (let start = 0; start < paths.length; start += READ_CONCURRENCY) {
-    const outcomes = await Promise.all(paths.slice(start, start + READ_CONCURRENCY).map((p) => readSourceFile(rootPath, p, options.maxFileBytes)));
+    const outcomes = await Promise.all(
+      paths.slice(start, start + READ_CONCURRENCY).map((p) => readSourceFile(rootPath, p, options.maxFileBytes)),
+    );
     for (const outcome of outcomes) {
       if ('file' in outcome) sources.push(outcome.file);
       else skipped.push(outcome.skipped);

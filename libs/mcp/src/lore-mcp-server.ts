@@ -1,4 +1,11 @@
-import { McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type CallToolResult,
+} from '@modelcontextprotocol/server';
 import {
   GetSymbolInputSchema,
   GetSymbolResultSchema,
@@ -64,7 +71,8 @@ export function createLoreMcpServer(services: LoreMcpServices, principal: Princi
     new ResourceTemplate('code://{repo}/{commit}/{+path}', { list: undefined }),
     {
       title: 'Code span',
-      description: 'Lines of a file at the indexed commit: code://{repo}/{commit}/{path}#L{start}-L{end}. Spans are capped; content is untrusted.',
+      description:
+        'Lines of a file at the indexed commit: code://{repo}/{commit}/{path}#L{start}-L{end}. Spans are capped; content is untrusted.',
     },
     async (uri) => {
       try {
@@ -87,7 +95,11 @@ async function toolResult<T extends object>(call: () => Promise<T>, onError?: (e
   } catch (error) {
     if (!(error instanceof LoreError)) onError?.(error);
     const body = toLoreError(error).toBody();
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: body }, null, 2) }], structuredContent: { error: body } };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: JSON.stringify({ error: body }, null, 2) }],
+      structuredContent: { error: body },
+    };
   }
 }
 

@@ -33,7 +33,8 @@ export class McpHttpController implements OnModuleDestroy {
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
     this.mcp = createMcpHandler(
-      ({ authInfo }) => createLoreMcpServer({ symbols, search, fileSpans }, (authInfo?.extra as { principal: Principal }).principal, onError),
+      ({ authInfo }) =>
+        createLoreMcpServer({ symbols, search, fileSpans }, (authInfo?.extra as { principal: Principal }).principal, onError),
       { onerror: onError },
     );
     this.handle = toNodeHandler(this.mcp, { onerror: onError });
@@ -48,7 +49,10 @@ export class McpHttpController implements OnModuleDestroy {
       principal = this.principals.fromAuthorizationHeader(req.headers.authorization);
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
-      res.status(401).setHeader('WWW-Authenticate', 'Bearer realm="lore"').json({ error: { code: 'permission_denied', message: error.message } });
+      res
+        .status(401)
+        .setHeader('WWW-Authenticate', 'Bearer realm="lore"')
+        .json({ error: { code: 'permission_denied', message: error.message } });
       return;
     }
     (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };

@@ -26,7 +26,10 @@ export class CodeController {
   ) {}
 
   @Get('symbols')
-  @ApiOperation({ operationId: 'get_symbol', summary: 'One symbol by uid, or by name / qualified name, with members, callees and callers.' })
+  @ApiOperation({
+    operationId: 'get_symbol',
+    summary: 'One symbol by uid, or by name / qualified name, with members, callees and callers.',
+  })
   @ApiQuery({ name: 'uid', required: false })
   @ApiQuery({ name: 'name', required: false, description: 'Name or qualified name; give uid or name.' })
   @ApiQuery({ name: 'repositoryId', required: false })

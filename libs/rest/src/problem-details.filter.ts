@@ -29,19 +29,31 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (exception instanceof HttpException && !(exception instanceof LoreError)) {
       const status = exception.getStatus();
-      res.status(status).type('application/problem+json').json({ type: 'about:blank', title: exception.message, status, detail: exception.message, code: status === 404 ? 'not_found' : 'invalid_input' });
+      res
+        .status(status)
+        .type('application/problem+json')
+        .json({
+          type: 'about:blank',
+          title: exception.message,
+          status,
+          detail: exception.message,
+          code: status === 404 ? 'not_found' : 'invalid_input',
+        });
       return undefined;
     }
     if (!(exception instanceof LoreError)) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body = toLoreError(exception).toBody();
     const status = STATUS_BY_CODE[body.code];
-    res.status(status).type('application/problem+json').json({
-      type: `https://lore.dev/problems/${body.code}`,
-      title: body.code,
-      status,
-      detail: body.message,
-      ...body,
-    });
+    res
+      .status(status)
+      .type('application/problem+json')
+      .json({
+        type: `https://lore.dev/problems/${body.code}`,
+        title: body.code,
+        status,
+        detail: body.message,
+        ...body,
+      });
     return undefined;
   }
 }

@@ -94,18 +94,35 @@ export function extractScripts(input: ScriptExtractionInput): ScriptExtraction {
 
 function compilerOptionsFor(rootPath: string): { options: ts.CompilerOptions; hasConfig: boolean } {
   const configPath = ['tsconfig.json', 'jsconfig.json'].map((name) => join(rootPath, name)).find((path) => existsSync(path));
-  let options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  let options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  };
   if (configPath) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: () => undefined,
-    });
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: () => undefined,
+      },
+    );
     if (parsed) options = parsed.options;
   }
   return {
     hasConfig: configPath !== undefined,
     // We read, never build: no emit, and JavaScript is part of the picture.
-    options: { ...options, noEmit: true, allowJs: true, checkJs: false, skipLibCheck: true, composite: false, incremental: false, declaration: false },
+    options: {
+      ...options,
+      noEmit: true,
+      allowJs: true,
+      checkJs: false,
+      skipLibCheck: true,
+      composite: false,
+      incremental: false,
+      declaration: false,
+    },
   };
 }
 
@@ -144,7 +161,12 @@ class FileSymbolExtractor {
 
   extract(): SymbolRow[] {
     for (const statement of this.sourceFile.statements) {
-      if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      if (
+        ts.isExportDeclaration(statement) &&
+        !statement.moduleSpecifier &&
+        statement.exportClause &&
+        ts.isNamedExports(statement.exportClause)
+      ) {
         for (const element of statement.exportClause.elements) this.exportedNames.add((element.propertyName ?? element.name).text);
       }
       if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression)) this.exportedNames.add(statement.expression.text);
@@ -161,7 +183,10 @@ class FileSymbolExtractor {
     const inner: Scope = declared
       ? {
           parent: { uid: declared.uid, qualifiedName: declared.qualifiedName, kind: declared.kind, exported: declared.exported },
-          callerUid: declared.kind === 'class' || declared.kind === 'interface' || declared.kind === 'enum' || declared.kind === 'type' ? scope.callerUid : declared.uid,
+          callerUid:
+            declared.kind === 'class' || declared.kind === 'interface' || declared.kind === 'enum' || declared.kind === 'type'
+              ? scope.callerUid
+              : declared.uid,
         }
       : scope;
     ts.forEachChild(node, (child) => this.visit(child, inner));
@@ -173,7 +198,8 @@ class FileSymbolExtractor {
     if (ts.isClassDeclaration(node) || (ts.isClassExpression(node) && node.name)) {
       return this.add(node, 'class', node.name?.text ?? 'default', scope, this.headerUpTo(node, node.members.pos - 1));
     }
-    if (ts.isInterfaceDeclaration(node)) return this.add(node, 'interface', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
+    if (ts.isInterfaceDeclaration(node))
+      return this.add(node, 'interface', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
     if (ts.isEnumDeclaration(node)) return this.add(node, 'enum', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
     if (ts.isTypeAliasDeclaration(node)) return this.add(node, 'type', node.name.text, scope, this.headerUpTo(node, node.end));
     if (ts.isFunctionDeclaration(node) && !inType) {
@@ -209,9 +235,28 @@ class FileSymbolExtractor {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && isModuleLevelVariable(node)) {
       const statement = node.parent.parent as ts.VariableStatement;
       const fn = node.initializer && isFunctionExpressionLike(node.initializer) ? node.initializer : null;
-      if (fn) return this.add(node, 'function', node.name.text, scope, this.headerUpTo(statement, fn.body.getStart(this.sourceFile)), fn, fn, statement);
+      if (fn)
+        return this.add(
+          node,
+          'function',
+          node.name.text,
+          scope,
+          this.headerUpTo(statement, fn.body.getStart(this.sourceFile)),
+          fn,
+          fn,
+          statement,
+        );
       if (this.isExported(statement, node.name.text)) {
-        return this.add(node, 'variable', node.name.text, scope, this.headerUpTo(statement, node.initializer ? node.initializer.pos : node.end), undefined, undefined, statement);
+        return this.add(
+          node,
+          'variable',
+          node.name.text,
+          scope,
+          this.headerUpTo(statement, node.initializer ? node.initializer.pos : node.end),
+          undefined,
+          undefined,
+          statement,
+        );
       }
       return null;
     }
@@ -241,7 +286,12 @@ class FileSymbolExtractor {
     docHolder: ts.Node = node,
   ): SymbolRow {
     const parent = scope.parent;
-    const qualifiedName = parent === null ? name : kind === 'test' || parent.kind === 'test' ? `${parent.qualifiedName} > ${name}` : `${parent.qualifiedName}.${name}`;
+    const qualifiedName =
+      parent === null
+        ? name
+        : kind === 'test' || parent.kind === 'test'
+          ? `${parent.qualifiedName} > ${name}`
+          : `${parent.qualifiedName}.${name}`;
     const startLine = this.lineOf(node.getStart(this.sourceFile));
     const endLine = this.lineOf(node.end);
     const key = `${kind}|${parent?.uid ?? ''}|${qualifiedName}`;
@@ -304,7 +354,11 @@ class FileSymbolExtractor {
     const afterDecorators = decorators.length > 0 ? decorators[decorators.length - 1]!.end : node.getStart(this.sourceFile);
     const start = modifiers.length > 0 ? Math.max(modifiers[0]!.getStart(this.sourceFile), afterDecorators) : afterDecorators;
     const text = this.sourceFile.text.slice(start, end);
-    return text.replace(/\s+/g, ' ').trim().replace(/[{=]\s*$/, '').trim();
+    return text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[{=]\s*$/, '')
+      .trim();
   }
 
   private functionHeader(node: ts.SignatureDeclaration & { body?: ts.Node }): string {
@@ -322,7 +376,9 @@ function isFunctionExpressionLike(node: ts.Expression): node is ts.ArrowFunction
 }
 
 function isModuleLevelVariable(node: ts.VariableDeclaration): boolean {
-  return ts.isVariableDeclarationList(node.parent) && ts.isVariableStatement(node.parent.parent) && ts.isSourceFile(node.parent.parent.parent);
+  return (
+    ts.isVariableDeclarationList(node.parent) && ts.isVariableStatement(node.parent.parent) && ts.isSourceFile(node.parent.parent.parent)
+  );
 }
 
 function isPrivateMember(node: ts.Node): boolean {
@@ -379,7 +435,12 @@ export function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
         break;
       case ts.SyntaxKind.BinaryExpression: {
         const operator = (child as ts.BinaryExpression).operatorToken.kind;
-        if (operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) count++;
+        if (
+          operator === ts.SyntaxKind.AmpersandAmpersandToken ||
+          operator === ts.SyntaxKind.BarBarToken ||
+          operator === ts.SyntaxKind.QuestionQuestionToken
+        )
+          count++;
         break;
       }
     }
@@ -424,14 +485,19 @@ function resolveCalls(
       ts.isNewExpression(site.node) ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method',
     );
     if (candidates.length === 1) addEdge(site.callerUid, candidates[0]!.uid, site.line, 'name');
-    else if (candidates.length <= MAX_AMBIGUOUS_TARGETS) for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
+    else if (candidates.length <= MAX_AMBIGUOUS_TARGETS)
+      for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
   }
   return [...edges.values()].sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
 }
 
 type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
 
-function resolveWithChecker(node: ts.CallExpression | ts.NewExpression, checker: ts.TypeChecker, declarationUids: ReadonlyMap<ts.Node, string>): Resolution {
+function resolveWithChecker(
+  node: ts.CallExpression | ts.NewExpression,
+  checker: ts.TypeChecker,
+  declarationUids: ReadonlyMap<ts.Node, string>,
+): Resolution {
   if (ts.isCallExpression(node)) {
     const declaration = checker.getResolvedSignature(node)?.declaration;
     if (declaration && !ts.isJSDocSignature(declaration)) {
@@ -444,7 +510,9 @@ function resolveWithChecker(node: ts.CallExpression | ts.NewExpression, checker:
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declarations = symbol?.declarations ?? [];
   for (const declaration of declarations) {
-    const uid = declarationUids.get(declaration) ?? (ts.isVariableDeclaration(declaration) && declaration.initializer ? declarationUids.get(declaration.initializer) : undefined);
+    const uid =
+      declarationUids.get(declaration) ??
+      (ts.isVariableDeclaration(declaration) && declaration.initializer ? declarationUids.get(declaration.initializer) : undefined);
     if (uid) return { kind: 'repository', uid };
   }
   return declarations.length > 0 ? { kind: 'external' } : { kind: 'unknown' };
@@ -478,7 +546,10 @@ function extractImports(
       record(node.moduleSpecifier.text, importedNames(node.importClause));
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
-      record(node.moduleSpecifier.text, clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*']);
+      record(
+        node.moduleSpecifier.text,
+        clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*'],
+      );
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)) {
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if (isRequire || node.expression.kind === ts.SyntaxKind.ImportKeyword) record((node.arguments[0] as ts.StringLiteral).text, ['*']);
@@ -498,6 +569,7 @@ function importedNames(clause: ts.ImportClause | undefined): string[] {
   if (clause.name) names.push('default');
   const bindings = clause.namedBindings;
   if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
-  if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
+  if (bindings && ts.isNamedImports(bindings))
+    for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
   return names;
 }

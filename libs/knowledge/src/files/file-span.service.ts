@@ -33,7 +33,9 @@ export class FileSpanService {
     const { file, repository } = record;
     if (file.blocked) throw new SensitiveContentBlockedError(`${ref.path} is a secret file; its content is never served.`);
     if (ref.commitSha !== repository.commitSha) {
-      throw new SnapshotNotIndexedError(`Commit ${ref.commitSha} of ${ref.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`);
+      throw new SnapshotNotIndexedError(
+        `Commit ${ref.commitSha} of ${ref.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`,
+      );
     }
     const text = await this.readAtIndexedCommit(repository, file.path, file.contentHash);
     const lines = text.split('\n');
@@ -66,7 +68,10 @@ export class FileSpanService {
     if (repository.gitPrefix !== null) {
       const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
       try {
-        const { stdout } = await execFileAsync('git', ['show', `${repository.commitSha}:${gitPath}`], { cwd: repository.rootPath, maxBuffer: 64 * 1024 * 1024 });
+        const { stdout } = await execFileAsync('git', ['show', `${repository.commitSha}:${gitPath}`], {
+          cwd: repository.rootPath,
+          maxBuffer: 64 * 1024 * 1024,
+        });
         if (createHash('sha256').update(stdout).digest('hex') === contentHash) return stdout;
       } catch {
         // fall through: the indexed content is gone

@@ -19,7 +19,11 @@ export class IndexingService {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
-  async indexRepository(input: IndexRepositoryInput, principal: Principal, onProgress?: (progress: IndexingProgress) => void): Promise<IndexRunSummary> {
+  async indexRepository(
+    input: IndexRepositoryInput,
+    principal: Principal,
+    onProgress?: (progress: IndexingProgress) => void,
+  ): Promise<IndexRunSummary> {
     const request = parseInput(IndexRepositoryInputSchema, input);
     const started = new Date();
     const snapshot = await indexRepository(request.path, {
@@ -47,7 +51,9 @@ export class IndexingService {
     });
     await this.store.writeSnapshot(snapshot, summary(new Date()), (done, total) => onProgress?.({ phase: 'writing', done, total }));
     const result = summary(new Date());
-    this.logger.log(`indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`);
+    this.logger.log(
+      `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`,
+    );
     return result;
   }
 }

@@ -10,7 +10,9 @@ describe('toLuceneQuery', () => {
   });
 
   it('lets no Lucene syntax through', () => {
-    expect(toLuceneQuery('name:"x" AND (y~ OR z*)')).toBe('name^2 OR name* OR x^2 OR x* OR and^2 OR and* OR y^2 OR y* OR or^2 OR or* OR z^2 OR z*');
+    expect(toLuceneQuery('name:"x" AND (y~ OR z*)')).toBe(
+      'name^2 OR name* OR x^2 OR x* OR and^2 OR and* OR y^2 OR y* OR or^2 OR or* OR z^2 OR z*',
+    );
   });
 
   it('returns null when nothing is searchable', () => {

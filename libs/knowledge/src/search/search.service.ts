@@ -49,7 +49,13 @@ export class SearchService {
           title: symbol.qualifiedName,
           score: round(score * (exact ? EXACT_NAME_BOOST : 1)),
           reasons: exact ? ['exact_name', 'fulltext'] : ['fulltext'],
-          resourceUri: formatCodeUri({ repositoryId: symbol.repositoryId, commitSha, path: symbol.path, startLine: symbol.startLine, endLine: symbol.endLine }),
+          resourceUri: formatCodeUri({
+            repositoryId: symbol.repositoryId,
+            commitSha,
+            path: symbol.path,
+            startLine: symbol.startLine,
+            endLine: symbol.endLine,
+          }),
         };
       })
       .sort((a, b) => b.score - a.score || a.qualifiedName.localeCompare(b.qualifiedName) || a.uid.localeCompare(b.uid))
@@ -62,9 +68,12 @@ export class SearchService {
     const repository = canReadRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
     if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it first with lore index.' });
     if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha)) {
-      throw new SnapshotNotIndexedError(`Commit ${commitSha} of ${repositoryId} is not indexed; the indexed commit is ${repository.commitSha.slice(0, 12)}.`, {
-        hint: 'Search the indexed commit, or index the one you need.',
-      });
+      throw new SnapshotNotIndexedError(
+        `Commit ${commitSha} of ${repositoryId} is not indexed; the indexed commit is ${repository.commitSha.slice(0, 12)}.`,
+        {
+          hint: 'Search the indexed commit, or index the one you need.',
+        },
+      );
     }
   }
 }

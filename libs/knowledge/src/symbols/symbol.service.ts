@@ -46,10 +46,13 @@ export class SymbolService {
     }
     if (candidates.length > 1) {
       const listed: SymbolRef[] = candidates.slice(0, MAX_CANDIDATES);
-      throw new AmbiguousTargetError(`${candidates.length > MAX_CANDIDATES ? 'More than ' + MAX_CANDIDATES : candidates.length} symbols are named ${name}.`, {
-        hint: 'Ask again with one of the candidate uids, or a qualified name.',
-        details: { candidates: listed },
-      });
+      throw new AmbiguousTargetError(
+        `${candidates.length > MAX_CANDIDATES ? 'More than ' + MAX_CANDIDATES : candidates.length} symbols are named ${name}.`,
+        {
+          hint: 'Ask again with one of the candidate uids, or a qualified name.',
+          details: { candidates: listed },
+        },
+      );
     }
     return candidates[0]!.uid;
   }
@@ -60,16 +63,30 @@ function toResult(record: SymbolDetailRecord): GetSymbolResult {
   const warnings: Warning[] = [];
   const weak = [...record.calls, ...record.calledBy].filter((call) => call.confidence === 'name' || call.confidence === 'ambiguous').length;
   if (weak > 0) {
-    warnings.push({ code: 'weak_edges', message: `${weak} call edge(s) were matched by name only (confidence name or ambiguous): confirm before relying on them.` });
+    warnings.push({
+      code: 'weak_edges',
+      message: `${weak} call edge(s) were matched by name only (confidence name or ambiguous): confirm before relying on them.`,
+    });
   }
-  for (const [list, label] of [[record.members, 'members'], [record.calls, 'calls'], [record.calledBy, 'calledBy']] as const) {
-    if (list.length >= NEIGHBOUR_LIMIT) warnings.push({ code: 'output_truncated', message: `Only the first ${NEIGHBOUR_LIMIT} ${label} are listed.` });
+  for (const [list, label] of [
+    [record.members, 'members'],
+    [record.calls, 'calls'],
+    [record.calledBy, 'calledBy'],
+  ] as const) {
+    if (list.length >= NEIGHBOUR_LIMIT)
+      warnings.push({ code: 'output_truncated', message: `Only the first ${NEIGHBOUR_LIMIT} ${label} are listed.` });
   }
   return {
     symbol: {
       ...symbol,
       commitSha,
-      resourceUri: formatCodeUri({ repositoryId: symbol.repositoryId, commitSha, path: symbol.path, startLine: symbol.startLine, endLine: symbol.endLine }),
+      resourceUri: formatCodeUri({
+        repositoryId: symbol.repositoryId,
+        commitSha,
+        path: symbol.path,
+        startLine: symbol.startLine,
+        endLine: symbol.endLine,
+      }),
       symbolUri: formatSymbolUri(symbol.repositoryId, commitSha, symbol.qualifiedName),
       parent: record.parent,
       members: record.members,

@@ -24,6 +24,9 @@ import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.graphdb.Label;
+import org.neo4j.graphdb.Node;
+import org.neo4j.graphdb.Transaction;
 import org.neo4j.io.ByteUnit;
 import org.neo4j.io.fs.DefaultFileSystemAbstraction;
 import org.neo4j.kernel.impl.security.User;
@@ -180,7 +183,9 @@ public final class Neo4jLocal {
                 throw new IllegalStateException("default database did not become available within 2 minutes");
             }
             long tAvailable = System.nanoTime();
-            syncPassword(dbms, password);
+            if (syncPassword(dbms, password)) {
+                ERR.println("neo4j-local: password of user '" + USER + "' was reset to the configured one");
+            }
             tPassword = System.nanoTime() - tAvailable;
             if (initialUserFile != null) {
                 // Consumed when the system database was created; don't leave a stale hash lying around.
@@ -291,30 +296,56 @@ public final class Neo4jLocal {
     }
 
     /**
-     * Every start: make the stored password match NEO4J_PASSWORD. Embedded transactions run with
-     * full privileges, so this needs no current password. Neo4j refuses to "change" a password to
-     * the same value; that case just means nothing needs doing.
+     * Every start: make the stored password match NEO4J_PASSWORD. The stored credential is checked
+     * directly (cheap); only when it differs is {@code ALTER USER} run, which costs a few seconds of
+     * Cypher warm-up. Embedded transactions run with full privileges, so no current password is needed.
+     *
+     * @return true if the password had to be changed
      */
-    private static void syncPassword(DatabaseManagementService dbms, String password) {
+    private static boolean syncPassword(DatabaseManagementService dbms, String password) {
         GraphDatabaseService system = dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME);
+        if (storedPasswordMatches(system, password)) {
+            return false;
+        }
         try {
             system.executeTransactionally(
                     "ALTER USER " + USER + " SET PASSWORD $password CHANGE NOT REQUIRED",
                     Map.of("password", password));
-            ERR.println("neo4j-local: password of user '" + USER + "' set from "
-                    + (System.getenv("NEO4J_PASSWORD") == null ? "the default" : "NEO4J_PASSWORD"));
         } catch (RuntimeException e) {
-            if (!String.valueOf(messageChain(e)).contains("Old password and new password cannot be the same")) {
+            if (!messageChain(e).contains("Old password and new password cannot be the same")) {
                 throw e;
             }
             // Same password already stored: just make sure no change is demanded.
             system.executeTransactionally("ALTER USER " + USER + " SET PASSWORD CHANGE NOT REQUIRED");
         }
+        return true;
+    }
+
+    /** Reads the user node of the system graph; any surprise (format change etc.) just means "no". */
+    private static boolean storedPasswordMatches(GraphDatabaseService system, String password) {
+        try (Transaction tx = system.beginTx()) {
+            Node user = tx.findNode(Label.label("User"), "name", USER);
+            if (user == null) {
+                return false;
+            }
+            if (Boolean.TRUE.equals(user.getProperty("passwordChangeRequired", Boolean.FALSE))) {
+                return false;
+            }
+            Object credentials = user.getProperty("credentials", null);
+            if (!(credentials instanceof String)) {
+                return false;
+            }
+            return SystemGraphCredential.deserialize((String) credentials, new SecureHasher())
+                    .matchesPassword(password.getBytes(StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            ERR.println("neo4j-local: could not check the stored password (" + e + "); resetting it");
+            return false;
+        }
     }
 
     private static String messageChain(Throwable t) {
         StringBuilder sb = new StringBuilder();
-        for (Throwable c = t; c != null; c = c.getCause()) {
+        for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
             sb.append(c.getMessage()).append(" | ");
         }
         return sb.toString();

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Test, type TestingModule } from '@nestjs/testing';
+import type { Driver } from 'neo4j-driver';
+import { ConfigModule } from '@lore/config';
+import type { Principal } from '@lore/domain';
+import { countGraph, testDriver, wipeGraph } from '../../../test/support/graph';
+import { gitIn } from '../../../test/support/fixtures';
+import { FileSpanService } from './files/file-span.service';
+import { IndexingService } from './indexing/indexing.service';
+import { KnowledgeModule } from './knowledge.module';
+import { SymbolService } from './symbols/symbol.service';
+
+/** The services against the real Neo4j started by the jest global setup. */
+const principal: Principal = { tenantId: 'integration', subject: 'test', repositories: '*' };
+
+let moduleRef: TestingModule;
+let driver: Driver;
+let indexing: IndexingService;
+let spans: FileSpanService;
+let symbols: SymbolService;
+
+function repository(files: Record<string, string>): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-knowledge-')), 'app');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+  gitIn(root, ['add', '-A']);
+  gitIn(root, ['commit', '-q', '-m', 'first']);
+  return root;
+}
+
+beforeAll(async () => {
+  moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] }).compile();
+  await moduleRef.init();
+  indexing = moduleRef.get(IndexingService);
+  spans = moduleRef.get(FileSpanService);
+  symbols = moduleRef.get(SymbolService);
+  driver = testDriver();
+  await wipeGraph(driver);
+});
+
+afterAll(async () => {
+  await moduleRef.close();
+  await driver.close();
+});
+
+describe('indexing into Neo4j', () => {
+  it('replaces the snapshot: deleted files and symbols disappear, edges follow the code', async () => {
+    const root = repository({
+      'tsconfig.json': '{}',
+      'src/a.ts': "import { b } from './b';\nexport function a(): number { return b(); }\n",
+      'src/b.ts': 'export function b(): number { return 1; }\n',
+    });
+    await indexing.indexRepository({ path: root }, principal);
+    expect(await countGraph(driver, 'integration')).toEqual({
+      nodes: { File: 3, IndexRun: 1, Repository: 1, Symbol: 2 },
+      relationships: { CALLS: 1, CONTAINS: 3, DECLARES: 2, IMPORTS: 1 },
+    });
+
+    writeFileSync(join(root, 'src/a.ts'), 'export function a(): number { return 2; }\n');
+    rmSync(join(root, 'src/b.ts'));
+    gitIn(root, ['add', '-A']);
+    gitIn(root, ['commit', '-q', '-m', 'second']);
+    const run = await indexing.indexRepository({ path: root }, principal);
+    expect(run).toMatchObject({ files: 2, symbols: 1, calls: 0, imports: 0, status: 'completed' });
+    expect(await countGraph(driver, 'integration')).toEqual({
+      nodes: { File: 2, IndexRun: 2, Repository: 1, Symbol: 1 },
+      relationships: { CONTAINS: 2, DECLARES: 1 },
+    });
+  });
+
+  it('serves spans from the indexed commit even after the working tree changed', async () => {
+    const root = repository({ 'src/x.ts': 'export function x(): number {\n  return 1;\n}\n', '.env': 'SECRET=1\n' });
+    const run = await indexing.indexRepository({ path: root, repositoryId: 'spans' }, principal);
+    writeFileSync(join(root, 'src/x.ts'), 'changed\n');
+    const span = await spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, principal);
+    expect(span).toMatchObject({ text: 'export function x(): number {\n  return 1;', startLine: 1, endLine: 2, truncated: false, trustBoundary: 'untrusted_repository_content' });
+    await expect(spans.getFileSpan(`code://spans/${run.commitSha}/.env#L1-L1`, principal)).rejects.toMatchObject({ code: 'sensitive_content_blocked' });
+    await expect(spans.getFileSpan(`code://spans/0000000/src/x.ts#L1-L2`, principal)).rejects.toMatchObject({ code: 'snapshot_not_indexed' });
+    await expect(spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, { ...principal, repositories: ['other'] })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('hides repositories the principal may not read', async () => {
+    await expect(symbols.getSymbol({ name: 'x' }, { ...principal, repositories: ['nothing'] })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await symbols.getSymbol({ name: 'x' }, principal)).symbol.repositoryId).toBe('spans');
+  });
+
+  it('writes nothing for a bad path', async () => {
+    const before = await countGraph(driver, 'integration');
+    await expect(indexing.indexRepository({ path: '/definitely/not/here' }, principal)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(await countGraph(driver, 'integration')).toEqual(before);
+  });
+});
