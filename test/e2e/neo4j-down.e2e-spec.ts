@@ -6,7 +6,7 @@ describe('Neo4j down', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    env = { NEO4J_URI: `bolt://127.0.0.1:${await freePort()}`, NEO4J_PASSWORD: 'unused' };
+    env = { NEO4J_URI: `bolt://127.0.0.1:${await freePort()}`, NEO4J_PASSWORD: 'unused', NEO4J_MAX_RETRY_MS: '200' };
     server = await startServer(env);
   }, 60_000);
 
@@ -23,7 +23,12 @@ describe('Neo4j down', () => {
     const search = await fetch(`${server.url}/api/v1/search?query=order`);
     expect(search.status).toBe(503);
     expect(search.headers.get('content-type')).toContain('application/problem+json');
-    expect(await search.json()).toMatchObject({ status: 503, code: 'unavailable', retryable: true, detail: 'The graph database is unavailable.' });
+    expect(await search.json()).toMatchObject({
+      status: 503,
+      code: 'unavailable',
+      retryable: true,
+      detail: 'The graph database is unavailable.',
+    });
 
     const graphql = await fetch(`${server.url}/graphql`, {
       method: 'POST',

@@ -216,12 +216,12 @@ describe('search_code', () => {
         endLine: number;
       }[];
     };
-    expect(answer.results.map((hit) => hit.qualifiedName)).toEqual([
-      'OrderValidator',
-      'OrderValidator.validate',
-      'OrderService > places a valid order with its discount',
-      'OrderValidator.checkLines',
-      'OrderValidator > rejects an order without lines',
+    expect(answer.results.map((hit) => [hit.kind, hit.qualifiedName])).toEqual([
+      ['class', 'OrderValidator'],
+      ['interface', 'Order'],
+      ['test', 'OrderValidator'],
+      ['method', 'OrderValidator.validate'],
+      ['method', 'OrderValidator.checkLines'],
     ]);
     expect(answer.results[0]).toMatchObject({
       ...ref('src/validation/order-validator.ts', 'OrderValidator', 'class', 7, 25),
@@ -254,6 +254,7 @@ describe('search_code', () => {
       'Order',
       'OrderLine',
       'OrderRepository',
+      'PlacedOrder',
     ]);
   });
 

@@ -7,7 +7,13 @@ export function testDriver(): Driver {
 
 /** Empties the graph but keeps the schema, so full-text scores depend only on what a test indexes. */
 export async function wipeGraph(driver: Driver): Promise<void> {
-  await driver.executeQuery('MATCH (n) WHERE NOT n:SchemaMigration CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS');
+  const session = driver.session();
+  try {
+    // CALL { } IN TRANSACTIONS needs an auto-commit transaction.
+    await session.run('MATCH (n) WHERE NOT n:SchemaMigration CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS');
+  } finally {
+    await session.close();
+  }
 }
 
 export interface GraphCounts {

@@ -17,6 +17,8 @@ export const ConfigSchema = z.object({
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
   /** Upper bound on any single Neo4j transaction, in milliseconds. */
   NEO4J_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long the driver retries a transaction that failed for a transient reason (Neo4j restarting, say). */
+  NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   LORE_HOST: z.string().min(1).default('127.0.0.1'),
   LORE_PORT: port.default(7300),
   LORE_TENANT: z

@@ -17,7 +17,7 @@ export class Neo4jService implements OnModuleDestroy {
       disableLosslessIntegers: true,
       connectionAcquisitionTimeout: 10_000,
       connectionTimeout: 5_000,
-      maxTransactionRetryTime: 15_000,
+      maxTransactionRetryTime: config.NEO4J_MAX_RETRY_MS,
       logging: { level: 'error', logger: (_level, message) => this.logger.error(message) },
     });
   }
@@ -36,7 +36,7 @@ export class Neo4jService implements OnModuleDestroy {
   /** Auto-commit: schema statements and CALL { } IN TRANSACTIONS need it. */
   async autoCommit(query: string, params: Params = {}): Promise<Row[]> {
     return this.withSession('WRITE', async (session) => {
-      const result = await session.run(query, params);
+      const result = await session.run(query, toNeo4jParams(params));
       return result.records.map((record) => record.toObject());
     });
   }
@@ -70,8 +70,25 @@ export class Neo4jService implements OnModuleDestroy {
 }
 
 export async function runRows(tx: ManagedTransaction, query: string, params: Params): Promise<Row[]> {
-  const result = await tx.run(query, params);
+  const result = await tx.run(query, toNeo4jParams(params));
   return result.records.map((record) => record.toObject());
+}
+
+/**
+ * The driver sends every JavaScript number as a float; whole numbers go as integers so that LIMIT
+ * accepts them and stored lines and counts are integers.
+ */
+export function toNeo4jParams(value: Params): Params {
+  return convert(value) as Params;
+}
+
+function convert(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? neo4j.int(value) : value;
+  if (Array.isArray(value)) return value.map(convert);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, convert(item)]));
+  }
+  return value;
 }
 
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.ClientError.Security.Unauthorized']);

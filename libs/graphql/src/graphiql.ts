@@ -2,14 +2,20 @@ import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Response } from 'express';
+import { dirname, join } from 'node:path';
 
 /** GraphiQL's files, served from our own node_modules: no CDN. */
-const ASSETS: Record<string, { module: string; type: string }> = {
-  'react.js': { module: 'react/umd/react.production.min.js', type: 'text/javascript' },
-  'react-dom.js': { module: 'react-dom/umd/react-dom.production.min.js', type: 'text/javascript' },
-  'graphiql.js': { module: 'graphiql/graphiql.min.js', type: 'text/javascript' },
-  'graphiql.css': { module: 'graphiql/graphiql.min.css', type: 'text/css' },
+const ASSETS: Record<string, { pkg: string; file: string; type: string }> = {
+  'react.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
+  'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
 };
+
+/** From the package folder: the UMD builds are not in the packages' export maps. */
+function assetPath(asset: { pkg: string; file: string }): string {
+  return join(dirname(require.resolve(`${asset.pkg}/package.json`)), asset.file);
+}
 
 export const GRAPHIQL_ASSETS_PATH = '/graphql/assets';
 
@@ -54,6 +60,6 @@ export class GraphiqlAssetsController {
   asset(@Param('name') name: string, @Res() res: Response): void {
     const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!asset) throw new NotFoundException(`No asset ${name}`);
-    res.type(asset.type).setHeader('Cache-Control', 'public, max-age=86400').sendFile(require.resolve(asset.module));
+    res.type(asset.type).setHeader('Cache-Control', 'public, max-age=86400').sendFile(assetPath(asset));
   }
 }

@@ -53,7 +53,9 @@ describe('indexRepository', () => {
     ]);
     expect(snapshot.symbols.map((s) => s.qualifiedName)).toEqual(['ok', 'helper']);
     // No tsconfig: the checker still resolves the call, but only by following the code, not as the project builds it.
-    expect(snapshot.calls).toEqual([{ callerUid: 't:scratch:src/ok.ts#ok', calleeUid: 't:scratch:src/ok.ts#helper', line: 1, count: 1, confidence: 'import' }]);
+    expect(snapshot.calls).toEqual([
+      { callerUid: 't:scratch:src/ok.ts#ok', calleeUid: 't:scratch:src/ok.ts#helper', line: 1, count: 1, confidence: 'import' },
+    ]);
     expect(snapshot.commitSha).toMatch(/^[0-9a-f]{40}$/);
     expect(snapshot.gitPrefix).toBeNull();
   });
@@ -104,7 +106,9 @@ describe('indexRepository', () => {
       ['function', 'local', 13, 13, true, 1, null],
     ]);
     expect(snapshot.symbols.find((s) => s.name === 'scale')!.signature).toBe('export function scale(x: number | string): number | string');
-    expect(snapshot.calls.map((c) => [c.callerUid.split('#')[1], c.calleeUid.split('#')[1], c.confidence])).toEqual([['local', 'scale', 'exact']]);
+    expect(snapshot.calls.map((c) => [c.callerUid.split('#')[1], c.calleeUid.split('#')[1], c.confidence])).toEqual([
+      ['local', 'scale', 'exact'],
+    ]);
   });
 
   it('refuses a path that does not exist or is not a directory', async () => {

@@ -78,16 +78,30 @@ describe('indexing into Neo4j', () => {
     const run = await indexing.indexRepository({ path: root, repositoryId: 'spans' }, principal);
     writeFileSync(join(root, 'src/x.ts'), 'changed\n');
     const span = await spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, principal);
-    expect(span).toMatchObject({ text: 'export function x(): number {\n  return 1;', startLine: 1, endLine: 2, truncated: false, trustBoundary: 'untrusted_repository_content' });
-    await expect(spans.getFileSpan(`code://spans/${run.commitSha}/.env#L1-L1`, principal)).rejects.toMatchObject({ code: 'sensitive_content_blocked' });
-    await expect(spans.getFileSpan(`code://spans/0000000/src/x.ts#L1-L2`, principal)).rejects.toMatchObject({ code: 'snapshot_not_indexed' });
-    await expect(spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, { ...principal, repositories: ['other'] })).rejects.toMatchObject({
+    expect(span).toMatchObject({
+      text: 'export function x(): number {\n  return 1;',
+      startLine: 1,
+      endLine: 2,
+      truncated: false,
+      trustBoundary: 'untrusted_repository_content',
+    });
+    await expect(spans.getFileSpan(`code://spans/${run.commitSha}/.env#L1-L1`, principal)).rejects.toMatchObject({
+      code: 'sensitive_content_blocked',
+    });
+    await expect(spans.getFileSpan(`code://spans/0000000/src/x.ts#L1-L2`, principal)).rejects.toMatchObject({
+      code: 'snapshot_not_indexed',
+    });
+    await expect(
+      spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, { ...principal, repositories: ['other'] }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
   });
 
   it('hides repositories the principal may not read', async () => {
-    await expect(symbols.getSymbol({ name: 'x' }, { ...principal, repositories: ['nothing'] })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(symbols.getSymbol({ name: 'x' }, { ...principal, repositories: ['nothing'] })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     expect((await symbols.getSymbol({ name: 'x' }, principal)).symbol.repositoryId).toBe('spans');
   });
 

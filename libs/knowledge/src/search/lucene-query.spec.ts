@@ -5,8 +5,9 @@ describe('toLuceneQuery', () => {
     expect(toLuceneQuery('OrderService')).toBe('orderservice^4 OR order^2 OR order* OR service^2 OR service*');
   });
 
-  it('keeps plain words once', () => {
-    expect(toLuceneQuery('validate order order')).toBe('validate^2 OR validate* OR order^2 OR order*');
+  it('keeps plain words once, and tries a few words as the identifier they spell', () => {
+    expect(toLuceneQuery('validate order order')).toBe('validateorderorder^4 OR validate^2 OR validate* OR order^2 OR order*');
+    expect(toLuceneQuery('order validator')).toBe('ordervalidator^4 OR order^2 OR order* OR validator^2 OR validator*');
   });
 
   it('lets no Lucene syntax through', () => {

@@ -19,6 +19,8 @@ import { toLuceneQuery } from './lucene-query';
 /** Candidates fetched from the full-text index before tenant and repository filtering. */
 const FULLTEXT_CANDIDATES = 500;
 const EXACT_NAME_BOOST = 2;
+/** Test cases repeat the names of what they test; code of equal relevance ranks first. */
+const TEST_CASE_WEIGHT = 0.5;
 
 /** search_code: full-text over symbols, ranked, limited, inside the caller's scope. */
 @Injectable()
@@ -47,7 +49,7 @@ export class SearchService {
           ...symbol,
           artifactType: 'symbol' as const,
           title: symbol.qualifiedName,
-          score: round(score * (exact ? EXACT_NAME_BOOST : 1)),
+          score: round(score * (exact ? EXACT_NAME_BOOST : 1) * (symbol.kind === 'test' ? TEST_CASE_WEIGHT : 1)),
           reasons: exact ? ['exact_name', 'fulltext'] : ['fulltext'],
           resourceUri: formatCodeUri({
             repositoryId: symbol.repositoryId,

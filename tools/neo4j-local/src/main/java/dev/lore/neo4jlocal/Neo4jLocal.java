@@ -75,6 +75,9 @@ public final class Neo4jLocal {
             ERR.println("neo4j-local: " + e.getMessage());
             ERR.println(usage());
             code = 2;
+        } catch (StartupException e) {
+            ERR.println("neo4j-local: " + e.getMessage());
+            code = 1;
         } catch (Throwable t) {
             ERR.println("neo4j-local: failed: " + t);
             t.printStackTrace(ERR);
@@ -87,6 +90,13 @@ public final class Neo4jLocal {
 
     static final class UsageException extends Exception {
         UsageException(String m) {
+            super(m);
+        }
+    }
+
+    /** An expected startup failure: reported without a stack trace. */
+    static final class StartupException extends Exception {
+        StartupException(String m) {
             super(m);
         }
     }
@@ -351,10 +361,10 @@ public final class Neo4jLocal {
         return sb.toString();
     }
 
-    private static void assertPortFree(int port) throws IOException {
+    private static void assertPortFree(int port) throws IOException, StartupException {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 300);
-            throw new IOException("port " + port + " on 127.0.0.1 is already in use");
+            throw new StartupException("port " + port + " on 127.0.0.1 is already in use");
         } catch (java.net.ConnectException | java.net.SocketTimeoutException e) {
             // free
         }
