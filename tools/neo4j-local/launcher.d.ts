@@ -18,6 +18,11 @@ export interface Neo4jLocalOptions {
    * exits, the Java process sees its stdin close and shuts down cleanly.
    */
   unref?: boolean;
+  /**
+   * Use/create the AppCDS class archive target/neo4j-local.jsa, which roughly halves JVM startup
+   * (default true unless LORE_NEO4J_CDS=0). The first start with a new build dumps it at exit.
+   */
+  cds?: boolean;
 }
 
 export interface Neo4jLocalHandle {

@@ -151,11 +151,14 @@ function ensureBuilt(options = {}) {
   if (res.error) {
     const err = /** @type {NodeJS.ErrnoException} */ (res.error);
     if (err.code === 'ENOENT') {
-      throw new Error('neo4j-local: Maven (mvn) is not on PATH; install Maven 3.8+ and a JDK 17+ (Debian: apt-get install maven openjdk-17-jdk-headless)');
+      throw new Error(
+        'neo4j-local: Maven (mvn) is not on PATH; install Maven 3.8+ and a JDK 17+ (Debian: apt-get install maven openjdk-17-jdk-headless)',
+      );
     }
     throw new Error(`neo4j-local: could not run Maven: ${err.message}`);
   }
   // Maven 3.8 prints ANSI resets even with style.color=never; strip them from the error text.
+  // eslint-disable-next-line no-control-regex -- ANSI escape sequences start with ESC
   const output = `${res.stdout || ''}${res.stderr || ''}`.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
   if (res.status !== 0) {
     throw new Error(

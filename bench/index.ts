@@ -1,0 +1,90 @@
+/**
+ * Indexing benchmark: full index of a repository into Neo4j, twice (the second run re-indexes the
+ * same commit), printing files, symbols, calls, imports, phase times, wall time and peak RSS.
+ *
+ *   npm run bench:index -- <repository path> [--name id]
+ *
+ * Uses NEO4J_URI / NEO4J_PASSWORD when set; otherwise starts tools/neo4j-local on a free port with a
+ * fresh data directory. Figures go in docs/benchmarks.md with the command and the machine.
+ */
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigModule, StderrLogger } from '@lore/config';
+import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
+
+@Module({ imports: [ConfigModule, KnowledgeModule] })
+class BenchModule {}
+
+interface Launcher {
+  ensureBuilt(options?: { quiet?: boolean }): unknown;
+  findFreePort(): Promise<number>;
+  startNeo4jLocal(options: { port: number; dataDir: string; password: string }): Promise<{ uri: string; stop(): Promise<void> }>;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const path = resolve(args.find((arg) => !arg.startsWith('--')) ?? '.');
+  const nameIndex = args.indexOf('--name');
+  const repositoryId = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
+
+  let stopNeo4j: (() => Promise<void>) | undefined;
+  if (!process.env.NEO4J_URI) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const launcher = require(join(__dirname, '..', '..', 'tools', 'neo4j-local', 'launcher.js')) as Launcher;
+    launcher.ensureBuilt({ quiet: true });
+    const password = 'bench-password';
+    const neo4j = await launcher.startNeo4jLocal({
+      port: await launcher.findFreePort(),
+      dataDir: mkdtempSync(join(tmpdir(), 'lore-bench-neo4j-')),
+      password,
+    });
+    process.env.NEO4J_URI = neo4j.uri;
+    process.env.NEO4J_PASSWORD = password;
+    stopNeo4j = () => neo4j.stop();
+  }
+  process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
+
+  const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
+  const indexing = context.get(IndexingService);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  try {
+    for (const label of ['full index', 're-index, same commit']) {
+      const phaseStarts = new Map<string, number>();
+      const started = performance.now();
+      const onProgress = (progress: IndexingProgress): void =>
+        void (phaseStarts.has(progress.phase) || phaseStarts.set(progress.phase, performance.now()));
+      const run = await indexing.indexRepository(
+        { path, repositoryId },
+        { tenantId: process.env.LORE_TENANT!, subject: 'bench', repositories: '*' },
+        onProgress,
+      );
+      const wall = (performance.now() - started) / 1000;
+      const writingStart = phaseStarts.get('writing') ?? performance.now();
+      const extractStart = phaseStarts.get('extracting') ?? writingStart;
+      const seconds = (from: number, to: number): string => ((to - from) / 1000).toFixed(2);
+      console.log(
+        [
+          `${label}: ${run.repositoryId}@${run.commitSha.slice(0, 12)}`,
+          `  files ${run.files}, symbols ${run.symbols}, calls ${run.calls}, imports ${run.imports}, skipped ${run.skipped.length}`,
+          `  read ${seconds(started, extractStart)} s, parse+resolve ${seconds(extractStart, writingStart)} s, write ${seconds(writingStart, started + wall * 1000)} s`,
+          `  wall ${wall.toFixed(2)} s: ${(run.files / wall).toFixed(0)} files/s, ${(run.symbols / wall).toFixed(0)} symbols/s, ${((run.calls + run.imports) / wall).toFixed(0)} edges/s`,
+          `  peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
+        ].join('\n'),
+      );
+    }
+  } finally {
+    clearInterval(sampler);
+    await context.close();
+    await stopNeo4j?.();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
