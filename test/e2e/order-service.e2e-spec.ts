@@ -207,6 +207,7 @@ describe('search_code', () => {
     expect(rest.status).toBe(200);
     const answer = rest.body as {
       results: {
+        kind: string;
         qualifiedName: string;
         score: number;
         reasons: string[];
