@@ -51,6 +51,23 @@ export interface ImportRow {
   names: string[];
 }
 
+/** (Symbol)-[:EXTENDS|IMPLEMENTS]->(Symbol): a class or interface and what it builds on, inside the repository. */
+export interface InheritanceRow {
+  fromUid: string;
+  toUid: string;
+  kind: 'EXTENDS' | 'IMPLEMENTS';
+}
+
+/**
+ * (test Symbol)-[:TESTS {via}]->(Symbol): what a test case exercises. `direct`: the test calls it;
+ * `helper`: the test calls a non-test helper that calls it (one level).
+ */
+export interface TestsRow {
+  testUid: string;
+  targetUid: string;
+  via: 'direct' | 'helper';
+}
+
 export interface RepositorySnapshot {
   tenantId: string;
   repositoryId: string;
@@ -64,5 +81,7 @@ export interface RepositorySnapshot {
   symbols: SymbolRow[];
   calls: CallRow[];
   imports: ImportRow[];
+  inheritance: InheritanceRow[];
+  tests: TestsRow[];
   skipped: SkippedFile[];
 }

@@ -1,0 +1,37 @@
+import type { CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { SourceFile } from './repository-files';
+
+/** What every language extractor is given: all files of its languages, so it can resolve across files. */
+export interface ExtractionInput {
+  tenantId: string;
+  repositoryId: string;
+  rootPath: string;
+  /** The repository's files of this extractor's languages, with their text (never blocked files). */
+  files: SourceFile[];
+  /** File uid by repository-relative path, for every file of the repository. */
+  fileUids: ReadonlyMap<string, string>;
+  /** Called once per file as it is processed (progress). */
+  onFile?: (path: string) => void;
+}
+
+/**
+ * What an extractor returns. Symbols of kind `test` are test cases; TESTS edges are derived from
+ * their calls by the indexer, not by each extractor. Calls carry how they were resolved
+ * (architecture.md section 3): `exact` (a compiler), `import` (followed an import), `name` (a
+ * unique name in the repository), `ambiguous` (a few candidates, one edge each).
+ */
+export interface Extraction {
+  symbols: SymbolRow[];
+  calls: CallRow[];
+  imports: ImportRow[];
+  inheritance: InheritanceRow[];
+  /** Files that could not be extracted (fully or partly), with the reason. */
+  skipped: SkippedFile[];
+}
+
+/** One implementation per language family, behind one interface. */
+export interface LanguageExtractor {
+  /** Languages as returned by languageOf(): 'typescript', 'javascript', 'python', 'java', 'go'. */
+  readonly languages: readonly string[];
+  extract(input: ExtractionInput): Promise<Extraction>;
+}
