@@ -64,8 +64,18 @@ afterAll(async () => {
 describe('the indexed graph', () => {
   it('holds exactly the fixture: files, symbols, members, calls and imports', async () => {
     expect(await countGraph(driver, TENANT)).toEqual({
-      nodes: { File: 12, IndexRun: 1, Repository: 1, Symbol: 41 },
-      relationships: { CALLS: 25, CONTAINS: 12, DECLARES: 41, HAS_MEMBER: 24, IMPORTS: 22 },
+      nodes: { Document: 1, File: 12, IndexRun: 1, Repository: 1, Section: 1, Symbol: 41 },
+      relationships: {
+        CALLS: 25,
+        CONTAINS: 12,
+        DECLARES: 41,
+        HAS_MEMBER: 24,
+        HAS_SECTION: 1,
+        IMPLEMENTS: 1,
+        IMPORTS: 22,
+        MENTIONS: 4,
+        TESTS: 12,
+      },
     });
   });
 
@@ -75,6 +85,32 @@ describe('the indexed graph', () => {
     expect(again.code).toBe(0);
     const after = await countGraph(driver, TENANT);
     expect(after).toEqual({ ...before, nodes: { ...before.nodes, IndexRun: 2 } });
+  });
+
+  it('links tests to what they exercise, implementations to interfaces, and the README to the symbols it names', async () => {
+    const tests = await driver.executeQuery(
+      'MATCH (t:Symbol {tenantId: $t})-[e:TESTS]->(s) WHERE t.name = $test RETURN s.qualifiedName AS target, e.via AS via ORDER BY target',
+      { t: TENANT, test: 'rejects an order without lines' },
+    );
+    expect(tests.records.map((r) => [r.get('target'), r.get('via')])).toEqual([
+      ['OrderValidator', 'direct'],
+      ['OrderValidator.validate', 'direct'],
+    ]);
+    const implementations = await driver.executeQuery(
+      'MATCH (c:Symbol {tenantId: $t})-[:IMPLEMENTS]->(i) RETURN c.name AS c, i.name AS i',
+      { t: TENANT },
+    );
+    expect(implementations.records.map((r) => [r.get('c'), r.get('i')])).toEqual([['InMemoryOrderRepository', 'OrderRepository']]);
+    const mentions = await driver.executeQuery(
+      'MATCH (:Document {tenantId: $t, path: "README.md"})-[:HAS_SECTION]->(s)-[:MENTIONS]->(m) RETURN s.title AS section, m.qualifiedName AS symbol ORDER BY symbol',
+      { t: TENANT },
+    );
+    expect(mentions.records.map((r) => [r.get('section'), r.get('symbol')])).toEqual([
+      ['order-service', 'OrderRepository'],
+      ['order-service', 'OrderService.placeOrder'],
+      ['order-service', 'OrderValidator'],
+      ['order-service', 'applyDiscount'],
+    ]);
   });
 
   it('records how every call was resolved: the fixture has a tsconfig, so all are exact', async () => {

@@ -68,6 +68,32 @@ export interface TestsRow {
   via: 'direct' | 'helper';
 }
 
+/** A Markdown file: README, docs/, ADRs. */
+export interface DocumentRow {
+  uid: string;
+  fileUid: string;
+  path: string;
+  title: string;
+  kind: 'readme' | 'adr' | 'doc';
+}
+
+/** A heading and the lines up to the next heading. */
+export interface SectionRow {
+  uid: string;
+  documentUid: string;
+  title: string;
+  level: number;
+  startLine: number;
+  endLine: number;
+}
+
+/** (Section)-[:MENTIONS]->(Symbol|File): inline code naming a symbol, or a relative link to a file. */
+export interface MentionRow {
+  sectionUid: string;
+  targetUid: string;
+  targetKind: 'symbol' | 'file';
+}
+
 export interface RepositorySnapshot {
   tenantId: string;
   repositoryId: string;
@@ -83,5 +109,8 @@ export interface RepositorySnapshot {
   imports: ImportRow[];
   inheritance: InheritanceRow[];
   tests: TestsRow[];
+  documents: DocumentRow[];
+  sections: SectionRow[];
+  mentions: MentionRow[];
   skipped: SkippedFile[];
 }

@@ -1,14 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type { IndexRunSummary, RepositorySnapshot } from '@lore/domain';
+import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
 
 const BATCH_SIZE = 2000;
+/** A run holds its repository for this long after each batch; a crashed run's lease simply expires. */
+const LEASE_SECONDS = 600;
+
+export interface RunScope {
+  tenantId: string;
+  repoId: string;
+  runId: string;
+}
 
 /**
- * Writes one repository snapshot: nodes first, then relationships, in UNWIND batches inside managed
- * transactions. Every node written carries the run id; what an earlier run wrote and this one did
- * not is deleted at the end, so re-indexing the same commit leaves the same graph.
+ * Writes repository snapshots. A run first takes the repository's lease (a second run is refused
+ * with `conflict`); then nodes, then relationships, in UNWIND batches inside managed transactions.
+ * Every node written carries the run id, and what an earlier run wrote and this one did not is
+ * deleted at the end, so re-indexing the same commit leaves the same graph.
  */
 @Injectable()
 export class IndexStoreRepository {
@@ -17,13 +26,23 @@ export class IndexStoreRepository {
     private readonly queries: CypherQueries,
   ) {}
 
-  async writeSnapshot(snapshot: RepositorySnapshot, run: IndexRunSummary, onBatch?: (done: number, total: number) => void): Promise<void> {
-    const scope = {
-      tenantId: snapshot.tenantId,
-      repoId: snapshot.repositoryId,
-      repoUid: `${snapshot.tenantId}:${snapshot.repositoryId}`,
-      runId: run.runId,
-    };
+  async beginRun(run: RunScope, startedAt: string): Promise<void> {
+    const [row] = await this.neo4j.write((tx) =>
+      runRows(tx, this.queries.get('index/begin-run'), { ...params(run), startedAt, leaseSeconds: LEASE_SECONDS }),
+    );
+    if (row?.busy) {
+      throw new ConflictError(`Repository ${run.repoId} is being indexed by another run.`, {
+        hint: 'Wait for that run to finish, then retry.',
+      });
+    }
+  }
+
+  async failRun(run: RunScope, finishedAt: string, error: string): Promise<void> {
+    await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/fail-run'), { ...params(run), finishedAt, error }));
+  }
+
+  async writeSnapshot(snapshot: RepositorySnapshot, run: RunScope, onBatch?: (done: number, total: number) => void): Promise<void> {
+    const scope = params(run);
     await this.neo4j.write((tx) =>
       runRows(tx, this.queries.get('index/upsert-repository'), {
         uid: scope.repoUid,
@@ -39,38 +58,54 @@ export class IndexStoreRepository {
       }),
     );
 
-    const symbolRows = snapshot.symbols.map(({ fileUid, parentUid: _parentUid, ...props }) => ({ fileUid, props }));
-    const memberRows = snapshot.symbols
-      .filter((symbol) => symbol.parentUid !== null)
-      .map((symbol) => ({ uid: symbol.uid, parentUid: symbol.parentUid }));
-    const steps: [string, Params[]][] = [
-      ['index/upsert-files', snapshot.files as unknown as Params[]],
-      ['index/upsert-symbols', symbolRows],
-      ['index/link-members', memberRows],
+    const rows = (items: readonly object[]): Params[] => items as unknown as Params[];
+    const nodeSteps: [string, Params[]][] = [
+      ['index/upsert-files', rows(snapshot.files)],
+      ['index/upsert-symbols', snapshot.symbols.map(({ fileUid, parentUid: _parentUid, ...props }) => ({ fileUid, props }))],
+      ['index/link-members', snapshot.symbols.filter((s) => s.parentUid !== null).map((s) => ({ uid: s.uid, parentUid: s.parentUid }))],
+      ['index/upsert-documents', rows(snapshot.documents)],
+      ['index/upsert-sections', rows(snapshot.sections)],
     ];
     const edgeSteps: [string, Params[]][] = [
-      ['index/merge-calls', snapshot.calls as unknown as Params[]],
-      ['index/merge-imports', snapshot.imports as unknown as Params[]],
+      ['index/merge-calls', rows(snapshot.calls)],
+      ['index/merge-imports', rows(snapshot.imports)],
+      ['index/merge-inheritance', rows(snapshot.inheritance)],
+      ['index/merge-tests', rows(snapshot.tests)],
+      ['index/merge-symbol-mentions', rows(snapshot.mentions.filter((m) => m.targetKind === 'symbol'))],
+      ['index/merge-file-mentions', rows(snapshot.mentions.filter((m) => m.targetKind === 'file'))],
     ];
-    const total = [...steps, ...edgeSteps].reduce((sum, [, rows]) => sum + Math.ceil(rows.length / BATCH_SIZE), 0);
+    const total = [...nodeSteps, ...edgeSteps].reduce((sum, [, items]) => sum + Math.ceil(items.length / BATCH_SIZE), 0);
     let done = 0;
-    const writeBatches = async ([query, rows]: [string, Params[]]): Promise<void> => {
-      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-        await this.neo4j.write((tx) => runRows(tx, this.queries.get(query), { ...scope, rows: rows.slice(start, start + BATCH_SIZE) }));
+    const writeBatches = async ([query, items]: [string, Params[]]): Promise<void> => {
+      for (let start = 0; start < items.length; start += BATCH_SIZE) {
+        await this.neo4j.write((tx) => runRows(tx, this.queries.get(query), { ...scope, rows: items.slice(start, start + BATCH_SIZE) }));
+        await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/renew-lease'), { ...scope, leaseSeconds: LEASE_SECONDS }));
         onBatch?.(++done, total);
       }
     };
 
-    for (const step of steps) await writeBatches(step);
-    await this.neo4j.autoCommit(this.queries.get('index/delete-outgoing-calls'), scope);
-    await this.neo4j.autoCommit(this.queries.get('index/delete-outgoing-imports'), scope);
+    for (const step of nodeSteps) await writeBatches(step);
+    for (const query of ['index/delete-outgoing-calls', 'index/delete-outgoing-imports', 'index/delete-outgoing-mentions']) {
+      await this.neo4j.autoCommit(this.queries.get(query), scope);
+    }
     for (const step of edgeSteps) await writeBatches(step);
-    await this.neo4j.autoCommit(this.queries.get('index/delete-stale-symbols'), scope);
-    await this.neo4j.autoCommit(this.queries.get('index/delete-stale-files'), scope);
+    for (const query of [
+      'index/delete-stale-sections',
+      'index/delete-stale-documents',
+      'index/delete-stale-symbols',
+      'index/delete-stale-files',
+    ]) {
+      await this.neo4j.autoCommit(this.queries.get(query), scope);
+    }
+  }
+
+  /** Points the repository at the new commit and records the run's outcome. */
+  async completeRun(run: IndexRunSummary, tenantId: string): Promise<void> {
+    const scope = params({ tenantId, repoId: run.repositoryId, runId: run.runId });
     await this.neo4j.write((tx) =>
       runRows(tx, this.queries.get('index/complete-run'), {
         ...scope,
-        commitSha: snapshot.commitSha,
+        commitSha: run.commitSha,
         finishedAt: run.finishedAt,
         run: {
           uid: run.runId,
@@ -88,4 +123,8 @@ export class IndexStoreRepository {
       }),
     );
   }
+}
+
+function params(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {
+  return { tenantId: run.tenantId, repoId: run.repoId, repoUid: `${run.tenantId}:${run.repoId}`, runId: run.runId };
 }

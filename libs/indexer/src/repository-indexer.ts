@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { FileRow, RepositorySnapshot, SkippedFile } from '@lore/domain';
+import type { CallRow, FileRow, ImportRow, InheritanceRow, RepositorySnapshot, SkippedFile, SymbolRow } from '@lore/domain';
+import type { LanguageExtractor } from './extractor';
 import { readGitInfo } from './git';
 import { fileUid } from './identifiers';
-import { isScriptLanguage } from './languages';
+import { isTestPath } from './languages';
+import { extractDocuments } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFile, resolveRepositoryRoot, type SourceFile } from './repository-files';
-import { extractScripts } from './typescript/typescript-extractor';
+import { deriveTests } from './test-coverage';
+import { TypeScriptExtractor } from './typescript/typescript-extractor';
+
+/** One extractor per language family; a file of another language is recorded but not extracted. */
+const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor()];
 
 export interface IndexProgress {
   phase: 'reading' | 'extracting';
@@ -23,10 +29,20 @@ export interface IndexOptions {
 
 const READ_CONCURRENCY = 16;
 
+export interface RepositoryLocation {
+  rootPath: string;
+  repositoryId: string;
+}
+
+/** Checks the path (bad input is refused before anything else happens) and names the repository. */
+export function locateRepository(path: string, repositoryId?: string): RepositoryLocation {
+  const rootPath = resolveRepositoryRoot(path);
+  return { rootPath, repositoryId: repositoryId ?? sanitizeRepositoryId(basename(rootPath)) };
+}
+
 /** Reads a repository from disk into a snapshot of graph rows. Writes nothing. */
 export async function indexRepository(path: string, options: IndexOptions): Promise<RepositorySnapshot> {
-  const rootPath = resolveRepositoryRoot(path);
-  const repositoryId = options.repositoryId ?? sanitizeRepositoryId(basename(rootPath));
+  const { rootPath, repositoryId } = locateRepository(path, options.repositoryId);
   const gitInfo = await readGitInfo(rootPath);
   const paths = await listRepositoryFiles(rootPath);
 
@@ -56,15 +72,38 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     isTest: source.isTest,
     blocked: source.blocked,
   }));
-  const scripts = sources.filter((source) => isScriptLanguage(source.language) && source.text !== null);
+  const fileUids = new Map(files.map((file) => [file.path, file.uid]));
+  const readable = sources.filter((source) => source.text !== null);
+  const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
   let extracted = 0;
-  const extraction = extractScripts({
+  const symbols: SymbolRow[] = [];
+  const calls: CallRow[] = [];
+  const imports: ImportRow[] = [];
+  const inheritance: InheritanceRow[] = [];
+  const extractionSkips: SkippedFile[] = [];
+  for (const extractor of EXTRACTORS) {
+    const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
+    if (languageFiles.length === 0) continue;
+    const extraction = await extractor.extract({
+      tenantId: options.tenantId,
+      repositoryId,
+      rootPath,
+      files: languageFiles,
+      fileUids,
+      onFile: () => options.onProgress?.({ phase: 'extracting', done: ++extracted, total }),
+    });
+    symbols.push(...extraction.symbols);
+    calls.push(...extraction.calls);
+    imports.push(...extraction.imports);
+    inheritance.push(...extraction.inheritance);
+    extractionSkips.push(...extraction.skipped);
+  }
+  const documents = extractDocuments({
     tenantId: options.tenantId,
     repositoryId,
-    rootPath,
-    files: scripts,
-    fileUids: new Map(files.map((file) => [file.path, file.uid])),
-    onFile: () => options.onProgress?.({ phase: 'extracting', done: ++extracted, total: scripts.length }),
+    files: readable.filter((source) => source.language === 'markdown'),
+    fileUids,
+    symbols,
   });
 
   return {
@@ -76,10 +115,13 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     url: gitInfo?.remoteUrl ?? null,
     gitPrefix: gitInfo ? gitInfo.prefix : null,
     files,
-    symbols: extraction.symbols,
-    calls: extraction.calls,
-    imports: extraction.imports,
-    skipped: [...skipped, ...extraction.skipped].sort((a, b) => a.path.localeCompare(b.path)),
+    symbols,
+    calls,
+    imports,
+    inheritance,
+    tests: deriveTests(symbols, calls, isTestPath),
+    ...documents,
+    skipped: [...skipped, ...extractionSkips].sort((a, b) => a.path.localeCompare(b.path)),
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
+import { IndexStoreRepository } from '@lore/graph';
 import type { Principal } from '@lore/domain';
 import { countGraph, testDriver, wipeGraph } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
@@ -103,6 +104,26 @@ describe('indexing into Neo4j', () => {
       code: 'not_found',
     });
     expect((await symbols.getSymbol({ name: 'x' }, principal)).symbol.repositoryId).toBe('spans');
+  });
+
+  it('refuses a second run on a repository while one holds it, and takes it back after that run fails', async () => {
+    const root = repository({ 'a.ts': 'export const a = 1;\n' });
+    const store = moduleRef.get(IndexStoreRepository);
+    const holder = { tenantId: principal.tenantId, repoId: 'busy', runId: 'integration:busy:run:holder' };
+    await store.beginRun(holder, new Date().toISOString());
+    await expect(indexing.indexRepository({ path: root, repositoryId: 'busy' }, principal)).rejects.toMatchObject({
+      code: 'conflict',
+      retryable: true,
+    });
+    await store.failRun(holder, new Date().toISOString(), 'stopped by the test');
+    expect(await indexing.indexRepository({ path: root, repositoryId: 'busy' }, principal)).toMatchObject({
+      status: 'completed',
+      files: 1,
+    });
+    const runs = await driver.executeQuery('MATCH (r:IndexRun {tenantId: $t, repoId: "busy"}) RETURN r.status AS status ORDER BY status', {
+      t: principal.tenantId,
+    });
+    expect(runs.records.map((r) => r.get('status'))).toEqual(['completed', 'failed']);
   });
 
   it('writes nothing for a bad path', async () => {

@@ -1,25 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import type { CallConfidence, CallRow, ImportRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
+import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
+import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { nameTokens, symbolUid } from '../identifiers';
 import type { SourceFile as RepoFile } from '../repository-files';
 
-export interface ScriptExtractionInput {
-  tenantId: string;
-  repositoryId: string;
-  rootPath: string;
-  /** TypeScript and JavaScript files of the repository, with their text. */
-  files: RepoFile[];
-  fileUids: ReadonlyMap<string, string>;
-  onFile?: (path: string) => void;
-}
+type ScriptExtractionInput = ExtractionInput;
 
-export interface ScriptExtraction {
-  symbols: SymbolRow[];
-  calls: CallRow[];
-  imports: ImportRow[];
-  skipped: SkippedFile[];
+export class TypeScriptExtractor implements LanguageExtractor {
+  readonly languages = ['typescript', 'javascript'] as const;
+
+  async extract(input: ExtractionInput): Promise<Extraction> {
+    return extractScripts(input);
+  }
 }
 
 const MAX_SIGNATURE = 300;
@@ -41,13 +35,19 @@ interface CallSite {
   line: number;
 }
 
+/** `class A extends B implements C`: B and C, resolved once every declaration is known. */
+interface HeritageSite {
+  fromUid: string;
+  clause: ts.HeritageClause;
+}
+
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler.
  * Call targets come from the type checker: `exact` when the project has a tsconfig or jsconfig
  * (the compiler sees the project as it is built), `import` when it does not; call sites the
  * checker cannot resolve fall back to a unique name (`name`) or a few candidates (`ambiguous`).
  */
-export function extractScripts(input: ScriptExtractionInput): ScriptExtraction {
+function extractScripts(input: ScriptExtractionInput): Extraction {
   const { rootPath } = input;
   const { options, hasConfig } = compilerOptionsFor(rootPath);
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
@@ -66,6 +66,7 @@ export function extractScripts(input: ScriptExtractionInput): ScriptExtraction {
   const declarationUids = new Map<ts.Node, string>();
   const symbolsByName = new Map<string, SymbolRow[]>();
   const callSites: CallSite[] = [];
+  const heritage: HeritageSite[] = [];
   const imports: ImportRow[] = [];
   const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
 
@@ -78,7 +79,7 @@ export function extractScripts(input: ScriptExtractionInput): ScriptExtraction {
       skipped.push({ path: file.path, reason: `parse error: ${describeDiagnostic(syntaxErrors[0]!)}` });
       continue;
     }
-    const fileSymbols = new FileSymbolExtractor(input, file, sourceFile, declarationUids, callSites).extract();
+    const fileSymbols = new FileSymbolExtractor(input, file, sourceFile, declarationUids, callSites, heritage).extract();
     for (const symbol of fileSymbols) {
       symbols.push(symbol);
       const named = symbolsByName.get(symbol.name) ?? [];
@@ -89,7 +90,8 @@ export function extractScripts(input: ScriptExtractionInput): ScriptExtraction {
   }
 
   const calls = resolveCalls(callSites, checker, declarationUids, symbolsByName, hasConfig ? 'exact' : 'import');
-  return { symbols, calls, imports, skipped };
+  const inheritance = resolveHeritage(heritage, checker, declarationUids);
+  return { symbols, calls, imports, inheritance, skipped };
 }
 
 function compilerOptionsFor(rootPath: string): { options: ts.CompilerOptions; hasConfig: boolean } {
@@ -155,6 +157,7 @@ class FileSymbolExtractor {
     private readonly sourceFile: ts.SourceFile,
     private readonly declarationUids: Map<ts.Node, string>,
     private readonly callSites: CallSite[],
+    private readonly heritage: HeritageSite[],
   ) {
     this.fileUid = input.fileUids.get(file.path)!;
   }
@@ -196,10 +199,13 @@ class FileSymbolExtractor {
     const parentKind = scope.parent?.kind ?? null;
     const inType = parentKind === 'class' || parentKind === 'interface';
     if (ts.isClassDeclaration(node) || (ts.isClassExpression(node) && node.name)) {
-      return this.add(node, 'class', node.name?.text ?? 'default', scope, this.headerUpTo(node, node.members.pos - 1));
+      const header = this.headerUpTo(node, node.members.pos - 1);
+      return this.withHeritage(node, this.add(node, 'class', node.name?.text ?? 'default', scope, header));
     }
-    if (ts.isInterfaceDeclaration(node))
-      return this.add(node, 'interface', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
+    if (ts.isInterfaceDeclaration(node)) {
+      const header = this.headerUpTo(node, node.members.pos - 1);
+      return this.withHeritage(node, this.add(node, 'interface', node.name.text, scope, header));
+    }
     if (ts.isEnumDeclaration(node)) return this.add(node, 'enum', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
     if (ts.isTypeAliasDeclaration(node)) return this.add(node, 'type', node.name.text, scope, this.headerUpTo(node, node.end));
     if (ts.isFunctionDeclaration(node) && !inType) {
@@ -335,6 +341,11 @@ class FileSymbolExtractor {
     if (mergeable) this.byKey.set(key, symbol);
     this.declarationUids.set(node, uid);
     if (alias) this.declarationUids.set(alias, uid);
+    return symbol;
+  }
+
+  private withHeritage(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, symbol: SymbolRow): SymbolRow {
+    for (const clause of node.heritageClauses ?? []) this.heritage.push({ fromUid: symbol.uid, clause });
     return symbol;
   }
 
@@ -489,6 +500,21 @@ function resolveCalls(
       for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
   }
   return [...edges.values()].sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
+}
+
+/** extends -> EXTENDS; a class's implements -> IMPLEMENTS; only targets declared in the repository. */
+function resolveHeritage(sites: HeritageSite[], checker: ts.TypeChecker, declarationUids: ReadonlyMap<ts.Node, string>): InheritanceRow[] {
+  const rows = new Map<string, InheritanceRow>();
+  for (const site of sites) {
+    const kind = site.clause.token === ts.SyntaxKind.ImplementsKeyword ? 'IMPLEMENTS' : 'EXTENDS';
+    for (const type of site.clause.types) {
+      let symbol = checker.getSymbolAtLocation(type.expression);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const toUid = symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+      if (toUid && toUid !== site.fromUid) rows.set(`${site.fromUid}|${kind}|${toUid}`, { fromUid: site.fromUid, toUid, kind });
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid));
 }
 
 type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };

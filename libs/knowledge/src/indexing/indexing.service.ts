@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
 import { IndexStoreRepository, MigrationService } from '@lore/graph';
-import { type IndexProgress, indexRepository } from '@lore/indexer';
+import { type IndexProgress, indexRepository, locateRepository } from '@lore/indexer';
 import { parseInput } from '../validation';
 
 export type IndexingProgress = IndexProgress | { phase: 'writing'; done: number; total: number };
@@ -25,35 +25,49 @@ export class IndexingService {
     onProgress?: (progress: IndexingProgress) => void,
   ): Promise<IndexRunSummary> {
     const request = parseInput(IndexRepositoryInputSchema, input);
-    const started = new Date();
-    const snapshot = await indexRepository(request.path, {
-      tenantId: principal.tenantId,
-      repositoryId: request.repositoryId,
-      maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
-      onProgress,
-    });
-    // The path is checked and read before anything touches the graph: bad input writes nothing.
+    // The path is checked before anything touches the graph: bad input writes nothing.
+    const location = locateRepository(request.path, request.repositoryId);
     if (!this.migrations.upToDate) await this.migrations.migrate();
-    const runId = `${principal.tenantId}:${snapshot.repositoryId}:run:${randomUUID()}`;
-    const summary = (finished: Date): IndexRunSummary => ({
-      runId,
-      repositoryId: snapshot.repositoryId,
-      commitSha: snapshot.commitSha,
-      status: 'completed',
-      files: snapshot.files.length,
-      symbols: snapshot.symbols.length,
-      calls: snapshot.calls.length,
-      imports: snapshot.imports.length,
-      skipped: snapshot.skipped,
-      startedAt: started.toISOString(),
-      finishedAt: finished.toISOString(),
-      durationMs: finished.getTime() - started.getTime(),
-    });
-    await this.store.writeSnapshot(snapshot, summary(new Date()), (done, total) => onProgress?.({ phase: 'writing', done, total }));
-    const result = summary(new Date());
-    this.logger.log(
-      `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`,
-    );
-    return result;
+    const started = new Date();
+    const run = {
+      tenantId: principal.tenantId,
+      repoId: location.repositoryId,
+      runId: `${principal.tenantId}:${location.repositoryId}:run:${randomUUID()}`,
+    };
+    await this.store.beginRun(run, started.toISOString());
+    try {
+      const snapshot = await indexRepository(location.rootPath, {
+        tenantId: principal.tenantId,
+        repositoryId: location.repositoryId,
+        maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
+        onProgress,
+      });
+      const summary = (finished: Date): IndexRunSummary => ({
+        runId: run.runId,
+        repositoryId: snapshot.repositoryId,
+        commitSha: snapshot.commitSha,
+        status: 'completed',
+        files: snapshot.files.length,
+        symbols: snapshot.symbols.length,
+        calls: snapshot.calls.length,
+        imports: snapshot.imports.length,
+        skipped: snapshot.skipped,
+        startedAt: started.toISOString(),
+        finishedAt: finished.toISOString(),
+        durationMs: finished.getTime() - started.getTime(),
+      });
+      await this.store.writeSnapshot(snapshot, run, (done, total) => onProgress?.({ phase: 'writing', done, total }));
+      const result = summary(new Date());
+      await this.store.completeRun(result, principal.tenantId);
+      this.logger.log(
+        `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`,
+      );
+      return result;
+    } catch (error) {
+      await this.store
+        .failRun(run, new Date().toISOString(), error instanceof Error ? error.message : String(error))
+        .catch(() => undefined);
+      throw error;
+    }
   }
 }

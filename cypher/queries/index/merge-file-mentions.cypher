@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (s:Section {uid: row.sectionUid}), (target:File {uid: row.targetUid})
+MERGE (s)-[:MENTIONS]->(target)

@@ -1,0 +1,4 @@
+MATCH (r:Repository {uid: $repoUid})
+WHERE r.indexingRunId = $runId
+SET r.indexingLeaseUntil = datetime() + duration({seconds: $leaseSeconds})
+RETURN count(r) AS held

@@ -1,0 +1,82 @@
+import type { SourceFile } from '../repository-files';
+import type { SymbolRow } from '@lore/domain';
+import { extractDocuments } from './markdown-documents';
+
+const symbol = (name: string, qualifiedName: string, kind: SymbolRow['kind'] = 'function'): SymbolRow => ({
+  uid: `t:r:src/x.ts#${qualifiedName}`,
+  fileUid: 't:r:src/x.ts',
+  parentUid: null,
+  kind,
+  name,
+  qualifiedName,
+  nameTokens: '',
+  path: 'src/x.ts',
+  language: 'typescript',
+  signature: null,
+  doc: null,
+  startLine: 1,
+  endLine: 1,
+  exported: true,
+  complexity: null,
+});
+
+const doc = (path: string, text: string): SourceFile => ({
+  path,
+  language: 'markdown',
+  isTest: false,
+  blocked: false,
+  contentHash: 'h',
+  bytes: text.length,
+  lines: text.split('\n').length - 1,
+  text,
+});
+
+describe('extractDocuments', () => {
+  const symbols = [
+    symbol('placeOrder', 'OrderService.placeOrder', 'method'),
+    symbol('save', 'A.save', 'method'),
+    symbol('save', 'B.save', 'method'),
+    symbol('run', 'run'),
+    symbol('run', 'suite > run', 'test'),
+  ];
+  const fileUids = new Map([
+    ['docs/adr/001-orders.md', 't:r:docs/adr/001-orders.md'],
+    ['src/x.ts', 't:r:src/x.ts'],
+    ['README.md', 't:r:README.md'],
+  ]);
+
+  it('makes sections per heading and mentions of unique names, qualified names and relative file links', () => {
+    const text = [
+      'Intro before any heading mentions `run()`.',
+      '',
+      '# Orders',
+      '',
+      'Calls `OrderService.placeOrder`, and `save` is ambiguous.',
+      '',
+      '```ts',
+      '# not a heading; `placeOrder` in a code block is not a mention',
+      '```',
+      '',
+      '## Links',
+      '',
+      'See [the code](../../src/x.ts#L3), [home](https://example.com) and [readme](../../README.md).',
+      '',
+    ].join('\n');
+    const result = extractDocuments({ tenantId: 't', repositoryId: 'r', files: [doc('docs/adr/001-orders.md', text)], fileUids, symbols });
+    const file = 't:r:docs/adr/001-orders.md';
+    expect(result.documents).toEqual([
+      { uid: `${file}#document`, fileUid: file, path: 'docs/adr/001-orders.md', title: 'Orders', kind: 'adr' },
+    ]);
+    expect(result.sections).toEqual([
+      { uid: `${file}#L1`, documentUid: `${file}#document`, title: 'Orders', level: 0, startLine: 1, endLine: 2 },
+      { uid: `${file}#L3`, documentUid: `${file}#document`, title: 'Orders', level: 1, startLine: 3, endLine: 10 },
+      { uid: `${file}#L11`, documentUid: `${file}#document`, title: 'Links', level: 2, startLine: 11, endLine: 13 },
+    ]);
+    expect(result.mentions).toEqual([
+      { sectionUid: `${file}#L1`, targetUid: 't:r:src/x.ts#run', targetKind: 'symbol' },
+      { sectionUid: `${file}#L3`, targetUid: 't:r:src/x.ts#OrderService.placeOrder', targetKind: 'symbol' },
+      { sectionUid: `${file}#L11`, targetUid: 't:r:src/x.ts', targetKind: 'file' },
+      { sectionUid: `${file}#L11`, targetUid: 't:r:README.md', targetKind: 'file' },
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+import { posix } from 'node:path';
+import MarkdownIt from 'markdown-it';
+import type { DocumentRow, MentionRow, SectionRow, SymbolRow } from '@lore/domain';
+import type { SourceFile } from '../repository-files';
+
+export interface DocumentsInput {
+  tenantId: string;
+  repositoryId: string;
+  /** Markdown files with their text. */
+  files: SourceFile[];
+  fileUids: ReadonlyMap<string, string>;
+  /** Every symbol of the repository, to resolve inline code to. */
+  symbols: readonly SymbolRow[];
+}
+
+export interface Documents {
+  documents: DocumentRow[];
+  sections: SectionRow[];
+  mentions: MentionRow[];
+}
+
+const markdown = new MarkdownIt({ html: false, linkify: false });
+
+/**
+ * Markdown files become a Document with one Section per heading (up to the next heading). A section
+ * MENTIONS a symbol when inline code is its qualified name, or its name when only one symbol has
+ * it (test cases excepted), and a file when it links to it with a relative path.
+ */
+export function extractDocuments(input: DocumentsInput): Documents {
+  const byQualifiedName = new Map<string, string>();
+  const byName = new Map<string, string[]>();
+  for (const symbol of input.symbols) {
+    if (symbol.kind === 'test') continue;
+    if (!byQualifiedName.has(symbol.qualifiedName)) byQualifiedName.set(symbol.qualifiedName, symbol.uid);
+    byName.set(symbol.name, [...(byName.get(symbol.name) ?? []), symbol.uid]);
+  }
+  const resolveCode = (code: string): string | undefined => {
+    const text = code.trim().replace(/\(\)$/, '');
+    const unique = byName.get(text);
+    return byQualifiedName.get(text) ?? (unique?.length === 1 ? unique[0] : undefined);
+  };
+
+  const result: Documents = { documents: [], sections: [], mentions: [] };
+  for (const file of input.files) {
+    if (file.text === null) continue;
+    const fileUid = input.fileUids.get(file.path)!;
+    const documentUid = `${fileUid}#document`;
+    const tokens = markdown.parse(file.text, {});
+    const totalLines = file.lines;
+    const headings: { title: string; level: number; line: number }[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      if (token.type === 'heading_open' && token.map) {
+        headings.push({ title: tokens[i + 1]?.content.trim() ?? '', level: Number(token.tag.slice(1)), line: token.map[0] + 1 });
+      }
+    }
+    const title = headings.find((heading) => heading.level === 1)?.title ?? posix.basename(file.path);
+    result.documents.push({ uid: documentUid, fileUid, path: file.path, title, kind: documentKind(file.path) });
+
+    // Text before the first heading belongs to a section named after the document.
+    const starts = headings.length > 0 && headings[0]!.line === 1 ? headings : [{ title, level: 0, line: 1 }, ...headings];
+    const usedUids = new Set<string>();
+    const sections = starts.map((heading, index) => {
+      const endLine = index + 1 < starts.length ? starts[index + 1]!.line - 1 : Math.max(totalLines, heading.line);
+      let uid = `${fileUid}#L${heading.line}`;
+      for (let n = 2; usedUids.has(uid); n++) uid = `${fileUid}#L${heading.line}~${n}`;
+      usedUids.add(uid);
+      return { uid, documentUid, title: heading.title, level: heading.level, startLine: heading.line, endLine };
+    });
+    result.sections.push(...sections);
+
+    const sectionAt = (line: number): SectionRow => sections.findLast((section) => section.startLine <= line) ?? sections[0]!;
+    const seen = new Set<string>();
+    const mention = (line: number, targetUid: string | undefined, targetKind: MentionRow['targetKind']): void => {
+      if (!targetUid) return;
+      const sectionUid = sectionAt(line).uid;
+      const key = `${sectionUid}|${targetUid}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      result.mentions.push({ sectionUid, targetUid, targetKind });
+    };
+    for (const token of tokens) {
+      if (token.type !== 'inline' || !token.map || !token.children) continue;
+      const line = token.map[0] + 1;
+      for (const child of token.children) {
+        if (child.type === 'code_inline') mention(line, resolveCode(child.content), 'symbol');
+        if (child.type === 'link_open') {
+          const target = linkedFile(file.path, child.attrGet('href') ?? '');
+          mention(line, target === null ? undefined : input.fileUids.get(target), 'file');
+        }
+      }
+    }
+  }
+  return result;
+}
+
+function documentKind(path: string): DocumentRow['kind'] {
+  const lower = path.toLowerCase();
+  if (/(^|\/)(adr|adrs|decisions)\//.test(lower)) return 'adr';
+  if (/(^|\/)readme\.md$/.test(lower)) return 'readme';
+  return 'doc';
+}
+
+/** A relative link to a file of the repository, without its #anchor; null for URLs and anchors. */
+function linkedFile(fromPath: string, href: string): string | null {
+  if (!href || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#') || href.startsWith('/')) return null;
+  const target = posix.normalize(posix.join(posix.dirname(fromPath), decodeURIComponent(href.split('#')[0]!)));
+  return target.startsWith('..') ? null : target;
+}
