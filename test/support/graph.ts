@@ -36,3 +36,36 @@ export async function countGraph(driver: Driver, tenantId: string): Promise<Grap
     relationships: Object.fromEntries(relationships.records.map((r) => [r.get('type') as string, r.get('count') as number])),
   };
 }
+
+export interface GraphDump {
+  nodes: string[];
+  relationships: string[];
+}
+
+/**
+ * Everything a repository holds in the graph, as sorted lines with the tenant taken out of ids, so
+ * the same repository indexed by two tenants (or two ways) can be compared line by line.
+ */
+export async function dumpRepository(driver: Driver, tenantId: string, repoId: string): Promise<GraphDump> {
+  const untenant = (value: unknown): string => JSON.stringify(value).split(`${tenantId}:`).join('');
+  const strip = (props: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(props)
+        .filter(([key]) => key !== 'tenantId' && key !== 'hash')
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+  const nodes = await driver.executeQuery(
+    `MATCH (n {tenantId: $tenantId, repoId: $repoId}) WHERE n:File OR n:Symbol OR n:Document OR n:Section
+     RETURN labels(n) AS labels, properties(n) AS props`,
+    { tenantId, repoId },
+  );
+  const relationships = await driver.executeQuery(
+    `MATCH (a {tenantId: $tenantId, repoId: $repoId})-[e]->(b) WHERE NOT a:IndexRun
+     RETURN type(e) AS type, a.uid AS from, b.uid AS to, properties(e) AS props`,
+    { tenantId, repoId },
+  );
+  return {
+    nodes: nodes.records.map((r) => untenant([r.get('labels'), strip(r.get('props'))])).sort(),
+    relationships: relationships.records.map((r) => untenant([r.get('type'), r.get('from'), r.get('to'), strip(r.get('props'))])).sort(),
+  };
+}

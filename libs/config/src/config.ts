@@ -17,6 +17,8 @@ export const ConfigSchema = z.object({
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
   /** Upper bound on any single Neo4j transaction, in milliseconds. */
   NEO4J_TX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Upper bound on the one transaction that replaces a repository's snapshot. */
+  NEO4J_INDEX_TX_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
   /** How long the driver retries a transaction that failed for a transient reason (Neo4j restarting, say). */
   NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   LORE_HOST: z.string().min(1).default('127.0.0.1'),
@@ -37,6 +39,8 @@ export const ConfigSchema = z.object({
             .filter(Boolean)
         : [],
     ),
+  /** An index run holds its repository this long past its last heartbeat (a killed run frees it after that). */
+  LORE_INDEX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LORE_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

@@ -6,7 +6,7 @@ import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
 import { IndexStoreRepository } from '@lore/graph';
 import type { Principal } from '@lore/domain';
-import { countGraph, testDriver, wipeGraph } from '../../../test/support/graph';
+import { countGraph, dumpRepository, testDriver, wipeGraph } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
 import { FileSpanService } from './files/file-span.service';
 import { IndexingService } from './indexing/indexing.service';
@@ -72,6 +72,37 @@ describe('indexing into Neo4j', () => {
       nodes: { File: 2, IndexRun: 2, Repository: 1, Symbol: 1 },
       relationships: { CONTAINS: 2, DECLARES: 1 },
     });
+  });
+
+  it('updates incrementally to exactly what a full index of the new commit gives', async () => {
+    const root = repository({
+      'tsconfig.json': '{}',
+      'README.md': '# App\n\nStart at `main`; see [util](src/util.ts).\n',
+      'src/main.ts': "import { helper } from './util';\nexport function main(): number { return helper(1); }\n",
+      'src/util.ts': 'export function helper(x: number): number { return x + 1; }\nexport function unused(): void {}\n',
+      'src/old.ts': 'export class Old { run(): void {} }\n',
+      'src/moved.ts': 'export function moved(): string { return "m"; }\n',
+      'test/main.spec.ts': "import { main } from '../src/main';\ndescribe('main', () => { it('works', () => { main(); }); });\n",
+    });
+    await indexing.indexRepository({ path: root, repositoryId: 'incremental' }, principal);
+
+    writeFileSync(join(root, 'src/util.ts'), '/** Adds one. */\nexport function helper(x: number): number { return x + 1; }\n');
+    writeFileSync(
+      join(root, 'src/new.ts'),
+      "import { helper } from './util';\nexport const twice = (x: number): number => helper(helper(x));\n",
+    );
+    rmSync(join(root, 'src/old.ts'));
+    gitIn(root, ['mv', 'src/moved.ts', 'src/renamed.ts']);
+    gitIn(root, ['add', '-A']);
+    gitIn(root, ['commit', '-q', '-m', 'second']);
+    await indexing.indexRepository({ path: root, repositoryId: 'incremental' }, principal);
+
+    const fresh: Principal = { ...principal, tenantId: 'integration-fresh' };
+    await indexing.indexRepository({ path: root, repositoryId: 'incremental' }, fresh);
+    const updated = await dumpRepository(driver, principal.tenantId, 'incremental');
+    expect(updated).toEqual(await dumpRepository(driver, fresh.tenantId, 'incremental'));
+    expect(updated.nodes.filter((line) => line.startsWith('[["Symbol"]')).length).toBe(6);
+    expect(updated.relationships.filter((line) => line.includes('"CALLS"')).length).toBe(3);
   });
 
   it('serves spans from the indexed commit even after the working tree changed', async () => {

@@ -35,6 +35,11 @@ export class IndexingService {
       runId: `${principal.tenantId}:${location.repositoryId}:run:${randomUUID()}`,
     };
     await this.store.beginRun(run, started.toISOString());
+    const heartbeat = setInterval(
+      () => void this.store.renewLease(run).catch((error: Error) => this.logger.warn(`lease renewal failed: ${error.message}`)),
+      (this.config.LORE_INDEX_LEASE_SECONDS * 1000) / 3,
+    );
+    heartbeat.unref();
     try {
       const snapshot = await indexRepository(location.rootPath, {
         tenantId: principal.tenantId,
@@ -56,9 +61,14 @@ export class IndexingService {
         finishedAt: finished.toISOString(),
         durationMs: finished.getTime() - started.getTime(),
       });
-      await this.store.writeSnapshot(snapshot, run, (done, total) => onProgress?.({ phase: 'writing', done, total }));
-      const result = summary(new Date());
-      await this.store.completeRun(result, principal.tenantId);
+      let result: IndexRunSummary | undefined;
+      await this.store.applySnapshot(
+        snapshot,
+        run,
+        () => (result = summary(new Date())),
+        (done, total) => onProgress?.({ phase: 'writing', done, total }),
+      );
+      if (!result) throw new Error('the snapshot was applied without completing the run');
       this.logger.log(
         `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`,
       );
@@ -68,6 +78,8 @@ export class IndexingService {
         .failRun(run, new Date().toISOString(), error instanceof Error ? error.message : String(error))
         .catch(() => undefined);
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

@@ -1,0 +1,44 @@
+import { NODE_LABELS, RELATIONSHIPS, type NodeLabel, type RelationshipShape } from './snapshot-graph';
+
+/**
+ * Cypher for applying a snapshot diff, one statement per label and relationship shape. Neo4j
+ * cannot take a label or type as a parameter (and dynamic labels skip the indexes), so the text is
+ * built from the fixed tables of snapshot-graph.ts; every value is a parameter.
+ */
+export interface SnapshotQueries {
+  liveNodes: Record<NodeLabel, string>;
+  upsertNodes: Record<NodeLabel, string>;
+  deleteNodes: Record<NodeLabel, string>;
+  liveRelationships: Map<RelationshipShape, string>;
+  upsertRelationships: Map<RelationshipShape, string>;
+  deleteRelationships: Map<RelationshipShape, string>;
+}
+
+function byLabel(build: (label: NodeLabel) => string): Record<NodeLabel, string> {
+  return Object.fromEntries(NODE_LABELS.map((label) => [label, build(label)])) as Record<NodeLabel, string>;
+}
+
+function byShape(build: (shape: RelationshipShape) => string): Map<RelationshipShape, string> {
+  return new Map(RELATIONSHIPS.map((shape) => [shape, build(shape)]));
+}
+
+const source = (shape: RelationshipShape): string =>
+  shape.from === 'Repository' ? `(a:Repository {uid: $repoUid})` : `(a:${shape.from} {tenantId: $tenantId, repoId: $repoId})`;
+
+export const SNAPSHOT_QUERIES: SnapshotQueries = {
+  liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $repoId}) RETURN n.uid AS uid, n.hash AS hash`),
+  upsertNodes: byLabel((label) => `UNWIND $rows AS row MERGE (n:${label} {uid: row.uid}) SET n = row.props, n.hash = row.hash`),
+  deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid}) DETACH DELETE n`),
+  liveRelationships: byShape(
+    (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN a.uid AS fromUid, b.uid AS toUid, e.hash AS hash`,
+  ),
+  upsertRelationships: byShape(
+    (shape) =>
+      `UNWIND $rows AS row MATCH (a:${shape.from} {uid: row.fromUid}), (b:${shape.to} {uid: row.toUid}) ` +
+      `MERGE (a)-[e:${shape.type}]->(b) SET e = row.props, e.hash = row.hash`,
+  ),
+  deleteRelationships: byShape(
+    (shape) =>
+      `UNWIND $rows AS row MATCH (a:${shape.from} {uid: row.fromUid})-[e:${shape.type}]->(b:${shape.to} {uid: row.toUid}) DELETE e`,
+  ),
+};
