@@ -120,29 +120,33 @@ export class IndexStoreRepository {
     ];
     const total = steps.reduce((sum, [, rows]) => sum + Math.ceil(rows.length / BATCH_SIZE), 0) + 1;
 
-    await this.neo4j.write(async (tx) => {
-      let done = 0;
-      await runRows(tx, this.queries.get('index/upsert-repository'), {
-        uid: scope.repoUid,
-        tenantId: scope.tenantId,
-        repoId: scope.repoId,
-        props: {
-          name: snapshot.repositoryId,
-          rootPath: snapshot.rootPath,
-          url: snapshot.url,
-          defaultBranch: snapshot.defaultBranch,
-          gitPrefix: snapshot.gitPrefix,
-        },
-      });
-      for (const [query, rows] of steps) {
-        for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-          await runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
-          onBatch?.(++done, total);
+    await this.neo4j.write(
+      async (tx) => {
+        let done = 0;
+        await runRows(tx, this.queries.get('index/upsert-repository'), {
+          uid: scope.repoUid,
+          tenantId: scope.tenantId,
+          repoId: scope.repoId,
+          props: {
+            name: snapshot.repositoryId,
+            rootPath: snapshot.rootPath,
+            url: snapshot.url,
+            defaultBranch: snapshot.defaultBranch,
+            gitPrefix: snapshot.gitPrefix,
+          },
+        });
+        for (const [query, rows] of steps) {
+          for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+            await runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
+            onBatch?.(++done, total);
+          }
         }
-      }
-      await this.completeRun(tx, scope, summarize());
-      onBatch?.(total, total);
-    }, this.config.NEO4J_INDEX_TX_TIMEOUT_MS);
+        await this.completeRun(tx, scope, summarize());
+        onBatch?.(total, total);
+      },
+      // Named, so operators (and the kill test) can see a snapshot write in SHOW TRANSACTIONS.
+      { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'snapshot', runId: run.runId } },
+    );
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
     return {

@@ -29,8 +29,13 @@ export class Neo4jService implements OnModuleDestroy {
   }
 
   /** A managed write transaction: retried on transient errors, so the work must be idempotent. */
-  async write<T>(work: (tx: ManagedTransaction) => Promise<T>, timeoutMs = this.config.NEO4J_TX_TIMEOUT_MS): Promise<T> {
-    return this.withSession('WRITE', (session) => session.executeWrite(work, { timeout: timeoutMs }));
+  async write<T>(
+    work: (tx: ManagedTransaction) => Promise<T>,
+    options: { timeoutMs?: number; metadata?: Record<string, string> } = {},
+  ): Promise<T> {
+    return this.withSession('WRITE', (session) =>
+      session.executeWrite(work, { timeout: options.timeoutMs ?? this.config.NEO4J_TX_TIMEOUT_MS, metadata: options.metadata }),
+    );
   }
 
   /** Auto-commit: schema statements and CALL { } IN TRANSACTIONS need it. */

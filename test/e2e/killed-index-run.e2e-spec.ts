@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Driver } from 'neo4j-driver';
+import { gitIn } from '../support/fixtures';
+import { dumpRepository, testDriver } from '../support/graph';
+import { LORE_BIN, runCli } from '../support/processes';
+
+/**
+ * A run killed while it writes must leave the previous snapshot exactly as it was, and free the
+ * repository once its lease ends; the next run then gives what a fresh index gives.
+ */
+const TENANT = 'killed';
+const REPO = 'generated';
+const env = { LORE_TENANT: TENANT, LORE_INDEX_LEASE_SECONDS: '2' };
+
+/** A repository large enough that its snapshot takes a few seconds to write. */
+function generatedRepository(version: number): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-generated-')), REPO);
+  mkdirSync(join(root, 'src'), { recursive: true });
+  writeFileSync(join(root, 'tsconfig.json'), '{}');
+  write(root, version);
+  gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+  commit(root);
+  return root;
+}
+
+function write(root: string, version: number): void {
+  for (let file = 0; file < 150; file++) {
+    const functions = Array.from({ length: 30 }, (_, i) => {
+      const next = i + 1 < 30 ? `f${file}_${i + 1}(n + ${version})` : `${file > 0 ? `g${file - 1}` : 'Number'}(n)`;
+      return `export function f${file}_${i}(n: number): number { return ${next}; }`;
+    });
+    const previous =
+      file > 0
+        ? `import { f${file - 1}_0 } from './m${file - 1}';\nexport const g${file - 1} = (n: number): number => f${file - 1}_0(n);\n`
+        : '';
+    writeFileSync(join(root, 'src', `m${file}.ts`), `${previous}${functions.join('\n')}\n`);
+  }
+}
+
+function commit(root: string): string {
+  gitIn(root, ['add', '-A']);
+  gitIn(root, ['commit', '-q', '-m', 'version']);
+  return gitIn(root, ['rev-parse', 'HEAD']).trim();
+}
+
+async function waitForSnapshotWrite(driver: Driver, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const { records } = await driver.executeQuery('SHOW TRANSACTIONS YIELD metaData RETURN metaData');
+    if (records.some((r) => (r.get('metaData') as Record<string, string>).lore === 'snapshot')) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+describe('an index run killed while it writes', () => {
+  let driver: Driver;
+  beforeAll(() => (driver = testDriver()));
+  afterAll(() => driver.close());
+
+  it('leaves the previous snapshot served, then the next run completes as a fresh index would', async () => {
+    const root = generatedRepository(1);
+    const first = await runCli(['index', root, '--name', REPO, '--json'], env);
+    expect(first.code).toBe(0);
+    const before = await dumpRepository(driver, TENANT, REPO);
+    expect(before.nodes.length).toBeGreaterThan(4500);
+
+    write(root, 2);
+    const second = commit(root);
+    const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--name', REPO, '--json'], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const writing = await waitForSnapshotWrite(driver, Date.now() + 120_000);
+    child.kill('SIGKILL');
+    await exited;
+    expect(writing).toBe(true);
+
+    // Neo4j rolls the transaction back when the killed process's connection drops.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await dumpRepository(driver, TENANT, REPO)).toEqual(before);
+    // The killed run's lease (2 s here) runs out; until then a new run is refused (see the integration spec).
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const third = await runCli(['index', root, '--name', REPO, '--json'], env);
+    expect(third.code).toBe(0);
+    expect(JSON.parse(third.stdout)).toMatchObject({ commitSha: second, status: 'completed' });
+    const fresh = await runCli(['index', root, '--name', REPO, '--json'], { ...env, LORE_TENANT: 'killed-fresh' });
+    expect(fresh.code).toBe(0);
+    expect(await dumpRepository(driver, TENANT, REPO)).toEqual(await dumpRepository(driver, 'killed-fresh', REPO));
+  }, 300_000);
+});
