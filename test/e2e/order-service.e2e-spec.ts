@@ -64,7 +64,7 @@ afterAll(async () => {
 describe('the indexed graph', () => {
   it('holds exactly the fixture: files, symbols, members, calls and imports', async () => {
     expect(await countGraph(driver, TENANT)).toEqual({
-      nodes: { Document: 1, File: 12, IndexRun: 1, Repository: 1, Section: 1, Symbol: 41 },
+      nodes: { Document: 1, File: 12, IndexLease: 1, IndexRun: 1, Repository: 1, Section: 1, Symbol: 41 },
       relationships: {
         CALLS: 25,
         CONTAINS: 12,

@@ -1,6 +1,10 @@
 // The run is complete: the repository points at its commit, the lease is released.
-MATCH (r:Repository {uid: $repoUid})
+MERGE (r:Repository {uid: $repoUid})
+ON CREATE SET r.tenantId = $tenantId, r.repoId = $repoId
 SET r.commitSha = $commitSha, r.indexedAt = $finishedAt, r.lastRunId = $run.uid
-REMOVE r.indexingRunId, r.indexingLeaseUntil
 MERGE (run:IndexRun {uid: $run.uid})
 SET run += $run, run.tenantId = $tenantId, run.repoId = $repoId
+WITH run
+MATCH (lease:IndexLease {uid: $repoUid})
+WHERE lease.runId = $runId
+REMOVE lease.runId, lease.until

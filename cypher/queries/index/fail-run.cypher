@@ -2,6 +2,6 @@
 MATCH (run:IndexRun {uid: $runId})
 SET run.status = 'failed', run.finishedAt = $finishedAt, run.error = $error
 WITH run
-OPTIONAL MATCH (r:Repository {uid: $repoUid})
-WHERE r.indexingRunId = $runId
-REMOVE r.indexingRunId, r.indexingLeaseUntil
+OPTIONAL MATCH (lease:IndexLease {uid: $repoUid})
+WHERE lease.runId = $runId
+REMOVE lease.runId, lease.until

@@ -1,5 +1,5 @@
 // The run is alive: extend its hold on the repository.
-MATCH (r:Repository {uid: $repoUid})
-WHERE r.indexingRunId = $runId
-SET r.indexingLeaseUntil = datetime() + duration({seconds: $leaseSeconds})
-RETURN count(r) AS held
+MATCH (lease:IndexLease {uid: $repoUid})
+WHERE lease.runId = $runId
+SET lease.until = datetime() + duration({seconds: $leaseSeconds})
+RETURN count(lease) AS held

@@ -113,4 +113,6 @@ export interface RepositorySnapshot {
   sections: SectionRow[];
   mentions: MentionRow[];
   skipped: SkippedFile[];
+  /** Secrets found in readable files (and redacted from every stored snippet). */
+  secretsFound: number;
 }

@@ -160,6 +160,7 @@ export const IndexRunSummarySchema = z.object({
   calls: z.number().int(),
   imports: z.number().int(),
   skipped: z.array(SkippedFileSchema),
+  secretsRedacted: z.number().int().describe('Secrets found in indexed files and redacted from every stored snippet.'),
   startedAt: z.string(),
   finishedAt: z.string(),
   durationMs: z.number().int(),

@@ -174,6 +174,7 @@ export class IndexStoreRepository {
         calls: run.calls,
         imports: run.imports,
         skipped: run.skipped.map((file) => `${file.path}: ${file.reason}`),
+        secretsRedacted: run.secretsRedacted,
       },
     });
   }

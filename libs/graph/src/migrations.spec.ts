@@ -9,7 +9,13 @@ describe('migrations', () => {
 
   it('loads the project migrations in order with checksums', () => {
     const migrations = loadMigrations();
-    expect(migrations.map((m) => m.id)).toEqual(['001_constraints', '002_lookup_indexes', '003_symbol_fulltext', '004_documents_and_runs']);
+    expect(migrations.map((m) => m.id)).toEqual([
+      '001_constraints',
+      '002_lookup_indexes',
+      '003_symbol_fulltext',
+      '004_documents_and_runs',
+      '005_index_leases',
+    ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);
       expect(migration.statements.length).toBeGreaterThan(0);

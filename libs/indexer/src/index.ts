@@ -2,3 +2,4 @@ export * from './identifiers';
 export * from './languages';
 export * from './repository-files';
 export * from './repository-indexer';
+export * from './secrets/secret-scanner';

@@ -7,6 +7,7 @@ import { fileUid } from './identifiers';
 import { isTestPath } from './languages';
 import { extractDocuments } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFile, resolveRepositoryRoot, type SourceFile } from './repository-files';
+import { SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
 import { deriveTests } from './test-coverage';
 import { TypeScriptExtractor } from './typescript/typescript-extractor';
 
@@ -74,6 +75,9 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
   }));
   const fileUids = new Map(files.map((file) => [file.path, file.uid]));
   const readable = sources.filter((source) => source.text !== null);
+  // Secrets are looked for in a worker while the extractors parse.
+  const scanner = new SecretScanner();
+  const secretScan = scanner.scan(readable.map((source) => ({ path: source.path, text: source.text! }))).finally(() => scanner.close());
   const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
   let extracted = 0;
   const symbols: SymbolRow[] = [];
@@ -98,6 +102,8 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     inheritance.push(...extraction.inheritance);
     extractionSkips.push(...extraction.skipped);
   }
+  const secrets = await secretScan;
+  redactSymbols(symbols, secrets, readable);
   const documents = extractDocuments({
     tenantId: options.tenantId,
     repositoryId,
@@ -122,7 +128,25 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     tests: deriveTests(symbols, calls, isTestPath),
     ...documents,
     skipped: [...skipped, ...extractionSkips].sort((a, b) => a.path.localeCompare(b.path)),
+    secretsFound: secrets.length,
   };
+}
+
+/** No stored snippet (signature, doc comment) keeps a secret found in its file. */
+function redactSymbols(symbols: SymbolRow[], findings: readonly SecretFinding[], sources: readonly SourceFile[]): void {
+  if (findings.length === 0) return;
+  const texts = new Map(sources.map((source) => [source.path, source.text!]));
+  const byPath = new Map<string, { value: string; rule: string }[]>();
+  for (const finding of findings) {
+    const value = texts.get(finding.path)!.slice(finding.start, finding.end);
+    byPath.set(finding.path, [...(byPath.get(finding.path) ?? []), { value, rule: finding.rule }]);
+  }
+  for (const symbol of symbols) {
+    const secrets = byPath.get(symbol.path);
+    if (!secrets) continue;
+    if (symbol.signature !== null) symbol.signature = redactSecrets(symbol.signature, secrets);
+    if (symbol.doc !== null) symbol.doc = redactSecrets(symbol.doc, secrets);
+  }
 }
 
 /** Outside git there is no commit: name the snapshot by its content instead. */

@@ -58,7 +58,7 @@ describe('indexing into Neo4j', () => {
     });
     await indexing.indexRepository({ path: root }, principal);
     expect(await countGraph(driver, 'integration')).toEqual({
-      nodes: { File: 3, IndexRun: 1, Repository: 1, Symbol: 2 },
+      nodes: { File: 3, IndexLease: 1, IndexRun: 1, Repository: 1, Symbol: 2 },
       relationships: { CALLS: 1, CONTAINS: 3, DECLARES: 2, IMPORTS: 1 },
     });
 
@@ -69,7 +69,7 @@ describe('indexing into Neo4j', () => {
     const run = await indexing.indexRepository({ path: root }, principal);
     expect(run).toMatchObject({ files: 2, symbols: 1, calls: 0, imports: 0, status: 'completed' });
     expect(await countGraph(driver, 'integration')).toEqual({
-      nodes: { File: 2, IndexRun: 2, Repository: 1, Symbol: 1 },
+      nodes: { File: 2, IndexLease: 1, IndexRun: 2, Repository: 1, Symbol: 1 },
       relationships: { CONTAINS: 2, DECLARES: 1 },
     });
   });
@@ -128,6 +128,25 @@ describe('indexing into Neo4j', () => {
     ).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+
+  it('redacts secrets from stored snippets and served spans, and counts them on the run', async () => {
+    const token = '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';
+    const root = repository({
+      'src/client.ts': `/** Connects with ${token} (do not do this). */\nexport function connect(token = '${token}'): string {\n  return token;\n}\n`,
+    });
+    const run = await indexing.indexRepository({ path: root, repositoryId: 'leaky' }, principal);
+    expect(run.secretsRedacted).toBe(2);
+    const { symbol } = await symbols.getSymbol({ name: 'connect', repositoryId: 'leaky' }, principal);
+    expect(symbol.doc).toBe('Connects with [REDACTED:github] (do not do this).');
+    expect(symbol.signature).toBe("export function connect(token = '[REDACTED:github]'): string");
+    const span = await spans.getFileSpan(symbol.resourceUri, principal);
+    expect(span.text).not.toContain(token);
+    expect(span.text.split('\n')[0]).toBe("export function connect(token = '[REDACTED:github]'): string {");
+    const stored = await driver.executeQuery('MATCH (n {tenantId: $t, repoId: "leaky"}) RETURN properties(n) AS p', {
+      t: principal.tenantId,
+    });
+    expect(JSON.stringify(stored.records.map((r) => r.get('p')))).not.toContain(token);
   });
 
   it('hides repositories the principal may not read', async () => {

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { CodeGraphRepository } from '@lore/graph';
 import {
   type FileSpan,
@@ -17,14 +17,20 @@ import {
   formatCodeUri,
   parseCodeUri,
 } from '@lore/domain';
-import { MIME_BY_LANGUAGE } from '@lore/indexer';
+import { MIME_BY_LANGUAGE, SecretScanner, redactSecrets } from '@lore/indexer';
 
 const execFileAsync = promisify(execFile);
 
 /** get_file_span: the text of a code:// span, exactly as it was at the indexed commit. */
 @Injectable()
-export class FileSpanService {
+export class FileSpanService implements OnModuleDestroy {
+  private scanner: SecretScanner | undefined;
+
   constructor(private readonly graph: CodeGraphRepository) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.scanner?.close();
+  }
 
   async getFileSpan(uri: string, principal: Principal): Promise<FileSpan> {
     const ref = parseCodeUri(uri);
@@ -37,7 +43,7 @@ export class FileSpanService {
         `Commit ${ref.commitSha} of ${ref.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`,
       );
     }
-    const text = await this.readAtIndexedCommit(repository, file.path, file.contentHash);
+    const text = await this.redacted(file.path, await this.readAtIndexedCommit(repository, file.path, file.contentHash));
     const lines = text.split('\n');
     const startLine = Math.min(ref.startLine, Math.max(lines.length, 1));
     const wantedEnd = Math.min(ref.endLine, lines.length);
@@ -55,6 +61,16 @@ export class FileSpanService {
       truncated: endLine < wantedEnd,
       trustBoundary: TRUST_BOUNDARY,
     };
+  }
+
+  /** Secrets in repository files are never served: each one is replaced by a marker naming its kind. */
+  private async redacted(path: string, text: string): Promise<string> {
+    this.scanner ??= new SecretScanner();
+    const findings = await this.scanner.scan([{ path, text }]);
+    return redactSecrets(
+      text,
+      findings.map((finding) => ({ value: text.slice(finding.start, finding.end), rule: finding.rule })),
+    );
   }
 
   /** The working tree when it still holds the indexed content, else git's copy of the indexed commit. */

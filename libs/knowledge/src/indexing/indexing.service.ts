@@ -57,6 +57,7 @@ export class IndexingService {
         calls: snapshot.calls.length,
         imports: snapshot.imports.length,
         skipped: snapshot.skipped,
+        secretsRedacted: snapshot.secretsFound,
         startedAt: started.toISOString(),
         finishedAt: finished.toISOString(),
         durationMs: finished.getTime() - started.getTime(),
