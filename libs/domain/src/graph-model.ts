@@ -94,6 +94,23 @@ export interface MentionRow {
   targetKind: 'symbol' | 'file';
 }
 
+/**
+ * The text of one node to embed for semantic search: a symbol (signature, doc comment, head of its
+ * body) or a document section. Its id is the node uid; secrets are already redacted.
+ */
+export interface ChunkRow {
+  id: string;
+  uid: string;
+  /** The symbol kind, or 'section'. */
+  kind: string;
+  path: string;
+  language: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+  contentHash: string;
+}
+
 export interface RepositorySnapshot {
   tenantId: string;
   repositoryId: string;
@@ -113,6 +130,7 @@ export interface RepositorySnapshot {
   sections: SectionRow[];
   mentions: MentionRow[];
   skipped: SkippedFile[];
+  chunks: ChunkRow[];
   /** Secrets found in readable files (and redacted from every stored snippet). */
   secretsFound: number;
 }

@@ -5,6 +5,7 @@ import type { LanguageExtractor } from './extractor';
 import { readGitInfo } from './git';
 import { fileUid } from './identifiers';
 import { isTestPath } from './languages';
+import { buildChunks } from './chunks';
 import { extractDocuments } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFile, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
@@ -102,8 +103,8 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     inheritance.push(...extraction.inheritance);
     extractionSkips.push(...extraction.skipped);
   }
-  const secrets = await secretScan;
-  redactSymbols(symbols, secrets, readable);
+  const secrets = secretsByPath(await secretScan, readable);
+  redactSymbols(symbols, secrets);
   const documents = extractDocuments({
     tenantId: options.tenantId,
     repositoryId,
@@ -128,24 +129,35 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     tests: deriveTests(symbols, calls, isTestPath),
     ...documents,
     skipped: [...skipped, ...extractionSkips].sort((a, b) => a.path.localeCompare(b.path)),
-    secretsFound: secrets.length,
+    chunks: buildChunks({
+      symbols,
+      documents: documents.documents,
+      sections: documents.sections,
+      texts: new Map(readable.map((source) => [source.path, source.text!])),
+      secrets,
+    }),
+    secretsFound: [...secrets.values()].reduce((sum, found) => sum + found.length, 0),
   };
 }
 
-/** No stored snippet (signature, doc comment) keeps a secret found in its file. */
-function redactSymbols(symbols: SymbolRow[], findings: readonly SecretFinding[], sources: readonly SourceFile[]): void {
-  if (findings.length === 0) return;
+/** Each secret found, as the text to take out, by path. */
+function secretsByPath(findings: readonly SecretFinding[], sources: readonly SourceFile[]): Map<string, { value: string; rule: string }[]> {
   const texts = new Map(sources.map((source) => [source.path, source.text!]));
   const byPath = new Map<string, { value: string; rule: string }[]>();
   for (const finding of findings) {
     const value = texts.get(finding.path)!.slice(finding.start, finding.end);
     byPath.set(finding.path, [...(byPath.get(finding.path) ?? []), { value, rule: finding.rule }]);
   }
+  return byPath;
+}
+
+/** No stored snippet (signature, doc comment) keeps a secret found in its file. */
+function redactSymbols(symbols: SymbolRow[], secrets: ReadonlyMap<string, { value: string; rule: string }[]>): void {
   for (const symbol of symbols) {
-    const secrets = byPath.get(symbol.path);
-    if (!secrets) continue;
-    if (symbol.signature !== null) symbol.signature = redactSecrets(symbol.signature, secrets);
-    if (symbol.doc !== null) symbol.doc = redactSecrets(symbol.doc, secrets);
+    const found = secrets.get(symbol.path);
+    if (!found) continue;
+    if (symbol.signature !== null) symbol.signature = redactSecrets(symbol.signature, found);
+    if (symbol.doc !== null) symbol.doc = redactSecrets(symbol.doc, found);
   }
 }
 

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { ChunkRow, DocumentRow, SectionRow, SymbolRow } from '@lore/domain';
+import { redactSecrets } from './secrets/secret-scanner';
+
+const MAX_CHUNK_CHARS = 1500;
+const BODY_HEAD_LINES = 12;
+
+/** Kinds whose body says something about them; members and properties are described by their line. */
+const WITH_BODY = new Set(['function', 'method', 'class', 'interface', 'enum', 'type', 'test']);
+
+export interface ChunkInput {
+  symbols: readonly SymbolRow[];
+  documents: readonly DocumentRow[];
+  sections: readonly SectionRow[];
+  /** File texts by path. */
+  texts: ReadonlyMap<string, string>;
+  /** Secrets found per path, to take out of every chunk. */
+  secrets: ReadonlyMap<string, { value: string; rule: string }[]>;
+}
+
+/** One chunk per symbol (kind, qualified name, signature, doc, head of the body) and per document section. */
+export function buildChunks(input: ChunkInput): ChunkRow[] {
+  const lines = new Map<string, string[]>();
+  const linesOf = (path: string): string[] => {
+    let cached = lines.get(path);
+    if (!cached) lines.set(path, (cached = (input.texts.get(path) ?? '').split('\n')));
+    return cached;
+  };
+  const chunk = (row: Omit<ChunkRow, 'contentHash' | 'text'>, parts: (string | null)[]): ChunkRow => {
+    const raw = parts
+      .filter((part): part is string => Boolean(part))
+      .join('\n')
+      .slice(0, MAX_CHUNK_CHARS);
+    const text = redactSecrets(raw, input.secrets.get(row.path) ?? []);
+    return { ...row, text, contentHash: createHash('sha1').update(text).digest('base64url') };
+  };
+
+  const chunks: ChunkRow[] = [];
+  for (const symbol of input.symbols) {
+    const body = WITH_BODY.has(symbol.kind)
+      ? linesOf(symbol.path)
+          .slice(symbol.startLine - 1, Math.min(symbol.endLine, symbol.startLine - 1 + BODY_HEAD_LINES))
+          .join('\n')
+      : null;
+    chunks.push(
+      chunk(
+        {
+          id: symbol.uid,
+          uid: symbol.uid,
+          kind: symbol.kind,
+          path: symbol.path,
+          language: symbol.language,
+          startLine: symbol.startLine,
+          endLine: symbol.endLine,
+        },
+        [`${symbol.kind} ${symbol.qualifiedName}`, symbol.signature, symbol.doc, body],
+      ),
+    );
+  }
+  const documents = new Map(input.documents.map((document) => [document.uid, document]));
+  for (const section of input.sections) {
+    const document = documents.get(section.documentUid)!;
+    const text = linesOf(document.path)
+      .slice(section.startLine - 1, section.endLine)
+      .join('\n');
+    chunks.push(
+      chunk(
+        {
+          id: section.uid,
+          uid: section.uid,
+          kind: 'section',
+          path: document.path,
+          language: 'markdown',
+          startLine: section.startLine,
+          endLine: section.endLine,
+        },
+        [`${document.title} > ${section.title}`, text],
+      ),
+    );
+  }
+  return chunks;
+}
