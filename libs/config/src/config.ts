@@ -47,6 +47,18 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Embeddings for semantic search: hash (built in, offline), onnx (a local model directory) or openai (an /v1/embeddings endpoint). */
+  LORE_EMBEDDINGS_PROVIDER: z.enum(['hash', 'onnx', 'openai']).default('hash'),
+  LORE_EMBEDDINGS_DIMENSION: z.coerce.number().int().min(8).max(8192).optional(),
+  LORE_EMBEDDINGS_MODEL_DIR: z.string().min(1).optional(),
+  LORE_EMBEDDINGS_URL: z.string().url('an http(s) URL').optional(),
+  LORE_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  LORE_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** A query embedding slower than this falls back to full-text search. */
+  LORE_EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(2_000),
+  /** Set: vectors live in this Qdrant. Unset: in Neo4j's native vector index. */
+  QDRANT_URL: z.string().url('an http(s) URL').optional(),
+  QDRANT_API_KEY: z.string().min(1).optional(),
   LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
 });
 

@@ -10,10 +10,13 @@ import { extractDocuments } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFile, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
 import { deriveTests } from './test-coverage';
+import { GoExtractor } from './go/go-extractor';
+import { JavaExtractor } from './java/java-extractor';
+import { PythonExtractor } from './python/python-extractor';
 import { TypeScriptExtractor } from './typescript/typescript-extractor';
 
 /** One extractor per language family; a file of another language is recorded but not extracted. */
-const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor()];
+const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor(), new PythonExtractor(), new JavaExtractor(), new GoExtractor()];
 
 export interface IndexProgress {
   phase: 'reading' | 'extracting';

@@ -1,0 +1,117 @@
+/**
+ * @jest-environment ./libs/embeddings/test/onnx-test-environment.js
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { createEmbedder } from './create-embedder';
+import { EmbeddingConfigError, EmbeddingError } from './embedder';
+import { OnnxEmbedder } from './onnx-embedder';
+import { cosineSimilarity, norm } from './vector-math';
+
+/** The model scripts/fetch-test-model.sh puts on disk; LORE_TEST_ONNX_MODEL_DIR points elsewhere. */
+const TEST_MODEL_NAME = 'all-MiniLM-L6-v2-onnx-int8';
+const modelDir = process.env.LORE_TEST_ONNX_MODEL_DIR ?? resolve(__dirname, '../../../.data/models', TEST_MODEL_NAME);
+const available = process.env.LORE_TEST_ONNX_MODEL_DIR !== undefined || existsSync(join(modelDir, 'model.onnx'));
+const isTestModel = basename(modelDir) === TEST_MODEL_NAME;
+
+const maybe = available ? describe : describe.skip;
+if (!available) {
+  console.warn(`OnnxEmbedder spec skipped: no model at ${modelDir} (run scripts/fetch-test-model.sh or set LORE_TEST_ONNX_MODEL_DIR)`);
+}
+
+describe('OnnxEmbedder.load', () => {
+  it('names the missing file when the directory holds no model', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'lore-no-model-'));
+    const failure = OnnxEmbedder.load({ modelDir: empty });
+    await expect(failure).rejects.toThrow(EmbeddingError);
+    await expect(failure).rejects.toThrow(`no ONNX model in ${empty}: expected model.onnx or onnx/model.onnx`);
+  });
+});
+
+maybe('OnnxEmbedder with a real model', () => {
+  let embedder: OnnxEmbedder;
+
+  beforeAll(async () => {
+    embedder = await OnnxEmbedder.load({ modelDir });
+  });
+  afterAll(() => embedder?.release());
+
+  it('takes its id from the directory and its dimension from the model', () => {
+    expect(embedder.modelId).toBe(basename(modelDir));
+    if (isTestModel) expect(embedder.dimension).toBe(384);
+  });
+
+  it('returns unit vectors in input order, the same for a text alone or in a batch', async () => {
+    const texts = ['place an order', 'function placeOrder(cart) { return orders.create(cart); }', 'a', ''];
+    const together = await embedder.embed(texts);
+    for (const vector of together) expect(norm(vector)).toBeCloseTo(1, 5);
+    for (let i = 0; i < texts.length; i++) {
+      const [alone] = await embedder.embed([texts[i]]);
+      expect(cosineSimilarity(alone, together[i])).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('keeps working past the token limit by truncating', async () => {
+    const [vector] = await embedder.embed([Array(2_000).fill('parseHttpRequest handles the body').join(' ')]);
+    expect(norm(vector)).toBeCloseTo(1, 5);
+  });
+
+  (isTestModel ? describe : describe.skip)('the all-MiniLM-L6-v2 test model', () => {
+    // Reference: the same files run by Python onnxruntime 1.31 + tokenizers 0.23 (truncation 256,
+    // mean pooling, L2), which checks tokenisation, truncation and pooling here against the canonical code.
+    it('matches the reference implementation', async () => {
+      const long = Array(120).fill('parseHttpRequest handles the body').join(' ');
+      const vectors = await embedder.embed([
+        'place an order',
+        'function placeOrder(cart) { return orders.create(cart); }',
+        'Ünïcode café — naïve résumé',
+        long,
+      ]);
+      const reference = [
+        [-0.013831, 0.007613, 0.043587, 0.007041, -0.068868, 0.061526],
+        [-0.05652, -0.049309, -0.0149, 0.004025, -0.068945, -0.011239],
+        [-0.058862, -0.046932, 0.012173, 0.008243, -0.048413, 0.054873],
+        [-0.049041, -0.039426, 0.048091, -0.014044, -0.120461, -0.041309],
+      ];
+      reference.forEach((head, i) => head.forEach((value, k) => expect(vectors[i][k]).toBeCloseTo(value, 5)));
+    });
+
+    it('ranks code for natural-language queries', async () => {
+      const code = await embedder.embed([
+        'function placeOrder(cart) { return orders.create(cart); }',
+        'class OrderValidator { validate(order) { if (!order.items.length) throw new Error("empty order"); } }',
+        'async function cancelInvoice(id) { await invoices.markCancelled(id); }',
+        'function parseHttpRequest(req) { return parser.parse(req.body); }',
+        'class EmailNotifier { sendEmail(to, body) { return smtp.send(to, body); } }',
+      ]);
+      const rank = async (query: string): Promise<number[]> => {
+        const [vector] = await embedder.embed([query]);
+        return code
+          .map((candidate, index) => ({ index, score: cosineSimilarity(vector, candidate) }))
+          .sort((a, b) => b.score - a.score)
+          .map(({ index }) => index);
+      };
+      expect(await rank('place an order')).toEqual([0, 1, 2, 4, 3]);
+      expect(await rank('check that an order is valid')).toEqual([1, 0, 3, 2, 4]);
+      expect(await rank('cancel an invoice')).toEqual([2, 1, 0, 3, 4]);
+      expect(await rank('parse the body of an HTTP request')).toEqual([3, 4, 2, 1, 0]);
+      expect(await rank('send an email notification')).toEqual([4, 3, 2, 1, 0]);
+    });
+  });
+});
+
+maybe('createEmbedder with provider onnx', () => {
+  it('loads the model behind a cache', async () => {
+    const embedder = await createEmbedder({ provider: 'onnx', modelDir });
+    expect(embedder.inner).toBeInstanceOf(OnnxEmbedder);
+    expect(embedder.modelId).toBe(basename(modelDir));
+    await embedder.close();
+  });
+
+  it('refuses a configured dimension the model does not produce', async () => {
+    const failure = createEmbedder({ provider: 'onnx', modelDir, dimension: 7 });
+    await expect(failure).rejects.toThrow(EmbeddingConfigError);
+    await expect(failure).rejects.toThrow(/^LORE_EMBEDDINGS_DIMENSION is 7 but the model in .* produces vectors of dimension \d+$/);
+  });
+});
