@@ -45,7 +45,8 @@ export function isScriptLanguage(language: string): boolean {
 }
 
 /** jest/vitest/mocha spec files and test folders, pytest's test_*.py and *_test.py, Go's *_test.go, Maven's src/test. */
-const TEST_PATH = /(^|\/)(__tests__|tests?|spec)\/|\.(test|spec|e2e-spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|(^|\/)src\/test\//;
+const TEST_PATH =
+  /(^|\/)(__tests__|tests?|spec)\/|\.(test|spec|e2e-spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|(^|\/)src\/test\//;
 
 export function isTestPath(path: string): boolean {
   return TEST_PATH.test(path);

@@ -30,6 +30,7 @@ export class SecretScanner {
       worker.on('message', (message: { id: number; findings?: SecretFinding[]; error?: string }) => {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);
+        if (this.pending.size === 0) for (const idle of this.workers) idle.unref();
         if (message.error !== undefined) waiter?.reject(new Error(`secret scan failed: ${message.error}`));
         else waiter?.resolve(message.findings ?? []);
       });
@@ -66,6 +67,8 @@ export class SecretScanner {
     const worker = this.workers[this.next++ % this.workers.length]!;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      // Keep the process alive while an answer is due; an idle scanner never holds it open.
+      worker.ref();
       worker.postMessage({ id, files });
     });
   }

@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { Test, type TestingModule } from '@nestjs/testing';
+import type { Driver } from 'neo4j-driver';
+import { ConfigModule } from '@lore/config';
+import type { Principal } from '@lore/domain';
+import { FIXTURES } from '../../../test/support/fixtures';
+import { testDriver } from '../../../test/support/graph';
+import { IndexingService } from './indexing/indexing.service';
+import { KnowledgeModule } from './knowledge.module';
+import { SymbolService } from './symbols/symbol.service';
+
+/** Four fixture repositories in four languages, side by side in one tenant. */
+const principal: Principal = { tenantId: 'polyglot', subject: 'test', repositories: '*' };
+
+let moduleRef: TestingModule;
+let driver: Driver;
+let symbols: SymbolService;
+
+beforeAll(async () => {
+  moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] }).compile();
+  await moduleRef.init();
+  driver = testDriver();
+  await driver.executeQuery('MATCH (n {tenantId: $t}) DETACH DELETE n', { t: principal.tenantId });
+  symbols = moduleRef.get(SymbolService);
+  const indexing = moduleRef.get(IndexingService);
+  for (const fixture of ['billing-service', 'inventory-java', 'shipping-go', 'order-contracts']) {
+    await indexing.indexRepository({ path: join(FIXTURES, fixture) }, principal);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await moduleRef.close();
+  await driver.close();
+});
+
+async function repositoryFacts(repoId: string): Promise<Record<string, unknown>> {
+  const { records } = await driver.executeQuery(
+    `MATCH (r:Repository {tenantId: $t, repoId: $repo})
+     RETURN COUNT { (r)-[:CONTAINS]->() } AS files,
+            COUNT { MATCH (s:Symbol {tenantId: $t, repoId: $repo}) } AS symbols,
+            COUNT { MATCH (s:Symbol {tenantId: $t, repoId: $repo, kind: 'test'}) } AS tests,
+            COUNT { MATCH (:Symbol {tenantId: $t, repoId: $repo})-[:CALLS]->() } AS calls,
+            COUNT { MATCH (:File {tenantId: $t, repoId: $repo})-[:IMPORTS]->() } AS imports,
+            COUNT { MATCH (:Symbol {tenantId: $t, repoId: $repo})-[:EXTENDS|IMPLEMENTS]->() } AS inheritance,
+            COUNT { MATCH (:Symbol {tenantId: $t, repoId: $repo})-[:TESTS]->() } AS testedBy,
+            COUNT { MATCH (:Section {tenantId: $t, repoId: $repo})-[:MENTIONS]->() } AS mentions`,
+    { t: principal.tenantId, repo: repoId },
+  );
+  return records[0]!.toObject();
+}
+
+describe('several repositories in one tenant', () => {
+  it.each([
+    ['billing-service', { files: 8, symbols: 40, tests: 8, calls: 42, imports: 10, inheritance: 1, testedBy: 24, mentions: 5 }],
+    ['inventory-java', { files: 9, symbols: 63, tests: 3, calls: 32, imports: 8, inheritance: 4, testedBy: 9, mentions: 0 }],
+    ['shipping-go', { files: 9, symbols: 43, tests: 5, calls: 21, imports: 11, inheritance: 2, testedBy: 13, mentions: 3 }],
+    ['order-contracts', { files: 9, symbols: 27, tests: 2, calls: 1, imports: 5, inheritance: 0, testedBy: 1, mentions: 5 }],
+  ])('%s holds exactly its fixture', async (repoId, facts) => {
+    expect(await repositoryFacts(repoId)).toEqual(facts);
+  });
+
+  it('answers get_symbol in each language, with how each call was resolved', async () => {
+    const billing = await symbols.getSymbol({ name: 'BillingService', repositoryId: 'billing-service' }, principal);
+    expect(billing.symbol).toMatchObject({ kind: 'class', language: 'python', path: 'billing/service.py', exported: true });
+    const java = await symbols.getSymbol({ name: 'InventoryService', repositoryId: 'inventory-java' }, principal);
+    expect(java.symbol).toMatchObject({ kind: 'class', language: 'java' });
+    const go = await symbols.getSymbol({ name: 'FlatRate.Quote', repositoryId: 'shipping-go' }, principal);
+    expect(go.symbol).toMatchObject({ kind: 'method', language: 'go', path: 'rates/flat.go', startLine: 22 });
+    const weak = [billing, java, go].flatMap((result) => result.warnings.map((warning) => warning.code));
+    expect(weak.every((code) => code === 'weak_edges')).toBe(true);
+  });
+});
