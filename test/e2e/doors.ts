@@ -17,7 +17,7 @@ const GET_SYMBOL_QUERY = `query GetSymbol($input: GetSymbolInput!) {
 }`;
 const SEARCH_QUERY = `query Search($input: SearchCodeInput!) {
   searchCode(input: $input) {
-    results { ${REF} artifactType title score reasons resourceUri }
+    results { ${REF} artifactType title score reasons scores { fulltext semantic } resourceUri }
     warnings { code message }
     trustBoundary
   }

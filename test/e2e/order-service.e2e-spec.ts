@@ -113,6 +113,27 @@ describe('the indexed graph', () => {
     ]);
   });
 
+  it('embeds one chunk per symbol and section for semantic search', async () => {
+    const { records } = await driver.executeQuery(
+      'MATCH (c:Chunk {tenantId: $t, repoId: $r}) RETURN c.kind AS kind, count(*) AS n ORDER BY kind',
+      {
+        t: TENANT,
+        r: REPO,
+      },
+    );
+    expect(records.map((r) => [r.get('kind'), r.get('n')])).toEqual([
+      ['class', 4],
+      ['enum', 1],
+      ['function', 5],
+      ['interface', 4],
+      ['method', 10],
+      ['property', 11],
+      ['section', 1],
+      ['test', 5],
+      ['type', 1],
+    ]);
+  });
+
   it('records how every call was resolved: the fixture has a tsconfig, so all are exact', async () => {
     const { records } = await driver.executeQuery(
       'MATCH (:Symbol {tenantId: $t})-[c:CALLS]->() RETURN c.confidence AS confidence, count(*) AS n',
@@ -255,16 +276,16 @@ describe('search_code', () => {
     };
     expect(answer.results.map((hit) => [hit.kind, hit.qualifiedName])).toEqual([
       ['class', 'OrderValidator'],
-      ['interface', 'Order'],
-      ['test', 'OrderValidator'],
       ['method', 'OrderValidator.validate'],
-      ['method', 'OrderValidator.checkLines'],
+      ['class', 'OrderService'],
+      ['interface', 'Order'],
+      ['method', 'OrderService.placeOrder'],
     ]);
     expect(answer.results[0]).toMatchObject({
       ...ref('src/validation/order-validator.ts', 'OrderValidator', 'class', 7, 25),
       artifactType: 'symbol',
       title: 'OrderValidator',
-      reasons: ['fulltext'],
+      reasons: ['fulltext', 'semantic'],
       resourceUri: `code://${REPO}/${fixture.commitSha}/src/validation/order-validator.ts#L7-L25`,
     });
     const scores = answer.results.map((hit) => hit.score);
@@ -282,7 +303,7 @@ describe('search_code', () => {
   it('marks an exact name match and puts it first', async () => {
     const { body } = await restJson(server.url, `/api/v1/search?query=applyDiscount&repositoryId=${REPO}`);
     const first = (body.results as { qualifiedName: string; reasons: string[] }[])[0];
-    expect(first).toMatchObject({ qualifiedName: 'applyDiscount', reasons: ['exact_name', 'fulltext'] });
+    expect(first).toMatchObject({ qualifiedName: 'applyDiscount', reasons: ['exact_name', 'fulltext', 'semantic'] });
   });
 
   it('filters by kind', async () => {
@@ -293,6 +314,47 @@ describe('search_code', () => {
       'OrderRepository',
       'PlacedOrder',
     ]);
+  });
+
+  it('filters by path prefix and language, and searches by one ranking alone', async () => {
+    const domain = await restJson(server.url, `/api/v1/search?query=order&repositoryId=${REPO}&pathPrefix=src/domain/&maxResults=50`);
+    const paths = (domain.body.results as { path: string }[]).map((hit) => hit.path);
+    expect(paths.length).toBeGreaterThan(0);
+    expect([...new Set(paths)].sort()).toEqual(['src/domain/errors.ts', 'src/domain/order.ts']);
+    expect((await restJson(server.url, `/api/v1/search?query=order&repositoryId=${REPO}&language=python`)).body.results).toEqual([]);
+    const semantic = await restJson(
+      server.url,
+      `/api/v1/search?query=validate%20an%20order&repositoryId=${REPO}&mode=semantic&maxResults=5`,
+    );
+    const hits = semantic.body.results as { reasons: string[]; scores: { fulltext: number | null; semantic: number } }[];
+    expect(hits).toHaveLength(5);
+    expect(hits.every((hit) => hit.reasons.join() === 'semantic' && hit.scores.fulltext === null && hit.scores.semantic > 0)).toBe(true);
+  });
+
+  it('falls back to full-text with a warning when the embedding endpoint is down', async () => {
+    const down = {
+      ...env,
+      LORE_EMBEDDINGS_PROVIDER: 'openai',
+      LORE_EMBEDDINGS_URL: 'http://127.0.0.1:9',
+      LORE_EMBEDDINGS_MODEL: 'm',
+      LORE_EMBEDDINGS_DIMENSION: '384',
+    };
+    const result = await cliJson(['search', 'order validator', '--repo', REPO, '--limit', '3'], down);
+    expect(result.code).toBe(0);
+    expect(result.body.warnings).toEqual([
+      { code: 'semantic_unavailable', message: 'Semantic search is unavailable right now; these results are full-text only.' },
+    ]);
+    expect((result.body.results as { reasons: string[] }[]).every((hit) => !hit.reasons.includes('semantic'))).toBe(true);
+  });
+
+  it('rejects an unknown filter', async () => {
+    const response = await fetch(`${server.url}/api/v1/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'order', colour: 'red' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_input', detail: 'Invalid input: (input): Unrecognized key: "colour"' });
   });
 
   it('rejects empty queries and unknown repositories through every door', async () => {

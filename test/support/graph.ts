@@ -21,14 +21,14 @@ export interface GraphCounts {
   relationships: Record<string, number>;
 }
 
-/** Node counts by label and relationship counts by type, for one tenant. */
+/** Node counts by label and relationship counts by type, for one tenant's code graph (vector chunks left out). */
 export async function countGraph(driver: Driver, tenantId: string): Promise<GraphCounts> {
   const nodes = await driver.executeQuery(
-    'MATCH (n {tenantId: $tenantId}) UNWIND labels(n) AS label RETURN label, count(*) AS count ORDER BY label',
+    "MATCH (n {tenantId: $tenantId}) UNWIND labels(n) AS label WITH label WHERE NOT label STARTS WITH 'Chunk' RETURN label, count(*) AS count ORDER BY label",
     { tenantId },
   );
   const relationships = await driver.executeQuery(
-    'MATCH (n {tenantId: $tenantId})-[r]->() RETURN type(r) AS type, count(*) AS count ORDER BY type',
+    "MATCH (n {tenantId: $tenantId})-[r]->() WHERE NOT any(label IN labels(n) WHERE label STARTS WITH 'Chunk') RETURN type(r) AS type, count(*) AS count ORDER BY type",
     { tenantId },
   );
   return {

@@ -44,12 +44,15 @@ export async function symbolCommand(nameOrUid: string, options: JsonOption & { u
 
 export async function searchCommand(
   query: string,
-  options: JsonOption & { repo?: string; kind?: string[]; limit?: string },
+  options: JsonOption & { repo?: string; kind?: string[]; limit?: string; path?: string; language?: string; mode?: string },
 ): Promise<number> {
   const input: SearchCodeInput = {
     query,
     scope: options.repo ? { repositoryId: options.repo } : undefined,
     kinds: options.kind as SymbolKind[] | undefined,
+    pathPrefix: options.path,
+    language: options.language as SearchCodeInput['language'],
+    mode: options.mode as SearchCodeInput['mode'],
     maxResults: options.limit === undefined ? undefined : Number(options.limit),
   };
   const result = await withServices((context) => context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()));
@@ -171,7 +174,7 @@ function printSearch({ results }: SearchCodeResult): void {
   if (results.length === 0) process.stdout.write('no matches\n');
   for (const hit of results) {
     process.stdout.write(
-      `${hit.score.toFixed(3).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}\n`,
+      `${hit.score.toFixed(4).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}  (${hit.reasons.join(', ')})\n`,
     );
   }
 }

@@ -47,6 +47,9 @@ program
   .argument('<query>', 'words or identifiers')
   .option('--repo <id>', 'only this repository')
   .addOption(new Option('--kind <kind...>', 'only these symbol kinds').choices([...SYMBOL_KINDS]))
+  .option('--path <prefix>', 'only files under this path')
+  .option('--language <language>', 'only this language')
+  .addOption(new Option('--mode <mode>', 'ranking: hybrid (default), fulltext or semantic').choices(['hybrid', 'fulltext', 'semantic']))
   .option('--limit <n>', 'at most this many results (1-50)')
   .option('--json', 'print the search_code result as JSON')
   .action(run(searchCommand));

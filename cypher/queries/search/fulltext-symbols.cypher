@@ -5,6 +5,8 @@ WHERE s.tenantId = $tenantId
   AND ($repoIds IS NULL OR s.repoId IN $repoIds)
   AND ($repositoryId IS NULL OR s.repoId = $repositoryId)
   AND ($kinds IS NULL OR s.kind IN $kinds)
+  AND ($pathPrefix IS NULL OR s.path STARTS WITH $pathPrefix)
+  AND ($language IS NULL OR s.language = $language)
 MATCH (r:Repository {tenantId: $tenantId, repoId: s.repoId})
 RETURN s {.uid, .kind, .name, .qualifiedName, repositoryId: s.repoId, .path, .startLine, .endLine} AS symbol,
        score, r.commitSha AS commitSha

@@ -78,6 +78,8 @@ export type GetSymbolResult = z.infer<typeof GetSymbolResultSchema>;
 
 // ---- search_code -------------------------------------------------------------------------------
 
+export const SEARCH_MODES = ['hybrid', 'fulltext', 'semantic'] as const;
+
 export const SearchCodeInputSchema = z
   .object({
     query: z.string().trim().min(1).max(500).describe('Words or identifiers to look for.'),
@@ -93,6 +95,18 @@ export const SearchCodeInputSchema = z
       .strict()
       .optional(),
     kinds: z.array(SymbolKindSchema).max(SYMBOL_KINDS.length).optional().describe('Only these symbol kinds.'),
+    pathPrefix: z
+      .string()
+      .min(1)
+      .max(500)
+      .regex(/^[^/]/, 'relative to the repository root')
+      .optional()
+      .describe('Only files under this path, e.g. src/orders/.'),
+    language: z.enum(['typescript', 'javascript', 'python', 'java', 'go']).optional().describe('Only symbols of this language.'),
+    mode: z
+      .enum(SEARCH_MODES)
+      .default('hybrid')
+      .describe('hybrid: full-text, semantic and exact-name rankings fused; or one of them alone.'),
     maxResults: z.number().int().min(1).max(50).default(10),
   })
   .strict();
@@ -102,8 +116,11 @@ export type SearchCodeQuery = z.output<typeof SearchCodeInputSchema>;
 export const SearchHitSchema = SymbolRefSchema.extend({
   artifactType: z.literal('symbol'),
   title: z.string(),
-  score: z.number(),
-  reasons: z.array(z.string()),
+  score: z.number().describe('The fused score (reciprocal rank fusion) that orders the results.'),
+  reasons: z.array(z.enum(['exact_name', 'fulltext', 'semantic'])).describe('Which rankings found this symbol.'),
+  scores: z
+    .object({ fulltext: z.number().nullable(), semantic: z.number().nullable() })
+    .describe('The full-text (Lucene) and semantic (cosine) scores behind the fusion, when that ranking found it.'),
   resourceUri: z.string(),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;

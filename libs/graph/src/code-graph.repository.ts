@@ -60,10 +60,25 @@ export class CodeGraphRepository {
 
   async searchSymbolsFullText(
     principal: Principal,
-    params: { lucene: string; repositoryId: string | null; kinds: SymbolKind[] | null; limit: number; candidates: number },
+    params: {
+      lucene: string;
+      repositoryId: string | null;
+      kinds: SymbolKind[] | null;
+      pathPrefix: string | null;
+      language: string | null;
+      limit: number;
+      candidates: number;
+    },
   ): Promise<FullTextHit[]> {
     const rows = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...access(principal), ...params });
     return rows as unknown as FullTextHit[];
+  }
+
+  /** Symbols by uid, as far as the principal may see them (unknown and hidden uids are left out). */
+  async getSymbolRefs(principal: Principal, uids: readonly string[]): Promise<{ symbol: SymbolRef; commitSha: string }[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.neo4j.read(this.queries.get('symbols/get-refs'), { ...access(principal), uids });
+    return rows as unknown as { symbol: SymbolRef; commitSha: string }[];
   }
 
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {

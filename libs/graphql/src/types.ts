@@ -50,12 +50,20 @@ export class GetSymbolResultType {
   @Field() trustBoundary!: string;
 }
 
+@ObjectType('SearchScores')
+export class SearchScoresType {
+  @Field(() => Float, { nullable: true, description: 'Full-text (Lucene) score, when full-text search found it.' }) fulltext!:
+    number | null;
+  @Field(() => Float, { nullable: true, description: 'Cosine similarity, when semantic search found it.' }) semantic!: number | null;
+}
+
 @ObjectType('SearchHit')
 export class SearchHitType extends SymbolRefType {
   @Field() artifactType!: string;
   @Field() title!: string;
-  @Field(() => Float) score!: number;
-  @Field(() => [String]) reasons!: string[];
+  @Field(() => Float, { description: 'The fused score that orders the results.' }) score!: number;
+  @Field(() => [String], { description: 'exact_name, fulltext, semantic' }) reasons!: string[];
+  @Field(() => SearchScoresType) scores!: SearchScoresType;
   @Field() resourceUri!: string;
 }
 
@@ -99,5 +107,8 @@ export class SearchCodeInputType {
   @Field() query!: string;
   @Field(() => SearchScopeType, { nullable: true }) scope?: SearchScopeType;
   @Field(() => [String], { nullable: true }) kinds?: string[];
+  @Field({ nullable: true, description: 'Only files under this path.' }) pathPrefix?: string;
+  @Field({ nullable: true, description: 'typescript, javascript, python, java or go' }) language?: string;
+  @Field({ nullable: true, description: 'hybrid (default), fulltext or semantic' }) mode?: string;
   @Field(() => Int, { nullable: true }) maxResults?: number;
 }

@@ -4,13 +4,14 @@ import { GraphModule } from '@lore/graph';
 import { FileSpanService } from './files/file-span.service';
 import { IndexingService } from './indexing/indexing.service';
 import { SearchService } from './search/search.service';
+import { SemanticIndex } from './search/semantic-index';
 import { SymbolService } from './symbols/symbol.service';
 import { SystemService } from './system/system.service';
 
 /** Every capability of Lore, once. Doors import this module and call these services. */
 @Module({
   imports: [GraphModule, AccessModule],
-  providers: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService],
+  providers: [SemanticIndex, SymbolService, SearchService, FileSpanService, IndexingService, SystemService],
   exports: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService, AccessModule, GraphModule],
 })
 export class KnowledgeModule {}

@@ -49,6 +49,9 @@ export class CodeController {
   @ApiQuery({ name: 'repositoryId', required: false })
   @ApiQuery({ name: 'commitSha', required: false })
   @ApiQuery({ name: 'kinds', required: false, description: `Comma-separated: ${SYMBOL_KINDS.join(', ')}` })
+  @ApiQuery({ name: 'pathPrefix', required: false, description: 'Only files under this path.' })
+  @ApiQuery({ name: 'language', required: false, enum: ['typescript', 'javascript', 'python', 'java', 'go'] })
+  @ApiQuery({ name: 'mode', required: false, enum: ['hybrid', 'fulltext', 'semantic'] })
   @ApiQuery({ name: 'maxResults', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } })
   @ApiOkResponse({ schema: openApiSchema(SearchCodeResultSchema) })
   searchByQuery(
@@ -58,11 +61,17 @@ export class CodeController {
     @Query('commitSha') commitSha?: string,
     @Query('kinds') kinds?: string,
     @Query('maxResults') maxResults?: string,
+    @Query('pathPrefix') pathPrefix?: string,
+    @Query('language') language?: string,
+    @Query('mode') mode?: string,
   ): Promise<SearchCodeResult> {
     const input: SearchCodeInput = {
       query,
       scope: repositoryId || commitSha ? { repositoryId, commitSha } : undefined,
       kinds: kinds ? (kinds.split(',') as SearchCodeInput['kinds']) : undefined,
+      pathPrefix,
+      language: language as SearchCodeInput['language'],
+      mode: mode as SearchCodeInput['mode'],
       maxResults: maxResults === undefined ? undefined : Number(maxResults),
     };
     return this.search.searchCode(input, principalOf(req));

@@ -4,6 +4,7 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
 import { IndexStoreRepository, MigrationService } from '@lore/graph';
 import { type IndexProgress, indexRepository, locateRepository } from '@lore/indexer';
+import { SemanticIndex } from '../search/semantic-index';
 import { parseInput } from '../validation';
 
 export type IndexingProgress = IndexProgress | { phase: 'writing'; done: number; total: number };
@@ -16,6 +17,7 @@ export class IndexingService {
   constructor(
     private readonly store: IndexStoreRepository,
     private readonly migrations: MigrationService,
+    private readonly semantic: SemanticIndex,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
@@ -70,6 +72,10 @@ export class IndexingService {
         (done, total) => onProgress?.({ phase: 'writing', done, total }),
       );
       if (!result) throw new Error('the snapshot was applied without completing the run');
+      // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
+      await this.semantic
+        .indexChunks(principal.tenantId, snapshot.repositoryId, snapshot.commitSha, snapshot.chunks)
+        .catch((error: Error) => this.logger.warn(`semantic index of ${snapshot.repositoryId} not updated: ${error.message}`));
       this.logger.log(
         `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`,
       );

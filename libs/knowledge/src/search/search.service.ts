@@ -1,68 +1,145 @@
-import { Injectable } from '@nestjs/common';
-import { CodeGraphRepository } from '@lore/graph';
+import { Injectable, Logger } from '@nestjs/common';
+import { CodeGraphRepository, type FullTextHit } from '@lore/graph';
 import {
   InvalidInputError,
   NotFoundError,
   type Principal,
+  SYMBOL_KINDS,
   type SearchCodeInput,
   SearchCodeInputSchema,
+  type SearchCodeQuery,
   type SearchCodeResult,
   type SearchHit,
   SnapshotNotIndexedError,
   TRUST_BOUNDARY,
+  UnavailableError,
+  type Warning,
   canReadRepository,
   formatCodeUri,
 } from '@lore/domain';
+import type { VectorHit } from '@lore/vectors';
 import { parseInput } from '../validation';
+import { reciprocalRankFusion } from './fusion';
 import { toLuceneQuery } from './lucene-query';
+import { SemanticIndex } from './semantic-index';
 
 /** Candidates fetched from the full-text index before tenant and repository filtering. */
 const FULLTEXT_CANDIDATES = 500;
-const EXACT_NAME_BOOST = 2;
+/** Each ranking contributes this many candidates (at least) to the fusion. */
+const MIN_RANKED = 30;
 /** Test cases repeat the names of what they test; code of equal relevance ranks first. */
 const TEST_CASE_WEIGHT = 0.5;
+const CODE_KINDS = [...SYMBOL_KINDS];
 
-/** search_code: full-text over symbols, ranked, limited, inside the caller's scope. */
+type Reason = SearchHit['reasons'][number];
+
+/**
+ * search_code: full-text (Neo4j), semantic (embeddings) and exact-name rankings fused by reciprocal
+ * rank fusion, inside the caller's scope. Each result says which rankings found it and with what
+ * score. When semantic search is unavailable the answer is full-text only, with a warning.
+ */
 @Injectable()
 export class SearchService {
-  constructor(private readonly graph: CodeGraphRepository) {}
+  private readonly logger = new Logger('Search');
+
+  constructor(
+    private readonly graph: CodeGraphRepository,
+    private readonly semantic: SemanticIndex,
+  ) {}
 
   async searchCode(input: SearchCodeInput, principal: Principal): Promise<SearchCodeResult> {
     const query = parseInput(SearchCodeInputSchema, input);
     const lucene = toLuceneQuery(query.query);
-    if (lucene === null) throw new InvalidInputError('The query has no letters or digits to search for.');
+    if (lucene === null && query.mode !== 'semantic') throw new InvalidInputError('The query has no letters or digits to search for.');
     const repositoryId = query.scope?.repositoryId ?? null;
     if (repositoryId !== null) await this.checkScope(principal, repositoryId, query.scope?.commitSha);
+    const ranked = Math.max(query.maxResults * 3, MIN_RANKED);
+    const warnings: Warning[] = [];
 
-    const hits = await this.graph.searchSymbolsFullText(principal, {
-      lucene,
-      repositoryId,
-      kinds: query.kinds ?? null,
-      limit: query.maxResults * 3,
-      candidates: FULLTEXT_CANDIDATES,
-    });
+    const fulltext =
+      query.mode === 'semantic' || lucene === null
+        ? []
+        : await this.graph.searchSymbolsFullText(principal, {
+            lucene,
+            repositoryId,
+            kinds: query.kinds ?? null,
+            pathPrefix: query.pathPrefix ?? null,
+            language: query.language ?? null,
+            limit: ranked,
+            candidates: FULLTEXT_CANDIDATES,
+          });
+    const semantic = query.mode === 'fulltext' ? [] : await this.semanticHits(query, principal, repositoryId, ranked, warnings);
+
     const wanted = query.query.trim().toLowerCase();
-    const results: SearchHit[] = hits
-      .map(({ symbol, score, commitSha }) => {
-        const exact = symbol.name.toLowerCase() === wanted || symbol.qualifiedName.toLowerCase() === wanted;
-        return {
-          ...symbol,
-          artifactType: 'symbol' as const,
-          title: symbol.qualifiedName,
-          score: round(score * (exact ? EXACT_NAME_BOOST : 1) * (symbol.kind === 'test' ? TEST_CASE_WEIGHT : 1)),
-          reasons: exact ? ['exact_name', 'fulltext'] : ['fulltext'],
-          resourceUri: formatCodeUri({
-            repositoryId: symbol.repositoryId,
-            commitSha,
-            path: symbol.path,
-            startLine: symbol.startLine,
-            endLine: symbol.endLine,
-          }),
-        };
-      })
-      .sort((a, b) => b.score - a.score || a.qualifiedName.localeCompare(b.qualifiedName) || a.uid.localeCompare(b.uid))
-      .slice(0, query.maxResults);
-    return { results, warnings: [], trustBoundary: TRUST_BOUNDARY };
+    const isExact = (hit: FullTextHit): boolean =>
+      hit.symbol.name.toLowerCase() === wanted || hit.symbol.qualifiedName.toLowerCase() === wanted;
+    const fused = reciprocalRankFusion([
+      fulltext.filter(isExact).map((hit) => hit.symbol.uid),
+      fulltext.map((hit) => hit.symbol.uid),
+      semantic.map((hit) => hit.uid),
+    ]);
+
+    const refs = new Map(fulltext.map((hit) => [hit.symbol.uid, { symbol: hit.symbol, commitSha: hit.commitSha }]));
+    const missing = semantic.map((hit) => hit.uid).filter((uid) => !refs.has(uid));
+    for (const ref of await this.graph.getSymbolRefs(principal, missing)) refs.set(ref.symbol.uid, ref);
+    const fulltextScores = new Map(fulltext.map((hit) => [hit.symbol.uid, hit.score]));
+    const semanticScores = new Map(semantic.map((hit) => [hit.uid, hit.score]));
+    const exact = new Set(fulltext.filter(isExact).map((hit) => hit.symbol.uid));
+
+    const results: SearchHit[] = [];
+    for (const [uid, score] of fused) {
+      const ref = refs.get(uid);
+      if (!ref) continue; // a vector of a symbol that is no longer in the graph
+      const { symbol, commitSha } = ref;
+      const reasons: Reason[] = [];
+      if (exact.has(uid)) reasons.push('exact_name');
+      if (fulltextScores.has(uid)) reasons.push('fulltext');
+      if (semanticScores.has(uid)) reasons.push('semantic');
+      results.push({
+        ...symbol,
+        artifactType: 'symbol',
+        title: symbol.qualifiedName,
+        score: round(score * (symbol.kind === 'test' ? TEST_CASE_WEIGHT : 1)),
+        reasons,
+        scores: { fulltext: roundOrNull(fulltextScores.get(uid)), semantic: roundOrNull(semanticScores.get(uid)) },
+        resourceUri: formatCodeUri({
+          repositoryId: symbol.repositoryId,
+          commitSha,
+          path: symbol.path,
+          startLine: symbol.startLine,
+          endLine: symbol.endLine,
+        }),
+      });
+    }
+    results.sort((a, b) => b.score - a.score || a.qualifiedName.localeCompare(b.qualifiedName) || a.uid.localeCompare(b.uid));
+    return { results: results.slice(0, query.maxResults), warnings, trustBoundary: TRUST_BOUNDARY };
+  }
+
+  private async semanticHits(
+    query: SearchCodeQuery,
+    principal: Principal,
+    repositoryId: string | null,
+    limit: number,
+    warnings: Warning[],
+  ): Promise<VectorHit[]> {
+    const visible = principal.repositories === '*' ? null : principal.repositories;
+    const repoIds = repositoryId !== null ? [repositoryId] : visible;
+    try {
+      return await this.semantic.search(
+        query.query,
+        { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
+        limit,
+      );
+    } catch (error) {
+      this.logger.warn(`semantic search unavailable: ${(error as Error).message}`);
+      if (query.mode === 'semantic')
+        throw new UnavailableError('Semantic search is unavailable right now.', { hint: 'Retry, or search with mode fulltext.' });
+      warnings.push({
+        code: 'semantic_unavailable',
+        message: 'Semantic search is unavailable right now; these results are full-text only.',
+      });
+      return [];
+    }
   }
 
   /** A repository the caller may not see is "not found", never "forbidden". */
@@ -72,14 +149,16 @@ export class SearchService {
     if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha)) {
       throw new SnapshotNotIndexedError(
         `Commit ${commitSha} of ${repositoryId} is not indexed; the indexed commit is ${repository.commitSha.slice(0, 12)}.`,
-        {
-          hint: 'Search the indexed commit, or index the one you need.',
-        },
+        { hint: 'Search the indexed commit, or index the one you need.' },
       );
     }
   }
 }
 
 function round(score: number): number {
-  return Math.round(score * 10_000) / 10_000;
+  return Math.round(score * 1_000_000) / 1_000_000;
+}
+
+function roundOrNull(score: number | undefined): number | null {
+  return score === undefined ? null : Math.round(score * 10_000) / 10_000;
 }

@@ -1,0 +1,16 @@
+import { Neo4jVectorIndex } from './neo4j-vector-index';
+import { QdrantVectorIndex } from './qdrant-vector-index';
+import type { VectorIndex } from './vector-index';
+
+export interface VectorIndexSettings {
+  /** Set: vectors go to this Qdrant. Unset or empty: to the Neo4j native vector index. */
+  qdrantUrl?: string;
+  qdrantApiKey?: string;
+  neo4j: { uri: string; user: string; password: string; database: string; txTimeoutMs?: number };
+}
+
+/** Chooses the adapter: Qdrant when a URL is configured, else Neo4j (the embedded default). The caller closes it. */
+export function createVectorIndex(settings: VectorIndexSettings): VectorIndex {
+  if (settings.qdrantUrl) return QdrantVectorIndex.connect({ url: settings.qdrantUrl, apiKey: settings.qdrantApiKey || undefined });
+  return Neo4jVectorIndex.connect(settings.neo4j);
+}
