@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import type { Extraction, ExtractionInput } from '../extractor';
-import { fileUid } from '../identifiers';
-import { languageOf } from '../languages';
-import { readSourceFile, type SourceFile } from '../repository-files';
+import type { Extraction } from '../extractor';
+import { countBy, fixtureInput, memoryInput, short } from '../testing/extraction-inputs';
 import { GoExtractor } from './go-extractor';
 
 const REPOSITORY = 'shipping-go';
-const ROOT = join(__dirname, '../../../../test/fixtures', REPOSITORY);
 const PATHS = [
   'parcel/parcel.go',
   'parcel/parcel_test.go',
@@ -17,60 +13,11 @@ const PATHS = [
   'shipping/service_test.go',
 ];
 
-async function fixtureInput(onFile?: (path: string) => void): Promise<ExtractionInput> {
-  const files: SourceFile[] = [];
-  for (const path of PATHS) {
-    const outcome = await readSourceFile(ROOT, path, 1_000_000);
-    if (!('file' in outcome)) throw new Error(`fixture file not readable: ${path}`);
-    files.push(outcome.file);
-  }
-  return {
-    tenantId: 't',
-    repositoryId: REPOSITORY,
-    rootPath: ROOT,
-    files,
-    fileUids: new Map(PATHS.map((path) => [path, fileUid('t', REPOSITORY, path)])),
-    onFile,
-  };
-}
-
-/** An input made of in-memory files (nothing on disk is read). */
-function memoryInput(sources: Record<string, string>): ExtractionInput {
-  const files: SourceFile[] = Object.entries(sources).map(([path, text]) => ({
-    path,
-    language: languageOf(path),
-    isTest: false,
-    blocked: false,
-    contentHash: '',
-    bytes: Buffer.byteLength(text),
-    lines: text.split('\n').length,
-    text,
-  }));
-  return {
-    tenantId: 't',
-    repositoryId: 'memory',
-    rootPath: '/nonexistent',
-    files,
-    fileUids: new Map(files.map((file) => [file.path, fileUid('t', 'memory', file.path)])),
-  };
-}
-
-/** A uid without its `t:<repository>:` prefix: `path#qualifiedName`. */
-function short(uid: string): string {
-  return uid.slice(uid.indexOf(':', 2) + 1);
-}
-
-function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
-}
-
 describe('GoExtractor on test/fixtures/shipping-go', () => {
   let result: Extraction;
 
   beforeAll(async () => {
-    result = await new GoExtractor().extract(await fixtureInput());
+    result = await new GoExtractor().extract(await fixtureInput(REPOSITORY, PATHS));
   });
 
   it('skips nothing', () => {

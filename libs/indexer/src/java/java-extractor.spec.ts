@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import type { Extraction, ExtractionInput } from '../extractor';
-import { fileUid } from '../identifiers';
-import { languageOf } from '../languages';
-import { readSourceFile, type SourceFile } from '../repository-files';
+import type { Extraction } from '../extractor';
+import { countBy, fixtureInput, memoryInput } from '../testing/extraction-inputs';
 import { JavaExtractor } from './java-extractor';
 
 const REPOSITORY = 'inventory-java';
-const ROOT = join(__dirname, '../../../../test/fixtures', REPOSITORY);
 const MAIN = 'src/main/java/com/acme/inventory';
 const TEST = 'src/test/java/com/acme/inventory';
 const PATHS = [
@@ -20,44 +16,6 @@ const PATHS = [
   `${TEST}/service/InventoryServiceTest.java`,
 ];
 
-async function fixtureInput(onFile?: (path: string) => void): Promise<ExtractionInput> {
-  const files: SourceFile[] = [];
-  for (const path of PATHS) {
-    const outcome = await readSourceFile(ROOT, path, 1_000_000);
-    if (!('file' in outcome)) throw new Error(`fixture file not readable: ${path}`);
-    files.push(outcome.file);
-  }
-  return {
-    tenantId: 't',
-    repositoryId: REPOSITORY,
-    rootPath: ROOT,
-    files,
-    fileUids: new Map(PATHS.map((path) => [path, fileUid('t', REPOSITORY, path)])),
-    onFile,
-  };
-}
-
-/** An input made of in-memory files (nothing on disk is read). */
-function memoryInput(sources: Record<string, string>): ExtractionInput {
-  const files: SourceFile[] = Object.entries(sources).map(([path, text]) => ({
-    path,
-    language: languageOf(path),
-    isTest: false,
-    blocked: false,
-    contentHash: '',
-    bytes: Buffer.byteLength(text),
-    lines: text.split('\n').length,
-    text,
-  }));
-  return {
-    tenantId: 't',
-    repositoryId: 'memory',
-    rootPath: '/nonexistent',
-    files,
-    fileUids: new Map(files.map((file) => [file.path, fileUid('t', 'memory', file.path)])),
-  };
-}
-
 /** A uid without its `t:<repository>:` prefix and the Maven source roots: `path#qualifiedName`. */
 function short(uid: string): string {
   return uid
@@ -66,17 +24,11 @@ function short(uid: string): string {
     .replace(`${TEST}/`, 'test:');
 }
 
-function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
-}
-
 describe('JavaExtractor on test/fixtures/inventory-java', () => {
   let result: Extraction;
 
   beforeAll(async () => {
-    result = await new JavaExtractor().extract(await fixtureInput());
+    result = await new JavaExtractor().extract(await fixtureInput(REPOSITORY, PATHS));
   });
 
   it('skips nothing', () => {

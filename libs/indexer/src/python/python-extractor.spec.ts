@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import type { Extraction, ExtractionInput } from '../extractor';
-import { fileUid } from '../identifiers';
-import { languageOf } from '../languages';
-import { readSourceFile, type SourceFile } from '../repository-files';
+import type { Extraction } from '../extractor';
+import { countBy, fixtureInput, memoryInput, short } from '../testing/extraction-inputs';
 import { PythonExtractor } from './python-extractor';
 
 const REPOSITORY = 'billing-service';
-const ROOT = join(__dirname, '../../../../test/fixtures', REPOSITORY);
 const PATHS = [
   'billing/__init__.py',
   'billing/invoice.py',
@@ -16,61 +12,12 @@ const PATHS = [
   'tests/test_billing.py',
 ];
 
-async function fixtureInput(onFile?: (path: string) => void): Promise<ExtractionInput> {
-  const files: SourceFile[] = [];
-  for (const path of PATHS) {
-    const outcome = await readSourceFile(ROOT, path, 1_000_000);
-    if (!('file' in outcome)) throw new Error(`fixture file not readable: ${path}`);
-    files.push(outcome.file);
-  }
-  return {
-    tenantId: 't',
-    repositoryId: REPOSITORY,
-    rootPath: ROOT,
-    files,
-    fileUids: new Map(PATHS.map((path) => [path, fileUid('t', REPOSITORY, path)])),
-    onFile,
-  };
-}
-
-/** An input made of in-memory files (nothing on disk is read). */
-function memoryInput(sources: Record<string, string>): ExtractionInput {
-  const files: SourceFile[] = Object.entries(sources).map(([path, text]) => ({
-    path,
-    language: languageOf(path),
-    isTest: false,
-    blocked: false,
-    contentHash: '',
-    bytes: Buffer.byteLength(text),
-    lines: text.split('\n').length,
-    text,
-  }));
-  return {
-    tenantId: 't',
-    repositoryId: 'memory',
-    rootPath: '/nonexistent',
-    files,
-    fileUids: new Map(files.map((file) => [file.path, fileUid('t', 'memory', file.path)])),
-  };
-}
-
-/** A uid without its `t:<repository>:` prefix: `path#qualifiedName`. */
-function short(uid: string): string {
-  return uid.slice(uid.indexOf(':', 2) + 1);
-}
-
-function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
-}
-
 describe('PythonExtractor on test/fixtures/billing-service', () => {
   let result: Extraction;
   const seen: string[] = [];
 
   beforeAll(async () => {
-    result = await new PythonExtractor().extract(await fixtureInput((path) => seen.push(path)));
+    result = await new PythonExtractor().extract(await fixtureInput(REPOSITORY, PATHS, (path) => seen.push(path)));
   });
 
   it('reports each file once and skips none', () => {

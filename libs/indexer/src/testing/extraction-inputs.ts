@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { ExtractionInput } from '../extractor';
+import { fileUid } from '../identifiers';
+import { languageOf } from '../languages';
+import { readSourceFile, type SourceFile } from '../repository-files';
+
+/** Test helpers shared by the extractor specs (not exported by the library). */
+
+export const FIXTURES_DIR = join(__dirname, '../../../../test/fixtures');
+
+/** The listed files of a fixture repository (test/fixtures/<repository>), read as the indexer reads them. */
+export async function fixtureInput(
+  repository: string,
+  paths: readonly string[],
+  onFile?: (path: string) => void,
+): Promise<ExtractionInput> {
+  const root = join(FIXTURES_DIR, repository);
+  const files: SourceFile[] = [];
+  for (const path of paths) {
+    const outcome = await readSourceFile(root, path, 1_000_000);
+    if (!('file' in outcome)) throw new Error(`fixture file not readable: ${path}`);
+    files.push(outcome.file);
+  }
+  return {
+    tenantId: 't',
+    repositoryId: repository,
+    rootPath: root,
+    files,
+    fileUids: new Map(paths.map((path) => [path, fileUid('t', repository, path)])),
+    onFile,
+  };
+}
+
+/** An input made of in-memory files (nothing on disk is read). */
+export function memoryInput(sources: Record<string, string>): ExtractionInput {
+  const files: SourceFile[] = Object.entries(sources).map(([path, text]) => ({
+    path,
+    language: languageOf(path),
+    isTest: false,
+    blocked: false,
+    contentHash: '',
+    bytes: Buffer.byteLength(text),
+    lines: text.split('\n').length,
+    text,
+  }));
+  return {
+    tenantId: 't',
+    repositoryId: 'memory',
+    rootPath: '/nonexistent',
+    files,
+    fileUids: new Map(files.map((file) => [file.path, fileUid('t', 'memory', file.path)])),
+  };
+}
+
+/** A uid without its `t:<repository>:` prefix: `path#qualifiedName`. */
+export function short(uid: string): string {
+  return uid.slice(uid.indexOf(':', 2) + 1);
+}
+
+export function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
