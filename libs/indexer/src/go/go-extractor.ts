@@ -9,17 +9,15 @@ import {
   compare,
   docText,
   endLineOf,
-  failureReason,
   FileSymbols,
   ImportEdges,
   indexByName,
   namedChildrenOf,
   oneLine,
   parserFor,
-  parseText,
+  forEachParsedFile,
   signatureText,
   startLineOf,
-  syntaxErrorReason,
   visitCaptures,
   nodeTypeQuery,
 } from '../tree-sitter/tree-sitter';
@@ -161,22 +159,11 @@ export class GoExtractor implements LanguageExtractor {
     const packages = new Map<string, GoPackage>();
     const files: GoFile[] = [];
 
-    for (const file of input.files) {
-      if (file.text === null) continue;
-      input.onFile?.(file.path);
-      let tree;
-      try {
-        tree = parseText(parser, file.text);
-        const extractor = new GoFileExtractor(input, file, packages);
-        files.push(extractor.extract(tree.rootNode, query));
-        if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
-        symbols.push(...extractor.symbols.symbols);
-      } catch (error) {
-        skipped.push({ path: file.path, reason: failureReason(error) });
-      } finally {
-        tree?.delete();
-      }
-    }
+    forEachParsedFile(parser, input, skipped, (file, root) => {
+      const extractor = new GoFileExtractor(input, file, packages);
+      files.push(extractor.extract(root, query));
+      symbols.push(...extractor.symbols.symbols);
+    });
 
     const resolver = new Resolver(input.rootPath, [...packages.values()], files);
     const calls = new CallEdges();

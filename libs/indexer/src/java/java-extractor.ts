@@ -7,17 +7,15 @@ import {
   compare,
   docText,
   endLineOf,
-  failureReason,
   FileSymbols,
   ImportEdges,
   indexByName,
   namedChildrenOf,
   oneLine,
   parserFor,
-  parseText,
+  forEachParsedFile,
   signatureText,
   startLineOf,
-  syntaxErrorReason,
   visitCaptures,
   nodeTypeQuery,
 } from '../tree-sitter/tree-sitter';
@@ -172,25 +170,13 @@ export class JavaExtractor implements LanguageExtractor {
     const types: JavaType[] = [];
     const methods: JavaMethod[] = [];
 
-    for (const file of input.files) {
-      if (file.text === null) continue;
-      input.onFile?.(file.path);
-      let tree;
-      try {
-        tree = parseText(parser, file.text);
-        const extractor = new JavaFileExtractor(input, file);
-        const javaFile = extractor.extract(tree.rootNode, query);
-        if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
-        files.push(javaFile);
-        types.push(...extractor.types);
-        methods.push(...extractor.methods);
-        symbols.push(...extractor.symbols.symbols);
-      } catch (error) {
-        skipped.push({ path: file.path, reason: failureReason(error) });
-      } finally {
-        tree?.delete();
-      }
-    }
+    forEachParsedFile(parser, input, skipped, (file, root) => {
+      const extractor = new JavaFileExtractor(input, file);
+      files.push(extractor.extract(root, query));
+      types.push(...extractor.types);
+      methods.push(...extractor.methods);
+      symbols.push(...extractor.symbols.symbols);
+    });
 
     const resolver = new Resolver(files, types, methods);
     const calls = new CallEdges();

@@ -9,16 +9,14 @@ import {
   compare,
   docText,
   endLineOf,
-  failureReason,
   FileSymbols,
   ImportEdges,
   indexByName,
   namedChildrenOf,
   parserFor,
-  parseText,
+  forEachParsedFile,
   signatureText,
   startLineOf,
-  syntaxErrorReason,
   visitCaptures,
   nodeTypeQuery,
 } from '../tree-sitter/tree-sitter';
@@ -169,30 +167,20 @@ export class PythonExtractor implements LanguageExtractor {
     const skipped: SkippedFile[] = [];
     const imports = new ImportEdges(input);
 
-    for (const file of files) {
-      input.onFile?.(file.path);
-      let tree;
-      try {
-        tree = parseText(parser, file.text!);
-        const extractor = new PythonFileExtractor(input, file, index, imports);
-        const module = extractor.extract(tree.rootNode, query);
-        if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
-        extractor.commit();
-        state.modules.set(file.path, module);
-        for (const cls of extractor.classes) state.classes.set(cls.symbol.uid, cls);
-        for (const fn of extractor.functions) state.functions.set(fn.symbol.uid, fn);
-        for (const symbol of extractor.symbols.symbols) {
-          symbols.push(symbol);
-          if (symbol.kind === 'method') indexByName(state.methodCandidates, symbol);
-          else if (symbol.parentUid === null && (symbol.kind === 'function' || symbol.kind === 'class'))
-            indexByName(state.bareCandidates, symbol);
-        }
-      } catch (error) {
-        skipped.push({ path: file.path, reason: failureReason(error) });
-      } finally {
-        tree?.delete();
+    forEachParsedFile(parser, input, skipped, (file, root) => {
+      const extractor = new PythonFileExtractor(input, file, index, imports);
+      const module = extractor.extract(root, query);
+      extractor.commit();
+      state.modules.set(file.path, module);
+      for (const cls of extractor.classes) state.classes.set(cls.symbol.uid, cls);
+      for (const fn of extractor.functions) state.functions.set(fn.symbol.uid, fn);
+      for (const symbol of extractor.symbols.symbols) {
+        symbols.push(symbol);
+        if (symbol.kind === 'method') indexByName(state.methodCandidates, symbol);
+        else if (symbol.parentUid === null && (symbol.kind === 'function' || symbol.kind === 'class'))
+          indexByName(state.bareCandidates, symbol);
       }
-    }
+    });
 
     const resolver = new Resolver(state);
     const calls = new CallEdges();

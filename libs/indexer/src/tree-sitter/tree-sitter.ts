@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Language, Parser, Query, type Node, type Tree } from 'web-tree-sitter';
-import type { CallConfidence, CallRow, ImportRow, SymbolKind, SymbolRow } from '@lore/domain';
+import type { CallConfidence, CallRow, ImportRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
 import type { ExtractionInput } from '../extractor';
 import { fileUid, nameTokens, symbolUid } from '../identifiers';
 import type { SourceFile } from '../repository-files';
@@ -71,6 +71,33 @@ export function parseText(parser: Parser, text: string): Tree {
   const tree = parser.parse(text);
   if (!tree) throw new Error('the parser returned no tree');
   return tree;
+}
+
+/**
+ * The per-file loop every tree-sitter extractor runs: report progress, parse, hand the tree to
+ * `visit`, record a syntax error (the file is still partly extracted) or a failure (it is skipped),
+ * and always free the tree. One bad file never stops the others.
+ */
+export function forEachParsedFile(
+  parser: Parser,
+  input: ExtractionInput,
+  skipped: SkippedFile[],
+  visit: (file: SourceFile, root: Node) => void,
+): void {
+  for (const file of input.files) {
+    if (file.text === null) continue;
+    input.onFile?.(file.path);
+    let tree: Tree | undefined;
+    try {
+      tree = parseText(parser, file.text);
+      visit(file, tree.rootNode);
+      if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
+    } catch (error) {
+      skipped.push({ path: file.path, reason: failureReason(error) });
+    } finally {
+      tree?.delete();
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
