@@ -1,5 +1,6 @@
 import type { ManagedTransaction } from 'neo4j-driver';
-import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError, VectorReindexFinishedError } from './errors';
+import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError } from './errors';
+import { GenerationBuild, type GenerationStore } from './generation-build';
 import { type Neo4jConnectionSettings, Neo4jVectorSession, int, runRows } from './neo4j-vector-session';
 import type {
   FullReindex,
@@ -15,7 +16,6 @@ import {
   INITIAL_GENERATION,
   checkLimit,
   checkPoint,
-  checkPointInScope,
   checkedDense,
   filterMatchesNothing,
   inBatches,
@@ -53,7 +53,7 @@ import {
  * Vectors of zeros are stored without an embedding: cosine is undefined for them (Neo4j would not
  * index them, and vector.similarity.cosine fails on them).
  */
-export class Neo4jVectorIndex implements VectorIndex {
+export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
   readonly backend = 'neo4j' as const;
   private readonly ensured = new Map<string, Promise<void>>();
 
@@ -200,7 +200,7 @@ export class Neo4jVectorIndex implements VectorIndex {
   async beginFullReindex(model: VectorModel, tenantId: string, repoId: string): Promise<FullReindex> {
     requireTenant(tenantId);
     await this.ensureCollection(model);
-    return new Neo4jFullReindex(this, model, tenantId, repoId, newGenerationId());
+    return new GenerationBuild(this, model, tenantId, repoId, newGenerationId());
   }
 
   async dropCollection(model: VectorModel): Promise<void> {
@@ -259,6 +259,16 @@ export class Neo4jVectorIndex implements VectorIndex {
   }
 
   /** Makes `generation` live for the repository, then deletes every older generation of it. */
+  /** GenerationStore: points of a full re-index, written under its own generation. */
+  async writeGeneration(model: VectorModel, points: readonly VectorPoint[], generation: string): Promise<void> {
+    await this.writePoints(model, points, generation);
+  }
+
+  /** GenerationStore: an aborted full re-index leaves nothing behind. */
+  async dropGeneration(model: VectorModel, tenantId: string, repoId: string, generation: string): Promise<void> {
+    await this.deleteGeneration(model, tenantId, repoId, 'c.generation = $generation', generation);
+  }
+
   async switchGeneration(model: VectorModel, tenantId: string, repoId: string, generation: string): Promise<void> {
     const previous = await this.session.write(async (tx) => {
       // Writing switchingAt first takes the record's write lock, so two commits cannot both read the same live generation.
@@ -337,47 +347,6 @@ export class Neo4jVectorIndex implements VectorIndex {
     if (existing && existing.dimension !== model.dimension) {
       throw new VectorDimensionMismatchError(indexName, existing.dimension as number, model.dimension, `Model '${model.id}'`);
     }
-  }
-}
-
-class Neo4jFullReindex implements FullReindex {
-  private state: 'open' | 'committed' | 'aborted' = 'open';
-
-  constructor(
-    private readonly index: Neo4jVectorIndex,
-    private readonly model: VectorModel,
-    private readonly tenantId: string,
-    private readonly repoId: string,
-    readonly generation: string,
-  ) {}
-
-  async upsert(points: readonly VectorPoint[]): Promise<void> {
-    this.checkOpen();
-    for (const point of points) checkPointInScope(point, this.tenantId, this.repoId);
-    await this.index.writePoints(this.model, points, this.generation);
-  }
-
-  async commit(): Promise<void> {
-    this.checkOpen();
-    this.state = 'committed';
-    try {
-      await this.index.switchGeneration(this.model, this.tenantId, this.repoId, this.generation);
-    } catch (error) {
-      // Switching again is harmless, so a commit that failed on the way may be retried (or aborted).
-      if (!(error instanceof VectorReindexConflictError)) this.state = 'open';
-      throw error;
-    }
-  }
-
-  async abort(): Promise<void> {
-    if (this.state === 'aborted') return;
-    this.checkOpen();
-    this.state = 'aborted';
-    await this.index.deleteGeneration(this.model, this.tenantId, this.repoId, 'c.generation = $generation', this.generation);
-  }
-
-  private checkOpen(): void {
-    if (this.state !== 'open') throw new VectorReindexFinishedError(this.generation, this.state);
   }
 }
 

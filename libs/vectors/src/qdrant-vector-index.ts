@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TimeoutError, UnavailableError } from '@lore/domain';
 import { QdrantClient, QdrantClientTimeoutError, QdrantClientUnexpectedResponseError, type Schemas } from '@qdrant/js-client-rest';
-import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError, VectorReindexFinishedError } from './errors';
+import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError } from './errors';
+import { GenerationBuild, type GenerationStore } from './generation-build';
 import type {
   FullReindex,
   VectorFilter,
@@ -16,7 +17,6 @@ import {
   INITIAL_GENERATION,
   checkLimit,
   checkPoint,
-  checkPointInScope,
   checkedDense,
   checkedSparse,
   filterMatchesNothing,
@@ -66,7 +66,7 @@ export interface QdrantConnectionSettings {
  * before a commit and queries just after it may miss that repository's old points, which commit
  * deletes right after switching; it never mixes the two generations.
  */
-export class QdrantVectorIndex implements VectorIndex {
+export class QdrantVectorIndex implements VectorIndex, GenerationStore {
   readonly backend = 'qdrant' as const;
   private readonly ensured = new Map<string, Promise<void>>();
 
@@ -196,7 +196,7 @@ export class QdrantVectorIndex implements VectorIndex {
   async beginFullReindex(model: VectorModel, tenantId: string, repoId: string): Promise<FullReindex> {
     requireTenant(tenantId);
     await this.ensureCollection(model);
-    return new QdrantFullReindex(this, model, tenantId, repoId, newGenerationId());
+    return new GenerationBuild(this, model, tenantId, repoId, newGenerationId());
   }
 
   async dropCollection(model: VectorModel): Promise<void> {
@@ -251,6 +251,16 @@ export class QdrantVectorIndex implements VectorIndex {
   }
 
   /** Makes `generation` live for the repository, then deletes every older generation of it. */
+  /** GenerationStore: points of a full re-index, written under its own generation. */
+  async writeGeneration(model: VectorModel, points: readonly VectorPoint[], generation: string): Promise<void> {
+    await this.writePoints(model, points, () => generation);
+  }
+
+  /** GenerationStore: an aborted full re-index leaves nothing behind. */
+  async dropGeneration(model: VectorModel, tenantId: string, repoId: string, generation: string): Promise<void> {
+    await this.deleteGeneration(model, tenantId, repoId, generation);
+  }
+
   async switchGeneration(model: VectorModel, tenantId: string, repoId: string, generation: string): Promise<void> {
     await qdrantCall(async () => {
       // Qdrant has no transactions: two commits of one repository at the same moment are the
@@ -387,47 +397,6 @@ export class QdrantVectorIndex implements VectorIndex {
       offset = nextOffset(page.next_page_offset);
     } while (offset !== undefined);
     return live;
-  }
-}
-
-class QdrantFullReindex implements FullReindex {
-  private state: 'open' | 'committed' | 'aborted' = 'open';
-
-  constructor(
-    private readonly index: QdrantVectorIndex,
-    private readonly model: VectorModel,
-    private readonly tenantId: string,
-    private readonly repoId: string,
-    readonly generation: string,
-  ) {}
-
-  async upsert(points: readonly VectorPoint[]): Promise<void> {
-    this.checkOpen();
-    for (const point of points) checkPointInScope(point, this.tenantId, this.repoId);
-    await this.index.writePoints(this.model, points, () => this.generation);
-  }
-
-  async commit(): Promise<void> {
-    this.checkOpen();
-    this.state = 'committed';
-    try {
-      await this.index.switchGeneration(this.model, this.tenantId, this.repoId, this.generation);
-    } catch (error) {
-      // Switching again is harmless, so a commit that failed on the way may be retried (or aborted).
-      if (!(error instanceof VectorReindexConflictError)) this.state = 'open';
-      throw error;
-    }
-  }
-
-  async abort(): Promise<void> {
-    if (this.state === 'aborted') return;
-    this.checkOpen();
-    this.state = 'aborted';
-    await this.index.deleteGeneration(this.model, this.tenantId, this.repoId, this.generation);
-  }
-
-  private checkOpen(): void {
-    if (this.state !== 'open') throw new VectorReindexFinishedError(this.generation, this.state);
   }
 }
 
