@@ -41,3 +41,17 @@ export function formatSymbolUri(repositoryId: string, commitSha: string, qualifi
 function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
+
+/** The code:// URI of a symbol's span at a commit. */
+export function symbolCodeUri(
+  symbol: { repositoryId: string; path: string; startLine: number; endLine: number },
+  commitSha: string,
+): string {
+  return formatCodeUri({
+    repositoryId: symbol.repositoryId,
+    commitSha,
+    path: symbol.path,
+    startLine: symbol.startLine,
+    endLine: symbol.endLine,
+  });
+}

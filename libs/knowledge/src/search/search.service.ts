@@ -15,7 +15,7 @@ import {
   UnavailableError,
   type Warning,
   canReadRepository,
-  formatCodeUri,
+  symbolCodeUri,
 } from '@lore/domain';
 import type { VectorHit } from '@lore/vectors';
 import { parseInput } from '../validation';
@@ -108,13 +108,7 @@ export class SearchService {
         score: round(score * (KIND_WEIGHT[symbol.kind] ?? 1)),
         reasons,
         scores: { fulltext: roundOrNull(fulltextScores.get(uid)), semantic: roundOrNull(semanticScores.get(uid)) },
-        resourceUri: formatCodeUri({
-          repositoryId: symbol.repositoryId,
-          commitSha,
-          path: symbol.path,
-          startLine: symbol.startLine,
-          endLine: symbol.endLine,
-        }),
+        resourceUri: symbolCodeUri(symbol, commitSha),
       });
     }
     results.sort((a, b) => b.score - a.score || a.qualifiedName.localeCompare(b.qualifiedName) || a.uid.localeCompare(b.uid));

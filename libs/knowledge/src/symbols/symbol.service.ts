@@ -10,7 +10,7 @@ import {
   type SymbolRef,
   TRUST_BOUNDARY,
   type Warning,
-  formatCodeUri,
+  symbolCodeUri,
   formatSymbolUri,
 } from '@lore/domain';
 import { parseInput } from '../validation';
@@ -80,13 +80,7 @@ function toResult(record: SymbolDetailRecord): GetSymbolResult {
     symbol: {
       ...symbol,
       commitSha,
-      resourceUri: formatCodeUri({
-        repositoryId: symbol.repositoryId,
-        commitSha,
-        path: symbol.path,
-        startLine: symbol.startLine,
-        endLine: symbol.endLine,
-      }),
+      resourceUri: symbolCodeUri(symbol, commitSha),
       symbolUri: formatSymbolUri(symbol.repositoryId, commitSha, symbol.qualifiedName),
       parent: record.parent,
       members: record.members,
