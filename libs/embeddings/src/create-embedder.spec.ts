@@ -9,7 +9,7 @@ describe('createEmbedder', () => {
     const embedder = await createEmbedder({ provider: 'hash' });
     expect(embedder).toBeInstanceOf(CachingEmbedder);
     expect(embedder.inner).toBeInstanceOf(HashingEmbedder);
-    expect([embedder.modelId, embedder.dimension]).toEqual(['lore-hash-v1-384', 384]);
+    expect([embedder.modelId, embedder.dimension]).toEqual(['lore-hash-v2-384', 384]);
     await embedder.embed(['placeOrder']);
     await embedder.embed(['placeOrder']);
     expect(embedder.stats).toEqual({ hits: 1, misses: 1, size: 1 });
@@ -17,7 +17,7 @@ describe('createEmbedder', () => {
 
   it('passes the dimension and cache size on', async () => {
     const embedder = await createEmbedder({ provider: 'hash', dimension: 256, cacheSize: 0 });
-    expect([embedder.modelId, embedder.dimension]).toEqual(['lore-hash-v1-256', 256]);
+    expect([embedder.modelId, embedder.dimension]).toEqual(['lore-hash-v2-256', 256]);
     await embedder.embed(['placeOrder']);
     expect(embedder.stats.size).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { reciprocalRankFusion } from './fusion';
+import { exactNameBonus, rankingPrior, reciprocalRankFusion } from './fusion';
 
 describe('reciprocalRankFusion', () => {
   it('sums 1/(k + rank) over the lists that rank an item', () => {
@@ -22,5 +22,38 @@ describe('reciprocalRankFusion', () => {
       ['y', 'both'],
     ]);
     expect(scores.get('both')!).toBeGreaterThan(scores.get('x')!);
+  });
+});
+
+describe('exactNameBonus', () => {
+  const nativeEnum = { kind: 'function', name: 'nativeEnum', qualifiedName: 'nativeEnum' };
+  const testEnum = { kind: 'enum', name: 'NativeEnum', qualifiedName: 'z.nativeEnum > NativeEnum' };
+  const method = { kind: 'method', name: 'placeOrder', qualifiedName: 'OrderService.placeOrder' };
+
+  it('gives 2 to the name as typed, 1 to the name in another letter case, 0 otherwise', () => {
+    expect(exactNameBonus(nativeEnum, ' nativeEnum ')).toBe(2);
+    expect(exactNameBonus(testEnum, 'nativeEnum')).toBe(1);
+    expect(exactNameBonus(nativeEnum, 'native enum')).toBe(0);
+  });
+
+  it('matches the name or the qualified name', () => {
+    expect(exactNameBonus(method, 'placeOrder')).toBe(2);
+    expect(exactNameBonus(method, 'OrderService.placeOrder')).toBe(2);
+    expect(exactNameBonus(method, 'orderservice.placeorder')).toBe(1);
+    expect(exactNameBonus(method, 'OrderService')).toBe(0);
+  });
+});
+
+describe('rankingPrior', () => {
+  it('weighs tests, properties and variables below code that does something', () => {
+    expect(rankingPrior({ kind: 'function', name: 'lazy', qualifiedName: 'lazy' })).toBe(1);
+    expect(rankingPrior({ kind: 'test', name: 'lazy', qualifiedName: 'lazy' })).toBe(0.5);
+    expect(rankingPrior({ kind: 'property', name: 'schema', qualifiedName: 'ZodLazy.schema' })).toBe(0.6);
+    expect(rankingPrior({ kind: 'variable', name: 'schema', qualifiedName: 'schema' })).toBe(0.6);
+  });
+
+  it('treats what a test case declares as test code', () => {
+    expect(rankingPrior({ kind: 'enum', name: 'NativeEnum', qualifiedName: 'z.nativeEnum > NativeEnum' })).toBe(0.5);
+    expect(rankingPrior({ kind: 'class', name: 'MyClass', qualifiedName: 'template literal > MyClass' })).toBe(0.5);
   });
 });

@@ -12,3 +12,38 @@ export function reciprocalRankFusion(lists: readonly (readonly string[])[], k = 
   }
   return scores;
 }
+
+/** What the ranking rules below need to know of a symbol. */
+export interface RankedSymbol {
+  kind: string;
+  name: string;
+  qualifiedName: string;
+}
+
+/**
+ * Added to the fused score of a symbol whose name or qualified name is the query: 2 as typed, 1 when
+ * only the letter case differs. Fused scores stay below 0.05, so a query that names a symbol finds it
+ * first, whatever the other rankings say, and `nativeEnum` finds the function nativeEnum before an
+ * enum NativeEnum.
+ */
+export function exactNameBonus(symbol: RankedSymbol, query: string): number {
+  const typed = query.trim();
+  if (symbol.name === typed || symbol.qualifiedName === typed) return 2;
+  const lower = typed.toLowerCase();
+  return symbol.name.toLowerCase() === lower || symbol.qualifiedName.toLowerCase() === lower ? 1 : 0;
+}
+
+/**
+ * Prior by kind, applied to the fused score: test cases repeat the names of what they test, and
+ * fields and variables with one-word names match many queries by that word alone; code that does
+ * something ranks first at equal relevance (measured with bench/retrieval.ts).
+ */
+const KIND_PRIOR: Partial<Record<string, number>> = { test: 0.5, property: 0.6, variable: 0.6 };
+/** Test cases are qualified by their describe/it titles joined with " > ", and so is whatever they declare. */
+const TEST_SCOPE_SEPARATOR = ' > ';
+
+/** A declaration inside a test case (`z.nativeEnum > NativeEnum`) is test code: it gets the prior of a test. */
+export function rankingPrior(symbol: RankedSymbol): number {
+  const kind = symbol.qualifiedName.includes(TEST_SCOPE_SEPARATOR) ? 'test' : symbol.kind;
+  return KIND_PRIOR[kind] ?? 1;
+}

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CodeGraphRepository, type FullTextHit } from '@lore/graph';
+import { CodeGraphRepository } from '@lore/graph';
 import {
   InvalidInputError,
   NotFoundError,
@@ -19,7 +19,7 @@ import {
 } from '@lore/domain';
 import type { VectorHit } from '@lore/vectors';
 import { parseInput } from '../validation';
-import { reciprocalRankFusion } from './fusion';
+import { exactNameBonus, rankingPrior, reciprocalRankFusion } from './fusion';
 import { toLuceneQuery } from './lucene-query';
 import { SemanticIndex } from './semantic-index';
 
@@ -27,19 +27,13 @@ import { SemanticIndex } from './semantic-index';
 const FULLTEXT_CANDIDATES = 500;
 /** Each ranking contributes this many candidates (at least) to the fusion. */
 const MIN_RANKED = 30;
-/**
- * Prior by kind, applied to the fused score: test cases repeat the names of what they test, and
- * fields and variables with one-word names match many queries by that word alone; code that does
- * something ranks first at equal relevance (measured with bench/retrieval.ts).
- */
-const KIND_WEIGHT: Partial<Record<string, number>> = { test: 0.5, property: 0.6, variable: 0.6 };
 const CODE_KINDS = [...SYMBOL_KINDS];
 
 type Reason = SearchHit['reasons'][number];
 
 /**
- * search_code: full-text (Neo4j), semantic (embeddings) and exact-name rankings fused by reciprocal
- * rank fusion, inside the caller's scope. Each result says which rankings found it and with what
+ * search_code: full-text (Neo4j) and semantic (embeddings) rankings fused by reciprocal rank fusion,
+ * symbols named exactly as the query first, inside the caller's scope. Each result says which rankings found it and with what
  * score. When semantic search is unavailable the answer is full-text only, with a warning.
  */
 @Injectable()
@@ -76,36 +70,29 @@ export class SearchService {
       query.mode === 'fulltext' ? Promise.resolve([]) : this.semanticHits(query, principal, repositoryId, ranked, warnings),
     ]);
 
-    const wanted = query.query.trim().toLowerCase();
-    const isExact = (hit: FullTextHit): boolean =>
-      hit.symbol.name.toLowerCase() === wanted || hit.symbol.qualifiedName.toLowerCase() === wanted;
-    const fused = reciprocalRankFusion([
-      fulltext.filter(isExact).map((hit) => hit.symbol.uid),
-      fulltext.map((hit) => hit.symbol.uid),
-      semantic.map((hit) => hit.uid),
-    ]);
+    const fused = reciprocalRankFusion([fulltext.map((hit) => hit.symbol.uid), semantic.map((hit) => hit.uid)]);
 
     const refs = new Map(fulltext.map((hit) => [hit.symbol.uid, { symbol: hit.symbol, commitSha: hit.commitSha }]));
     const missing = semantic.map((hit) => hit.uid).filter((uid) => !refs.has(uid));
     for (const ref of await this.graph.getSymbolRefs(principal, missing)) refs.set(ref.symbol.uid, ref);
     const fulltextScores = new Map(fulltext.map((hit) => [hit.symbol.uid, hit.score]));
     const semanticScores = new Map(semantic.map((hit) => [hit.uid, hit.score]));
-    const exact = new Set(fulltext.filter(isExact).map((hit) => hit.symbol.uid));
 
     const results: SearchHit[] = [];
     for (const [uid, score] of fused) {
       const ref = refs.get(uid);
       if (!ref) continue; // a vector of a symbol that is no longer in the graph
       const { symbol, commitSha } = ref;
+      const exactName = exactNameBonus(symbol, query.query);
       const reasons: Reason[] = [];
-      if (exact.has(uid)) reasons.push('exact_name');
+      if (exactName > 0) reasons.push('exact_name');
       if (fulltextScores.has(uid)) reasons.push('fulltext');
       if (semanticScores.has(uid)) reasons.push('semantic');
       results.push({
         ...symbol,
         artifactType: 'symbol',
         title: symbol.qualifiedName,
-        score: round(score * (KIND_WEIGHT[symbol.kind] ?? 1)),
+        score: round((score + exactName) * rankingPrior(symbol)),
         reasons,
         scores: { fulltext: roundOrNull(fulltextScores.get(uid)), semantic: roundOrNull(semanticScores.get(uid)) },
         resourceUri: symbolCodeUri(symbol, commitSha),
