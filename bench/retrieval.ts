@@ -1,6 +1,7 @@
 /**
- * Retrieval evaluation: the queries of bench/retrieval-queries.json (natural language and
- * identifiers, each with the symbols that answer it) over the fixture repositories and
+ * Retrieval evaluation: the queries of bench/retrieval-queries.json and of the held-out
+ * bench/retrieval-queries-heldout.json (natural language and identifiers, each with the symbols that
+ * answer it) over the fixture repositories and
  * colinhacks/zod, for each embedding provider and each search mode. Prints Recall@5, Recall@10,
  * MRR and search latency (p50/p95, measured in-process through SearchService).
  *
