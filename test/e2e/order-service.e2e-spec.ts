@@ -277,9 +277,9 @@ describe('search_code', () => {
     expect(answer.results.map((hit) => [hit.kind, hit.qualifiedName])).toEqual([
       ['class', 'OrderValidator'],
       ['method', 'OrderValidator.validate'],
-      ['class', 'OrderService'],
       ['interface', 'Order'],
-      ['method', 'OrderService.placeOrder'],
+      ['class', 'OrderService'],
+      ['method', 'OrderValidator.checkLines'],
     ]);
     expect(answer.results[0]).toMatchObject({
       ...ref('src/validation/order-validator.ts', 'OrderValidator', 'class', 7, 25),
