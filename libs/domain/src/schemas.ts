@@ -181,5 +181,14 @@ export const IndexRunSummarySchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
   durationMs: z.number().int(),
+  queryableMs: z
+    .number()
+    .int()
+    .describe('From the start until the graph was queryable: symbols, files, imports, and calls resolved by scope and name.'),
+  exactMs: z
+    .number()
+    .int()
+    .nullable()
+    .describe('From the start until calls were resolved by a compiler (TypeScript); null when no language of the repository has one.'),
 });
 export type IndexRunSummary = z.infer<typeof IndexRunSummarySchema>;

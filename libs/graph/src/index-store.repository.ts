@@ -4,7 +4,16 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
-import { NODE_LABELS, RELATIONSHIPS, relationshipKey, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
+import {
+  NODE_LABELS,
+  RELATIONSHIPS,
+  relationshipKey,
+  snapshotGraph,
+  type GraphNode,
+  type GraphRelationship,
+  type RelationshipShape,
+  type SnapshotGraph,
+} from './snapshot-graph';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 
 const BATCH_SIZE = 2000;
@@ -13,6 +22,25 @@ export interface RunScope {
   tenantId: string;
   repoId: string;
   runId: string;
+}
+
+interface LiveRelationship {
+  shape: RelationshipShape;
+  fromUid: string;
+  toUid: string;
+  hash: string;
+}
+
+/** A repository's graph as hashes: of each node by label and uid, of each relationship by key. */
+interface GraphState {
+  nodes: Map<string, Map<string, string>>;
+  relationships: Map<string, LiveRelationship>;
+}
+
+/** What applyQueryableSnapshot wrote, and the graph it left (the run holds the lease: nobody else writes it). */
+export interface WrittenSnapshot {
+  changes: SnapshotChanges;
+  state: GraphState;
 }
 
 export interface SnapshotChanges {
@@ -73,33 +101,92 @@ export class IndexStoreRepository {
     run: RunScope,
     summarize: () => IndexRunSummary,
     onBatch?: (done: number, total: number) => void,
+    /** The graph as this run's applyQueryableSnapshot left it; read from Neo4j when absent. */
+    written?: WrittenSnapshot,
   ): Promise<SnapshotChanges> {
+    const { changes } = await this.writeSnapshot(snapshot, run, (tx, scope) => this.completeRun(tx, scope, summarize()), {
+      onBatch,
+      live: written?.state,
+      keepResolvedEdgesOfUnchangedFiles: false,
+    });
+    return changes;
+  }
+
+  /**
+   * Replaces the repository's snapshot by a first, syntactic one, atomically, and records on the run
+   * when it became queryable. The run keeps its lease: a later applySnapshot completes it.
+   *
+   * Files whose content did not change keep the calls, tests and inheritance the live graph has for
+   * their symbols (resolved exactly by an earlier run) instead of taking the syntactic ones: the
+   * graph is not downgraded while the compiler works, and re-reading an unchanged repository writes
+   * nothing. Edges of changed files are the syntactic ones until the exact snapshot replaces them.
+   */
+  async applyQueryableSnapshot(
+    snapshot: RepositorySnapshot,
+    run: RunScope,
+    elapsedMs: () => number,
+    onBatch?: (done: number, total: number) => void,
+  ): Promise<WrittenSnapshot> {
+    const { changes, state } = await this.writeSnapshot(
+      snapshot,
+      run,
+      (tx, scope) =>
+        runRows(tx, this.queries.get('index/record-queryable'), {
+          ...scope,
+          commitSha: snapshot.commitSha,
+          queryableAt: new Date().toISOString(),
+          queryableMs: elapsedMs(),
+        }).then(() => undefined),
+      { onBatch, keepResolvedEdgesOfUnchangedFiles: true },
+    );
+    return { changes, state };
+  }
+
+  private async writeSnapshot(
+    snapshot: RepositorySnapshot,
+    run: RunScope,
+    recordRun: (tx: ManagedTransaction, scope: ReturnType<typeof scopeParams>) => Promise<void>,
+    options: { onBatch?: (done: number, total: number) => void; live?: GraphState; keepResolvedEdgesOfUnchangedFiles: boolean },
+  ): Promise<{ changes: SnapshotChanges; state: GraphState }> {
+    const { onBatch } = options;
     const scope = scopeParams(run);
     const graph = snapshotGraph(snapshot);
-    const live = await this.readLive(scope);
+    const live = options.live ?? (await this.readLive(scope));
+    const relationships = options.keepResolvedEdgesOfUnchangedFiles ? keepResolvedEdges(snapshot, graph, live) : graph.relationships;
 
-    const nodeUpserts = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
+    const nodeCreates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
+    const nodeUpdates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
     const nodeDeletes = new Map(NODE_LABELS.map((label) => [label, [] as string[]]));
+    const state: GraphState = { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
     for (const node of graph.nodes) {
       const liveHash = live.nodes.get(node.label)!.get(node.uid);
-      if (liveHash !== node.hash) nodeUpserts.get(node.label)!.push(node);
+      if (liveHash === undefined) nodeCreates.get(node.label)!.push(node);
+      else if (liveHash !== node.hash) nodeUpdates.get(node.label)!.push(node);
+      state.nodes.get(node.label)!.set(node.uid, node.hash);
     }
     for (const label of NODE_LABELS) {
-      const wanted = new Set(graph.nodes.filter((node) => node.label === label).map((node) => node.uid));
+      const wanted = state.nodes.get(label)!;
       for (const uid of live.nodes.get(label)!.keys()) if (!wanted.has(uid)) nodeDeletes.get(label)!.push(uid);
     }
-    const relationshipUpserts = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
-    const wantedRelationships = new Set<string>();
-    for (const relationship of graph.relationships) {
-      const key = relationshipKey(relationship.shape, relationship.fromUid, relationship.toUid);
-      wantedRelationships.add(key);
-      if (live.relationships.get(key)?.hash !== relationship.hash) relationshipUpserts.get(relationship.shape)!.push(relationship);
+    const relationshipCreates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
+    const relationshipUpdates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
+    for (const relationship of relationships) {
+      const { shape, fromUid, toUid, hash } = relationship;
+      const key = relationshipKey(shape, fromUid, toUid);
+      state.relationships.set(key, { shape, fromUid, toUid, hash });
+      const liveHash = live.relationships.get(key)?.hash;
+      if (liveHash === undefined) relationshipCreates.get(shape)!.push(relationship);
+      else if (liveHash !== hash) relationshipUpdates.get(shape)!.push(relationship);
     }
     const relationshipDeletes = new Map(RELATIONSHIPS.map((shape) => [shape, [] as { fromUid: string; toUid: string }[]]));
     for (const [key, { shape, fromUid, toUid }] of live.relationships) {
-      if (!wantedRelationships.has(key)) relationshipDeletes.get(shape)!.push({ fromUid, toUid });
+      if (!state.relationships.has(key)) relationshipDeletes.get(shape)!.push({ fromUid, toUid });
     }
+    const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props, hash }));
+    const relationshipRows = (rows: GraphRelationship[]): Params[] =>
+      rows.map(({ fromUid, toUid, props, hash }) => ({ fromUid, toUid, props, hash }));
 
+    // Relationships go before the nodes they touch are deleted, and after the nodes they join exist.
     const steps: [string, Params[]][] = [
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
         SNAPSHOT_QUERIES.deleteRelationships.get(shape)!,
@@ -109,13 +196,15 @@ export class IndexStoreRepository {
         SNAPSHOT_QUERIES.deleteNodes[label],
         nodeDeletes.get(label)! as unknown as Params[],
       ]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [
-        SNAPSHOT_QUERIES.upsertNodes[label],
-        nodeUpserts.get(label)!.map(({ uid, props, hash }) => ({ uid, props, hash })),
+      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(nodeCreates.get(label)!)]),
+      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(nodeUpdates.get(label)!)]),
+      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
+        SNAPSHOT_QUERIES.createRelationships.get(shape)!,
+        relationshipRows(relationshipCreates.get(shape)!),
       ]),
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.upsertRelationships.get(shape)!,
-        relationshipUpserts.get(shape)!.map(({ fromUid, toUid, props, hash }) => ({ fromUid, toUid, props, hash })),
+        SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
+        relationshipRows(relationshipUpdates.get(shape)!),
       ]),
     ];
     const total = steps.reduce((sum, [, rows]) => sum + Math.ceil(rows.length / BATCH_SIZE), 0) + 1;
@@ -141,7 +230,7 @@ export class IndexStoreRepository {
             onBatch?.(++done, total);
           }
         }
-        await this.completeRun(tx, scope, summarize());
+        await recordRun(tx, scope);
         onBatch?.(total, total);
       },
       // Named, so operators (and the kill test) can see a snapshot write in SHOW TRANSACTIONS.
@@ -150,10 +239,13 @@ export class IndexStoreRepository {
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
     return {
-      nodesWritten: count(nodeUpserts),
-      nodesDeleted: count(nodeDeletes),
-      relationshipsWritten: count(relationshipUpserts),
-      relationshipsDeleted: count(relationshipDeletes),
+      changes: {
+        nodesWritten: count(nodeCreates) + count(nodeUpdates),
+        nodesDeleted: count(nodeDeletes),
+        relationshipsWritten: count(relationshipCreates) + count(relationshipUpdates),
+        relationshipsDeleted: count(relationshipDeletes),
+      },
+      state,
     };
   }
 
@@ -169,6 +261,8 @@ export class IndexStoreRepository {
         startedAt: run.startedAt,
         finishedAt: run.finishedAt,
         durationMs: run.durationMs,
+        queryableMs: run.queryableMs,
+        exactMs: run.exactMs,
         files: run.files,
         symbols: run.symbols,
         calls: run.calls,
@@ -180,16 +274,13 @@ export class IndexStoreRepository {
   }
 
   /** The repository's graph as it is now: node hashes by label and uid, relationship hashes by key. */
-  private async readLive(scope: ReturnType<typeof scopeParams>): Promise<{
-    nodes: Map<string, Map<string, string>>;
-    relationships: Map<string, { shape: (typeof RELATIONSHIPS)[number]; fromUid: string; toUid: string; hash: string }>;
-  }> {
+  private async readLive(scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
     const nodes = new Map<string, Map<string, string>>();
     for (const label of NODE_LABELS) {
       const rows = await this.neo4j.read(SNAPSHOT_QUERIES.liveNodes[label], scope);
       nodes.set(label, new Map(rows.map((row) => [row.uid as string, row.hash as string])));
     }
-    const relationships = new Map<string, { shape: (typeof RELATIONSHIPS)[number]; fromUid: string; toUid: string; hash: string }>();
+    const relationships = new Map<string, LiveRelationship>();
     for (const shape of RELATIONSHIPS) {
       for (const row of await this.neo4j.read(SNAPSHOT_QUERIES.liveRelationships.get(shape)!, scope)) {
         const fromUid = row.fromUid as string;
@@ -199,6 +290,29 @@ export class IndexStoreRepository {
     }
     return { nodes, relationships };
   }
+}
+
+/** Relationships resolved from code (calls, and what derives from them), as opposed to declared ones. */
+const RESOLVED_TYPES = new Set(['CALLS', 'TESTS', 'EXTENDS', 'IMPLEMENTS']);
+
+/** The snapshot's relationships, with the live resolved edges of symbols whose file did not change. */
+function keepResolvedEdges(snapshot: RepositorySnapshot, graph: SnapshotGraph, live: GraphState): GraphRelationship[] {
+  const liveFiles = live.nodes.get('File')!;
+  const unchangedFiles = new Set(
+    graph.nodes.filter((node) => node.label === 'File' && liveFiles.get(node.uid) === node.hash).map((node) => node.uid),
+  );
+  const keptSources = new Set(snapshot.symbols.filter((symbol) => unchangedFiles.has(symbol.fileUid)).map((symbol) => symbol.uid));
+  const symbols = new Set(snapshot.symbols.map((symbol) => symbol.uid));
+  const relationships = graph.relationships.filter(
+    (relationship) => !(RESOLVED_TYPES.has(relationship.shape.type) && keptSources.has(relationship.fromUid)),
+  );
+  for (const { shape, fromUid, toUid, hash } of live.relationships.values()) {
+    if (RESOLVED_TYPES.has(shape.type) && keptSources.has(fromUid) && symbols.has(toUid)) {
+      // Unchanged: the diff compares hashes only, so the live properties need not be known.
+      relationships.push({ shape, fromUid, toUid, props: {}, hash });
+    }
+  }
+  return relationships;
 }
 
 function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {

@@ -7,10 +7,12 @@ import { NODE_LABELS, RELATIONSHIPS, type NodeLabel, type RelationshipShape } fr
  */
 export interface SnapshotQueries {
   liveNodes: Record<NodeLabel, string>;
-  upsertNodes: Record<NodeLabel, string>;
+  createNodes: Record<NodeLabel, string>;
+  updateNodes: Record<NodeLabel, string>;
   deleteNodes: Record<NodeLabel, string>;
   liveRelationships: Map<RelationshipShape, string>;
-  upsertRelationships: Map<RelationshipShape, string>;
+  createRelationships: Map<RelationshipShape, string>;
+  updateRelationships: Map<RelationshipShape, string>;
   deleteRelationships: Map<RelationshipShape, string>;
 }
 
@@ -27,15 +29,23 @@ const source = (shape: RelationshipShape): string =>
 
 export const SNAPSHOT_QUERIES: SnapshotQueries = {
   liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $repoId}) RETURN n.uid AS uid, n.hash AS hash`),
-  upsertNodes: byLabel((label) => `UNWIND $rows AS row MERGE (n:${label} {uid: row.uid}) SET n = row.props, n.hash = row.hash`),
+  // The diff knows which elements are new: CREATE skips MERGE's lookup and lock, and a uid that does
+  // exist after all fails the uniqueness constraint, which rolls the whole snapshot back.
+  createNodes: byLabel((label) => `UNWIND $rows AS row CREATE (n:${label}) SET n = row.props, n.hash = row.hash`),
+  updateNodes: byLabel((label) => `UNWIND $rows AS row MATCH (n:${label} {uid: row.uid}) SET n = row.props, n.hash = row.hash`),
   deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid}) DETACH DELETE n`),
   liveRelationships: byShape(
     (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN a.uid AS fromUid, b.uid AS toUid, e.hash AS hash`,
   ),
-  upsertRelationships: byShape(
+  createRelationships: byShape(
     (shape) =>
       `UNWIND $rows AS row MATCH (a:${shape.from} {uid: row.fromUid}), (b:${shape.to} {uid: row.toUid}) ` +
-      `MERGE (a)-[e:${shape.type}]->(b) SET e = row.props, e.hash = row.hash`,
+      `CREATE (a)-[e:${shape.type}]->(b) SET e = row.props, e.hash = row.hash`,
+  ),
+  updateRelationships: byShape(
+    (shape) =>
+      `UNWIND $rows AS row MATCH (a:${shape.from} {uid: row.fromUid})-[e:${shape.type}]->(b:${shape.to} {uid: row.toUid}) ` +
+      `SET e = row.props, e.hash = row.hash`,
   ),
   deleteRelationships: byShape(
     (shape) =>

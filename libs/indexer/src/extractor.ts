@@ -27,6 +27,17 @@ export interface Extraction {
   inheritance: InheritanceRow[];
   /** Files that could not be extracted (fully or partly), with the reason. */
   skipped: SkippedFile[];
+  /**
+   * Present when a compiler can do better than syntax (TypeScript's checker): resolves every call
+   * and heritage clause again, over the same symbols. Slower; run after the syntactic snapshot is
+   * written, so the repository is queryable first.
+   */
+  resolveExactly?: () => Promise<ExactResolution>;
+}
+
+export interface ExactResolution {
+  calls: CallRow[];
+  inheritance: InheritanceRow[];
 }
 
 /** One implementation per language family, behind one interface. */

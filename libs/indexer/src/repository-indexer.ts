@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { CallRow, FileRow, ImportRow, InheritanceRow, RepositorySnapshot, SkippedFile, SymbolRow } from '@lore/domain';
-import type { LanguageExtractor } from './extractor';
+import type { FileRow, ImportRow, RepositorySnapshot, SkippedFile, SymbolRow } from '@lore/domain';
+import type { ExactResolution, LanguageExtractor } from './extractor';
 import { readGitInfo } from './git';
 import { fileUid } from './identifiers';
 import { isTestPath } from './languages';
@@ -45,8 +45,25 @@ export function locateRepository(path: string, repositoryId?: string): Repositor
   return { rootPath, repositoryId: repositoryId ?? sanitizeRepositoryId(basename(rootPath)) };
 }
 
-/** Reads a repository from disk into a snapshot of graph rows. Writes nothing. */
+/** A repository read from disk: its snapshot from syntax, and the way to the compiler-exact one. */
+export interface RepositoryReading {
+  /** Symbols, files, imports, documents, and calls resolved by scope and name: queryable as it is. */
+  snapshot: RepositorySnapshot;
+  /**
+   * The same snapshot with calls, inheritance and tests resolved again by a compiler (TypeScript's
+   * checker); null when no language of the repository has one. Call it once: it releases the trees.
+   */
+  resolveExactly: (() => Promise<RepositorySnapshot>) | null;
+}
+
+/** Reads a repository from disk into a snapshot of graph rows, exact where a compiler allows. Writes nothing. */
 export async function indexRepository(path: string, options: IndexOptions): Promise<RepositorySnapshot> {
+  const reading = await readRepository(path, options);
+  return reading.resolveExactly ? reading.resolveExactly() : reading.snapshot;
+}
+
+/** Reads a repository from disk in two steps (see RepositoryReading). Writes nothing. */
+export async function readRepository(path: string, options: IndexOptions): Promise<RepositoryReading> {
   const { rootPath, repositoryId } = locateRepository(path, options.repositoryId);
   const gitInfo = await readGitInfo(rootPath);
   const paths = await listRepositoryFiles(rootPath);
@@ -85,10 +102,10 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
   const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
   let extracted = 0;
   const symbols: SymbolRow[] = [];
-  const calls: CallRow[] = [];
   const imports: ImportRow[] = [];
-  const inheritance: InheritanceRow[] = [];
   const extractionSkips: SkippedFile[] = [];
+  // Calls and inheritance per extractor, so an exact pass can replace its own.
+  const resolutions: (ExactResolution & { resolveExactly?: () => Promise<ExactResolution> })[] = [];
   for (const extractor of EXTRACTORS) {
     const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
     if (languageFiles.length === 0) continue;
@@ -101,10 +118,9 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
       onFile: () => options.onProgress?.({ phase: 'extracting', done: ++extracted, total }),
     });
     symbols.push(...extraction.symbols);
-    calls.push(...extraction.calls);
     imports.push(...extraction.imports);
-    inheritance.push(...extraction.inheritance);
     extractionSkips.push(...extraction.skipped);
+    resolutions.push({ calls: extraction.calls, inheritance: extraction.inheritance, resolveExactly: extraction.resolveExactly });
   }
   const secrets = secretsByPath(await secretScan, readable);
   redactSymbols(symbols, secrets);
@@ -116,7 +132,16 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     symbols,
   });
 
-  return {
+  const withResolutions = (chosen: readonly ExactResolution[]): RepositorySnapshot => {
+    const calls = chosen.flatMap((resolution) => resolution.calls);
+    return {
+      ...snapshot,
+      calls,
+      inheritance: chosen.flatMap((resolution) => resolution.inheritance),
+      tests: deriveTests(symbols, calls, isTestPath),
+    };
+  };
+  const snapshot: RepositorySnapshot = {
     tenantId: options.tenantId,
     repositoryId,
     rootPath,
@@ -126,10 +151,10 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
     gitPrefix: gitInfo ? gitInfo.prefix : null,
     files,
     symbols,
-    calls,
+    calls: [],
     imports,
-    inheritance,
-    tests: deriveTests(symbols, calls, isTestPath),
+    inheritance: [],
+    tests: [],
     ...documents,
     skipped: [...skipped, ...extractionSkips].sort((a, b) => a.path.localeCompare(b.path)),
     chunks: buildChunks({
@@ -140,6 +165,22 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
       secrets,
     }),
     secretsFound: [...secrets.values()].reduce((sum, found) => sum + found.length, 0),
+  };
+  const exactPasses = resolutions.filter((resolution) => resolution.resolveExactly);
+  return {
+    snapshot: withResolutions(resolutions),
+    resolveExactly:
+      exactPasses.length === 0
+        ? null
+        : async () => {
+            const exact: ExactResolution[] = [];
+            for (const resolution of resolutions) {
+              exact.push(resolution.resolveExactly ? await resolution.resolveExactly() : resolution);
+              // The syntax trees and the checker are the largest things held: let them go.
+              delete resolution.resolveExactly;
+            }
+            return withResolutions(exact);
+          },
   };
 }
 

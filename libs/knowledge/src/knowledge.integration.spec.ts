@@ -5,6 +5,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
 import { IndexStoreRepository } from '@lore/graph';
+import { readRepository } from '@lore/indexer';
 import type { Principal } from '@lore/domain';
 import { countGraph, dumpRepository, testDriver, wipeGraph } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
@@ -103,6 +104,37 @@ describe('indexing into Neo4j', () => {
     expect(updated).toEqual(await dumpRepository(driver, fresh.tenantId, 'incremental'));
     expect(updated.nodes.filter((line) => line.startsWith('[["Symbol"]')).length).toBe(6);
     expect(updated.relationships.filter((line) => line.includes('"CALLS"')).length).toBe(3);
+  });
+
+  it('is queryable from syntax first, and keeps the exact calls of unchanged files until the compiler is done', async () => {
+    const root = repository({
+      'tsconfig.json': '{}',
+      'src/a.ts': "import { b } from './b';\nexport function a(): number { return b(); }\n",
+      'src/b.ts': 'export function b(): number { return 1; }\n',
+      'src/c.ts': "import { b } from './b';\nexport function c(): number { return b(); }\n",
+    });
+    const first = await indexing.indexRepository({ path: root, repositoryId: 'two-pass' }, principal);
+    expect(first.exactMs).toBe(first.durationMs);
+    expect(first.queryableMs).toBeLessThanOrEqual(first.exactMs!);
+    const confidences = async (): Promise<string[]> => {
+      const { records } = await driver.executeQuery(
+        `MATCH (a:Symbol {tenantId: $tenantId, repoId: 'two-pass'})-[e:CALLS]->(b:Symbol)
+         RETURN a.name + ' -> ' + b.name + ': ' + e.confidence AS edge ORDER BY edge`,
+        { tenantId: principal.tenantId },
+      );
+      return records.map((record) => record.get('edge') as string);
+    };
+    expect(await confidences()).toEqual(['a -> b: exact', 'c -> b: exact']);
+
+    writeFileSync(join(root, 'src/c.ts'), "import { a } from './a';\nexport function c(): number { return a() + 1; }\n");
+    gitIn(root, ['commit', '-q', '-am', 'c calls a']);
+    // The first of the two transactions only, as a run would write it before the checker starts.
+    const reading = await readRepository(root, { tenantId: principal.tenantId, repositoryId: 'two-pass', maxFileBytes: 1 << 20 });
+    const store = moduleRef.get(IndexStoreRepository);
+    const run = { tenantId: principal.tenantId, repoId: 'two-pass', runId: 'integration:two-pass:run:manual' };
+    const written = await store.applyQueryableSnapshot(reading.snapshot, run, () => 1);
+    expect(written.changes).toEqual({ nodesWritten: 1, nodesDeleted: 0, relationshipsWritten: 2, relationshipsDeleted: 2 });
+    expect(await confidences()).toEqual(['a -> b: exact', 'c -> a: import']);
   });
 
   it('serves spans from the indexed commit even after the working tree changed', async () => {

@@ -5,6 +5,7 @@ import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, S
 import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { nameTokens, symbolUid } from '../identifiers';
 import type { SourceFile as RepoFile } from '../repository-files';
+import { type ModuleFacts, ModuleScope, type NameSpace, type ScopeTarget, readModuleFacts } from './module-scope';
 
 type ScriptExtractionInput = ExtractionInput;
 
@@ -30,6 +31,7 @@ interface Scope {
 }
 
 interface CallSite {
+  path: string;
   callerUid: string;
   node: ts.CallExpression | ts.NewExpression;
   line: number;
@@ -37,29 +39,40 @@ interface CallSite {
 
 /** `class A extends B implements C`: B and C, resolved once every declaration is known. */
 interface HeritageSite {
+  path: string;
   fromUid: string;
   clause: ts.HeritageClause;
 }
 
 /**
- * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler.
- * Call targets come from the type checker: `exact` when the project has a tsconfig or jsconfig
- * (the compiler sees the project as it is built), `import` when it does not; call sites the
- * checker cannot resolve fall back to a unique name (`name`) or a few candidates (`ambiguous`).
+ * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
+ * in two passes over the same syntax trees. The first reads syntax only: symbols, imports, and calls
+ * resolved through each file's declarations and imports, followed across re-exports (`import`), else
+ * a unique name (`name`) or a few candidates (`ambiguous`). That is what makes a repository
+ * queryable. The second, `resolveExactly`, binds and type-checks the whole program and resolves
+ * every call again with the checker: `exact` when the project has a tsconfig or jsconfig (the
+ * compiler sees the project as it is built), `import` when it does not.
  */
 function extractScripts(input: ScriptExtractionInput): Extraction {
   const { rootPath } = input;
   const { options, hasConfig } = compilerOptionsFor(rootPath);
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
   const host = ts.createCompilerHost(options, true);
+  // Each of the repository's files is parsed once; the typed pass reuses the trees of the first.
+  const parsed = new Map<string, ts.SourceFile>();
   const defaultGetSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const own = byAbsolute.get(fileName);
-    if (own?.text != null) return ts.createSourceFile(fileName, own.text, languageVersion, true, scriptKindOf(fileName));
-    return defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (own?.text == null) return defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+    let sourceFile = parsed.get(fileName);
+    if (!sourceFile) {
+      sourceFile = ts.createSourceFile(fileName, own.text, languageVersion, true, scriptKindOf(fileName));
+      parsed.set(fileName, sourceFile);
+    }
+    return sourceFile;
   };
-  const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host });
-  const checker = program.getTypeChecker();
+  const rootNames = [...byAbsolute.keys()];
+  const syntaxOnly = ts.createProgram({ rootNames, options: { ...options, noLib: true, noResolve: true, types: [] }, host });
 
   const symbols: SymbolRow[] = [];
   const skipped: SkippedFile[] = [];
@@ -68,13 +81,18 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
   const callSites: CallSite[] = [];
   const heritage: HeritageSite[] = [];
   const imports: ImportRow[] = [];
+  const facts = new Map<string, ModuleFacts>();
   const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
+  const resolveSpecifier = (sourceFile: ts.SourceFile, specifier: string): string | null => {
+    const resolved = ts.resolveModuleName(specifier, sourceFile.fileName, options, ts.sys, moduleCache).resolvedModule?.resolvedFileName;
+    return (resolved && byAbsolute.get(resolved)?.path) ?? null;
+  };
 
   for (const file of input.files) {
     input.onFile?.(file.path);
-    const sourceFile = program.getSourceFile(join(rootPath, file.path));
+    const sourceFile = syntaxOnly.getSourceFile(join(rootPath, file.path));
     if (!sourceFile) continue;
-    const syntaxErrors = program.getSyntacticDiagnostics(sourceFile);
+    const syntaxErrors = syntaxOnly.getSyntacticDiagnostics(sourceFile);
     if (syntaxErrors.length > 0) {
       skipped.push({ path: file.path, reason: `parse error: ${describeDiagnostic(syntaxErrors[0]!)}` });
       continue;
@@ -86,12 +104,68 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
       named.push(symbol);
       symbolsByName.set(symbol.name, named);
     }
-    imports.push(...extractImports(input, file, sourceFile, options, moduleCache, byAbsolute));
+    const resolveHere = (specifier: string): string | null => resolveSpecifier(sourceFile, specifier);
+    imports.push(...extractImports(input, file, sourceFile, resolveHere));
+    facts.set(file.path, readModuleFacts(sourceFile, resolveHere));
   }
 
-  const calls = resolveCalls(callSites, checker, declarationUids, symbolsByName, hasConfig ? 'exact' : 'import');
-  const inheritance = resolveHeritage(heritage, checker, declarationUids);
-  return { symbols, calls, imports, inheritance, skipped };
+  const scope = new ModuleScope(facts, symbols);
+  const inScope = (path: string, callerUid: string | null, expression: ts.Expression, space: NameSpace): ScopeTarget | null =>
+    scopeTargetOf(expression, path, callerUid, scope, space);
+  return {
+    symbols,
+    calls: resolveCalls(
+      callSites,
+      (site) => asResolution(inScope(site.path, site.callerUid, site.node.expression, 'value')),
+      'import',
+      symbolsByName,
+    ),
+    imports,
+    inheritance: resolveHeritage(heritage, (site, expression) => {
+      const target = inScope(site.path, null, expression, 'type');
+      return target?.kind === 'symbol' ? target.uid : undefined;
+    }),
+    skipped,
+    resolveExactly: async () => {
+      const program = ts.createProgram({ rootNames, options, host });
+      const checker = program.getTypeChecker();
+      return {
+        calls: resolveCalls(
+          callSites,
+          (site) => resolveWithChecker(site.node, checker, declarationUids),
+          hasConfig ? 'exact' : 'import',
+          symbolsByName,
+        ),
+        inheritance: resolveHeritage(heritage, (_site, expression) => {
+          let symbol = checker.getSymbolAtLocation(expression);
+          if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+          return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+        }),
+      };
+    },
+  };
+}
+
+/** The target of a callee or heritage expression by scope: `f`, `ns.f`, `Class.staticMethod`, `this.method`. */
+function scopeTargetOf(
+  expression: ts.Expression,
+  path: string,
+  callerUid: string | null,
+  scope: ModuleScope,
+  space: NameSpace,
+): ScopeTarget | null {
+  if (ts.isIdentifier(expression)) return scope.resolveName(path, expression.text, space);
+  if (!ts.isPropertyAccessExpression(expression)) return null;
+  const name = expression.name.text;
+  if (expression.expression.kind === ts.SyntaxKind.ThisKeyword) return callerUid === null ? null : scope.resolveThisMember(callerUid, name);
+  // The owner of a member is a value (a module, a class, an enum, an object).
+  const owner = scopeTargetOf(expression.expression, path, callerUid, scope, 'value');
+  return owner ? scope.resolveMember(owner, name, space) : null;
+}
+
+function asResolution(target: ScopeTarget | null): Resolution {
+  if (target === null) return { kind: 'unknown' };
+  return target.kind === 'symbol' ? { kind: 'repository', uid: target.uid } : { kind: 'external' };
 }
 
 function compilerOptionsFor(rootPath: string): { options: ts.CompilerOptions; hasConfig: boolean } {
@@ -180,7 +254,7 @@ class FileSymbolExtractor {
 
   private visit(node: ts.Node, scope: Scope): void {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && scope.callerUid !== null) {
-      this.callSites.push({ callerUid: scope.callerUid, node, line: this.lineOf(node.getStart(this.sourceFile)) });
+      this.callSites.push({ path: this.file.path, callerUid: scope.callerUid, node, line: this.lineOf(node.getStart(this.sourceFile)) });
     }
     const declared = this.declare(node, scope);
     const inner: Scope = declared
@@ -345,7 +419,7 @@ class FileSymbolExtractor {
   }
 
   private withHeritage(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, symbol: SymbolRow): SymbolRow {
-    for (const clause of node.heritageClauses ?? []) this.heritage.push({ fromUid: symbol.uid, clause });
+    for (const clause of node.heritageClauses ?? []) this.heritage.push({ path: this.file.path, fromUid: symbol.uid, clause });
     return symbol;
   }
 
@@ -465,10 +539,9 @@ export function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
 
 function resolveCalls(
   sites: CallSite[],
-  checker: ts.TypeChecker,
-  declarationUids: ReadonlyMap<ts.Node, string>,
+  resolve: (site: CallSite) => Resolution,
+  resolvedConfidence: CallConfidence,
   symbolsByName: ReadonlyMap<string, SymbolRow[]>,
-  checkerConfidence: CallConfidence,
 ): CallRow[] {
   const edges = new Map<string, CallRow>();
   const addEdge = (callerUid: string, calleeUid: string, line: number, confidence: CallConfidence): void => {
@@ -484,9 +557,9 @@ function resolveCalls(
   };
 
   for (const site of sites) {
-    const resolution = resolveWithChecker(site.node, checker, declarationUids);
+    const resolution = resolve(site);
     if (resolution.kind === 'repository') {
-      addEdge(site.callerUid, resolution.uid, site.line, checkerConfidence);
+      addEdge(site.callerUid, resolution.uid, site.line, resolvedConfidence);
       continue;
     }
     if (resolution.kind === 'external') continue;
@@ -503,14 +576,15 @@ function resolveCalls(
 }
 
 /** extends -> EXTENDS; a class's implements -> IMPLEMENTS; only targets declared in the repository. */
-function resolveHeritage(sites: HeritageSite[], checker: ts.TypeChecker, declarationUids: ReadonlyMap<ts.Node, string>): InheritanceRow[] {
+function resolveHeritage(
+  sites: HeritageSite[],
+  resolve: (site: HeritageSite, expression: ts.Expression) => string | undefined,
+): InheritanceRow[] {
   const rows = new Map<string, InheritanceRow>();
   for (const site of sites) {
     const kind = site.clause.token === ts.SyntaxKind.ImplementsKeyword ? 'IMPLEMENTS' : 'EXTENDS';
     for (const type of site.clause.types) {
-      let symbol = checker.getSymbolAtLocation(type.expression);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      const toUid = symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+      const toUid = resolve(site, type.expression);
       if (toUid && toUid !== site.fromUid) rows.set(`${site.fromUid}|${kind}|${toUid}`, { fromUid: site.fromUid, toUid, kind });
     }
   }
@@ -519,28 +593,35 @@ function resolveHeritage(sites: HeritageSite[], checker: ts.TypeChecker, declara
 
 type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
 
+/**
+ * The callee's symbol first: overloads and merged declarations share one uid, so a symbol whose
+ * repository declarations name one uid is the answer without overload resolution, which is where
+ * the checker spends most of its time (relating argument types). Only a symbol that names several
+ * uids, or none, asks for the resolved signature.
+ */
 function resolveWithChecker(
   node: ts.CallExpression | ts.NewExpression,
   checker: ts.TypeChecker,
   declarationUids: ReadonlyMap<ts.Node, string>,
 ): Resolution {
-  if (ts.isCallExpression(node)) {
-    const declaration = checker.getResolvedSignature(node)?.declaration;
-    if (declaration && !ts.isJSDocSignature(declaration)) {
-      const uid = declarationUids.get(declaration);
-      if (uid) return { kind: 'repository', uid };
-    }
-  }
   const target = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
   let symbol = checker.getSymbolAtLocation(target);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declarations = symbol?.declarations ?? [];
+  const uids = new Set<string>();
   for (const declaration of declarations) {
     const uid =
       declarationUids.get(declaration) ??
       (ts.isVariableDeclaration(declaration) && declaration.initializer ? declarationUids.get(declaration.initializer) : undefined);
+    if (uid) uids.add(uid);
+  }
+  if (uids.size === 1) return { kind: 'repository', uid: [...uids][0]! };
+  if (ts.isCallExpression(node) && (uids.size > 1 || declarations.length === 0)) {
+    const declaration = checker.getResolvedSignature(node)?.declaration;
+    const uid = declaration && !ts.isJSDocSignature(declaration) ? declarationUids.get(declaration) : undefined;
     if (uid) return { kind: 'repository', uid };
   }
+  if (uids.size > 1) return { kind: 'repository', uid: [...uids].sort()[0]! };
   return declarations.length > 0 ? { kind: 'external' } : { kind: 'unknown' };
 }
 
@@ -554,18 +635,15 @@ function extractImports(
   input: ScriptExtractionInput,
   file: RepoFile,
   sourceFile: ts.SourceFile,
-  options: ts.CompilerOptions,
-  cache: ts.ModuleResolutionCache,
-  repositoryFiles: ReadonlyMap<string, RepoFile>,
+  resolve: (specifier: string) => string | null,
 ): ImportRow[] {
   const namesByTarget = new Map<string, Set<string>>();
   const record = (specifier: string, names: string[]): void => {
-    const resolved = ts.resolveModuleName(specifier, sourceFile.fileName, options, ts.sys, cache).resolvedModule?.resolvedFileName;
-    const target = resolved ? repositoryFiles.get(resolved) : undefined;
-    if (!target || target.path === file.path) return;
-    const set = namesByTarget.get(target.path) ?? new Set<string>();
+    const target = resolve(specifier);
+    if (target === null || target === file.path) return;
+    const set = namesByTarget.get(target) ?? new Set<string>();
     for (const name of names) set.add(name);
-    namesByTarget.set(target.path, set);
+    namesByTarget.set(target, set);
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {

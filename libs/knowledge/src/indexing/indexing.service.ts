@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
-import { IndexStoreRepository, MigrationService } from '@lore/graph';
-import { type IndexProgress, indexRepository, locateRepository } from '@lore/indexer';
+import { IndexStoreRepository, MigrationService, type WrittenSnapshot } from '@lore/graph';
+import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
 import { SemanticIndex } from '../search/semantic-index';
 import { parseInput } from '../validation';
 
-export type IndexingProgress = IndexProgress | { phase: 'writing'; done: number; total: number };
+export type IndexingProgress = IndexProgress | { phase: 'writing' | 'resolving'; done: number; total: number };
 
 /** index_repository: read a repository from disk and replace its snapshot in the graph. */
 @Injectable()
@@ -43,41 +43,54 @@ export class IndexingService {
     );
     heartbeat.unref();
     try {
-      const snapshot = await indexRepository(location.rootPath, {
+      const reading = await readRepository(location.rootPath, {
         tenantId: principal.tenantId,
         repositoryId: location.repositoryId,
         maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
         onProgress,
       });
-      const summary = (finished: Date): IndexRunSummary => ({
-        runId: run.runId,
-        repositoryId: snapshot.repositoryId,
-        commitSha: snapshot.commitSha,
-        status: 'completed',
-        files: snapshot.files.length,
-        symbols: snapshot.symbols.length,
-        calls: snapshot.calls.length,
-        imports: snapshot.imports.length,
-        skipped: snapshot.skipped,
-        secretsRedacted: snapshot.secretsFound,
-        startedAt: started.toISOString(),
-        finishedAt: finished.toISOString(),
-        durationMs: finished.getTime() - started.getTime(),
-      });
+      const elapsedMs = (): number => Date.now() - started.getTime();
+      const writing = (done: number, total: number): void => onProgress?.({ phase: 'writing', done, total });
+      let snapshot = reading.snapshot;
+      let queryableMs: number | null = null;
+      let written: WrittenSnapshot | undefined;
+      if (reading.resolveExactly) {
+        // Queryable from syntax first; the compiler's exact calls follow in a second transaction.
+        written = await this.store.applyQueryableSnapshot(snapshot, run, elapsedMs, writing);
+        queryableMs = elapsedMs();
+        onProgress?.({ phase: 'resolving', done: 0, total: 1 });
+        snapshot = await reading.resolveExactly();
+      }
+      const final = snapshot;
+      const summary = (finished: Date): IndexRunSummary => {
+        const durationMs = finished.getTime() - started.getTime();
+        return {
+          runId: run.runId,
+          repositoryId: final.repositoryId,
+          commitSha: final.commitSha,
+          status: 'completed',
+          files: final.files.length,
+          symbols: final.symbols.length,
+          calls: final.calls.length,
+          imports: final.imports.length,
+          skipped: final.skipped,
+          secretsRedacted: final.secretsFound,
+          startedAt: started.toISOString(),
+          finishedAt: finished.toISOString(),
+          durationMs,
+          queryableMs: queryableMs ?? durationMs,
+          exactMs: queryableMs === null ? null : durationMs,
+        };
+      };
       let result: IndexRunSummary | undefined;
-      await this.store.applySnapshot(
-        snapshot,
-        run,
-        () => (result = summary(new Date())),
-        (done, total) => onProgress?.({ phase: 'writing', done, total }),
-      );
+      await this.store.applySnapshot(final, run, () => (result = summary(new Date())), writing, written);
       if (!result) throw new Error('the snapshot was applied without completing the run');
       // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
       await this.semantic
         .indexChunks(principal.tenantId, snapshot.repositoryId, snapshot.commitSha, snapshot.chunks)
         .catch((error: Error) => this.logger.warn(`semantic index of ${snapshot.repositoryId} not updated: ${error.message}`));
       this.logger.log(
-        `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls in ${result.durationMs} ms`,
+        `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls; queryable in ${result.queryableMs} ms, done in ${result.durationMs} ms`,
       );
       return result;
     } catch (error) {

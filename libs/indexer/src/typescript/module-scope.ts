@@ -1,0 +1,210 @@
+import ts from 'typescript';
+import type { SymbolRow } from '@lore/domain';
+
+/**
+ * What a file's top level says about names, read from syntax alone: where each imported name comes
+ * from, and what the file exports under which name. Paths are repository-relative; `null` is a
+ * module outside the repository (a package, a Node built-in).
+ */
+export interface ModuleFacts {
+  /** Local name -> the module and the name it has there ('default', '*' for a namespace, or a name). */
+  imports: Map<string, { from: string | null; name: string }>;
+  /** Exported name -> local name: `export function a`, `export { a as b }`, `export default a`. */
+  exports: Map<string, string>;
+  /** `export { a as b } from './x'`, `export * as ns from './x'`: exported name -> (module, name). */
+  reexports: Map<string, { from: string | null; name: string }>;
+  /** `export * from './x'`, in order. */
+  starExports: string[];
+}
+
+/** Reads the import and export statements of one file. `resolve` maps a module specifier to a repository path. */
+export function readModuleFacts(sourceFile: ts.SourceFile, resolve: (specifier: string) => string | null): ModuleFacts {
+  const facts: ModuleFacts = { imports: new Map(), exports: new Map(), reexports: new Map(), starExports: [] };
+  for (const statement of sourceFile.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const from = resolve(statement.moduleSpecifier.text);
+      const clause = statement.importClause;
+      if (clause?.name) facts.imports.set(clause.name.text, { from, name: 'default' });
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) facts.imports.set(bindings.name.text, { from, name: '*' });
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements)
+          facts.imports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
+      }
+    } else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
+    ) {
+      facts.imports.set(statement.name.text, { from: resolve(statement.moduleReference.expression.text), name: '*' });
+    } else if (ts.isVariableStatement(statement)) {
+      readRequires(statement, resolve, facts);
+      if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
+        for (const declaration of statement.declarationList.declarations) {
+          if (ts.isIdentifier(declaration.name)) facts.exports.set(declaration.name.text, declaration.name.text);
+        }
+      }
+    } else if (ts.isExportDeclaration(statement)) {
+      const from =
+        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolve(statement.moduleSpecifier.text) : undefined;
+      const clause = statement.exportClause;
+      if (from === undefined) {
+        if (clause && ts.isNamedExports(clause)) {
+          for (const element of clause.elements) facts.exports.set(element.name.text, (element.propertyName ?? element.name).text);
+        }
+      } else if (!clause) {
+        if (from !== null) facts.starExports.push(from);
+      } else if (ts.isNamespaceExport(clause)) {
+        facts.reexports.set(clause.name.text, { from, name: '*' });
+      } else {
+        for (const element of clause.elements)
+          facts.reexports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
+      }
+    } else if (ts.isExportAssignment(statement)) {
+      if (ts.isIdentifier(statement.expression)) facts.exports.set('default', statement.expression.text);
+    } else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isEnumDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement)) &&
+      hasModifier(statement, ts.SyntaxKind.ExportKeyword)
+    ) {
+      const name = statement.name?.text ?? 'default';
+      facts.exports.set(hasModifier(statement, ts.SyntaxKind.DefaultKeyword) ? 'default' : name, name);
+    }
+  }
+  return facts;
+}
+
+/** `const x = require('./y')` and `const { a, b: c } = require('./y')`. */
+function readRequires(statement: ts.VariableStatement, resolve: (specifier: string) => string | null, facts: ModuleFacts): void {
+  for (const declaration of statement.declarationList.declarations) {
+    const init = declaration.initializer;
+    if (
+      !init ||
+      !ts.isCallExpression(init) ||
+      !ts.isIdentifier(init.expression) ||
+      init.expression.text !== 'require' ||
+      init.arguments.length !== 1 ||
+      !ts.isStringLiteral(init.arguments[0]!)
+    )
+      continue;
+    const from = resolve(init.arguments[0].text);
+    if (ts.isIdentifier(declaration.name)) facts.imports.set(declaration.name.text, { from, name: '*' });
+    else if (ts.isObjectBindingPattern(declaration.name)) {
+      for (const element of declaration.name.elements) {
+        const imported = element.propertyName ?? element.name;
+        if (ts.isIdentifier(element.name) && ts.isIdentifier(imported)) facts.imports.set(element.name.text, { from, name: imported.text });
+      }
+    }
+  }
+}
+
+function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === kind);
+}
+
+/**
+ * TypeScript keeps values and types apart: `type OK<T>` and `const OK = ...` are two declarations
+ * of one name. A call looks for a value, a heritage clause for a type.
+ */
+export type NameSpace = 'value' | 'type';
+
+const SPACES_OF: Record<SymbolRow['kind'], readonly NameSpace[]> = {
+  class: ['value', 'type'],
+  enum: ['value', 'type'],
+  interface: ['type'],
+  type: ['type'],
+  function: ['value'],
+  method: ['value'],
+  property: ['value'],
+  variable: ['value'],
+  module: ['value'],
+  test: [],
+};
+
+/** What a name stands for: a symbol of the repository, a whole module of it, or something outside it. */
+export type ScopeTarget = { kind: 'symbol'; uid: string } | { kind: 'module'; path: string } | { kind: 'external' };
+
+const MAX_EXPORT_HOPS = 8;
+
+/**
+ * Resolves names the way a reader without types would: a file's own top-level declarations, then
+ * its imports, followed through re-exports to the declaring file. No guess by name happens here.
+ */
+export class ModuleScope {
+  private readonly topLevel = new Map<string, Map<string, string>>();
+  private readonly members = new Map<string, Map<string, string>>();
+  private readonly parents = new Map<string, string | null>();
+  private readonly kinds = new Map<string, SymbolRow['kind']>();
+
+  constructor(
+    private readonly facts: ReadonlyMap<string, ModuleFacts>,
+    symbols: readonly SymbolRow[],
+  ) {
+    for (const symbol of symbols) {
+      this.parents.set(symbol.uid, symbol.parentUid);
+      this.kinds.set(symbol.uid, symbol.kind);
+      const table = symbol.parentUid === null ? this.tableOf(this.topLevel, symbol.path) : this.tableOf(this.members, symbol.parentUid);
+      for (const space of SPACES_OF[symbol.kind]) {
+        const key = `${space} ${symbol.name}`;
+        if (!table.has(key)) table.set(key, symbol.uid);
+      }
+    }
+  }
+
+  /** A name used in `path`'s code. */
+  resolveName(path: string, name: string, space: NameSpace): ScopeTarget | null {
+    return this.resolveLocal(path, name, space, 0);
+  }
+
+  /** `X.name` where X is a module (namespace import) or a class, enum or object of the repository. */
+  resolveMember(target: ScopeTarget, name: string, space: NameSpace): ScopeTarget | null {
+    if (target.kind === 'module') return this.resolveExport(target.path, name, space, 0);
+    if (target.kind === 'symbol') {
+      const uid = this.members.get(target.uid)?.get(`${space} ${name}`);
+      return uid ? { kind: 'symbol', uid } : null;
+    }
+    return target;
+  }
+
+  /** `this.name` inside the code of `callerUid`: a member of the enclosing class. */
+  resolveThisMember(callerUid: string, name: string): ScopeTarget | null {
+    for (let uid: string | null | undefined = callerUid; uid; uid = this.parents.get(uid)) {
+      if (this.kinds.get(uid) === 'class') return this.resolveMember({ kind: 'symbol', uid }, name, 'value');
+    }
+    return null;
+  }
+
+  private resolveLocal(path: string, name: string, space: NameSpace, hops: number): ScopeTarget | null {
+    const uid = this.topLevel.get(path)?.get(`${space} ${name}`);
+    if (uid) return { kind: 'symbol', uid };
+    const imported = this.facts.get(path)?.imports.get(name);
+    if (!imported) return null;
+    if (imported.from === null) return { kind: 'external' };
+    return this.resolveExport(imported.from, imported.name, space, hops + 1);
+  }
+
+  private resolveExport(path: string, name: string, space: NameSpace, hops: number): ScopeTarget | null {
+    if (hops > MAX_EXPORT_HOPS) return null;
+    if (name === '*') return { kind: 'module', path };
+    const facts = this.facts.get(path);
+    if (!facts) return null;
+    const local = facts.exports.get(name);
+    if (local !== undefined) return this.resolveLocal(path, local, space, hops);
+    const reexport = facts.reexports.get(name);
+    if (reexport) return reexport.from === null ? { kind: 'external' } : this.resolveExport(reexport.from, reexport.name, space, hops + 1);
+    for (const from of facts.starExports) {
+      const found = this.resolveExport(from, name, space, hops + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  private tableOf(tables: Map<string, Map<string, string>>, key: string): Map<string, string> {
+    let table = tables.get(key);
+    if (!table) tables.set(key, (table = new Map()));
+    return table;
+  }
+}

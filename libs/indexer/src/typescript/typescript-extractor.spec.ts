@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallRow, InheritanceRow } from '@lore/domain';
+import { readRepository } from '../repository-indexer';
+
+/** Names resolved through re-exports, namespaces, defaults, `this`, statics, CommonJS and a type/value pair. */
+const FILES: Record<string, string> = {
+  'tsconfig.json': '{}',
+  'src/lib/math.ts': [
+    'export type OK<T> = { value: T };',
+    'export const OK = <T>(value: T): OK<T> => ({ value });',
+    'export function add(a: number, b: number): number {',
+    '  return a + b;',
+    '}',
+    'export default function negate(a: number): number {',
+    '  return -a;',
+    '}',
+    '',
+  ].join('\n'),
+  'src/lib/index.ts': [
+    "export * from './math';",
+    "export { default as negate } from './math';",
+    "export * as strings from './strings';",
+    "export * from './shapes';",
+    '',
+  ].join('\n'),
+  'src/lib/strings.ts': 'export function shout(text: string): string {\n  return text.toUpperCase();\n}\n',
+  'src/lib/shapes.ts': 'export interface Shape {\n  area(): number;\n}\nexport class Base {}\n',
+  'src/calculator.ts': [
+    "import { add, OK, negate, Base, type Shape } from './lib';",
+    "import * as lib from './lib';",
+    "import minus from './lib/math';",
+    "import { readFileSync } from 'node:fs';",
+    '',
+    'export class Calculator extends Base implements Shape {',
+    '  static create(): Calculator {',
+    '    return new Calculator();',
+    '  }',
+    '  area(): number {',
+    '    return [1, 2].reduce((sum, value) => this.plus(sum, value), 0);',
+    '  }',
+    '  plus(a: number, b: number): number {',
+    '    return add(a, b);',
+    '  }',
+    '  describe(value: number): string {',
+    "    readFileSync('x');",
+    '    return lib.strings.shout(String(OK(negate(minus(value))).value));',
+    '  }',
+    '}',
+    '',
+    'export function make(): Calculator {',
+    '  return Calculator.create();',
+    '}',
+    '',
+  ].join('\n'),
+  'src/legacy.js':
+    "const { shout } = require('./lib/strings');\nfunction loud(text) {\n  return shout(text);\n}\nmodule.exports = { loud };\n",
+};
+
+function scratch(files: Record<string, string>): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-typescript-')), 'calc');
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const short = (uid: string): string => uid.replace('t:calc:', '');
+const callRows = (calls: CallRow[]): [string, string, number, number, string][] =>
+  calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
+const inheritanceRows = (rows: InheritanceRow[]): [string, string, string][] =>
+  rows.map((row) => [short(row.fromUid), row.kind, short(row.toUid)]);
+
+/** The calls both passes find; only their confidence differs. */
+const CALLS: [string, string, number, number][] = [
+  ['src/calculator.ts#Calculator.area', 'src/calculator.ts#Calculator.plus', 11, 1],
+  ['src/calculator.ts#Calculator.create', 'src/calculator.ts#Calculator', 8, 1],
+  ['src/calculator.ts#Calculator.describe', 'src/lib/math.ts#negate', 18, 2],
+  // The value OK (the arrow function), not the type OK: the second declaration of the name.
+  ['src/calculator.ts#Calculator.describe', 'src/lib/math.ts#OK~2', 18, 1],
+  ['src/calculator.ts#Calculator.describe', 'src/lib/strings.ts#shout', 18, 1],
+  ['src/calculator.ts#Calculator.plus', 'src/lib/math.ts#add', 14, 1],
+  ['src/calculator.ts#make', 'src/calculator.ts#Calculator.create', 23, 1],
+  ['src/legacy.js#loud', 'src/lib/strings.ts#shout', 3, 1],
+];
+
+const INHERITANCE: [string, string, string][] = [
+  ['src/calculator.ts#Calculator', 'EXTENDS', 'src/lib/shapes.ts#Base'],
+  ['src/calculator.ts#Calculator', 'IMPLEMENTS', 'src/lib/shapes.ts#Shape'],
+];
+
+describe('TypeScript in two passes', () => {
+  it('resolves calls by scope from syntax alone (import), then the same calls with the checker (exact)', async () => {
+    const reading = await readRepository(scratch(FILES), { tenantId: 't', maxFileBytes: 1 << 20 });
+
+    // Calls into node:fs, Array#reduce and String are outside the repository: no edge, no guess.
+    expect(callRows(reading.snapshot.calls)).toEqual(CALLS.map((call) => [...call, 'import']));
+    expect(inheritanceRows(reading.snapshot.inheritance)).toEqual(INHERITANCE);
+
+    const exact = await reading.resolveExactly!();
+    expect(callRows(exact.calls)).toEqual(CALLS.map((call) => [...call, 'exact']));
+    expect(inheritanceRows(exact.inheritance)).toEqual(INHERITANCE);
+    // Everything else is the first pass's, unchanged.
+    expect(exact.symbols).toBe(reading.snapshot.symbols);
+    expect(exact.imports).toBe(reading.snapshot.imports);
+  });
+
+  it('falls back to a unique name, then to a few candidates, where scope does not say', async () => {
+    const reading = await readRepository(
+      scratch({
+        'src/a.ts': 'export class A {\n  save(): void {}\n}\nexport class B {\n  save(): void {}\n  load(): void {}\n}\n',
+        'src/use.ts': 'export function use(thing: any): void {\n  thing.save();\n  thing.load();\n}\n',
+      }),
+      { tenantId: 't', maxFileBytes: 1 << 20 },
+    );
+    expect(callRows(reading.snapshot.calls)).toEqual([
+      ['src/use.ts#use', 'src/a.ts#A.save', 2, 1, 'ambiguous'],
+      ['src/use.ts#use', 'src/a.ts#B.load', 3, 1, 'name'],
+      ['src/use.ts#use', 'src/a.ts#B.save', 2, 1, 'ambiguous'],
+    ]);
+  });
+});
