@@ -1,7 +1,8 @@
 /**
  * How right are the CALLS edges? Compares the indexer's edges of a TypeScript repository with the
  * TypeScript language service's own answer: go-to-definition at the callee of every call site,
- * mapped to the indexer's symbols. Prints precision and recall of all edges and of each confidence.
+ * mapped to the indexer's symbols. Prints precision and recall of all edges and of each confidence,
+ * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one.
  *
  *   npm run build && node dist/bench/call-precision.js bench/.repos/zod
  *
@@ -14,14 +15,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, SymbolRow } from '@lore/domain';
-import { indexRepository } from '@lore/indexer';
+import { readRepository } from '@lore/indexer';
 
 /** Code runs in these (a module-level variable's initializer too); the indexer attributes calls the same way. */
 const NOT_CALLERS = new Set(['class', 'interface', 'enum', 'type']);
 
 async function main(): Promise<void> {
   const root = resolve(process.argv[2] ?? '.');
-  const snapshot = await indexRepository(root, { tenantId: 'p', maxFileBytes: 1024 * 1024 });
+  const reading = await readRepository(root, { tenantId: 'p', maxFileBytes: 1024 * 1024 });
+  const syntactic = reading.snapshot;
+  const snapshot = reading.resolveExactly ? await reading.resolveExactly() : syntactic;
   const scripts = snapshot.files
     .filter((file) => file.language === 'typescript' || file.language === 'javascript')
     .map((file) => file.path);
@@ -61,30 +64,34 @@ async function main(): Promise<void> {
     visit(sourceFile);
   }
 
-  const ours = new Map(snapshot.calls.map((call) => [`${call.callerUid}\u0000${call.calleeUid}`, call.confidence]));
-  const report = (label: string, edges: string[]): void => {
-    const agreed = edges.filter((edge) => reference.has(edge)).length;
-    const precision = edges.length === 0 ? 0 : agreed / edges.length;
-    console.log(
-      `| ${label} | ${edges.length} | ${agreed} | ${(precision * 100).toFixed(1)}% | ${((agreed / reference.size) * 100).toFixed(1)}% |`,
-    );
-  };
   console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${reference.size} reference edges (go-to-definition)`);
-  console.log('| edges | count | agree with the compiler | precision | recall |');
-  console.log('| --- | --- | --- | --- | --- |');
-  report('all', [...ours.keys()]);
-  if (process.env.SHOW_DISAGREEMENTS) {
-    const short = (edge: string): string =>
-      edge
-        .split('\u0000')
-        .map((uid) => uid.slice(uid.indexOf(':', 2) + 1))
-        .join(' -> ');
-    for (const edge of [...ours.keys()].filter((e) => !reference.has(e)).slice(0, 12)) console.log(`ours only: ${short(edge)}`);
-    for (const edge of [...reference].filter((e) => !ours.has(e)).slice(0, 12)) console.log(`compiler only: ${short(edge)}`);
-  }
-  for (const confidence of ['exact', 'import', 'name', 'ambiguous'] as CallConfidence[]) {
-    const edges = [...ours].filter(([, c]) => c === confidence).map(([edge]) => edge);
-    if (edges.length > 0) report(confidence, edges);
+  for (const [label, calls] of [
+    ['first pass (syntax)', syntactic.calls],
+    ['final (compiler)', snapshot.calls],
+  ] as const) {
+    const ours = new Map(calls.map((call) => [`${call.callerUid}\u0000${call.calleeUid}`, call.confidence]));
+    const report = (edgesLabel: string, edges: string[]): void => {
+      const agreed = edges.filter((edge) => reference.has(edge)).length;
+      const precision = edges.length === 0 ? 0 : agreed / edges.length;
+      console.log(
+        `| ${edgesLabel} | ${edges.length} | ${agreed} | ${(precision * 100).toFixed(1)}% | ${((agreed / reference.size) * 100).toFixed(1)}% |`,
+      );
+    };
+    console.log(`\n${label}\n| edges | count | agree with the compiler | precision | recall |\n| --- | --- | --- | --- | --- |`);
+    report('all', [...ours.keys()]);
+    for (const confidence of ['exact', 'import', 'name', 'ambiguous'] as CallConfidence[]) {
+      const edges = [...ours].filter(([, c]) => c === confidence).map(([edge]) => edge);
+      if (edges.length > 0) report(confidence, edges);
+    }
+    if (process.env.SHOW_DISAGREEMENTS) {
+      const short = (edge: string): string =>
+        edge
+          .split('\u0000')
+          .map((uid) => uid.slice(uid.indexOf(':', 2) + 1))
+          .join(' -> ');
+      for (const edge of [...ours.keys()].filter((e) => !reference.has(e)).slice(0, 12)) console.log(`ours only: ${short(edge)}`);
+      for (const edge of [...reference].filter((e) => !ours.has(e)).slice(0, 12)) console.log(`compiler only: ${short(edge)}`);
+    }
   }
 }
 

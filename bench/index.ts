@@ -52,7 +52,9 @@ async function main(): Promise<void> {
   }
   process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
 
-  const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
+  // LORE_LOG_LEVEL=debug shows each snapshot write's counts and times.
+  const logLevel = process.env.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn';
+  const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger(logLevel) });
   const indexing = context.get(IndexingService);
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);

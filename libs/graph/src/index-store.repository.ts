@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
@@ -60,6 +60,8 @@ export interface SnapshotChanges {
  */
 @Injectable()
 export class IndexStoreRepository {
+  private readonly logger = new Logger('IndexStore');
+
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly queries: CypherQueries,
@@ -149,9 +151,11 @@ export class IndexStoreRepository {
     options: { onBatch?: (done: number, total: number) => void; live?: GraphState; keepResolvedEdgesOfUnchangedFiles: boolean },
   ): Promise<{ changes: SnapshotChanges; state: GraphState }> {
     const { onBatch } = options;
+    const started = performance.now();
     const scope = scopeParams(run);
     const graph = snapshotGraph(snapshot);
     const live = options.live ?? (await this.readLive(scope));
+    const liveRead = performance.now();
     const relationships = options.keepResolvedEdgesOfUnchangedFiles ? keepResolvedEdges(snapshot, graph, live) : graph.relationships;
 
     const nodeCreates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
@@ -238,6 +242,12 @@ export class IndexStoreRepository {
     );
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
+    this.logger.debug(
+      `${snapshot.repositoryId}: live graph ${options.live ? 'known' : 'read'} in ${Math.round(liveRead - started)} ms; ` +
+        `created ${count(nodeCreates)} nodes and ${count(relationshipCreates)} relationships, updated ${count(nodeUpdates)} and ` +
+        `${count(relationshipUpdates)}, deleted ${count(nodeDeletes)} and ${count(relationshipDeletes)}, ` +
+        `in ${total} batches and ${Math.round(performance.now() - liveRead)} ms`,
+    );
     return {
       changes: {
         nodesWritten: count(nodeCreates) + count(nodeUpdates),

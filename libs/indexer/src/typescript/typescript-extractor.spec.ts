@@ -107,7 +107,7 @@ describe('TypeScript in two passes', () => {
     expect(exact.imports).toBe(reading.snapshot.imports);
   });
 
-  it('falls back to a unique name, then to a few candidates, where scope does not say', async () => {
+  it('falls back to a unique name where scope does not say; the typed pass adds a few candidates where types do not', async () => {
     const reading = await readRepository(
       scratch({
         'src/a.ts': 'export class A {\n  save(): void {}\n}\nexport class B {\n  save(): void {}\n  load(): void {}\n}\n',
@@ -115,7 +115,8 @@ describe('TypeScript in two passes', () => {
       }),
       { tenantId: 't', maxFileBytes: 1 << 20 },
     );
-    expect(callRows(reading.snapshot.calls)).toEqual([
+    expect(callRows(reading.snapshot.calls)).toEqual([['src/use.ts#use', 'src/a.ts#B.load', 3, 1, 'name']]);
+    expect(callRows((await reading.resolveExactly!()).calls)).toEqual([
       ['src/use.ts#use', 'src/a.ts#A.save', 2, 1, 'ambiguous'],
       ['src/use.ts#use', 'src/a.ts#B.load', 3, 1, 'name'],
       ['src/use.ts#use', 'src/a.ts#B.save', 2, 1, 'ambiguous'],

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
 import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
@@ -83,8 +83,10 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
   const imports: ImportRow[] = [];
   const facts = new Map<string, ModuleFacts>();
   const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
+  const resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
   const resolveSpecifier = (sourceFile: ts.SourceFile, specifier: string): string | null => {
-    const resolved = ts.resolveModuleName(specifier, sourceFile.fileName, options, ts.sys, moduleCache).resolvedModule?.resolvedFileName;
+    const resolved = ts.resolveModuleName(specifier, sourceFile.fileName, options, resolutionHost, moduleCache).resolvedModule
+      ?.resolvedFileName;
     return (resolved && byAbsolute.get(resolved)?.path) ?? null;
   };
 
@@ -114,11 +116,14 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
     scopeTargetOf(expression, path, callerUid, scope, space);
   return {
     symbols,
+    // No `ambiguous` guesses here: the typed pass follows, and most such guesses would be written
+    // only to be deleted by it.
     calls: resolveCalls(
       callSites,
       (site) => asResolution(inScope(site.path, site.callerUid, site.node.expression, 'value')),
       'import',
       symbolsByName,
+      1,
     ),
     imports,
     inheritance: resolveHeritage(heritage, (site, expression) => {
@@ -135,6 +140,7 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
           (site) => resolveWithChecker(site.node, checker, declarationUids),
           hasConfig ? 'exact' : 'import',
           symbolsByName,
+          MAX_AMBIGUOUS_TARGETS,
         ),
         inheritance: resolveHeritage(heritage, (_site, expression) => {
           let symbol = checker.getSymbolAtLocation(expression);
@@ -143,6 +149,40 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
         }),
       };
     },
+  };
+}
+
+/**
+ * Module resolution probes many candidate paths per import. Inside the repository (outside its
+ * node_modules) the listing already says which files and directories exist; elsewhere the disk is
+ * asked, once per path. Workspace packages linked through node_modules still resolve.
+ */
+function repositoryResolutionHost(rootPath: string, scriptPaths: Iterable<string>): ts.ModuleResolutionHost {
+  const files = new Set(scriptPaths);
+  const directories = new Set<string>();
+  for (const file of files) {
+    for (let dir = dirname(file); dir.length > rootPath.length && !directories.has(dir); dir = dirname(dir)) directories.add(dir);
+  }
+  directories.add(rootPath);
+  const listed = (path: string): boolean =>
+    (path === rootPath || path.startsWith(rootPath + sep)) && !path.includes(`${sep}node_modules${sep}`);
+  const remembered = <T>(ask: (path: string) => T): ((path: string) => T) => {
+    const answers = new Map<string, T>();
+    return (path) => {
+      let answer = answers.get(path);
+      if (answer === undefined) answers.set(path, (answer = ask(path)));
+      return answer;
+    };
+  };
+  const fileOnDisk = remembered((path) => ts.sys.fileExists(path));
+  const directoryOnDisk = remembered((path) => ts.sys.directoryExists(path));
+  return {
+    // package.json files are not scripts: they are read from disk (TypeScript caches them per resolution cache).
+    fileExists: (path) => (listed(path) && !path.endsWith('package.json') ? files.has(path) : fileOnDisk(path)),
+    directoryExists: (path) => (listed(path) && !path.endsWith('node_modules') ? directories.has(path) : directoryOnDisk(path)),
+    readFile: (path) => ts.sys.readFile(path),
+    realpath: ts.sys.realpath,
+    getCurrentDirectory: () => rootPath,
   };
 }
 
@@ -542,6 +582,8 @@ function resolveCalls(
   resolve: (site: CallSite) => Resolution,
   resolvedConfidence: CallConfidence,
   symbolsByName: ReadonlyMap<string, SymbolRow[]>,
+  /** Unresolved sites get an edge to each same-named candidate when there are at most this many. */
+  maxCandidates: number,
 ): CallRow[] {
   const edges = new Map<string, CallRow>();
   const addEdge = (callerUid: string, calleeUid: string, line: number, confidence: CallConfidence): void => {
@@ -569,7 +611,7 @@ function resolveCalls(
       ts.isNewExpression(site.node) ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method',
     );
     if (candidates.length === 1) addEdge(site.callerUid, candidates[0]!.uid, site.line, 'name');
-    else if (candidates.length <= MAX_AMBIGUOUS_TARGETS)
+    else if (candidates.length <= maxCandidates)
       for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
   }
   return [...edges.values()].sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
