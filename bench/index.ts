@@ -4,7 +4,10 @@
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
  * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS.
  *
- *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts]
+ *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts] [--peers]
+ *
+ * --peers then runs the same work (full index, the same one-file change) with the peer code graphs
+ * of bench/peers.ts, installed into bench/.peers, and prints them beside Lore's figures.
  *
  * Uses NEO4J_URI / NEO4J_PASSWORD when set; otherwise starts tools/neo4j-local on a free port with a
  * fresh data directory. Figures go in docs/benchmarks.md with the command and the machine.
@@ -17,6 +20,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
+import { printPeerResults, runPeers } from './peers';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
   const repositoryId = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
   const changeIndex = args.indexOf('--change');
   const changedFile = changeIndex >= 0 ? join(path, args[changeIndex + 1]!) : undefined;
+  const withPeers = args.includes('--peers');
 
   let stopNeo4j: (() => Promise<void>) | undefined;
   if (!process.env.NEO4J_URI) {
@@ -99,6 +104,11 @@ async function main(): Promise<void> {
       }
     } finally {
       if (changedFile && original) writeFileSync(changedFile, original);
+    }
+    if (withPeers) {
+      // After Lore's runs, so that the two never share the CPU.
+      console.log('\npeers, same repository, same change:');
+      printPeerResults(await runPeers(path, changedFile));
     }
   } finally {
     clearInterval(sampler);
