@@ -126,9 +126,13 @@ class ProgressBar {
 }
 
 function printIndexSummary(summary: IndexRunSummary): void {
+  const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   process.stdout.write(
     `indexed ${summary.repositoryId} at ${summary.commitSha.slice(0, 12)}: ${summary.files} files, ${summary.symbols} symbols, ` +
-      `${summary.calls} calls, ${summary.imports} imports in ${(summary.durationMs / 1000).toFixed(1)} s\n`,
+      `${summary.calls} calls, ${summary.imports} imports in ${seconds(summary.durationMs)}` +
+      (summary.exactMs === null
+        ? '\n'
+        : ` (queryable after ${seconds(summary.queryableMs)}, calls exact after ${seconds(summary.exactMs)})\n`),
   );
   if (summary.skipped.length > 0) {
     process.stdout.write(`skipped ${summary.skipped.length} file(s):\n`);
