@@ -38,6 +38,8 @@ export interface Extraction {
 export interface ExactResolution {
   calls: CallRow[];
   inheritance: InheritanceRow[];
+  /** What the compiler could not do, with the reason (the run lists it with the skipped files). */
+  skipped: SkippedFile[];
 }
 
 /** One implementation per language family, behind one interface. */

@@ -120,7 +120,12 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     symbols.push(...extraction.symbols);
     imports.push(...extraction.imports);
     extractionSkips.push(...extraction.skipped);
-    resolutions.push({ calls: extraction.calls, inheritance: extraction.inheritance, resolveExactly: extraction.resolveExactly });
+    resolutions.push({
+      calls: extraction.calls,
+      inheritance: extraction.inheritance,
+      skipped: [],
+      resolveExactly: extraction.resolveExactly,
+    });
   }
   const secrets = secretsByPath(await secretScan, readable);
   redactSymbols(symbols, secrets);
@@ -134,11 +139,14 @@ export async function readRepository(path: string, options: IndexOptions): Promi
 
   const withResolutions = (chosen: readonly ExactResolution[]): RepositorySnapshot => {
     const calls = chosen.flatMap((resolution) => resolution.calls);
+    const exactSkips = chosen.flatMap((resolution) => resolution.skipped);
     return {
       ...snapshot,
       calls,
       inheritance: chosen.flatMap((resolution) => resolution.inheritance),
       tests: deriveTests(symbols, calls, isTestPath),
+      skipped:
+        exactSkips.length === 0 ? snapshot.skipped : [...snapshot.skipped, ...exactSkips].sort((a, b) => a.path.localeCompare(b.path)),
     };
   };
   const snapshot: RepositorySnapshot = {

@@ -122,4 +122,32 @@ describe('TypeScript in two passes', () => {
       ['src/use.ts#use', 'src/a.ts#B.save', 2, 1, 'ambiguous'],
     ]);
   });
+
+  it('takes machine-written depth: a 5,000-term expression is extracted, a file nested past the parser is skipped with the reason', async () => {
+    const terms = Array.from({ length: 5000 }, () => 'one()').join(' + ');
+    const reading = await readRepository(
+      scratch({
+        'tsconfig.json': '{}',
+        'src/long.ts': `export function one(): number {\n  return 1;\n}\nexport function long(): number {\n  return ${terms};\n}\n`,
+        'src/nested.ts': `export const nested = ${'['.repeat(3000)}${']'.repeat(3000)};\n`,
+      }),
+      { tenantId: 't', maxFileBytes: 1 << 20 },
+    );
+    expect(reading.snapshot.skipped).toEqual([
+      { path: 'src/nested.ts', reason: 'nested too deeply to parse (Maximum call stack size exceeded)' },
+    ]);
+    expect(callRows(reading.snapshot.calls)).toEqual([['src/long.ts#long', 'src/long.ts#one', 5, 5000, 'import']]);
+    const exact = await reading.resolveExactly!();
+    expect(callRows(exact.calls)).toEqual([['src/long.ts#long', 'src/long.ts#one', 5, 5000, 'exact']]);
+    expect(exact.skipped).toEqual(reading.snapshot.skipped);
+  });
+
+  it('counts the decision points of an expression-bodied arrow function once', async () => {
+    const reading = await readRepository(
+      scratch({ 'src/pick.ts': 'export const pick = (x: boolean, a: boolean, b: boolean): boolean => (x ? a && b : false);\n' }),
+      { tenantId: 't', maxFileBytes: 1 << 20 },
+    );
+    // 1 + the conditional + the &&.
+    expect(reading.snapshot.symbols.map((symbol) => [symbol.name, symbol.complexity])).toEqual([['pick', 3]]);
+  });
 });

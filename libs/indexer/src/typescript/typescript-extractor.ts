@@ -60,14 +60,20 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
   const host = ts.createCompilerHost(options, true);
   // Each of the repository's files is parsed once; the typed pass reuses the trees of the first.
   const parsed = new Map<string, ts.SourceFile>();
+  const unparsable = new Map<string, string>();
   const defaultGetSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const own = byAbsolute.get(fileName);
     if (own?.text == null) return defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
     let sourceFile = parsed.get(fileName);
-    if (!sourceFile) {
-      sourceFile = ts.createSourceFile(fileName, own.text, languageVersion, true, scriptKindOf(fileName));
-      parsed.set(fileName, sourceFile);
+    if (!sourceFile && !unparsable.has(fileName)) {
+      try {
+        sourceFile = ts.createSourceFile(fileName, own.text, languageVersion, true, scriptKindOf(fileName));
+        parsed.set(fileName, sourceFile);
+      } catch (error) {
+        // The parser recurses per level of nesting: a deep enough file exhausts the stack.
+        unparsable.set(fileName, tooDeep(error, 'parse'));
+      }
     }
     return sourceFile;
   };
@@ -92,64 +98,104 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
 
   for (const file of input.files) {
     input.onFile?.(file.path);
-    const sourceFile = syntaxOnly.getSourceFile(join(rootPath, file.path));
-    if (!sourceFile) continue;
+    const fileName = join(rootPath, file.path);
+    const sourceFile = syntaxOnly.getSourceFile(fileName);
+    if (!sourceFile) {
+      const reason = unparsable.get(fileName);
+      if (reason) skipped.push({ path: file.path, reason });
+      continue;
+    }
     const syntaxErrors = syntaxOnly.getSyntacticDiagnostics(sourceFile);
     if (syntaxErrors.length > 0) {
       skipped.push({ path: file.path, reason: `parse error: ${describeDiagnostic(syntaxErrors[0]!)}` });
       continue;
     }
-    const fileSymbols = new FileSymbolExtractor(input, file, sourceFile, declarationUids, callSites, heritage).extract();
+    // Into this file's own collections first: a file that fails half-way leaves nothing behind.
+    const fileSites: CallSite[] = [];
+    const fileHeritage: HeritageSite[] = [];
+    const fileDeclarations = new Map<ts.Node, string>();
+    let fileSymbols: SymbolRow[];
+    let fileImports: ImportRow[];
+    let fileFacts: ModuleFacts;
+    try {
+      fileSymbols = new FileSymbolExtractor(input, file, sourceFile, fileDeclarations, fileSites, fileHeritage).extract();
+      const resolveHere = (specifier: string): string | null => resolveSpecifier(sourceFile, specifier);
+      fileImports = extractImports(input, file, sourceFile, resolveHere);
+      fileFacts = readModuleFacts(sourceFile, resolveHere);
+    } catch (error) {
+      skipped.push({ path: file.path, reason: tooDeep(error, 'extract') });
+      continue;
+    }
     for (const symbol of fileSymbols) {
       symbols.push(symbol);
       const named = symbolsByName.get(symbol.name) ?? [];
       named.push(symbol);
       symbolsByName.set(symbol.name, named);
     }
-    const resolveHere = (specifier: string): string | null => resolveSpecifier(sourceFile, specifier);
-    imports.push(...extractImports(input, file, sourceFile, resolveHere));
-    facts.set(file.path, readModuleFacts(sourceFile, resolveHere));
+    for (const [node, uid] of fileDeclarations) declarationUids.set(node, uid);
+    callSites.push(...fileSites);
+    heritage.push(...fileHeritage);
+    imports.push(...fileImports);
+    facts.set(file.path, fileFacts);
   }
 
   const scope = new ModuleScope(facts, symbols);
   const inScope = (path: string, callerUid: string | null, expression: ts.Expression, space: NameSpace): ScopeTarget | null =>
     scopeTargetOf(expression, path, callerUid, scope, space);
+  // No `ambiguous` guesses here: the typed pass follows, and most such guesses would be written only
+  // to be deleted by it.
+  const syntacticCalls = resolveCalls(
+    callSites,
+    (site) => asResolution(inScope(site.path, site.callerUid, site.node.expression, 'value')),
+    'import',
+    symbolsByName,
+    1,
+  );
+  const syntacticInheritance = resolveHeritage(heritage, (site, expression) => {
+    const target = inScope(site.path, null, expression, 'type');
+    return target?.kind === 'symbol' ? target.uid : undefined;
+  });
   return {
     symbols,
-    // No `ambiguous` guesses here: the typed pass follows, and most such guesses would be written
-    // only to be deleted by it.
-    calls: resolveCalls(
-      callSites,
-      (site) => asResolution(inScope(site.path, site.callerUid, site.node.expression, 'value')),
-      'import',
-      symbolsByName,
-      1,
-    ),
+    calls: syntacticCalls,
     imports,
-    inheritance: resolveHeritage(heritage, (site, expression) => {
-      const target = inScope(site.path, null, expression, 'type');
-      return target?.kind === 'symbol' ? target.uid : undefined;
-    }),
+    inheritance: syntacticInheritance,
     skipped,
     resolveExactly: async () => {
-      const program = ts.createProgram({ rootNames, options, host });
-      const checker = program.getTypeChecker();
-      return {
-        calls: resolveCalls(
-          callSites,
-          (site) => resolveWithChecker(site.node, checker, declarationUids),
-          hasConfig ? 'exact' : 'import',
-          symbolsByName,
-          MAX_AMBIGUOUS_TARGETS,
-        ),
-        inheritance: resolveHeritage(heritage, (_site, expression) => {
-          let symbol = checker.getSymbolAtLocation(expression);
-          if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-          return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
-        }),
-      };
+      try {
+        const program = ts.createProgram({ rootNames, options, host });
+        const checker = program.getTypeChecker();
+        return {
+          calls: resolveCalls(
+            callSites,
+            (site) => resolveWithChecker(site.node, checker, declarationUids),
+            hasConfig ? 'exact' : 'import',
+            symbolsByName,
+            MAX_AMBIGUOUS_TARGETS,
+          ),
+          inheritance: resolveHeritage(heritage, (_site, expression) => {
+            let symbol = checker.getSymbolAtLocation(expression);
+            if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+            return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+          }),
+          skipped: [],
+        };
+      } catch (error) {
+        // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
+        return {
+          calls: syntacticCalls,
+          inheritance: syntacticInheritance,
+          skipped: [{ path: '.', reason: `${tooDeep(error, 'type-check')}: calls stay resolved by scope and name` }],
+        };
+      }
     },
   };
+}
+
+/** The reason a file (or the checker) gave up; anything but a stack overflow is a bug and is rethrown. */
+function tooDeep(error: unknown, step: 'parse' | 'extract' | 'type-check'): string {
+  if (error instanceof RangeError) return `nested too deeply to ${step} (${error.message})`;
+  throw error;
 }
 
 /**
@@ -288,25 +334,23 @@ class FileSymbolExtractor {
       }
       if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression)) this.exportedNames.add(statement.expression.text);
     }
-    this.visit(this.sourceFile, { parent: null, callerUid: null });
+    walkPreorder<Scope>(this.sourceFile, { parent: null, callerUid: null }, (node, scope) => this.visit(node, scope));
     return this.symbols;
   }
 
-  private visit(node: ts.Node, scope: Scope): void {
+  private visit(node: ts.Node, scope: Scope): Scope {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && scope.callerUid !== null) {
       this.callSites.push({ path: this.file.path, callerUid: scope.callerUid, node, line: this.lineOf(node.getStart(this.sourceFile)) });
     }
     const declared = this.declare(node, scope);
-    const inner: Scope = declared
-      ? {
-          parent: { uid: declared.uid, qualifiedName: declared.qualifiedName, kind: declared.kind, exported: declared.exported },
-          callerUid:
-            declared.kind === 'class' || declared.kind === 'interface' || declared.kind === 'enum' || declared.kind === 'type'
-              ? scope.callerUid
-              : declared.uid,
-        }
-      : scope;
-    ts.forEachChild(node, (child) => this.visit(child, inner));
+    if (!declared) return scope;
+    return {
+      parent: { uid: declared.uid, qualifiedName: declared.qualifiedName, kind: declared.kind, exported: declared.exported },
+      callerUid:
+        declared.kind === 'class' || declared.kind === 'interface' || declared.kind === 'enum' || declared.kind === 'type'
+          ? scope.callerUid
+          : declared.uid,
+    };
   }
 
   private declare(node: ts.Node, scope: Scope): SymbolRow | null {
@@ -541,11 +585,33 @@ function docComment(node: ts.Node, sourceFile: ts.SourceFile): string | null {
   return text ? cap(text, MAX_DOC) : null;
 }
 
+/**
+ * Visits `root` and its descendants in source order, parents first, each with the state its parent's
+ * visit returned; returning SKIP_CHILDREN leaves a node's subtree out. A loop, not recursion: machine-
+ * written code nests deeper (a 2,000-term expression) than the call stack goes.
+ */
+function walkPreorder<S>(root: ts.Node, rootState: S, visit: (node: ts.Node, state: S) => S | typeof SKIP_CHILDREN): void {
+  const pending: [ts.Node, S][] = [[root, rootState]];
+  const children: ts.Node[] = [];
+  while (pending.length > 0) {
+    const [node, state] = pending.pop()!;
+    const childState = visit(node, state);
+    if (childState === SKIP_CHILDREN) continue;
+    children.length = 0;
+    ts.forEachChild(node, (child) => void children.push(child));
+    for (let i = children.length - 1; i >= 0; i--) pending.push([children[i]!, childState]);
+  }
+}
+
+const SKIP_CHILDREN = Symbol('skip children');
+
 /** 1 + decision points in the body, not counting nested functions or classes. */
 export function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
+  const body = (node as { body?: ts.Node }).body;
+  if (!body) return 1;
   let count = 1;
-  const visit = (child: ts.Node): void => {
-    if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
+  walkPreorder<null>(body, null, (child) => {
+    if (child !== body && (ts.isFunctionLike(child) || ts.isClassLike(child))) return SKIP_CHILDREN;
     switch (child.kind) {
       case ts.SyntaxKind.IfStatement:
       case ts.SyntaxKind.ConditionalExpression:
@@ -569,11 +635,8 @@ export function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
         break;
       }
     }
-    ts.forEachChild(child, visit);
-  };
-  const body = (node as { body?: ts.Node }).body;
-  if (body) ts.forEachChild(body, visit);
-  if (body && !ts.isBlock(body)) visit(body);
+    return null;
+  });
   return count;
 }
 
@@ -599,7 +662,14 @@ function resolveCalls(
   };
 
   for (const site of sites) {
-    const resolution = resolve(site);
+    let resolution: Resolution;
+    try {
+      resolution = resolve(site);
+    } catch (error) {
+      // One call the checker cannot take (too deep) does not cost the others their answer.
+      tooDeep(error, 'type-check');
+      resolution = { kind: 'unknown' };
+    }
     if (resolution.kind === 'repository') {
       addEdge(site.callerUid, resolution.uid, site.line, resolvedConfidence);
       continue;
@@ -687,7 +757,7 @@ function extractImports(
     for (const name of names) set.add(name);
     namesByTarget.set(target, set);
   };
-  const visit = (node: ts.Node): void => {
+  walkPreorder<null>(sourceFile, null, (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       record(node.moduleSpecifier.text, importedNames(node.importClause));
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -700,9 +770,8 @@ function extractImports(
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if (isRequire || node.expression.kind === ts.SyntaxKind.ImportKeyword) record((node.arguments[0] as ts.StringLiteral).text, ['*']);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+    return null;
+  });
   const fromUid = input.fileUids.get(file.path)!;
   return [...namesByTarget.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
