@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -41,6 +43,11 @@ export const ConfigSchema = z.object({
     ),
   /** An index run holds its repository this long past its last heartbeat (a killed run frees it after that). */
   LORE_INDEX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Per-file extraction results kept between index runs (an unchanged file is not parsed again for the first pass); "off" keeps none. */
+  LORE_CACHE_DIR: z
+    .string()
+    .min(1)
+    .default(() => join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lore')),
   LORE_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

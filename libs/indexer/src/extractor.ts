@@ -1,4 +1,5 @@
 import type { CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { FileResultCache } from './file-result-cache';
 import type { SourceFile } from './repository-files';
 
 /** What every language extractor is given: all files of its languages, so it can resolve across files. */
@@ -12,6 +13,11 @@ export interface ExtractionInput {
   fileUids: ReadonlyMap<string, string>;
   /** Called once per file as it is processed (progress). */
   onFile?: (path: string) => void;
+  /**
+   * Results an extractor kept for files of an earlier run, by namespace (the extractor and the version
+   * of what it extracts); absent when nothing is kept.
+   */
+  cache?: (namespace: string) => FileResultCache;
 }
 
 /**

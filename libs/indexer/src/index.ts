@@ -1,3 +1,4 @@
+export * from './file-result-cache';
 export * from './identifiers';
 export * from './languages';
 export * from './repository-files';

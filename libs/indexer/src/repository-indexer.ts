@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { FileRow, ImportRow, RepositorySnapshot, SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExactResolution, LanguageExtractor } from './extractor';
 import { readGitInfo } from './git';
+import { FileResultStore } from './file-result-cache';
 import { fileUid } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
@@ -30,6 +31,8 @@ export interface IndexOptions {
   repositoryId?: string;
   maxFileBytes: number;
   onProgress?: (progress: IndexProgress) => void;
+  /** Where per-file results are kept between runs ("off" or absent: nowhere). */
+  cacheDir?: string;
 }
 
 const READ_CONCURRENCY = 16;
@@ -106,6 +109,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   const extractionSkips: SkippedFile[] = [];
   // Calls and inheritance per extractor, so an exact pass can replace its own.
   const resolutions: (ExactResolution & { resolveExactly?: () => Promise<ExactResolution> })[] = [];
+  const kept = FileResultStore.open(options.cacheDir, options.tenantId, repositoryId);
   for (const extractor of EXTRACTORS) {
     const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
     if (languageFiles.length === 0) continue;
@@ -116,6 +120,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
       files: languageFiles,
       fileUids,
       onFile: () => options.onProgress?.({ phase: 'extracting', done: ++extracted, total }),
+      cache: (namespace) => kept.scope(namespace),
     });
     symbols.push(...extraction.symbols);
     imports.push(...extraction.imports);
@@ -129,6 +134,8 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   }
   const secrets = secretsByPath(await secretScan, readable);
   redactSymbols(symbols, secrets);
+  // After redaction: what is kept on disk is what the graph stores.
+  kept.save();
   const documents = extractDocuments({
     tenantId: options.tenantId,
     repositoryId,

@@ -17,51 +17,56 @@ export interface ModuleFacts {
   starExports: string[];
 }
 
-/** Reads the import and export statements of one file. `resolve` maps a module specifier to a repository path. */
-export function readModuleFacts(sourceFile: ts.SourceFile, resolve: (specifier: string) => string | null): ModuleFacts {
-  const facts: ModuleFacts = { imports: new Map(), exports: new Map(), reexports: new Map(), starExports: [] };
+/** The same, as written: module specifiers not yet resolved, in plain lists (kept between runs). */
+export interface WrittenModuleFacts {
+  imports: [local: string, specifier: string, name: string][];
+  exports: [exported: string, local: string][];
+  reexports: [exported: string, specifier: string, name: string][];
+  starExports: string[];
+}
+
+/** Reads the import and export statements of one file. */
+export function readModuleFacts(sourceFile: ts.SourceFile): WrittenModuleFacts {
+  const facts: WrittenModuleFacts = { imports: [], exports: [], reexports: [], starExports: [] };
   for (const statement of sourceFile.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
-      const from = resolve(statement.moduleSpecifier.text);
+      const from = statement.moduleSpecifier.text;
       const clause = statement.importClause;
-      if (clause?.name) facts.imports.set(clause.name.text, { from, name: 'default' });
+      if (clause?.name) facts.imports.push([clause.name.text, from, 'default']);
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) facts.imports.set(bindings.name.text, { from, name: '*' });
+      if (bindings && ts.isNamespaceImport(bindings)) facts.imports.push([bindings.name.text, from, '*']);
       if (bindings && ts.isNamedImports(bindings)) {
-        for (const element of bindings.elements)
-          facts.imports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
+        for (const element of bindings.elements) facts.imports.push([element.name.text, from, (element.propertyName ?? element.name).text]);
       }
     } else if (
       ts.isImportEqualsDeclaration(statement) &&
       ts.isExternalModuleReference(statement.moduleReference) &&
       ts.isStringLiteral(statement.moduleReference.expression)
     ) {
-      facts.imports.set(statement.name.text, { from: resolve(statement.moduleReference.expression.text), name: '*' });
+      facts.imports.push([statement.name.text, statement.moduleReference.expression.text, '*']);
     } else if (ts.isVariableStatement(statement)) {
-      readRequires(statement, resolve, facts);
+      readRequires(statement, facts);
       if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
         for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name)) facts.exports.set(declaration.name.text, declaration.name.text);
+          if (ts.isIdentifier(declaration.name)) facts.exports.push([declaration.name.text, declaration.name.text]);
         }
       }
     } else if (ts.isExportDeclaration(statement)) {
-      const from =
-        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolve(statement.moduleSpecifier.text) : undefined;
+      const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
       const clause = statement.exportClause;
       if (from === undefined) {
         if (clause && ts.isNamedExports(clause)) {
-          for (const element of clause.elements) facts.exports.set(element.name.text, (element.propertyName ?? element.name).text);
+          for (const element of clause.elements) facts.exports.push([element.name.text, (element.propertyName ?? element.name).text]);
         }
       } else if (!clause) {
-        if (from !== null) facts.starExports.push(from);
+        facts.starExports.push(from);
       } else if (ts.isNamespaceExport(clause)) {
-        facts.reexports.set(clause.name.text, { from, name: '*' });
+        facts.reexports.push([clause.name.text, from, '*']);
       } else {
-        for (const element of clause.elements)
-          facts.reexports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
+        for (const element of clause.elements) facts.reexports.push([element.name.text, from, (element.propertyName ?? element.name).text]);
       }
     } else if (ts.isExportAssignment(statement)) {
-      if (ts.isIdentifier(statement.expression)) facts.exports.set('default', statement.expression.text);
+      if (ts.isIdentifier(statement.expression)) facts.exports.push(['default', statement.expression.text]);
     } else if (
       (ts.isFunctionDeclaration(statement) ||
         ts.isClassDeclaration(statement) ||
@@ -71,14 +76,27 @@ export function readModuleFacts(sourceFile: ts.SourceFile, resolve: (specifier: 
       hasModifier(statement, ts.SyntaxKind.ExportKeyword)
     ) {
       const name = statement.name?.text ?? 'default';
-      facts.exports.set(hasModifier(statement, ts.SyntaxKind.DefaultKeyword) ? 'default' : name, name);
+      facts.exports.push([hasModifier(statement, ts.SyntaxKind.DefaultKeyword) ? 'default' : name, name]);
     }
   }
   return facts;
 }
 
+/** Resolves the specifiers of written facts to repository paths (`resolve` gives null outside it). */
+export function resolveModuleFacts(written: WrittenModuleFacts, resolve: (specifier: string) => string | null): ModuleFacts {
+  const facts: ModuleFacts = { imports: new Map(), exports: new Map(), reexports: new Map(), starExports: [] };
+  for (const [local, specifier, name] of written.imports) facts.imports.set(local, { from: resolve(specifier), name });
+  for (const [exported, local] of written.exports) facts.exports.set(exported, local);
+  for (const [exported, specifier, name] of written.reexports) facts.reexports.set(exported, { from: resolve(specifier), name });
+  for (const specifier of written.starExports) {
+    const from = resolve(specifier);
+    if (from !== null) facts.starExports.push(from);
+  }
+  return facts;
+}
+
 /** `const x = require('./y')` and `const { a, b: c } = require('./y')`. */
-function readRequires(statement: ts.VariableStatement, resolve: (specifier: string) => string | null, facts: ModuleFacts): void {
+function readRequires(statement: ts.VariableStatement, facts: WrittenModuleFacts): void {
   for (const declaration of statement.declarationList.declarations) {
     const init = declaration.initializer;
     if (
@@ -90,12 +108,12 @@ function readRequires(statement: ts.VariableStatement, resolve: (specifier: stri
       !ts.isStringLiteral(init.arguments[0]!)
     )
       continue;
-    const from = resolve(init.arguments[0].text);
-    if (ts.isIdentifier(declaration.name)) facts.imports.set(declaration.name.text, { from, name: '*' });
+    const from = init.arguments[0].text;
+    if (ts.isIdentifier(declaration.name)) facts.imports.push([declaration.name.text, from, '*']);
     else if (ts.isObjectBindingPattern(declaration.name)) {
       for (const element of declaration.name.elements) {
         const imported = element.propertyName ?? element.name;
-        if (ts.isIdentifier(element.name) && ts.isIdentifier(imported)) facts.imports.set(element.name.text, { from, name: imported.text });
+        if (ts.isIdentifier(element.name) && ts.isIdentifier(imported)) facts.imports.push([element.name.text, from, imported.text]);
       }
     }
   }
@@ -123,6 +141,30 @@ const SPACES_OF: Record<SymbolRow['kind'], readonly NameSpace[]> = {
   module: ['value'],
   test: [],
 };
+
+/**
+ * A callee or heritage expression as data: `a.b.c` (`scope`: resolved from the file's names),
+ * `this.a.b` (`this`: from the enclosing class), or anything else (a call's result, an element
+ * access), kept by its last name for a guess.
+ */
+export type NameReference = { from: 'scope' | 'this'; chain: string[] } | { from: 'expression'; name: string | null };
+
+export function referenceOf(expression: ts.Expression): NameReference {
+  const chain: string[] = [];
+  let owner = expression;
+  while (ts.isPropertyAccessExpression(owner)) {
+    chain.unshift(owner.name.text);
+    owner = owner.expression;
+  }
+  if (ts.isIdentifier(owner)) return { from: 'scope', chain: [owner.text, ...chain] };
+  if (owner.kind === ts.SyntaxKind.ThisKeyword && chain.length > 0) return { from: 'this', chain };
+  return { from: 'expression', name: chain.length > 0 ? chain[chain.length - 1]! : null };
+}
+
+/** The name a guess by name goes by: `f` of `a.b.f()`. */
+export function lastNameOf(reference: NameReference): string | null {
+  return reference.from === 'expression' ? reference.name : reference.chain[reference.chain.length - 1]!;
+}
 
 /** What a name stands for: a symbol of the repository, a whole module of it, or something outside it. */
 export type ScopeTarget = { kind: 'symbol'; uid: string } | { kind: 'module'; path: string } | { kind: 'external' };
@@ -152,6 +194,22 @@ export class ModuleScope {
         if (!table.has(key)) table.set(key, symbol.uid);
       }
     }
+  }
+
+  /** A reference in `path`'s code, inside the code of `callerUid` (for `this`). */
+  resolveReference(reference: NameReference, path: string, callerUid: string | null, space: NameSpace): ScopeTarget | null {
+    if (reference.from === 'expression') return null;
+    const [first, ...rest] = reference.chain;
+    // Owners of members are values (modules, classes, enums, objects); the last name is of `space`.
+    let target =
+      reference.from === 'this'
+        ? callerUid === null
+          ? null
+          : this.resolveThisMember(callerUid, first!)
+        : this.resolveName(path, first!, rest.length === 0 ? space : 'value');
+    for (let i = 0; i < rest.length && target !== null; i++)
+      target = this.resolveMember(target, rest[i]!, i === rest.length - 1 ? space : 'value');
+    return target;
   }
 
   /** A name used in `path`'s code. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRow, InheritanceRow } from '@lore/domain';
@@ -149,5 +149,29 @@ describe('TypeScript in two passes', () => {
     );
     // 1 + the conditional + the &&.
     expect(reading.snapshot.symbols.map((symbol) => [symbol.name, symbol.complexity])).toEqual([['pick', 3]]);
+  });
+
+  it('reads again only the files whose content changed, and answers as a run without a cache', async () => {
+    const root = scratch(FILES);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'lore-cache-'));
+    const options = { tenantId: 't', maxFileBytes: 1 << 20, cacheDir };
+    await readRepository(root, options);
+    const [cacheFile] = readdirSync(join(cacheDir, 'extraction'));
+    // Proof that an unchanged file is taken from the cache: an entry edited on disk comes back as edited.
+    const stored = readFileSync(join(cacheDir, 'extraction', cacheFile!), 'utf8');
+    writeFileSync(join(cacheDir, 'extraction', cacheFile!), stored.replace('"name":"shout"', '"name":"shoutFromCache"'));
+    writeFileSync(
+      join(root, 'src/lib/math.ts'),
+      `${FILES['src/lib/math.ts']}export function sub(a: number, b: number): number {\n  return a - b;\n}\n`,
+    );
+
+    const cached = await readRepository(root, options);
+    expect(cached.snapshot.symbols.find((symbol) => symbol.uid === 't:calc:src/lib/strings.ts#shout')?.name).toBe('shoutFromCache');
+    writeFileSync(join(cacheDir, 'extraction', cacheFile!), stored);
+    const withCache = await readRepository(root, options);
+    const withoutCache = await readRepository(root, { tenantId: 't', maxFileBytes: 1 << 20 });
+    expect(withCache.snapshot.symbols.map((symbol) => symbol.uid)).toContain('t:calc:src/lib/math.ts#sub');
+    expect(withCache.snapshot).toEqual(withoutCache.snapshot);
+    expect(await withCache.resolveExactly!()).toEqual(await withoutCache.resolveExactly!());
   });
 });

@@ -5,7 +5,17 @@ import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, S
 import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { nameTokens, symbolUid } from '../identifiers';
 import type { SourceFile as RepoFile } from '../repository-files';
-import { type ModuleFacts, ModuleScope, type NameSpace, type ScopeTarget, readModuleFacts } from './module-scope';
+import {
+  type ModuleFacts,
+  ModuleScope,
+  type NameReference,
+  type ScopeTarget,
+  type WrittenModuleFacts,
+  lastNameOf,
+  readModuleFacts,
+  referenceOf,
+  resolveModuleFacts,
+} from './module-scope';
 
 type ScriptExtractionInput = ExtractionInput;
 
@@ -30,19 +40,51 @@ interface Scope {
   callerUid: string | null;
 }
 
-interface CallSite {
-  path: string;
+/** A call as data: what the first pass resolves, and what the cache keeps. */
+interface CallReference {
   callerUid: string;
-  node: ts.CallExpression | ts.NewExpression;
   line: number;
+  isNew: boolean;
+  callee: NameReference;
 }
 
-/** `class A extends B implements C`: B and C, resolved once every declaration is known. */
-interface HeritageSite {
-  path: string;
-  fromUid: string;
-  clause: ts.HeritageClause;
+/** A call in a syntax tree: what the typed pass resolves. */
+interface CallSite extends CallReference {
+  node: ts.CallExpression | ts.NewExpression;
 }
+
+/** One type of `class A extends B implements C`, as data. */
+interface HeritageReference {
+  fromUid: string;
+  kind: InheritanceRow['kind'];
+  target: NameReference;
+}
+
+interface HeritageSite extends HeritageReference {
+  expression: ts.Expression;
+}
+
+/** One file's first pass as data: what the cache keeps for a file whose content does not change. */
+type ScriptFileOutcome = { skipped: string } | ScriptFileResult;
+
+interface ScriptFileResult {
+  symbols: SymbolRow[];
+  /** Each module specifier the file names (import, export-from, require(), import()) with the names it takes. */
+  specifiers: [specifier: string, names: string[]][];
+  module: WrittenModuleFacts;
+  calls: CallReference[];
+  heritage: HeritageReference[];
+}
+
+/** The first pass's trees of one file, for the typed pass. */
+interface FileTrees {
+  sites: CallSite[];
+  heritage: HeritageSite[];
+  declarations: Map<ts.Node, string>;
+}
+
+/** Bumped whenever what the first pass extracts from a file changes: cached results of another version are not used. */
+const FIRST_PASS_VERSION = 1;
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
@@ -77,82 +119,80 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
     }
     return sourceFile;
   };
-  const rootNames = [...byAbsolute.keys()];
-  const syntaxOnly = ts.createProgram({ rootNames, options: { ...options, noLib: true, noResolve: true, types: [] }, host });
+
+  // Files whose content did not change since the last run come from the cache; only the others are parsed.
+  const cache = input.cache?.(`typescript-first-pass@${FIRST_PASS_VERSION}/${ts.version}`);
+  const outcomes = new Map<string, ScriptFileOutcome>();
+  for (const file of input.files) {
+    const cached = cache?.get(file.path, file.contentHash) as ScriptFileOutcome | undefined;
+    if (cached) outcomes.set(file.path, cached);
+  }
+  const toParse = input.files.filter((file) => !outcomes.has(file.path)).map((file) => join(rootPath, file.path));
+  const syntaxOnly = ts.createProgram({ rootNames: toParse, options: { ...options, noLib: true, noResolve: true, types: [] }, host });
+  const trees = new Map<string, FileTrees>();
+  for (const file of input.files) {
+    input.onFile?.(file.path);
+    if (outcomes.has(file.path)) continue;
+    const fileName = join(rootPath, file.path);
+    const sourceFile = syntaxOnly.getSourceFile(fileName);
+    const syntaxErrors = sourceFile ? syntaxOnly.getSyntacticDiagnostics(sourceFile) : [];
+    let outcome: ScriptFileOutcome;
+    if (!sourceFile) outcome = { skipped: unparsable.get(fileName) ?? 'not parsed' };
+    else if (syntaxErrors.length > 0) outcome = { skipped: `parse error: ${describeDiagnostic(syntaxErrors[0]!)}` };
+    else {
+      const read = readScriptFile(input, file, sourceFile);
+      if (read.trees) trees.set(file.path, read.trees);
+      outcome = read.outcome;
+    }
+    outcomes.set(file.path, outcome);
+    cache?.set(file.path, file.contentHash, outcome);
+  }
 
   const symbols: SymbolRow[] = [];
   const skipped: SkippedFile[] = [];
-  const declarationUids = new Map<ts.Node, string>();
   const symbolsByName = new Map<string, SymbolRow[]>();
-  const callSites: CallSite[] = [];
-  const heritage: HeritageSite[] = [];
+  const calls: (CallReference & { path: string })[] = [];
+  const heritage: (HeritageReference & { path: string })[] = [];
   const imports: ImportRow[] = [];
   const facts = new Map<string, ModuleFacts>();
   const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
   const resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
-  const resolveSpecifier = (sourceFile: ts.SourceFile, specifier: string): string | null => {
-    const resolved = ts.resolveModuleName(specifier, sourceFile.fileName, options, resolutionHost, moduleCache).resolvedModule
-      ?.resolvedFileName;
-    return (resolved && byAbsolute.get(resolved)?.path) ?? null;
-  };
-
   for (const file of input.files) {
-    input.onFile?.(file.path);
-    const fileName = join(rootPath, file.path);
-    const sourceFile = syntaxOnly.getSourceFile(fileName);
-    if (!sourceFile) {
-      const reason = unparsable.get(fileName);
-      if (reason) skipped.push({ path: file.path, reason });
+    const outcome = outcomes.get(file.path)!;
+    if ('skipped' in outcome) {
+      skipped.push({ path: file.path, reason: outcome.skipped });
       continue;
     }
-    const syntaxErrors = syntaxOnly.getSyntacticDiagnostics(sourceFile);
-    if (syntaxErrors.length > 0) {
-      skipped.push({ path: file.path, reason: `parse error: ${describeDiagnostic(syntaxErrors[0]!)}` });
-      continue;
-    }
-    // Into this file's own collections first: a file that fails half-way leaves nothing behind.
-    const fileSites: CallSite[] = [];
-    const fileHeritage: HeritageSite[] = [];
-    const fileDeclarations = new Map<ts.Node, string>();
-    let fileSymbols: SymbolRow[];
-    let fileImports: ImportRow[];
-    let fileFacts: ModuleFacts;
-    try {
-      fileSymbols = new FileSymbolExtractor(input, file, sourceFile, fileDeclarations, fileSites, fileHeritage).extract();
-      const resolveHere = (specifier: string): string | null => resolveSpecifier(sourceFile, specifier);
-      fileImports = extractImports(input, file, sourceFile, resolveHere);
-      fileFacts = readModuleFacts(sourceFile, resolveHere);
-    } catch (error) {
-      skipped.push({ path: file.path, reason: tooDeep(error, 'extract') });
-      continue;
-    }
-    for (const symbol of fileSymbols) {
+    for (const symbol of outcome.symbols) {
       symbols.push(symbol);
       const named = symbolsByName.get(symbol.name) ?? [];
       named.push(symbol);
       symbolsByName.set(symbol.name, named);
     }
-    for (const [node, uid] of fileDeclarations) declarationUids.set(node, uid);
-    callSites.push(...fileSites);
-    heritage.push(...fileHeritage);
-    imports.push(...fileImports);
-    facts.set(file.path, fileFacts);
+    const containingFile = join(rootPath, file.path);
+    const resolveHere = (specifier: string): string | null => {
+      const resolved = ts.resolveModuleName(specifier, containingFile, options, resolutionHost, moduleCache).resolvedModule
+        ?.resolvedFileName;
+      return (resolved && byAbsolute.get(resolved)?.path) ?? null;
+    };
+    imports.push(...importRows(input, file, outcome.specifiers, resolveHere));
+    facts.set(file.path, resolveModuleFacts(outcome.module, resolveHere));
+    for (const call of outcome.calls) calls.push({ ...call, path: file.path });
+    for (const site of outcome.heritage) heritage.push({ ...site, path: file.path });
   }
 
   const scope = new ModuleScope(facts, symbols);
-  const inScope = (path: string, callerUid: string | null, expression: ts.Expression, space: NameSpace): ScopeTarget | null =>
-    scopeTargetOf(expression, path, callerUid, scope, space);
   // No `ambiguous` guesses here: the typed pass follows, and most such guesses would be written only
   // to be deleted by it.
   const syntacticCalls = resolveCalls(
-    callSites,
-    (site) => asResolution(inScope(site.path, site.callerUid, site.node.expression, 'value')),
+    calls,
+    (call) => asResolution(scope.resolveReference(call.callee, call.path, call.callerUid, 'value')),
     'import',
     symbolsByName,
     1,
   );
-  const syntacticInheritance = resolveHeritage(heritage, (site, expression) => {
-    const target = inScope(site.path, null, expression, 'type');
+  const syntacticInheritance = resolveHeritage(heritage, (site) => {
+    const target = scope.resolveReference(site.target, site.path, null, 'type');
     return target?.kind === 'symbol' ? target.uid : undefined;
   });
   return {
@@ -163,20 +203,37 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
     skipped,
     resolveExactly: async () => {
       try {
-        const program = ts.createProgram({ rootNames, options, host });
+        const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host });
         const checker = program.getTypeChecker();
+        // Files that came from the cache are read again here: the checker answers about tree nodes.
+        const sites: CallSite[] = [];
+        const heritageSites: HeritageSite[] = [];
+        const declarations = new Map<ts.Node, string>();
+        for (const file of input.files) {
+          if ('skipped' in outcomes.get(file.path)!) continue;
+          let fileTrees = trees.get(file.path);
+          if (!fileTrees) {
+            const sourceFile = program.getSourceFile(join(rootPath, file.path));
+            const read = sourceFile ? readScriptFile(input, file, sourceFile).trees : null;
+            if (!read) continue;
+            fileTrees = read;
+          }
+          sites.push(...fileTrees.sites);
+          heritageSites.push(...fileTrees.heritage);
+          for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
+        }
         return {
           calls: resolveCalls(
-            callSites,
-            (site) => resolveWithChecker(site.node, checker, declarationUids),
+            sites,
+            (site) => resolveWithChecker(site.node, checker, declarations),
             hasConfig ? 'exact' : 'import',
             symbolsByName,
             MAX_AMBIGUOUS_TARGETS,
           ),
-          inheritance: resolveHeritage(heritage, (_site, expression) => {
-            let symbol = checker.getSymbolAtLocation(expression);
+          inheritance: resolveHeritage(heritageSites, (site) => {
+            let symbol = checker.getSymbolAtLocation(site.expression);
             if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-            return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+            return symbol?.declarations?.map((declaration) => declarations.get(declaration)).find((uid) => uid !== undefined);
           }),
           skipped: [],
         };
@@ -190,6 +247,28 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
       }
     },
   };
+}
+
+/** One parsed file's first pass: its result as data, and its trees for the typed pass. */
+function readScriptFile(
+  input: ScriptExtractionInput,
+  file: RepoFile,
+  sourceFile: ts.SourceFile,
+): { outcome: ScriptFileOutcome; trees: FileTrees | null } {
+  const trees: FileTrees = { sites: [], heritage: [], declarations: new Map() };
+  try {
+    const symbols = new FileSymbolExtractor(input, file, sourceFile, trees).extract();
+    const result: ScriptFileResult = {
+      symbols,
+      specifiers: moduleSpecifiers(sourceFile),
+      module: readModuleFacts(sourceFile),
+      calls: trees.sites.map(({ callerUid, line, isNew, callee }) => ({ callerUid, line, isNew, callee })),
+      heritage: trees.heritage.map(({ fromUid, kind, target }) => ({ fromUid, kind, target })),
+    };
+    return { outcome: result, trees };
+  } catch (error) {
+    return { outcome: { skipped: tooDeep(error, 'extract') }, trees: null };
+  }
 }
 
 /** The reason a file (or the checker) gave up; anything but a stack overflow is a bug and is rethrown. */
@@ -230,23 +309,6 @@ function repositoryResolutionHost(rootPath: string, scriptPaths: Iterable<string
     realpath: ts.sys.realpath,
     getCurrentDirectory: () => rootPath,
   };
-}
-
-/** The target of a callee or heritage expression by scope: `f`, `ns.f`, `Class.staticMethod`, `this.method`. */
-function scopeTargetOf(
-  expression: ts.Expression,
-  path: string,
-  callerUid: string | null,
-  scope: ModuleScope,
-  space: NameSpace,
-): ScopeTarget | null {
-  if (ts.isIdentifier(expression)) return scope.resolveName(path, expression.text, space);
-  if (!ts.isPropertyAccessExpression(expression)) return null;
-  const name = expression.name.text;
-  if (expression.expression.kind === ts.SyntaxKind.ThisKeyword) return callerUid === null ? null : scope.resolveThisMember(callerUid, name);
-  // The owner of a member is a value (a module, a class, an enum, an object).
-  const owner = scopeTargetOf(expression.expression, path, callerUid, scope, 'value');
-  return owner ? scope.resolveMember(owner, name, space) : null;
 }
 
 function asResolution(target: ScopeTarget | null): Resolution {
@@ -315,9 +377,7 @@ class FileSymbolExtractor {
     private readonly input: ScriptExtractionInput,
     private readonly file: RepoFile,
     private readonly sourceFile: ts.SourceFile,
-    private readonly declarationUids: Map<ts.Node, string>,
-    private readonly callSites: CallSite[],
-    private readonly heritage: HeritageSite[],
+    private readonly trees: FileTrees,
   ) {
     this.fileUid = input.fileUids.get(file.path)!;
   }
@@ -340,7 +400,13 @@ class FileSymbolExtractor {
 
   private visit(node: ts.Node, scope: Scope): Scope {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && scope.callerUid !== null) {
-      this.callSites.push({ path: this.file.path, callerUid: scope.callerUid, node, line: this.lineOf(node.getStart(this.sourceFile)) });
+      this.trees.sites.push({
+        callerUid: scope.callerUid,
+        line: this.lineOf(node.getStart(this.sourceFile)),
+        isNew: ts.isNewExpression(node),
+        callee: referenceOf(node.expression),
+        node,
+      });
     }
     const declared = this.declare(node, scope);
     if (!declared) return scope;
@@ -469,8 +535,8 @@ class FileSymbolExtractor {
         existing.signature = cap(signature, MAX_SIGNATURE);
         existing.complexity = cyclomaticComplexity(complexityOf);
       }
-      this.declarationUids.set(node, existing.uid);
-      if (alias) this.declarationUids.set(alias, existing.uid);
+      this.trees.declarations.set(node, existing.uid);
+      if (alias) this.trees.declarations.set(alias, existing.uid);
       return existing;
     }
     const baseUid = symbolUid(this.input.tenantId, this.input.repositoryId, this.file.path, qualifiedName);
@@ -497,13 +563,18 @@ class FileSymbolExtractor {
     };
     this.symbols.push(symbol);
     if (mergeable) this.byKey.set(key, symbol);
-    this.declarationUids.set(node, uid);
-    if (alias) this.declarationUids.set(alias, uid);
+    this.trees.declarations.set(node, uid);
+    if (alias) this.trees.declarations.set(alias, uid);
     return symbol;
   }
 
   private withHeritage(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, symbol: SymbolRow): SymbolRow {
-    for (const clause of node.heritageClauses ?? []) this.heritage.push({ path: this.file.path, fromUid: symbol.uid, clause });
+    for (const clause of node.heritageClauses ?? []) {
+      const kind = clause.token === ts.SyntaxKind.ImplementsKeyword ? 'IMPLEMENTS' : 'EXTENDS';
+      for (const type of clause.types) {
+        this.trees.heritage.push({ fromUid: symbol.uid, kind, target: referenceOf(type.expression), expression: type.expression });
+      }
+    }
     return symbol;
   }
 
@@ -640,9 +711,9 @@ export function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
   return count;
 }
 
-function resolveCalls(
-  sites: CallSite[],
-  resolve: (site: CallSite) => Resolution,
+function resolveCalls<Site extends CallReference>(
+  sites: Site[],
+  resolve: (site: Site) => Resolution,
   resolvedConfidence: CallConfidence,
   symbolsByName: ReadonlyMap<string, SymbolRow[]>,
   /** Unresolved sites get an edge to each same-named candidate when there are at most this many. */
@@ -675,10 +746,10 @@ function resolveCalls(
       continue;
     }
     if (resolution.kind === 'external') continue;
-    const name = calleeName(site.node.expression);
+    const name = lastNameOf(site.callee);
     if (name === null) continue;
     const candidates = (symbolsByName.get(name) ?? []).filter((symbol) =>
-      ts.isNewExpression(site.node) ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method',
+      site.isNew ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method',
     );
     if (candidates.length === 1) addEdge(site.callerUid, candidates[0]!.uid, site.line, 'name');
     else if (candidates.length <= maxCandidates)
@@ -688,17 +759,12 @@ function resolveCalls(
 }
 
 /** extends -> EXTENDS; a class's implements -> IMPLEMENTS; only targets declared in the repository. */
-function resolveHeritage(
-  sites: HeritageSite[],
-  resolve: (site: HeritageSite, expression: ts.Expression) => string | undefined,
-): InheritanceRow[] {
+function resolveHeritage<Site extends HeritageReference>(sites: Site[], resolve: (site: Site) => string | undefined): InheritanceRow[] {
   const rows = new Map<string, InheritanceRow>();
   for (const site of sites) {
-    const kind = site.clause.token === ts.SyntaxKind.ImplementsKeyword ? 'IMPLEMENTS' : 'EXTENDS';
-    for (const type of site.clause.types) {
-      const toUid = resolve(site, type.expression);
-      if (toUid && toUid !== site.fromUid) rows.set(`${site.fromUid}|${kind}|${toUid}`, { fromUid: site.fromUid, toUid, kind });
-    }
+    const toUid = resolve(site);
+    if (toUid && toUid !== site.fromUid)
+      rows.set(`${site.fromUid}|${site.kind}|${toUid}`, { fromUid: site.fromUid, toUid, kind: site.kind });
   }
   return [...rows.values()].sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid));
 }
@@ -737,41 +803,43 @@ function resolveWithChecker(
   return declarations.length > 0 ? { kind: 'external' } : { kind: 'unknown' };
 }
 
-function calleeName(expression: ts.Expression): string | null {
-  if (ts.isIdentifier(expression)) return expression.text;
-  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
-  return null;
-}
-
-function extractImports(
-  input: ScriptExtractionInput,
-  file: RepoFile,
-  sourceFile: ts.SourceFile,
-  resolve: (specifier: string) => string | null,
-): ImportRow[] {
-  const namesByTarget = new Map<string, Set<string>>();
-  const record = (specifier: string, names: string[]): void => {
-    const target = resolve(specifier);
-    if (target === null || target === file.path) return;
-    const set = namesByTarget.get(target) ?? new Set<string>();
-    for (const name of names) set.add(name);
-    namesByTarget.set(target, set);
-  };
+/** Each module specifier the file names (import, export-from, require(), import()), with the names taken, in order. */
+function moduleSpecifiers(sourceFile: ts.SourceFile): [specifier: string, names: string[]][] {
+  const found: [string, string[]][] = [];
   walkPreorder<null>(sourceFile, null, (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      record(node.moduleSpecifier.text, importedNames(node.importClause));
+      found.push([node.moduleSpecifier.text, importedNames(node.importClause)]);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
-      record(
+      found.push([
         node.moduleSpecifier.text,
         clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*'],
-      );
+      ]);
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)) {
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
-      if (isRequire || node.expression.kind === ts.SyntaxKind.ImportKeyword) record((node.arguments[0] as ts.StringLiteral).text, ['*']);
+      if (isRequire || node.expression.kind === ts.SyntaxKind.ImportKeyword)
+        found.push([(node.arguments[0] as ts.StringLiteral).text, ['*']]);
     }
     return null;
   });
+  return found;
+}
+
+/** IMPORTS rows of one file: one per repository file it names, with every name taken from it. */
+function importRows(
+  input: ScriptExtractionInput,
+  file: RepoFile,
+  specifiers: [specifier: string, names: string[]][],
+  resolve: (specifier: string) => string | null,
+): ImportRow[] {
+  const namesByTarget = new Map<string, Set<string>>();
+  for (const [specifier, names] of specifiers) {
+    const target = resolve(specifier);
+    if (target === null || target === file.path) continue;
+    const set = namesByTarget.get(target) ?? new Set<string>();
+    for (const name of names) set.add(name);
+    namesByTarget.set(target, set);
+  }
   const fromUid = input.fileUids.get(file.path)!;
   return [...namesByTarget.entries()]
     .sort(([a], [b]) => a.localeCompare(b))

@@ -47,6 +47,7 @@ export class IndexingService {
         tenantId: principal.tenantId,
         repositoryId: location.repositoryId,
         maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
+        cacheDir: this.config.LORE_CACHE_DIR,
         onProgress,
       });
       const elapsedMs = (): number => Date.now() - started.getTime();

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Results of one extractor per file, valid for one content hash. */
+export interface FileResultCache {
+  get(path: string, contentHash: string): unknown;
+  set(path: string, contentHash: string, value: unknown): void;
+}
+
+const FORMAT = 1;
+
+interface StoredResults {
+  format: number;
+  /** Namespace (an extractor and its version) -> path -> [content hash, result]. */
+  results: Record<string, Record<string, [string, unknown]>>;
+}
+
+/**
+ * Per-file extraction results of a repository's last run, kept on disk so that a file whose content
+ * did not change is not parsed again. Saved after secrets are redacted: the snippets kept are the
+ * ones the graph stores. A missing, unreadable or older-format file is an empty cache; only the
+ * entries this run used are saved again, so deleted files drop out.
+ */
+export class FileResultStore {
+  private readonly loaded: Map<string, Map<string, [string, unknown]>>;
+  private readonly kept = new Map<string, Map<string, [string, unknown]>>();
+
+  private constructor(private readonly file: string | null) {
+    this.loaded = new Map();
+    if (file === null) return;
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredResults;
+      if (stored.format !== FORMAT) return;
+      for (const [namespace, byPath] of Object.entries(stored.results)) this.loaded.set(namespace, new Map(Object.entries(byPath)));
+    } catch {
+      // No cache yet, or one we cannot trust: every file is read afresh.
+    }
+  }
+
+  /** `directory` "off" (or undefined) keeps nothing. */
+  static open(directory: string | undefined, tenantId: string, repositoryId: string): FileResultStore {
+    if (directory === undefined || directory === 'off') return new FileResultStore(null);
+    const key = createHash('sha256').update(`${tenantId}\0${repositoryId}`).digest('hex').slice(0, 32);
+    return new FileResultStore(join(directory, 'extraction', `${key}.json`));
+  }
+
+  scope(namespace: string): FileResultCache {
+    const loaded = this.loaded.get(namespace);
+    const kept = new Map<string, [string, unknown]>();
+    this.kept.set(namespace, kept);
+    return {
+      get: (path, contentHash) => {
+        const entry = loaded?.get(path);
+        if (!entry || entry[0] !== contentHash) return undefined;
+        kept.set(path, entry);
+        return entry[1];
+      },
+      set: (path, contentHash, value) => void kept.set(path, [contentHash, value]),
+    };
+  }
+
+  /** Writes the entries of this run; a failure to write costs the next run its head start, nothing else. */
+  save(): void {
+    if (this.file === null) return;
+    const stored: StoredResults = { format: FORMAT, results: {} };
+    for (const [namespace, byPath] of this.kept) stored.results[namespace] = Object.fromEntries(byPath);
+    try {
+      mkdirSync(join(this.file, '..'), { recursive: true });
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(stored));
+      renameSync(temporary, this.file);
+    } catch {
+      // Read-only home, full disk: the cache is an optimisation.
+    }
+  }
+}
