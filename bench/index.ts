@@ -56,6 +56,8 @@ async function main(): Promise<void> {
     stopNeo4j = () => neo4j.stop();
   }
   process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
+  // A full index starts from nothing: no per-file results kept by an earlier bench.
+  process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'lore-bench-cache-'));
 
   // LORE_LOG_LEVEL=debug shows each snapshot write's counts and times.
   const logLevel = process.env.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn';

@@ -28,14 +28,14 @@ const source = (shape: RelationshipShape): string =>
   shape.from === 'Repository' ? `(a:Repository {uid: $repoUid})` : `(a:${shape.from} {tenantId: $tenantId, repoId: $repoId})`;
 
 export const SNAPSHOT_QUERIES: SnapshotQueries = {
-  liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $repoId}) RETURN n.uid AS uid, n.hash AS hash`),
+  liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $repoId}) RETURN collect([n.uid, n.hash]) AS elements`),
   // The diff knows which elements are new: CREATE skips MERGE's lookup and lock, and a uid that does
   // exist after all fails the uniqueness constraint, which rolls the whole snapshot back.
   createNodes: byLabel((label) => `UNWIND $rows AS row CREATE (n:${label}) SET n = row.props, n.hash = row.hash`),
   updateNodes: byLabel((label) => `UNWIND $rows AS row MATCH (n:${label} {uid: row.uid}) SET n = row.props, n.hash = row.hash`),
   deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid}) DETACH DELETE n`),
   liveRelationships: byShape(
-    (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN a.uid AS fromUid, b.uid AS toUid, e.hash AS hash`,
+    (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN collect([a.uid, b.uid, e.hash]) AS elements`,
   ),
   createRelationships: byShape(
     (shape) =>

@@ -25,6 +25,8 @@ interface StoredResults {
 export class FileResultStore {
   private readonly loaded: Map<string, Map<string, [string, unknown]>>;
   private readonly kept = new Map<string, Map<string, [string, unknown]>>();
+  /** Whether this run added or dropped an entry: an unchanged cache is not written again. */
+  private changed = false;
 
   private constructor(private readonly file: string | null) {
     this.loaded = new Map();
@@ -56,13 +58,18 @@ export class FileResultStore {
         kept.set(path, entry);
         return entry[1];
       },
-      set: (path, contentHash, value) => void kept.set(path, [contentHash, value]),
+      set: (path, contentHash, value) => {
+        kept.set(path, [contentHash, value]);
+        this.changed = true;
+      },
     };
   }
 
   /** Writes the entries of this run; a failure to write costs the next run its head start, nothing else. */
   save(): void {
     if (this.file === null) return;
+    const dropped = [...this.loaded].some(([namespace, byPath]) => byPath.size !== (this.kept.get(namespace)?.size ?? 0));
+    if (!this.changed && !dropped) return;
     const stored: StoredResults = { format: FORMAT, results: {} };
     for (const [namespace, byPath] of this.kept) stored.results[namespace] = Object.fromEntries(byPath);
     try {
