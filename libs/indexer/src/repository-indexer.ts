@@ -9,7 +9,7 @@ import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
 import { extractDocuments } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFile, resolveRepositoryRoot, type SourceFile } from './repository-files';
-import { SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
+import { SECRET_RULES_VERSION, SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
 import { deriveTests } from './test-coverage';
 import { GoExtractor } from './go/go-extractor';
 import { JavaExtractor } from './java/java-extractor';
@@ -99,9 +99,30 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   }));
   const fileUids = new Map(files.map((file) => [file.path, file.uid]));
   const readable = sources.filter((source) => source.text !== null);
-  // Secrets are looked for in a worker while the extractors parse.
-  const scanner = new SecretScanner();
-  const secretScan = scanner.scan(readable.map((source) => ({ path: source.path, text: source.text! }))).finally(() => scanner.close());
+  const kept = FileResultStore.open(options.cacheDir, options.tenantId, repositoryId);
+  // Secrets are looked for in a worker while the extractors parse; a file scanned before, with the
+  // same content and rules, is not scanned again (what is kept is where the secrets are, never what).
+  const keptFindings = kept.scope(`secrets@${SECRET_RULES_VERSION}`);
+  const knownFindings: SecretFinding[] = [];
+  const toScan: SourceFile[] = [];
+  for (const source of readable) {
+    const found = keptFindings.get(source.path, source.contentHash) as SecretFinding[] | undefined;
+    if (found) knownFindings.push(...found);
+    else toScan.push(source);
+  }
+  const scanner = toScan.length > 0 ? new SecretScanner() : null;
+  const secretScan = (scanner?.scan(toScan.map((source) => ({ path: source.path, text: source.text! }))) ?? Promise.resolve([]))
+    .then((findings) => {
+      for (const source of toScan) {
+        keptFindings.set(
+          source.path,
+          source.contentHash,
+          findings.filter((finding) => finding.path === source.path),
+        );
+      }
+      return [...knownFindings, ...findings];
+    })
+    .finally(() => scanner?.close());
   const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
   let extracted = 0;
   const symbols: SymbolRow[] = [];
@@ -109,7 +130,6 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   const extractionSkips: SkippedFile[] = [];
   // Calls and inheritance per extractor, so an exact pass can replace its own.
   const resolutions: (ExactResolution & { resolveExactly?: () => Promise<ExactResolution> })[] = [];
-  const kept = FileResultStore.open(options.cacheDir, options.tenantId, repositoryId);
   for (const extractor of EXTRACTORS) {
     const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
     if (languageFiles.length === 0) continue;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
@@ -13,6 +13,10 @@ import { FileSpanService } from './files/file-span.service';
 import { IndexingService } from './indexing/indexing.service';
 import { KnowledgeModule } from './knowledge.module';
 import { SymbolService } from './symbols/symbol.service';
+
+// This suite's own cache of per-file results, so that it can be looked into.
+const cacheDir = mkdtempSync(join(tmpdir(), 'lore-knowledge-cache-'));
+process.env.LORE_CACHE_DIR = cacheDir;
 
 /** The services against the real Neo4j started by the jest global setup. */
 const principal: Principal = { tenantId: 'integration', subject: 'test', repositories: '*' };
@@ -179,6 +183,16 @@ describe('indexing into Neo4j', () => {
       t: principal.tenantId,
     });
     expect(JSON.stringify(stored.records.map((r) => r.get('p')))).not.toContain(token);
+
+    // Kept between runs: where the secrets are, and the redacted snippets; never the secret itself.
+    const kept = readdirSync(join(cacheDir, 'extraction')).map((file) => readFileSync(join(cacheDir, 'extraction', file), 'utf8'));
+    expect(kept.join('\n')).toContain('[REDACTED:github]');
+    expect(kept.join('\n')).not.toContain(token);
+    writeFileSync(join(root, 'src/other.ts'), 'export const other = 1;\n');
+    const again = await indexing.indexRepository({ path: root, repositoryId: 'leaky' }, principal);
+    expect(again.secretsRedacted).toBe(2);
+    const reread = await symbols.getSymbol({ name: 'connect', repositoryId: 'leaky' }, principal);
+    expect([reread.symbol.doc, reread.symbol.signature]).toEqual([symbol.doc, symbol.signature]);
   });
 
   it('hides repositories the principal may not read', async () => {

@@ -13,6 +13,11 @@ export interface SecretFinding {
 
 const BATCH_BYTES = 2 * 1024 * 1024;
 
+/** The rule set's version: findings kept between runs are valid for it only. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const SECRET_RULES_VERSION: string = (require('@secretlint/secretlint-rule-preset-recommend/package.json') as { version: string })
+  .version;
+
 /**
  * Finds secrets (cloud keys, tokens, private keys, ...) with secretlint's maintained recommended
  * rules, in worker threads so that scanning runs beside parsing. The raw match never leaves this
