@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
@@ -14,6 +15,7 @@ import {
   type RelationshipShape,
   type SnapshotGraph,
 } from './snapshot-graph';
+import { GraphStateFile, type GraphState, type LiveRelationship } from './graph-state-file';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 
 const BATCH_SIZE = 2000;
@@ -22,19 +24,6 @@ export interface RunScope {
   tenantId: string;
   repoId: string;
   runId: string;
-}
-
-interface LiveRelationship {
-  shape: RelationshipShape;
-  fromUid: string;
-  toUid: string;
-  hash: string;
-}
-
-/** A repository's graph as hashes: of each node by label and uid, of each relationship by key. */
-interface GraphState {
-  nodes: Map<string, Map<string, string>>;
-  relationships: Map<string, LiveRelationship>;
 }
 
 /** What applyQueryableSnapshot wrote, and the graph it left (the run holds the lease: nobody else writes it). */
@@ -106,11 +95,13 @@ export class IndexStoreRepository {
     /** The graph as this run's applyQueryableSnapshot left it; read from Neo4j when absent. */
     written?: WrittenSnapshot,
   ): Promise<SnapshotChanges> {
-    const { changes } = await this.writeSnapshot(snapshot, run, (tx, scope) => this.completeRun(tx, scope, summarize()), {
+    const { changes, state, version } = await this.writeSnapshot(snapshot, run, (tx, scope) => this.completeRun(tx, scope, summarize()), {
       onBatch,
       live: written?.state,
       keepResolvedEdgesOfUnchangedFiles: false,
     });
+    // Only the final state is kept: a run killed before it leaves a version no file carries.
+    this.stateFile(run).write(version, state);
     return changes;
   }
 
@@ -149,12 +140,12 @@ export class IndexStoreRepository {
     run: RunScope,
     recordRun: (tx: ManagedTransaction, scope: ReturnType<typeof scopeParams>) => Promise<void>,
     options: { onBatch?: (done: number, total: number) => void; live?: GraphState; keepResolvedEdgesOfUnchangedFiles: boolean },
-  ): Promise<{ changes: SnapshotChanges; state: GraphState }> {
+  ): Promise<{ changes: SnapshotChanges; state: GraphState; version: string }> {
     const { onBatch } = options;
     const started = performance.now();
     const scope = scopeParams(run);
     const graph = snapshotGraph(snapshot);
-    const live = options.live ?? (await this.readLive(scope));
+    const live = options.live ?? (await this.liveState(run, scope));
     const liveRead = performance.now();
     const relationships = options.keepResolvedEdgesOfUnchangedFiles ? keepResolvedEdges(snapshot, graph, live) : graph.relationships;
 
@@ -186,6 +177,8 @@ export class IndexStoreRepository {
     for (const [key, { shape, fromUid, toUid }] of live.relationships) {
       if (!state.relationships.has(key)) relationshipDeletes.get(shape)!.push({ fromUid, toUid });
     }
+    // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
+    const version = randomUUID();
     const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props, hash }));
     const relationshipRows = (rows: GraphRelationship[]): Params[] =>
       rows.map(({ fromUid, toUid, props, hash }) => ({ fromUid, toUid, props, hash }));
@@ -220,6 +213,7 @@ export class IndexStoreRepository {
           uid: scope.repoUid,
           tenantId: scope.tenantId,
           repoId: scope.repoId,
+          snapshotVersion: version,
           props: {
             name: snapshot.repositoryId,
             rootPath: snapshot.rootPath,
@@ -243,7 +237,7 @@ export class IndexStoreRepository {
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
     this.logger.debug(
-      `${snapshot.repositoryId}: live graph ${options.live ? 'known' : 'read'} in ${Math.round(liveRead - started)} ms; ` +
+      `${snapshot.repositoryId}: live graph ${options.live ? 'known' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
         `created ${count(nodeCreates)} nodes and ${count(relationshipCreates)} relationships, updated ${count(nodeUpdates)} and ` +
         `${count(relationshipUpdates)}, deleted ${count(nodeDeletes)} and ${count(relationshipDeletes)}, ` +
         `in ${total} batches and ${Math.round(performance.now() - liveRead)} ms`,
@@ -256,6 +250,7 @@ export class IndexStoreRepository {
         relationshipsDeleted: count(relationshipDeletes),
       },
       state,
+      version,
     };
   }
 
@@ -281,6 +276,23 @@ export class IndexStoreRepository {
         secretsRedacted: run.secretsRedacted,
       },
     });
+  }
+
+  /** The repository's graph as it is now: from the file the last run left when it is still current, else read. */
+  private async liveState(run: RunScope, scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
+    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), { repoUid: scope.repoUid });
+    const version = row?.version as string | null | undefined;
+    const kept = version ? this.stateFile(run).read(version) : null;
+    return kept ?? (await this.readLive(scope));
+  }
+
+  private stateFile(run: RunScope): GraphStateFile {
+    return new GraphStateFile(
+      this.config.LORE_CACHE_DIR,
+      `${this.config.NEO4J_URI}/${this.config.NEO4J_DATABASE}`,
+      run.tenantId,
+      run.repoId,
+    );
   }
 
   /** The repository's graph as it is now: node hashes by label and uid, relationship hashes by key. */

@@ -141,6 +141,36 @@ describe('indexing into Neo4j', () => {
     expect(await confidences()).toEqual(['a -> b: exact', 'c -> a: import']);
   });
 
+  it('trusts the graph state it kept only while the repository carries the same snapshot stamp', async () => {
+    const root = repository({
+      'tsconfig.json': '{}',
+      'src/a.ts': "import { b } from './b';\nexport function a(): number { return b(); }\n",
+      'src/b.ts': 'export function b(): number { return 1; }\n',
+    });
+    await indexing.indexRepository({ path: root, repositoryId: 'stamped' }, principal);
+    const calls = async (): Promise<number> => {
+      const { records } = await driver.executeQuery(
+        "MATCH (:Symbol {tenantId: $tenantId, repoId: 'stamped'})-[e:CALLS]->() RETURN count(e) AS calls",
+        { tenantId: principal.tenantId },
+      );
+      return Number(records[0]!.get('calls'));
+    };
+    const removeCall = "MATCH (:Symbol {tenantId: $tenantId, repoId: 'stamped'})-[e:CALLS]->() DELETE e";
+    expect(await calls()).toBe(1);
+
+    // Changed behind the indexer's back, stamp untouched: the kept state is believed (nothing is re-read).
+    await driver.executeQuery(removeCall, { tenantId: principal.tenantId });
+    await indexing.indexRepository({ path: root, repositoryId: 'stamped' }, principal);
+    expect(await calls()).toBe(0);
+
+    // Another writer's stamp: the live graph is read, and the snapshot made whole again.
+    await driver.executeQuery("MATCH (r:Repository {uid: $uid}) SET r.snapshotVersion = 'another writer'", {
+      uid: `${principal.tenantId}:stamped`,
+    });
+    await indexing.indexRepository({ path: root, repositoryId: 'stamped' }, principal);
+    expect(await calls()).toBe(1);
+  });
+
   it('serves spans from the indexed commit even after the working tree changed', async () => {
     const root = repository({ 'src/x.ts': 'export function x(): number {\n  return 1;\n}\n', '.env': 'SECRET=1\n' });
     const run = await indexing.indexRepository({ path: root, repositoryId: 'spans' }, principal);

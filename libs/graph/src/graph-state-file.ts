@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NODE_LABELS, RELATIONSHIPS, relationshipKey, type RelationshipShape } from './snapshot-graph';
+
+export interface LiveRelationship {
+  shape: RelationshipShape;
+  fromUid: string;
+  toUid: string;
+  hash: string;
+}
+
+/** A repository's graph as hashes: of each node by label and uid, of each relationship by key. */
+export interface GraphState {
+  nodes: Map<string, Map<string, string>>;
+  relationships: Map<string, LiveRelationship>;
+}
+
+interface StoredState {
+  /** The Repository node's snapshotVersion when this state was written. */
+  version: string;
+  nodes: [label: string, uid: string, hash: string][];
+  relationships: [shapeIndex: number, fromUid: string, toUid: string, hash: string][];
+}
+
+/**
+ * The last graph state a run wrote for a repository, kept on disk with the snapshot version the
+ * same transaction stored on the Repository node. When the node still carries that version, nothing
+ * else has written the repository since, and the state need not be read back from Neo4j (the largest
+ * fixed cost of re-indexing a large repository). Any doubt — no file, another version, an unreadable
+ * file — means reading the live graph.
+ */
+export class GraphStateFile {
+  private readonly file: string | null;
+
+  constructor(cacheDir: string, database: string, tenantId: string, repoId: string) {
+    const key = createHash('sha256').update(`${database}\0${tenantId}\0${repoId}`).digest('hex').slice(0, 32);
+    this.file = cacheDir === 'off' ? null : join(cacheDir, 'graph-state', `${key}.json`);
+  }
+
+  read(version: string): GraphState | null {
+    if (this.file === null) return null;
+    let stored: StoredState;
+    try {
+      stored = JSON.parse(readFileSync(this.file, 'utf8')) as StoredState;
+    } catch {
+      return null;
+    }
+    if (stored.version !== version) return null;
+    const nodes = new Map<string, Map<string, string>>(NODE_LABELS.map((label) => [label, new Map()]));
+    for (const [label, uid, hash] of stored.nodes) nodes.get(label)?.set(uid, hash);
+    const relationships = new Map<string, LiveRelationship>();
+    for (const [shapeIndex, fromUid, toUid, hash] of stored.relationships) {
+      const shape = RELATIONSHIPS[shapeIndex];
+      if (shape) relationships.set(relationshipKey(shape, fromUid, toUid), { shape, fromUid, toUid, hash });
+    }
+    return { nodes, relationships };
+  }
+
+  /** After the transaction that stored `version` committed; a failure costs the next run a read, nothing else. */
+  write(version: string, state: GraphState): void {
+    if (this.file === null) return;
+    const stored: StoredState = { version, nodes: [], relationships: [] };
+    for (const [label, byUid] of state.nodes) for (const [uid, hash] of byUid) stored.nodes.push([label, uid, hash]);
+    for (const { shape, fromUid, toUid, hash } of state.relationships.values()) {
+      stored.relationships.push([RELATIONSHIPS.indexOf(shape), fromUid, toUid, hash]);
+    }
+    try {
+      mkdirSync(join(this.file, '..'), { recursive: true });
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(stored));
+      renameSync(temporary, this.file);
+    } catch {
+      // Read-only home, full disk: the next run reads the live graph.
+    }
+  }
+}
