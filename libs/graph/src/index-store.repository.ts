@@ -12,7 +12,6 @@ import {
   snapshotGraph,
   type GraphNode,
   type GraphRelationship,
-  type RelationshipShape,
   type SnapshotGraph,
 } from './snapshot-graph';
 import { GraphStateFile, type GraphState, type LiveRelationship } from './graph-state-file';
