@@ -113,7 +113,12 @@ describe('the indexed graph', () => {
     ]);
   });
 
-  it('embeds one chunk per symbol and section for semantic search', async () => {
+  // The chunks are Neo4j nodes only when Neo4j holds the vectors; with QDRANT_URL set they are Qdrant points
+  // (counted by the contract suite of libs/vectors), and this check says so instead of passing.
+  const withNeo4jVectors = process.env.QDRANT_URL ? it.skip : it;
+  if (process.env.QDRANT_URL)
+    process.stderr.write('[tests] skipped: Chunk nodes in Neo4j, because QDRANT_URL puts the vectors in Qdrant\n');
+  withNeo4jVectors('embeds one chunk per symbol and section for semantic search', async () => {
     const { records } = await driver.executeQuery(
       'MATCH (c:Chunk {tenantId: $t, repoId: $r}) RETURN c.kind AS kind, count(*) AS n ORDER BY kind',
       {
