@@ -213,12 +213,12 @@ export class ModuleScope {
   }
 
   /** A name used in `path`'s code. */
-  resolveName(path: string, name: string, space: NameSpace): ScopeTarget | null {
+  private resolveName(path: string, name: string, space: NameSpace): ScopeTarget | null {
     return this.resolveLocal(path, name, space, 0);
   }
 
   /** `X.name` where X is a module (namespace import) or a class, enum or object of the repository. */
-  resolveMember(target: ScopeTarget, name: string, space: NameSpace): ScopeTarget | null {
+  private resolveMember(target: ScopeTarget, name: string, space: NameSpace): ScopeTarget | null {
     if (target.kind === 'module') return this.resolveExport(target.path, name, space, 0);
     if (target.kind === 'symbol') {
       const uid = this.members.get(target.uid)?.get(`${space} ${name}`);
@@ -228,7 +228,7 @@ export class ModuleScope {
   }
 
   /** `this.name` inside the code of `callerUid`: a member of the enclosing class. */
-  resolveThisMember(callerUid: string, name: string): ScopeTarget | null {
+  private resolveThisMember(callerUid: string, name: string): ScopeTarget | null {
     for (let uid: string | null | undefined = callerUid; uid; uid = this.parents.get(uid)) {
       if (this.kinds.get(uid) === 'class') return this.resolveMember({ kind: 'symbol', uid }, name, 'value');
     }

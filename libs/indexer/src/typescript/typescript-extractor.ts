@@ -17,8 +17,6 @@ import {
   resolveModuleFacts,
 } from './module-scope';
 
-type ScriptExtractionInput = ExtractionInput;
-
 export class TypeScriptExtractor implements LanguageExtractor {
   readonly languages = ['typescript', 'javascript'] as const;
 
@@ -95,7 +93,7 @@ const FIRST_PASS_VERSION = 1;
  * every call again with the checker: `exact` when the project has a tsconfig or jsconfig (the
  * compiler sees the project as it is built), `import` when it does not.
  */
-function extractScripts(input: ScriptExtractionInput): Extraction {
+function extractScripts(input: ExtractionInput): Extraction {
   const { rootPath } = input;
   const { options, hasConfig } = compilerOptionsFor(rootPath);
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
@@ -251,7 +249,7 @@ function extractScripts(input: ScriptExtractionInput): Extraction {
 
 /** One parsed file's first pass: its result as data, and its trees for the typed pass. */
 function readScriptFile(
-  input: ScriptExtractionInput,
+  input: ExtractionInput,
   file: RepoFile,
   sourceFile: ts.SourceFile,
 ): { outcome: ScriptFileOutcome; trees: FileTrees | null } {
@@ -374,7 +372,7 @@ class FileSymbolExtractor {
   private readonly fileUid: string;
 
   constructor(
-    private readonly input: ScriptExtractionInput,
+    private readonly input: ExtractionInput,
     private readonly file: RepoFile,
     private readonly sourceFile: ts.SourceFile,
     private readonly trees: FileTrees,
@@ -827,7 +825,7 @@ function moduleSpecifiers(sourceFile: ts.SourceFile): [specifier: string, names:
 
 /** IMPORTS rows of one file: one per repository file it names, with every name taken from it. */
 function importRows(
-  input: ScriptExtractionInput,
+  input: ExtractionInput,
   file: RepoFile,
   specifiers: [specifier: string, names: string[]][],
   resolve: (specifier: string) => string | null,
