@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
- * One real Neo4j for the whole test run. NEO4J_URI set: use it. LORE_TEST_STACK=containers with a
+ * One real Neo4j for the whole test run, and a fresh LORE_CACHE_DIR. NEO4J_URI set: use it. LORE_TEST_STACK=containers with a
  * Docker engine: @testcontainers/neo4j. Otherwise: tools/neo4j-local on a free port and a fresh
  * data directory, stopped by the global teardown.
  */
 export default async function globalSetup(): Promise<void> {
+  // Results kept between index runs belong to this test run alone: none from an earlier run (or
+  // an earlier version of the extractors) can answer for the code under test.
+  process.env.LORE_CACHE_DIR = mkdtempSync(join(tmpdir(), 'lore-test-cache-'));
   if (process.env.NEO4J_URI) {
     if (!process.env.NEO4J_PASSWORD) throw new Error('NEO4J_URI is set: set NEO4J_PASSWORD too.');
     process.stderr.write(`\n[tests] using the Neo4j at ${process.env.NEO4J_URI}\n`);
