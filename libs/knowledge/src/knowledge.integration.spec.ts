@@ -139,6 +139,14 @@ describe('indexing into Neo4j', () => {
     const written = await store.applyQueryableSnapshot(reading.snapshot, run, () => 1);
     expect(written.changes).toEqual({ nodesWritten: 1, nodesDeleted: 0, relationshipsWritten: 2, relationshipsDeleted: 2 });
     expect(await confidences()).toEqual(['a -> b: exact', 'c -> a: import']);
+
+    // The run "dies" here, between its two transactions. The next run finds that first snapshot and
+    // ends where a full index of the same commit, from nothing, ends.
+    await indexing.indexRepository({ path: root, repositoryId: 'two-pass' }, principal);
+    expect(await confidences()).toEqual(['a -> b: exact', 'c -> a: exact']);
+    const fresh: Principal = { ...principal, tenantId: 'integration-two-pass-fresh' };
+    await indexing.indexRepository({ path: root, repositoryId: 'two-pass' }, fresh);
+    expect(await dumpRepository(driver, principal.tenantId, 'two-pass')).toEqual(await dumpRepository(driver, fresh.tenantId, 'two-pass'));
   });
 
   it('trusts the graph state it kept only while the repository carries the same snapshot stamp', async () => {
