@@ -61,6 +61,7 @@ export class IndexingService {
         queryableMs = elapsedMs();
         onProgress?.({ phase: 'resolving', done: 0, total: 1 });
         snapshot = await reading.resolveExactly();
+        onProgress?.({ phase: 'resolving', done: 1, total: 1 });
       }
       const final = snapshot;
       const summary = (finished: Date): IndexRunSummary => {
