@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 
 /** Results of one extractor per file, valid for one content hash. */
 export interface FileResultCache {
@@ -74,9 +75,8 @@ export class FileResultStore {
     for (const [namespace, byPath] of this.kept) stored.results[namespace] = Object.fromEntries(byPath);
     try {
       mkdirSync(join(this.file, '..'), { recursive: true });
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(stored));
-      renameSync(temporary, this.file);
+      // Whole or not at all: a reader never meets half a file. No fsync: a cache lost to a power cut costs a re-read.
+      writeFileAtomic.sync(this.file, JSON.stringify(stored), { fsync: false });
     } catch {
       // Read-only home, full disk: the cache is an optimisation.
     }
