@@ -86,12 +86,14 @@ const FIRST_PASS_VERSION = 1;
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
- * in two passes over the same syntax trees. The first reads syntax only: symbols, imports, and calls
- * resolved through each file's declarations and imports, followed across re-exports (`import`), else
- * a unique name (`name`) or a few candidates (`ambiguous`). That is what makes a repository
- * queryable. The second, `resolveExactly`, binds and type-checks the whole program and resolves
- * every call again with the checker: `exact` when the project has a tsconfig or jsconfig (the
- * compiler sees the project as it is built), `import` when it does not.
+ * in two passes. The first reads syntax only: symbols, imports, and calls resolved through each
+ * file's declarations and imports, followed across re-exports (`import`), else a unique name
+ * (`name`); a file whose content did not change since the last run is not parsed, its first pass is
+ * taken from the cache. That is what makes a repository queryable. The second, `resolveExactly`,
+ * builds the whole program (reusing the first pass's trees, parsing the rest), type-checks it and
+ * resolves every call again with the checker: `exact` when the project has a tsconfig or jsconfig
+ * (the compiler sees the project as it is built), `import` when it does not; sites it cannot resolve
+ * fall back to a unique name (`name`) or a few candidates (`ambiguous`).
  */
 function extractScripts(input: ExtractionInput): Extraction {
   const { rootPath } = input;
