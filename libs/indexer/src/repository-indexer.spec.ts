@@ -1,18 +1,11 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from '@lore/domain';
 import { indexRepository } from './repository-indexer';
+import { scratchRepository } from './testing/extraction-inputs';
 
 /** A scratch repository (no git: the walker and its .gitignore handling are under test). */
-function scratch(files: Record<string, string | Buffer>): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'lore-indexer-')), 'scratch');
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const scratch = (files: Record<string, string | Buffer>): string => scratchRepository(files);
 
 const options = { tenantId: 't', maxFileBytes: 2048 };
 

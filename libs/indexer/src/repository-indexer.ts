@@ -113,13 +113,9 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   const scanner = toScan.length > 0 ? new SecretScanner() : null;
   const secretScan = (scanner?.scan(toScan.map((source) => ({ path: source.path, text: source.text! }))) ?? Promise.resolve([]))
     .then((findings) => {
-      for (const source of toScan) {
-        keptFindings.set(
-          source.path,
-          source.contentHash,
-          findings.filter((finding) => finding.path === source.path),
-        );
-      }
+      const byPath = new Map<string, SecretFinding[]>();
+      for (const finding of findings) byPath.set(finding.path, [...(byPath.get(finding.path) ?? []), finding]);
+      for (const source of toScan) keptFindings.set(source.path, source.contentHash, byPath.get(source.path) ?? []);
       return [...knownFindings, ...findings];
     })
     .finally(() => scanner?.close());

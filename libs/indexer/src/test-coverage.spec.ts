@@ -1,24 +1,10 @@
 import type { CallRow, SymbolRow } from '@lore/domain';
 import { isTestPath } from './languages';
 import { deriveTests } from './test-coverage';
+import { symbolRow } from './testing/extraction-inputs';
 
-const symbol = (uid: string, kind: SymbolRow['kind'], path: string): SymbolRow => ({
-  uid,
-  fileUid: path,
-  parentUid: null,
-  kind,
-  name: uid,
-  qualifiedName: uid,
-  nameTokens: '',
-  path,
-  language: 'typescript',
-  signature: null,
-  doc: null,
-  startLine: 1,
-  endLine: 1,
-  exported: true,
-  complexity: null,
-});
+const symbol = (uid: string, kind: SymbolRow['kind'], path: string): SymbolRow =>
+  symbolRow({ uid, fileUid: path, kind, name: uid, qualifiedName: uid, path });
 const call = (callerUid: string, calleeUid: string): CallRow => ({ callerUid, calleeUid, line: 1, count: 1, confidence: 'exact' });
 
 describe('deriveTests', () => {

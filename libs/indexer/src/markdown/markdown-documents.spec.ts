@@ -1,24 +1,10 @@
 import type { SourceFile } from '../repository-files';
 import type { SymbolRow } from '@lore/domain';
+import { symbolRow } from '../testing/extraction-inputs';
 import { extractDocuments } from './markdown-documents';
 
-const symbol = (name: string, qualifiedName: string, kind: SymbolRow['kind'] = 'function'): SymbolRow => ({
-  uid: `t:r:src/x.ts#${qualifiedName}`,
-  fileUid: 't:r:src/x.ts',
-  parentUid: null,
-  kind,
-  name,
-  qualifiedName,
-  nameTokens: '',
-  path: 'src/x.ts',
-  language: 'typescript',
-  signature: null,
-  doc: null,
-  startLine: 1,
-  endLine: 1,
-  exported: true,
-  complexity: null,
-});
+const symbol = (name: string, qualifiedName: string, kind: SymbolRow['kind'] = 'function'): SymbolRow =>
+  symbolRow({ uid: `t:r:src/x.ts#${qualifiedName}`, fileUid: 't:r:src/x.ts', kind, name, qualifiedName, path: 'src/x.ts' });
 
 const doc = (path: string, text: string): SourceFile => ({
   path,

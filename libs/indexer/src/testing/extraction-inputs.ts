@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SymbolRow } from '@lore/domain';
 import type { ExtractionInput } from '../extractor';
 import { fileUid } from '../identifiers';
 import { languageOf } from '../languages';
@@ -61,4 +64,30 @@ export function countBy<T>(items: T[], key: (item: T) => string): Record<string,
   const counts: Record<string, number> = {};
   for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
   return counts;
+}
+
+/** A repository on disk made of the given files (no git), in a fresh temporary directory named `name`. */
+export function scratchRepository(files: Record<string, string | Buffer>, name = 'scratch'): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-indexer-')), name);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** A top-level TypeScript symbol row with the given fields; the rest are plain defaults. */
+export function symbolRow(fields: Pick<SymbolRow, 'uid' | 'fileUid' | 'kind' | 'name' | 'qualifiedName' | 'path'>): SymbolRow {
+  return {
+    parentUid: null,
+    nameTokens: '',
+    language: 'typescript',
+    signature: null,
+    doc: null,
+    startLine: 1,
+    endLine: 1,
+    exported: true,
+    complexity: null,
+    ...fields,
+  };
 }

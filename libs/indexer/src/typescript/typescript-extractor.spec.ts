@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRow, InheritanceRow } from '@lore/domain';
 import { readRepository } from '../repository-indexer';
+import { scratchRepository, short } from '../testing/extraction-inputs';
 
 /** Names resolved through re-exports, namespaces, defaults, `this`, statics, CommonJS and a type/value pair. */
 const FILES: Record<string, string> = {
@@ -58,16 +59,7 @@ const FILES: Record<string, string> = {
     "const { shout } = require('./lib/strings');\nfunction loud(text) {\n  return shout(text);\n}\nmodule.exports = { loud };\n",
 };
 
-function scratch(files: Record<string, string>): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'lore-typescript-')), 'calc');
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
-
-const short = (uid: string): string => uid.replace('t:calc:', '');
+const scratch = (files: Record<string, string>): string => scratchRepository(files, 'calc');
 const callRows = (calls: CallRow[]): [string, string, number, number, string][] =>
   calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
 const inheritanceRows = (rows: InheritanceRow[]): [string, string, string][] =>

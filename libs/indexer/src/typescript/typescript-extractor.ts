@@ -211,13 +211,8 @@ function extractScripts(input: ExtractionInput): Extraction {
         const declarations = new Map<ts.Node, string>();
         for (const file of input.files) {
           if ('skipped' in outcomes.get(file.path)!) continue;
-          let fileTrees = trees.get(file.path);
-          if (!fileTrees) {
-            const sourceFile = program.getSourceFile(join(rootPath, file.path));
-            const read = sourceFile ? readScriptFile(input, file, sourceFile).trees : null;
-            if (!read) continue;
-            fileTrees = read;
-          }
+          const fileTrees = trees.get(file.path) ?? treesOf(input, file, program.getSourceFile(join(rootPath, file.path)));
+          if (!fileTrees) continue;
           sites.push(...fileTrees.sites);
           heritageSites.push(...fileTrees.heritage);
           for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
@@ -247,6 +242,19 @@ function extractScripts(input: ExtractionInput): Extraction {
       }
     },
   };
+}
+
+/** The trees of a file whose first pass came from the cache: its call sites and declarations, nothing else. */
+function treesOf(input: ExtractionInput, file: RepoFile, sourceFile: ts.SourceFile | undefined): FileTrees | null {
+  if (!sourceFile) return null;
+  const trees: FileTrees = { sites: [], heritage: [], declarations: new Map() };
+  try {
+    new FileSymbolExtractor(input, file, sourceFile, trees).extract();
+    return trees;
+  } catch (error) {
+    tooDeep(error, 'extract');
+    return null;
+  }
 }
 
 /** One parsed file's first pass: its result as data, and its trees for the typed pass. */
