@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallRow, InheritanceRow } from '@lore/domain';
+import type { CallRow, InheritanceRow, RepositorySnapshot } from '@lore/domain';
 import { readRepository } from '../repository-indexer';
 import { scratchRepository, short } from '../testing/extraction-inputs';
 
@@ -165,5 +165,63 @@ describe('TypeScript in two passes', () => {
     expect(withCache.snapshot.symbols.map((symbol) => symbol.uid)).toContain('t:calc:src/lib/math.ts#sub');
     expect(withCache.snapshot).toEqual(withoutCache.snapshot);
     expect(await withCache.resolveExactly!()).toEqual(await withoutCache.resolveExactly!());
+  });
+
+  describe('a second run in the same process (the warm program)', () => {
+    /** Exact answers after each edit, run warm in place, and cold in a copy (another path: nothing warm there). */
+    async function warmAndCold(
+      files: Record<string, string>,
+      edit: (root: string) => void,
+    ): Promise<{ warm: RepositorySnapshot; cold: RepositorySnapshot }> {
+      const root = scratch(files);
+      const options = { tenantId: 't', maxFileBytes: 1 << 20 };
+      await (
+        await readRepository(root, options)
+      ).resolveExactly!();
+      edit(root);
+      const warm = await (await readRepository(root, options)).resolveExactly!();
+      const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
+      cpSync(root, copy, { recursive: true });
+      const cold = await (await readRepository(copy, { ...options, repositoryId: 'calc' })).resolveExactly!();
+      return { warm, cold: { ...cold, rootPath: warm.rootPath } };
+    }
+    const write = (root: string, path: string, text: string): void => writeFileSync(join(root, path), text);
+
+    it('answers again for the edited file and the files that depend on it, as a cold run does', async () => {
+      const { warm, cold } = await warmAndCold(FILES, (root) => {
+        write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
+        // An explicit export wins over `export *`: calculator.ts, unchanged, now calls sum through index.ts.
+        write(root, 'src/lib/index.ts', `${FILES['src/lib/index.ts']}export { sum as add } from './sum';\n`);
+      });
+      expect(warm).toEqual(cold);
+      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/calculator.ts#Calculator.plus')).toEqual([
+        ['src/calculator.ts#Calculator.plus', 'src/lib/sum.ts#sum', 14, 1, 'exact'],
+      ]);
+    });
+
+    it('answers again everywhere when a changed file declares globals', async () => {
+      const files = {
+        ...FILES,
+        'src/globals.d.ts': 'declare interface Thing {\n  run(): void;\n}\n',
+        'src/runner.ts': 'export class Runner {\n  run(): void {}\n}\n',
+        // Imports nothing: only the global Thing ties it to globals.d.ts.
+        'src/use.ts': 'export function use(thing: Thing): void {\n  thing.run();\n}\n',
+      };
+      const { warm, cold } = await warmAndCold(files, (root) =>
+        write(root, 'src/globals.d.ts', "declare type Thing = import('./runner').Runner;\n"),
+      );
+      expect(warm).toEqual(cold);
+      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
+        ['src/use.ts#use', 'src/runner.ts#Runner.run', 2, 1, 'exact'],
+      ]);
+    });
+
+    it('forgets a deleted file and answers again for the files that imported it', async () => {
+      const { warm, cold } = await warmAndCold(FILES, (root) => rmSync(join(root, 'src/lib/strings.ts')));
+      expect(warm).toEqual(cold);
+      expect(callRows(warm.calls).map(([caller, callee]) => `${caller} -> ${callee}`)).not.toContain(
+        'src/legacy.js#loud -> src/lib/strings.ts#shout',
+      );
+    });
   });
 });

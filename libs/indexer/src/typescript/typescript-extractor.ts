@@ -16,6 +16,15 @@ import {
   referenceOf,
   resolveModuleFacts,
 } from './module-scope';
+import {
+  type Resolution,
+  type WarmFile,
+  type WarmProgram,
+  declaresGlobals,
+  filesToResolveAgain,
+  typeSpecifiers,
+  warmKey,
+} from './warm-program';
 
 export class TypeScriptExtractor implements LanguageExtractor {
   readonly languages = ['typescript', 'javascript'] as const;
@@ -76,10 +85,18 @@ interface ScriptFileResult {
 
 /** The first pass's trees of one file, for the typed pass. */
 interface FileTrees {
+  sourceFile: ts.SourceFile;
   sites: CallSite[];
   heritage: HeritageSite[];
   declarations: Map<ts.Node, string>;
 }
+
+/** A call site with the checker's answer, and a heritage clause with its target: what a warm program keeps per file. */
+type ResolvedSite = CallReference & { resolution: Resolution };
+type ResolvedHeritage = HeritageReference & { toUid: string | undefined };
+
+/** The last exact pass in this process (one repository at a time: a program is hundreds of megabytes). */
+let warmProgram: WarmProgram<ResolvedSite, ResolvedHeritage> | null = null;
 
 /** Bumped whenever what the first pass extracts from a file changes: cached results of another version are not used. */
 const FIRST_PASS_VERSION = 1;
@@ -100,14 +117,27 @@ function extractScripts(input: ExtractionInput): Extraction {
   const { options, hasConfig } = compilerOptionsFor(rootPath);
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
   const host = ts.createCompilerHost(options, true);
-  // Each of the repository's files is parsed once; the typed pass reuses the trees of the first.
+  const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
+  // Taken, not shared: a run that stops half-way leaves nothing half-updated for the next.
+  const warm = warmProgram?.key === key ? warmProgram : null;
+  warmProgram = null;
+  // Each of the repository's files is parsed once; the typed pass reuses the trees of the first, and
+  // of the last run in this process for files whose content did not change.
   const parsed = new Map<string, ts.SourceFile>();
   const unparsable = new Map<string, string>();
   const defaultGetSourceFile = host.getSourceFile.bind(host);
+  const insideRepository = (fileName: string): boolean =>
+    fileName.startsWith(rootPath + sep) && !fileName.includes(`${sep}node_modules${sep}`);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const own = byAbsolute.get(fileName);
-    if (own?.text == null) return defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (own?.text == null) {
+      // The standard library and installed packages: unchanged while the warm key holds.
+      const kept = insideRepository(fileName) ? undefined : warm?.program.getSourceFile(fileName);
+      return kept ?? defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+    }
     let sourceFile = parsed.get(fileName);
+    const kept = warm?.files.get(own.path);
+    if (!sourceFile && kept?.contentHash === own.contentHash) parsed.set(fileName, (sourceFile = kept.sourceFile));
     if (!sourceFile && !unparsable.has(fileName)) {
       try {
         sourceFile = ts.createSourceFile(fileName, own.text, languageVersion, true, scriptKindOf(fileName));
@@ -155,8 +185,15 @@ function extractScripts(input: ExtractionInput): Extraction {
   const heritage: (HeritageReference & { path: string })[] = [];
   const imports: ImportRow[] = [];
   const facts = new Map<string, ModuleFacts>();
+  const specifiersByPath = new Map<string, string[]>();
   const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
   const resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
+  /** The repository file a module specifier names, from a file of the repository; null for anything else. */
+  const resolveFrom = (path: string, specifier: string): string | null => {
+    const resolved = ts.resolveModuleName(specifier, join(rootPath, path), options, resolutionHost, moduleCache).resolvedModule
+      ?.resolvedFileName;
+    return (resolved && byAbsolute.get(resolved)?.path) ?? null;
+  };
   for (const file of input.files) {
     const outcome = outcomes.get(file.path)!;
     if ('skipped' in outcome) {
@@ -169,12 +206,11 @@ function extractScripts(input: ExtractionInput): Extraction {
       named.push(symbol);
       symbolsByName.set(symbol.name, named);
     }
-    const containingFile = join(rootPath, file.path);
-    const resolveHere = (specifier: string): string | null => {
-      const resolved = ts.resolveModuleName(specifier, containingFile, options, resolutionHost, moduleCache).resolvedModule
-        ?.resolvedFileName;
-      return (resolved && byAbsolute.get(resolved)?.path) ?? null;
-    };
+    const resolveHere = (specifier: string): string | null => resolveFrom(file.path, specifier);
+    specifiersByPath.set(
+      file.path,
+      outcome.specifiers.map(([specifier]) => specifier),
+    );
     imports.push(...importRows(input, file, outcome.specifiers, resolveHere));
     facts.set(file.path, resolveModuleFacts(outcome.module, resolveHere));
     for (const call of outcome.calls) calls.push({ ...call, path: file.path });
@@ -203,33 +239,95 @@ function extractScripts(input: ExtractionInput): Extraction {
     skipped,
     resolveExactly: async () => {
       try {
-        const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host });
+        const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host, oldProgram: warm?.program });
         const checker = program.getTypeChecker();
-        // Files that came from the cache are read again here: the checker answers about tree nodes.
-        const sites: CallSite[] = [];
-        const heritageSites: HeritageSite[] = [];
-        const declarations = new Map<ts.Node, string>();
+        const current = new Map<string, { file: RepoFile; sourceFile: ts.SourceFile }>();
         for (const file of input.files) {
-          if ('skipped' in outcomes.get(file.path)!) continue;
-          const fileTrees = trees.get(file.path) ?? treesOf(input, file, program.getSourceFile(join(rootPath, file.path)));
-          if (!fileTrees) continue;
-          sites.push(...fileTrees.sites);
-          heritageSites.push(...fileTrees.heritage);
-          for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
+          const sourceFile = program.getSourceFile(join(rootPath, file.path));
+          if (sourceFile && !('skipped' in outcomes.get(file.path)!)) current.set(file.path, { file, sourceFile });
         }
+        // What the last run in this process answered stands for files none of whose dependencies changed.
+        const changed = new Set<string>();
+        let globalChange = warm === null;
+        for (const [path, { file, sourceFile }] of current) {
+          const kept = warm?.files.get(path);
+          if (kept?.sourceFile === sourceFile && kept.contentHash === file.contentHash) continue;
+          changed.add(path);
+          globalChange ||= declaresGlobals(sourceFile) || kept?.global === true;
+        }
+        for (const [path, kept] of warm?.files ?? []) {
+          if (current.has(path)) continue;
+          changed.add(path);
+          globalChange ||= kept.global;
+        }
+        const specifiers = new Map<string, string[]>();
+        const dependencies = new Map<string, string[]>();
+        for (const [path, { sourceFile }] of current) {
+          const kept = warm?.files.get(path);
+          const named = changed.has(path) || !kept ? [...specifiersByPath.get(path)!, ...typeSpecifiers(sourceFile)] : kept.specifiers;
+          specifiers.set(path, named);
+          dependencies.set(
+            path,
+            named.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null),
+          );
+        }
+        const before = [...(warm?.files ?? [])].map(([path, kept]): [string, string[]] => [path, kept.dependencies]);
+        const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
+
+        const declarations = new Map<ts.Node, string>();
+        const fresh: [string, FileTrees][] = [];
+        const files = new Map<string, WarmFile<ResolvedSite, ResolvedHeritage>>();
+        for (const [path, { file, sourceFile }] of current) {
+          const kept = warm?.files.get(path);
+          if (again === null || again.has(path) || !kept) {
+            const own = trees.get(path);
+            const fileTrees = own?.sourceFile === sourceFile ? own : treesOf(input, file, sourceFile);
+            if (!fileTrees) continue;
+            fresh.push([path, fileTrees]);
+            for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
+            continue;
+          }
+          for (const [node, uid] of kept.declarations) declarations.set(node, uid);
+          files.set(path, { ...kept, dependencies: dependencies.get(path)! });
+        }
+        // Resolved once every declaration is known: a call may land in any file.
+        for (const [path, fileTrees] of fresh) {
+          files.set(path, {
+            contentHash: current.get(path)!.file.contentHash,
+            sourceFile: fileTrees.sourceFile,
+            specifiers: specifiers.get(path)!,
+            dependencies: dependencies.get(path)!,
+            global: declaresGlobals(fileTrees.sourceFile),
+            declarations: [...fileTrees.declarations],
+            sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
+              callerUid,
+              line,
+              isNew,
+              callee,
+              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarations), { kind: 'unknown' }),
+            })),
+            heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
+              fromUid,
+              kind,
+              target,
+              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarations), undefined),
+            })),
+          });
+        }
+        const ordered = input.files.map((file) => files.get(file.path)).filter((file) => file !== undefined);
+        warmProgram = { key, program, files };
         return {
           calls: resolveCalls(
-            sites,
-            (site) => resolveWithChecker(site.node, checker, declarations),
+            ordered.flatMap((file) => file.sites),
+            (site) => site.resolution,
             hasConfig ? 'exact' : 'import',
             symbolsByName,
             MAX_AMBIGUOUS_TARGETS,
           ),
-          inheritance: resolveHeritage(heritageSites, (site) => {
-            let symbol = checker.getSymbolAtLocation(site.expression);
-            if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-            return symbol?.declarations?.map((declaration) => declarations.get(declaration)).find((uid) => uid !== undefined);
-          }),
+          inheritance: resolveHeritage(
+            ordered.flatMap((file) => file.heritage),
+            (site) => site.toUid,
+          ),
           skipped: [],
         };
       } catch (error) {
@@ -247,7 +345,7 @@ function extractScripts(input: ExtractionInput): Extraction {
 /** The trees of a file whose first pass came from the cache: its call sites and declarations, nothing else. */
 function treesOf(input: ExtractionInput, file: RepoFile, sourceFile: ts.SourceFile | undefined): FileTrees | null {
   if (!sourceFile) return null;
-  const trees: FileTrees = { sites: [], heritage: [], declarations: new Map() };
+  const trees: FileTrees = { sourceFile, sites: [], heritage: [], declarations: new Map() };
   try {
     new FileSymbolExtractor(input, file, sourceFile, trees).extract();
     return trees;
@@ -263,7 +361,7 @@ function readScriptFile(
   file: RepoFile,
   sourceFile: ts.SourceFile,
 ): { outcome: ScriptFileOutcome; trees: FileTrees | null } {
-  const trees: FileTrees = { sites: [], heritage: [], declarations: new Map() };
+  const trees: FileTrees = { sourceFile, sites: [], heritage: [], declarations: new Map() };
   try {
     const symbols = new FileSymbolExtractor(input, file, sourceFile, trees).extract();
     const result: ScriptFileResult = {
@@ -741,14 +839,7 @@ function resolveCalls<Site extends CallReference>(
   };
 
   for (const site of sites) {
-    let resolution: Resolution;
-    try {
-      resolution = resolve(site);
-    } catch (error) {
-      // One call the checker cannot take (too deep) does not cost the others their answer.
-      tooDeep(error, 'type-check');
-      resolution = { kind: 'unknown' };
-    }
+    const resolution = checkedOrUnknown<Resolution>(() => resolve(site), { kind: 'unknown' });
     if (resolution.kind === 'repository') {
       addEdge(site.callerUid, resolution.uid, site.line, resolvedConfidence);
       continue;
@@ -777,7 +868,26 @@ function resolveHeritage<Site extends HeritageReference>(sites: Site[], resolve:
   return [...rows.values()].sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid));
 }
 
-type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
+/** The repository declaration a heritage clause names, through aliases. */
+function heritageTarget(
+  expression: ts.Expression,
+  checker: ts.TypeChecker,
+  declarationUids: ReadonlyMap<ts.Node, string>,
+): string | undefined {
+  let symbol = checker.getSymbolAtLocation(expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+}
+
+/** One question the checker cannot take (too deep) does not cost the others their answer. */
+function checkedOrUnknown<T>(ask: () => T, unknown: T): T {
+  try {
+    return ask();
+  } catch (error) {
+    tooDeep(error, 'type-check');
+    return unknown;
+  }
+}
 
 /**
  * The callee's symbol first: overloads and merged declarations share one uid, so a symbol whose

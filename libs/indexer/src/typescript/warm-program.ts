@@ -1,0 +1,104 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+/** What the checker answered for one call site: a repository symbol, something outside, or nothing. */
+export type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
+
+/** One file as the last exact pass left it: its tree, and what the checker said about its sites. */
+export interface WarmFile<Site, Heritage> {
+  contentHash: string;
+  /** The tree the program held: answers below are about its nodes. */
+  sourceFile: ts.SourceFile;
+  /** Module specifiers the file's types may come through (imports, import types, references). */
+  specifiers: string[];
+  /** The repository files they named when this file was last resolved. */
+  dependencies: string[];
+  /** A script, `declare global` or `declare module`: its declarations reach files that never import it. */
+  global: boolean;
+  declarations: [ts.Node, string][];
+  sites: Site[];
+  heritage: Heritage[];
+}
+
+/**
+ * The last exact pass of one repository in this process, kept for the next (`lore serve` re-indexing
+ * on a change, the bench): its program, whose unchanged trees the next program reuses as they are
+ * (parsed and bound once), and each file's answers. A file's answers are taken again only when no
+ * file it depends on, directly or not, changed: the checker's answer at a call site depends on the
+ * declarations reachable through the file's imports, nothing else, unless a changed file declares
+ * globals, in which case everything is resolved again.
+ */
+export interface WarmProgram<Site, Heritage> {
+  key: string;
+  program: ts.Program;
+  files: Map<string, WarmFile<Site, Heritage>>;
+}
+
+/** Everything that, changed, makes the kept program useless: the repository, its compiler options, its installed packages. */
+export function warmKey(parts: { tenantId: string; repositoryId: string; rootPath: string; options: ts.CompilerOptions }): string {
+  // Installing packages rewrites these; types from node_modules are otherwise taken as unchanged.
+  const installs = [
+    'node_modules/.package-lock.json',
+    'node_modules/.modules.yaml',
+    'node_modules/.yarn-state.yml',
+    'node_modules/.yarn-integrity',
+  ]
+    .map((path) => statSync(join(parts.rootPath, path), { throwIfNoEntry: false })?.mtimeMs ?? 0)
+    .join(',');
+  return JSON.stringify([parts.tenantId, parts.repositoryId, parts.rootPath, parts.options, installs]);
+}
+
+/** Whether a file's declarations can reach files that do not import it. */
+export function declaresGlobals(sourceFile: ts.SourceFile): boolean {
+  if (!ts.isExternalModule(sourceFile)) return true;
+  return sourceFile.statements.some(
+    (statement) =>
+      ts.isModuleDeclaration(statement) &&
+      ((statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || ts.isStringLiteral(statement.name)),
+  );
+}
+
+/**
+ * Module specifiers a file's types can come through beyond its import statements: `import('x')` in
+ * code, in types and in JSDoc (read from the text, so JSDoc counts), and `/// <reference path>`.
+ */
+export function typeSpecifiers(sourceFile: ts.SourceFile): string[] {
+  const found = new Set<string>();
+  for (const match of sourceFile.text.matchAll(/\bimport\s*\(\s*(['"])([^'"\n]+)\1/g)) found.add(match[2]!);
+  for (const reference of sourceFile.referencedFiles)
+    found.add(reference.fileName.startsWith('.') ? reference.fileName : `./${reference.fileName}`);
+  return [...found];
+}
+
+/**
+ * The files whose answers must be taken again: the changed ones (added, edited, removed, or whose
+ * tree is not the kept one) and every file that depends on one of them through any chain of
+ * dependencies, before or after the change. Null means all of them.
+ */
+export function filesToResolveAgain(
+  changed: ReadonlySet<string>,
+  globalChange: boolean,
+  dependencies: Iterable<[from: string, to: Iterable<string>]>,
+): Set<string> | null {
+  if (globalChange) return null;
+  const dependents = new Map<string, string[]>();
+  for (const [from, targets] of dependencies) {
+    for (const to of targets) {
+      const list = dependents.get(to) ?? [];
+      list.push(from);
+      dependents.set(to, list);
+    }
+  }
+  const affected = new Set(changed);
+  const pending = [...changed];
+  while (pending.length > 0) {
+    for (const dependent of dependents.get(pending.pop()!) ?? []) {
+      if (!affected.has(dependent)) {
+        affected.add(dependent);
+        pending.push(dependent);
+      }
+    }
+  }
+  return affected;
+}
