@@ -24,6 +24,10 @@ interface StoredState {
   relationships: [shapeIndex: number, fromUid: string, toUid: string, hash: string][];
 }
 
+/** The state this process last wrote per file: a long-lived process (lore serve, watch mode) does not read its own file back. */
+const REMEMBERED_FILES = 4;
+const remembered = new Map<string, { version: string; state: GraphState }>();
+
 /**
  * The last graph state a run wrote for a repository, kept on disk with the snapshot version the
  * same transaction stored on the Repository node. When the node still carries that version, nothing
@@ -41,6 +45,8 @@ export class GraphStateFile {
 
   read(version: string): GraphState | null {
     if (this.file === null) return null;
+    const known = remembered.get(this.file);
+    if (known?.version === version) return known.state;
     let stored: StoredState;
     try {
       stored = JSON.parse(readFileSync(this.file, 'utf8')) as StoredState;
@@ -61,6 +67,9 @@ export class GraphStateFile {
   /** After the transaction that stored `version` committed; a failure costs the next run a read, nothing else. */
   write(version: string, state: GraphState): void {
     if (this.file === null) return;
+    remembered.delete(this.file);
+    remembered.set(this.file, { version, state });
+    if (remembered.size > REMEMBERED_FILES) remembered.delete(remembered.keys().next().value!);
     const stored: StoredState = { version, nodes: [], relationships: [] };
     for (const [label, byUid] of state.nodes) for (const [uid, hash] of byUid) stored.nodes.push([label, uid, hash]);
     for (const { shape, fromUid, toUid, hash } of state.relationships.values()) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -17,6 +17,24 @@ interface StoredResults {
   results: Record<string, Record<string, [string, unknown]>>;
 }
 
+type Results = Map<string, Map<string, [string, unknown]>>;
+
+/**
+ * The results last read or written by this process, per cache file, while the file is as it left
+ * it (same modification time and size): a long-lived process (lore serve, watch mode) does not parse
+ * its own cache again on every run. A few repositories at most.
+ */
+const REMEMBERED_FILES = 4;
+const remembered = new Map<string, { mtimeMs: number; size: number; results: Results }>();
+
+function remember(file: string, results: Results): void {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  remembered.delete(file);
+  if (!stat) return;
+  remembered.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, results });
+  if (remembered.size > REMEMBERED_FILES) remembered.delete(remembered.keys().next().value!);
+}
+
 /**
  * Per-file extraction results of a repository's last run, kept on disk so that a file whose content
  * did not change is not parsed again. Saved after secrets are redacted: the snippets kept are the
@@ -24,18 +42,25 @@ interface StoredResults {
  * entries this run used are saved again, so deleted files drop out.
  */
 export class FileResultStore {
-  private readonly loaded: Map<string, Map<string, [string, unknown]>>;
-  private readonly kept = new Map<string, Map<string, [string, unknown]>>();
+  private readonly loaded: Results;
+  private readonly kept: Results = new Map();
   /** Whether this run added or dropped an entry: an unchanged cache is not written again. */
   private changed = false;
 
   private constructor(private readonly file: string | null) {
     this.loaded = new Map();
     if (file === null) return;
+    const stat = statSync(file, { throwIfNoEntry: false });
+    const known = remembered.get(file);
+    if (stat && known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) {
+      this.loaded = known.results;
+      return;
+    }
     try {
       const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredResults;
       if (stored.format !== FORMAT) return;
       for (const [namespace, byPath] of Object.entries(stored.results)) this.loaded.set(namespace, new Map(Object.entries(byPath)));
+      remember(file, this.loaded);
     } catch {
       // No cache yet, or one we cannot trust: every file is read afresh.
     }
@@ -77,6 +102,7 @@ export class FileResultStore {
       mkdirSync(join(this.file, '..'), { recursive: true });
       // Whole or not at all: a reader never meets half a file. No fsync: a cache lost to a power cut costs a re-read.
       writeFileAtomic.sync(this.file, JSON.stringify(stored), { fsync: false });
+      remember(this.file, this.kept);
     } catch {
       // Read-only home, full disk: the cache is an optimisation.
     }

@@ -68,8 +68,7 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
 /** Reads a repository from disk in two steps (see RepositoryReading). Writes nothing. */
 export async function readRepository(path: string, options: IndexOptions): Promise<RepositoryReading> {
   const { rootPath, repositoryId } = locateRepository(path, options.repositoryId);
-  const gitInfo = await readGitInfo(rootPath);
-  const paths = await listRepositoryFiles(rootPath);
+  const [gitInfo, paths] = await Promise.all([readGitInfo(rootPath), listRepositoryFiles(rootPath)]);
 
   const sources: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
@@ -207,7 +206,8 @@ export async function readRepository(path: string, options: IndexOptions): Promi
             const exact: ExactResolution[] = [];
             for (const resolution of resolutions) {
               exact.push(resolution.resolveExactly ? await resolution.resolveExactly() : resolution);
-              // The syntax trees and the checker are the largest things held: let them go.
+              // The syntax trees and the checker are the largest things held: this reading lets them go
+              // (an extractor may keep them for the next run, see warm-program.ts).
               delete resolution.resolveExactly;
             }
             return withResolutions(exact);
