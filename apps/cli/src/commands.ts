@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { PrincipalResolver } from '@lore/access';
@@ -7,25 +9,72 @@ import type { GetSymbolResult, IndexRunSummary, SearchCodeInput, SearchCodeResul
 import { FileSpanService, IndexingService, type IndexingProgress, SearchService, SymbolService, SystemService } from '@lore/knowledge';
 import { createLoreMcpServer } from '@lore/mcp';
 import { openServices, withServices } from './cli-context';
-import { EXIT, printJson } from './output';
+import { EXIT, printJson, reportError } from './output';
+import { watchRepository } from './watch';
 
 export interface JsonOption {
   json?: boolean;
 }
 
-export async function indexCommand(path: string, options: JsonOption & { name?: string }): Promise<number> {
-  const summary = await withServices(async (context) => {
-    const principal = context.get(PrincipalResolver).local();
+export interface IndexOptions extends JsonOption {
+  name?: string;
+  /** Index again after every change, until stopped. */
+  watch?: boolean;
+}
+
+export async function indexCommand(path: string, options: IndexOptions): Promise<number> {
+  await withServices(async (context) => {
+    const index = indexer(context, path, options);
+    await index();
+    if (options.watch) await reindexOnChange(path, index, options, untilSignalled());
+  });
+  return EXIT.ok;
+}
+
+/** One index run of `path`, reported as the options ask; the skipped files are listed once, on the first. */
+export function indexer(context: INestApplicationContext, path: string, options: IndexOptions): () => Promise<void> {
+  const principal = context.get(PrincipalResolver).local();
+  let first = true;
+  return async () => {
     const progress = new ProgressBar(!options.json && Boolean(process.stderr.isTTY));
+    let summary: IndexRunSummary;
     try {
-      return await context.get(IndexingService).indexRepository({ path, repositoryId: options.name }, principal, (p) => progress.update(p));
+      summary = await context
+        .get(IndexingService)
+        .indexRepository({ path, repositoryId: options.name }, principal, (p) => progress.update(p));
     } finally {
       progress.stop();
     }
+    if (options.json) printJson(summary, options.watch);
+    else printIndexSummary(summary, first);
+    first = false;
+  };
+}
+
+/**
+ * Runs `index` after each burst of changes under `path` until `stop` resolves. The runs share one
+ * process, so each reads again only what changed and keeps its compiler's work (warm-program.ts).
+ * A failed run is reported and the watch goes on.
+ */
+export async function reindexOnChange(path: string, index: () => Promise<void>, options: JsonOption, stop: Promise<void>): Promise<void> {
+  const watch = await watchRepository(realpathSync(resolve(path)));
+  process.stderr.write(`watching ${resolve(path)}: each change is indexed (Ctrl-C to stop)\n`);
+  void stop.then(() => watch.close());
+  while (await watch.nextChange()) {
+    try {
+      await index();
+    } catch (error) {
+      reportError(error, Boolean(options.json));
+    }
+  }
+}
+
+/** Resolves on the first Ctrl-C or SIGTERM. */
+export function untilSignalled(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
   });
-  if (options.json) printJson(summary);
-  else printIndexSummary(summary);
-  return EXIT.ok;
 }
 
 export async function symbolCommand(nameOrUid: string, options: JsonOption & { uid?: boolean; repo?: string }): Promise<number> {
@@ -125,7 +174,7 @@ class ProgressBar {
   }
 }
 
-function printIndexSummary(summary: IndexRunSummary): void {
+function printIndexSummary(summary: IndexRunSummary, listSkipped: boolean): void {
   const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   process.stdout.write(
     `indexed ${summary.repositoryId} at ${summary.commitSha.slice(0, 12)}: ${summary.files} files, ${summary.symbols} symbols, ` +
@@ -135,8 +184,8 @@ function printIndexSummary(summary: IndexRunSummary): void {
         : ` (queryable after ${seconds(summary.queryableMs)}, calls exact after ${seconds(summary.exactMs)})\n`),
   );
   if (summary.skipped.length > 0) {
-    process.stdout.write(`skipped ${summary.skipped.length} file(s):\n`);
-    for (const file of summary.skipped) process.stdout.write(`  ${file.path}: ${file.reason}\n`);
+    process.stdout.write(`skipped ${summary.skipped.length} file(s)${listSkipped ? ':' : ''}\n`);
+    if (listSkipped) for (const file of summary.skipped) process.stdout.write(`  ${file.path}: ${file.reason}\n`);
   }
 }
 

@@ -30,6 +30,7 @@ program
   .argument('[path]', 'repository directory', '.')
   .option('--name <id>', 'repository id (default: the directory name)')
   .option('--json', 'print the index run summary as JSON')
+  .option('--watch', 'keep running: index again after every change (only what changed is read again)')
   .action(run(indexCommand));
 
 program
@@ -71,6 +72,7 @@ program
   .option('--port <port>', 'Bolt port of the local Neo4j', '7687')
   .option('--data <dir>', 'data directory of the local Neo4j (default .data/neo4j in this checkout)')
   .option('--name <id>', 'repository id')
+  .option('--no-watch', 'index once; by default every change is indexed while the server runs')
   .action(run(upCommand));
 
 void program.parseAsync(process.argv);

@@ -13,8 +13,9 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   timeout: EXIT.unavailable,
 };
 
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+/** JSON on stdout; `oneLine` for a stream of values (JSON Lines), as `lore index --watch` prints. */
+export function printJson(value: unknown, oneLine = false): void {
+  process.stdout.write(`${oneLine ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Prints an error the way the caller asked (JSON on stdout for scripts, a sentence on stderr for people) and returns the exit code. */

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { EXIT } from './output';
-import { indexCommand, serverEntry } from './commands';
+import { withServices } from './cli-context';
+import { indexer, reindexOnChange, serverEntry, untilSignalled } from './commands';
 
 interface LocalNeo4j {
   uri: string;
@@ -14,9 +15,10 @@ interface Neo4jLauncher {
 
 /**
  * The main job on the embedded default: a local Neo4j (tools/neo4j-local), the repository indexed,
- * and every door served. Stops everything on Ctrl-C.
+ * and every door served; every change to the repository is indexed while it runs (--no-watch: not).
+ * Stops everything on Ctrl-C.
  */
-export async function upCommand(path: string, options: { port?: string; data?: string; name?: string }): Promise<number> {
+export async function upCommand(path: string, options: { port?: string; data?: string; name?: string; watch?: boolean }): Promise<number> {
   const root = resolve(__dirname, '..', '..', '..', '..');
   // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -33,12 +35,15 @@ export async function upCommand(path: string, options: { port?: string; data?: s
   process.env.NEO4J_URI = neo4j.uri;
   process.stderr.write(`Neo4j ready at ${neo4j.uri}\n`);
   try {
-    await indexCommand(path, { name: options.name });
-    const server = spawn(process.execPath, [serverEntry()], { stdio: 'inherit', env: process.env });
-    const stop = (): void => void server.kill('SIGTERM');
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    return await new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
+    return await withServices(async (context) => {
+      const index = indexer(context, path, { name: options.name });
+      await index();
+      const server = spawn(process.execPath, [serverEntry()], { stdio: 'inherit', env: process.env });
+      const serverExit = new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
+      const stopped = untilSignalled().then(() => void server.kill('SIGTERM'));
+      if (options.watch !== false) await reindexOnChange(path, index, {}, Promise.race([serverExit.then(() => undefined), stopped]));
+      return serverExit;
+    });
   } finally {
     await neo4j.stop();
   }

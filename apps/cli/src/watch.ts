@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
+import ignore from 'ignore';
+
+/** Changes closer together than this are one change: a save, a checkout, a formatter run. */
+const QUIET_MS = 200;
+
+export interface RepositoryWatch {
+  /** Resolves at the end of the next burst of changes, or when the watch is closed (then with false). */
+  nextChange(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Watches a repository's files, leaving out .git, node_modules and what its top .gitignore ignores
+ * (build output would otherwise start a run that finds nothing to do).
+ */
+export async function watchRepository(rootPath: string): Promise<RepositoryWatch> {
+  const gitignore = join(rootPath, '.gitignore');
+  const ignored = ignore().add(['.git', 'node_modules']);
+  if (existsSync(gitignore)) ignored.add(readFileSync(gitignore, 'utf8'));
+  const watcher = watch(rootPath, {
+    ignoreInitial: true,
+    ignored: (path, stats) => {
+      const rel = relative(rootPath, path).split(sep).join('/');
+      return rel !== '' && !rel.startsWith('..') && ignored.ignores(stats?.isDirectory() ? `${rel}/` : rel);
+    },
+  });
+  await new Promise<void>((ready, fail) => watcher.once('ready', ready).once('error', fail));
+
+  let changed = false;
+  let closed = false;
+  let waiter: ((changed: boolean) => void) | null = null;
+  let quiet: NodeJS.Timeout | undefined;
+  const settle = (): void => {
+    if (!waiter) return;
+    const wake = waiter;
+    waiter = null;
+    changed = false;
+    wake(!closed);
+  };
+  watcher.on('all', () => {
+    changed = true;
+    clearTimeout(quiet);
+    quiet = setTimeout(settle, QUIET_MS);
+  });
+  return {
+    nextChange: () =>
+      new Promise<boolean>((resolve) => {
+        waiter = resolve;
+        // A change that came while the last run was working is not lost: it starts the next at once.
+        if (closed || changed) settle();
+      }),
+    close: async () => {
+      closed = true;
+      clearTimeout(quiet);
+      settle();
+      await watcher.close();
+    },
+  };
+}

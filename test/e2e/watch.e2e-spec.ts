@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { cliJson } from './doors';
+import { LORE_BIN } from '../support/processes';
+
+const REPO = 'watched';
+const env = { LORE_TENANT: 'watch' };
+
+describe('lore index --watch', () => {
+  it('indexes each change while it runs, one JSON line per run, and stops on Ctrl-C', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'lore-watch-')), REPO);
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'tsconfig.json'), '{}');
+    writeFileSync(join(root, 'src/a.ts'), 'export function a(): number {\n  return 1;\n}\n');
+
+    const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--name', REPO, '--watch', '--json'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const nextRun = async (): Promise<Record<string, unknown>> => {
+      const line = await lines.next();
+      if (line.done) throw new Error(`lore index --watch stopped early:\n${stderr}`);
+      return JSON.parse(line.value) as Record<string, unknown>;
+    };
+    try {
+      expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', files: 2, symbols: 1, calls: 0 });
+      // The watch starts once the first run is written.
+      while (!stderr.includes('watching')) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      writeFileSync(join(root, 'src/b.ts'), "import { a } from './a';\n\nexport function b(): number {\n  return a() + 1;\n}\n");
+      expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', files: 3, symbols: 2, calls: 1, imports: 1 });
+      const symbol = await cliJson(['symbol', 'b', '--repo', REPO], env);
+      expect(symbol.body.symbol).toMatchObject({ qualifiedName: 'b', path: 'src/b.ts', startLine: 3, endLine: 5 });
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  });
+});
