@@ -1,10 +1,12 @@
 /**
  * Indexing benchmark: full index of a repository into Neo4j, then a re-index of the same commit,
- * then (with --change) a re-index after appending a function to one file, which is restored after.
+ * then (with --change, once per file given) a re-index after appending a function to that file: each
+ * such run changes one file more than the run before (all are restored at the end). All runs share one process, as in `lore index --watch` or
+ * `lore up`: later runs reuse what earlier ones kept (per-file results, the compiler's program).
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
  * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS.
  *
- *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts] [--peers]
+ *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts]... [--peers]
  *
  * --peers then runs the same work (full index, the same one-file change) with the peer code graphs
  * of bench/peers.ts, installed into bench/.peers, and prints them beside Lore's figures.
@@ -36,8 +38,7 @@ async function main(): Promise<void> {
   const path = resolve(args.find((arg) => !arg.startsWith('--')) ?? '.');
   const nameIndex = args.indexOf('--name');
   const repositoryId = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
-  const changeIndex = args.indexOf('--change');
-  const changedFile = changeIndex >= 0 ? join(path, args[changeIndex + 1]!) : undefined;
+  const changes = args.flatMap((arg, i) => (arg === '--change' && args[i + 1] ? [args[i + 1]!] : []));
   const withPeers = args.includes('--peers');
 
   let stopNeo4j: (() => Promise<void>) | undefined;
@@ -66,17 +67,13 @@ async function main(): Promise<void> {
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   try {
-    const runs: { label: string; prepare?: () => void }[] = [{ label: 'full index' }, { label: 're-index, same commit' }];
-    const original = changedFile ? readFileSync(changedFile) : undefined;
-    if (changedFile) {
-      runs.push({
-        label: `one file changed (${args[changeIndex + 1]})`,
-        prepare: () => appendFileSync(changedFile, '\nexport function loreBenchProbe(value: number): number {\n  return value + 1;\n}\n'),
-      });
-    }
+    const runs: { label: string; change?: string }[] = [{ label: 'full index' }, { label: 're-index, same commit' }];
+    for (const change of changes) runs.push({ label: `one file changed (${change})`, change });
+    const originals = new Map(changes.map((change) => [join(path, change), readFileSync(join(path, change))]));
+    const restore = (): void => originals.forEach((content, file) => writeFileSync(file, content));
     try {
-      for (const { label, prepare } of runs) {
-        prepare?.();
+      for (const { label, change } of runs) {
+        if (change) appendFileSync(join(path, change), '\nexport function loreBenchProbe(value: number): number {\n  return value + 1;\n}\n');
         peakRss = process.memoryUsage().rss;
         const phaseStarts = new Map<string, number>();
         const started = performance.now();
@@ -105,12 +102,12 @@ async function main(): Promise<void> {
         );
       }
     } finally {
-      if (changedFile && original) writeFileSync(changedFile, original);
+      restore();
     }
     if (withPeers) {
       // After Lore's runs, so that the two never share the CPU.
       console.log('\npeers, same repository, same change:');
-      printPeerResults(await runPeers(path, changedFile));
+      printPeerResults(await runPeers(path, changes[0] === undefined ? undefined : join(path, changes[0])));
     }
   } finally {
     clearInterval(sampler);

@@ -48,34 +48,46 @@ export function relationshipKey(shape: RelationshipShape, fromUid: string, toUid
   return `${shape.from}-${shape.type}->${shape.to}|${fromUid}|${toUid}`;
 }
 
+/**
+ * Node hashes by the row they were made from. Rows are not changed once read, and a long-lived
+ * process meets the same symbol rows run after run (the per-file results it keeps): hashing them
+ * once is most of the cost of comparing an unchanged repository with its graph.
+ */
+const hashesByRow = new WeakMap<object, string>();
+const EMPTY_HASH = hashOf({});
+
 export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
   const owner = { tenantId: snapshot.tenantId, repoId: snapshot.repositoryId };
   const nodes: GraphNode[] = [];
-  const node = (label: NodeLabel, props: Record<string, unknown>): void => {
+  const node = (label: NodeLabel, props: Record<string, unknown>, row: object): void => {
     const full = { ...props, ...owner };
-    nodes.push({ label, uid: props.uid as string, props: full, hash: hashOf(full) });
+    let hash = hashesByRow.get(row);
+    if (hash === undefined) hashesByRow.set(row, (hash = hashOf(full)));
+    nodes.push({ label, uid: props.uid as string, props: full, hash });
   };
   const relationships: GraphRelationship[] = [];
   const shape = (type: string, from: string, to: string): RelationshipShape =>
     RELATIONSHIPS.find((r) => r.type === type && r.from === from && r.to === to)!;
-  const relate = (s: RelationshipShape, fromUid: string, toUid: string, props: Record<string, unknown> = {}): void => {
-    relationships.push({ shape: s, fromUid, toUid, props, hash: hashOf(props) });
+  const relate = (s: RelationshipShape, fromUid: string, toUid: string, props?: Record<string, unknown>): void => {
+    relationships.push({ shape: s, fromUid, toUid, props: props ?? {}, hash: props ? hashOf(props) : EMPTY_HASH });
   };
 
   const repositoryUid = `${snapshot.tenantId}:${snapshot.repositoryId}`;
   for (const file of snapshot.files) {
-    node('File', { ...file });
+    node('File', { ...file }, file);
     relate(shape('CONTAINS', 'Repository', 'File'), repositoryUid, file.uid);
   }
-  for (const { fileUid, parentUid, ...symbol } of snapshot.symbols) {
-    node('Symbol', symbol);
+  for (const row of snapshot.symbols) {
+    const { fileUid, parentUid, ...symbol } = row;
+    node('Symbol', symbol, row);
     relate(shape('DECLARES', 'File', 'Symbol'), fileUid, symbol.uid);
     if (parentUid !== null) relate(shape('HAS_MEMBER', 'Symbol', 'Symbol'), parentUid, symbol.uid);
   }
-  for (const document of snapshot.documents) node('Document', { ...document });
+  for (const document of snapshot.documents) node('Document', { ...document }, document);
   const documentPaths = new Map(snapshot.documents.map((document) => [document.uid, document.path]));
-  for (const { documentUid, ...section } of snapshot.sections) {
-    node('Section', { ...section, path: documentPaths.get(documentUid) });
+  for (const row of snapshot.sections) {
+    const { documentUid, ...section } = row;
+    node('Section', { ...section, path: documentPaths.get(documentUid) }, row);
     relate(shape('HAS_SECTION', 'Document', 'Section'), documentUid, section.uid);
   }
   for (const call of snapshot.calls) {

@@ -149,8 +149,6 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   }
   const secrets = secretsByPath(await secretScan, readable);
   redactSymbols(symbols, secrets);
-  // After redaction: what is kept on disk is what the graph stores.
-  kept.save();
   const documents = extractDocuments({
     tenantId: options.tenantId,
     repositoryId,
@@ -197,12 +195,16 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     secretsFound: [...secrets.values()].reduce((sum, found) => sum + found.length, 0),
   };
   const exactPasses = resolutions.filter((resolution) => resolution.resolveExactly);
+  // After redaction (what is kept on disk is what the graph stores), and off the way to a queryable
+  // graph when a second pass follows: a run that stops before it only costs the next run a re-read.
+  if (exactPasses.length === 0) kept.save();
   return {
     snapshot: withResolutions(resolutions),
     resolveExactly:
       exactPasses.length === 0
         ? null
         : async () => {
+            kept.save();
             const exact: ExactResolution[] = [];
             for (const resolution of resolutions) {
               exact.push(resolution.resolveExactly ? await resolution.resolveExactly() : resolution);
