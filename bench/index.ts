@@ -73,7 +73,8 @@ async function main(): Promise<void> {
     const restore = (): void => originals.forEach((content, file) => writeFileSync(file, content));
     try {
       for (const { label, change } of runs) {
-        if (change) appendFileSync(join(path, change), '\nexport function loreBenchProbe(value: number): number {\n  return value + 1;\n}\n');
+        if (change)
+          appendFileSync(join(path, change), '\nexport function loreBenchProbe(value: number): number {\n  return value + 1;\n}\n');
         peakRss = process.memoryUsage().rss;
         const phaseStarts = new Map<string, number>();
         const started = performance.now();
