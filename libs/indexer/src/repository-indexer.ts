@@ -195,8 +195,8 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     secretsFound: [...secrets.values()].reduce((sum, found) => sum + found.length, 0),
   };
   const exactPasses = resolutions.filter((resolution) => resolution.resolveExactly);
-  // After redaction (what is kept on disk is what the graph stores), and off the way to a queryable
-  // graph when a second pass follows: a run that stops before it only costs the next run a re-read.
+  // After redaction (what is kept on disk is what the graph stores), and, when a second pass follows,
+  // after it, with its answers: a run that stops before only costs the next run a re-read.
   if (exactPasses.length === 0) kept.save();
   return {
     snapshot: withResolutions(resolutions),
@@ -204,7 +204,6 @@ export async function readRepository(path: string, options: IndexOptions): Promi
       exactPasses.length === 0
         ? null
         : async () => {
-            kept.save();
             const exact: ExactResolution[] = [];
             for (const resolution of resolutions) {
               exact.push(resolution.resolveExactly ? await resolution.resolveExactly() : resolution);
@@ -212,6 +211,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
               // (an extractor may keep them for the next run, see warm-program.ts).
               delete resolution.resolveExactly;
             }
+            kept.save();
             return withResolutions(exact);
           },
   };

@@ -60,6 +60,7 @@ const FILES: Record<string, string> = {
 };
 
 const scratch = (files: Record<string, string>): string => scratchRepository(files, 'calc');
+const write = (root: string, path: string, text: string): void => writeFileSync(join(root, path), text);
 const callRows = (calls: CallRow[]): [string, string, number, number, string][] =>
   calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
 const inheritanceRows = (rows: InheritanceRow[]): [string, string, string][] =>
@@ -188,7 +189,6 @@ describe('TypeScript in two passes', () => {
       const cold = await (await readRepository(copy, { ...options, repositoryId: 'calc' })).resolveExactly!();
       return { warm, cold: { ...cold, rootPath: warm.rootPath } };
     }
-    const write = (root: string, path: string, text: string): void => writeFileSync(join(root, path), text);
 
     it('answers again for the edited file and the files that depend on it, as a cold run does', async () => {
       const { warm, cold } = await warmAndCold(FILES, (root) => {
@@ -226,5 +226,44 @@ describe('TypeScript in two passes', () => {
         'src/legacy.js#loud -> src/lib/strings.ts#shout',
       );
     });
+  });
+
+  it('in a new process, takes the exact answers kept for files none of whose dependencies changed, and answers as a cold run', async () => {
+    const root = scratch(FILES);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'lore-cache-'));
+    const options = { tenantId: 't', maxFileBytes: 1 << 20, cacheDir };
+    /** A run in a fresh copy of the modules: nothing kept in memory, as in a new `lore index` process. */
+    const runInNewProcess = async (): Promise<RepositorySnapshot> => {
+      let read!: typeof readRepository;
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        read = (require('../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
+      });
+      return (await read(root, options)).resolveExactly!();
+    };
+    await runInNewProcess();
+    write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
+    write(root, 'src/lib/index.ts', `${FILES['src/lib/index.ts']}export { sum as add } from './sum';\n`);
+
+    // Proof that legacy.js (which imports nothing that changed) is answered from the cache: an answer edited there comes back.
+    const [cacheFile] = readdirSync(join(cacheDir, 'extraction'));
+    const stored = readFileSync(join(cacheDir, 'extraction', cacheFile!), 'utf8');
+    writeFileSync(
+      join(cacheDir, 'extraction', cacheFile!),
+      stored.replaceAll('src/lib/strings.ts#shout"', 'src/lib/strings.ts#shoutFromCache"'),
+    );
+    const fromCache = await runInNewProcess();
+    expect(
+      callRows(fromCache.calls).filter(([caller]) => caller === 'src/legacy.js#loud' || caller === 'src/calculator.ts#Calculator.plus'),
+    ).toEqual([
+      ['src/calculator.ts#Calculator.plus', 'src/lib/sum.ts#sum', 14, 1, 'exact'],
+      ['src/legacy.js#loud', 'src/lib/strings.ts#shoutFromCache', 3, 1, 'exact'],
+    ]);
+
+    writeFileSync(join(cacheDir, 'extraction', cacheFile!), stored);
+    const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
+    cpSync(root, copy, { recursive: true });
+    const cold = await (await readRepository(copy, { tenantId: 't', maxFileBytes: 1 << 20, repositoryId: 'calc' })).resolveExactly!();
+    expect(await runInNewProcess()).toEqual({ ...cold, rootPath: root });
   });
 });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
 import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
+import type { FileResultCache } from '../file-result-cache';
 import { nameTokens, symbolUid } from '../identifiers';
 import type { SourceFile as RepoFile } from '../repository-files';
 import {
@@ -17,6 +19,7 @@ import {
   resolveModuleFacts,
 } from './module-scope';
 import {
+  type FileAnswers,
   type Resolution,
   type WarmFile,
   type WarmProgram,
@@ -98,8 +101,9 @@ type ResolvedHeritage = HeritageReference & { toUid: string | undefined };
 /** The last exact pass in this process (one repository at a time: a program is hundreds of megabytes). */
 let warmProgram: WarmProgram<ResolvedSite, ResolvedHeritage> | null = null;
 
-/** Bumped whenever what the first pass extracts from a file changes: cached results of another version are not used. */
+/** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
 const FIRST_PASS_VERSION = 1;
+const EXACT_PASS_VERSION = 1;
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
@@ -116,7 +120,9 @@ function extractScripts(input: ExtractionInput): Extraction {
   const { rootPath } = input;
   const { options, hasConfig } = compilerOptionsFor(rootPath);
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
-  const host = ts.createCompilerHost(options, true);
+  // Parent pointers for the repository's own trees only (the first pass walks up them); the binder sets
+  // them in the standard library's and packages' declaration files, as tsc leaves it to.
+  const host = ts.createCompilerHost(options);
   const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
   // Taken, not shared: a run that stops half-way leaves nothing half-updated for the next.
   const warm = warmProgram?.key === key ? warmProgram : null;
@@ -152,6 +158,10 @@ function extractScripts(input: ExtractionInput): Extraction {
 
   // Files whose content did not change since the last run come from the cache; only the others are parsed.
   const cache = input.cache?.(`typescript-first-pass@${FIRST_PASS_VERSION}/${ts.version}`);
+  // The exact pass's answers hold for one set of compiler options and installed packages: the key says which.
+  const exactCache = input.cache?.(
+    `typescript-exact@${EXACT_PASS_VERSION}/${ts.version}/${createHash('sha256').update(key).digest('hex')}`,
+  );
   const outcomes = new Map<string, ScriptFileOutcome>();
   for (const file of input.files) {
     const cached = cache?.get(file.path, file.contentHash) as ScriptFileOutcome | undefined;
@@ -246,40 +256,32 @@ function extractScripts(input: ExtractionInput): Extraction {
           const sourceFile = program.getSourceFile(join(rootPath, file.path));
           if (sourceFile && !('skipped' in outcomes.get(file.path)!)) current.set(file.path, { file, sourceFile });
         }
-        // What the last run in this process answered stands for files none of whose dependencies changed.
-        const changed = new Set<string>();
-        let globalChange = warm === null;
-        for (const [path, { file, sourceFile }] of current) {
-          const kept = warm?.files.get(path);
-          if (kept?.sourceFile === sourceFile && kept.contentHash === file.contentHash) continue;
-          changed.add(path);
-          globalChange ||= declaresGlobals(sourceFile) || kept?.global === true;
-        }
-        for (const [path, kept] of warm?.files ?? []) {
-          if (current.has(path)) continue;
-          changed.add(path);
-          globalChange ||= kept.global;
-        }
+        const earlier = earlierAnswers(warm, exactCache, current);
+        // Answers stand for files none of whose dependencies changed, before or after the change.
+        const changed = new Set([...earlier.known].filter((path) => !current.has(path)));
+        for (const path of current.keys()) if (!earlier.answers.has(path)) changed.add(path);
+        const globalChange =
+          !earlier.any ||
+          [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile)));
         const specifiers = new Map<string, string[]>();
         const dependencies = new Map<string, string[]>();
         for (const [path, { sourceFile }] of current) {
-          const kept = warm?.files.get(path);
-          const named = changed.has(path) || !kept ? [...specifiersByPath.get(path)!, ...typeSpecifiers(sourceFile)] : kept.specifiers;
+          const named = earlier.answers.get(path)?.answers.specifiers ?? [...specifiersByPath.get(path)!, ...typeSpecifiers(sourceFile)];
           specifiers.set(path, named);
           dependencies.set(
             path,
             named.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null),
           );
         }
-        const before = [...(warm?.files ?? [])].map(([path, kept]): [string, string[]] => [path, kept.dependencies]);
+        const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
         const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
 
         const declarations = new Map<ts.Node, string>();
         const fresh: [string, FileTrees][] = [];
         const files = new Map<string, WarmFile<ResolvedSite, ResolvedHeritage>>();
         for (const [path, { file, sourceFile }] of current) {
-          const kept = warm?.files.get(path);
-          if (again === null || again.has(path) || !kept) {
+          const kept = again === null || again.has(path) ? undefined : earlier.answers.get(path);
+          if (!kept) {
             const own = trees.get(path);
             const fileTrees = own?.sourceFile === sourceFile ? own : treesOf(input, file, sourceFile);
             if (!fileTrees) continue;
@@ -287,45 +289,55 @@ function extractScripts(input: ExtractionInput): Extraction {
             for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
             continue;
           }
-          for (const [node, uid] of kept.declarations) declarations.set(node, uid);
-          files.set(path, { ...kept, dependencies: dependencies.get(path)! });
+          // From the cache there is no tree: the file's declarations are read again, its calls are not resolved again.
+          const fileDeclarations = kept.declarations ?? [...(treesOf(input, file, sourceFile)?.declarations ?? [])];
+          for (const [node, uid] of fileDeclarations) declarations.set(node, uid);
+          files.set(path, {
+            contentHash: file.contentHash,
+            sourceFile,
+            declarations: fileDeclarations,
+            answers: { ...kept.answers, dependencies: dependencies.get(path)! },
+          });
         }
         // Resolved once every declaration is known: a call may land in any file.
         for (const [path, fileTrees] of fresh) {
           files.set(path, {
             contentHash: current.get(path)!.file.contentHash,
             sourceFile: fileTrees.sourceFile,
-            specifiers: specifiers.get(path)!,
-            dependencies: dependencies.get(path)!,
-            global: declaresGlobals(fileTrees.sourceFile),
             declarations: [...fileTrees.declarations],
-            sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
-              callerUid,
-              line,
-              isNew,
-              callee,
-              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarations), { kind: 'unknown' }),
-            })),
-            heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
-              fromUid,
-              kind,
-              target,
-              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarations), undefined),
-            })),
+            answers: {
+              specifiers: specifiers.get(path)!,
+              dependencies: dependencies.get(path)!,
+              global: declaresGlobals(fileTrees.sourceFile),
+              sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
+                callerUid,
+                line,
+                isNew,
+                callee,
+                resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarations), { kind: 'unknown' }),
+              })),
+              heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
+                fromUid,
+                kind,
+                target,
+                toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarations), undefined),
+              })),
+            },
           });
         }
-        const ordered = input.files.map((file) => files.get(file.path)).filter((file) => file !== undefined);
         warmProgram = { key, program, files };
+        keepAnswers(exactCache, files, new Set(fresh.map(([path]) => path)));
+        const ordered = input.files.map((file) => files.get(file.path)?.answers).filter((answers) => answers !== undefined);
         return {
           calls: resolveCalls(
-            ordered.flatMap((file) => file.sites),
+            ordered.flatMap((answers) => answers.sites),
             (site) => site.resolution,
             hasConfig ? 'exact' : 'import',
             symbolsByName,
             MAX_AMBIGUOUS_TARGETS,
           ),
           inheritance: resolveHeritage(
-            ordered.flatMap((file) => file.heritage),
+            ordered.flatMap((answers) => answers.heritage),
             (site) => site.toUid,
           ),
           skipped: [],
@@ -340,6 +352,74 @@ function extractScripts(input: ExtractionInput): Extraction {
       }
     },
   };
+}
+
+/** The cache entry (under a path no file has) listing the files whose declarations are global. */
+const GLOBAL_FILES_ENTRY = '\0global files';
+
+type Answers = FileAnswers<ResolvedSite, ResolvedHeritage>;
+
+interface EarlierAnswers {
+  /** Whether an earlier exact pass is known at all; without one, everything is resolved. */
+  any: boolean;
+  /** Answers of files whose content (and, in this process, tree) is the one they were given for. */
+  answers: Map<string, { answers: Answers; declarations?: [ts.Node, string][] }>;
+  /** Files the earlier pass saw, as far as known, and those among them that declared globals. */
+  known: Set<string>;
+  globals: Set<string>;
+}
+
+/**
+ * What an earlier exact pass answered: this process's last one (with its trees, see warm-program.ts),
+ * else the one kept in the cache by content hash (a new `lore index` process).
+ */
+function earlierAnswers(
+  warm: WarmProgram<ResolvedSite, ResolvedHeritage> | null,
+  cache: FileResultCache | undefined,
+  current: ReadonlyMap<string, { file: RepoFile; sourceFile: ts.SourceFile }>,
+): EarlierAnswers {
+  const earlier: EarlierAnswers = { any: false, answers: new Map(), known: new Set(), globals: new Set() };
+  if (warm) {
+    earlier.any = true;
+    for (const [path, kept] of warm.files) {
+      earlier.known.add(path);
+      if (kept.answers.global) earlier.globals.add(path);
+      const now = current.get(path);
+      if (now?.sourceFile === kept.sourceFile && now.file.contentHash === kept.contentHash)
+        earlier.answers.set(path, { answers: kept.answers, declarations: kept.declarations });
+    }
+    return earlier;
+  }
+  const globals = cache?.get(GLOBAL_FILES_ENTRY, '') as string[] | undefined;
+  if (!cache || !globals) return earlier;
+  earlier.any = true;
+  for (const path of globals) earlier.globals.add(path);
+  for (const [path, { file }] of current) {
+    const answers = cache.get(path, file.contentHash) as Answers | undefined;
+    if (!answers) continue;
+    earlier.answers.set(path, { answers });
+    earlier.known.add(path);
+    // A file they depended on and that is gone was known too: its dependents are resolved again.
+    for (const dependency of answers.dependencies) earlier.known.add(dependency);
+  }
+  for (const path of globals) earlier.known.add(path);
+  return earlier;
+}
+
+/** Keeps this pass's answers for a later process: the fresh ones written, the others kept as they are. */
+function keepAnswers(
+  cache: FileResultCache | undefined,
+  files: ReadonlyMap<string, WarmFile<ResolvedSite, ResolvedHeritage>>,
+  fresh: ReadonlySet<string>,
+): void {
+  if (!cache) return;
+  const globals: string[] = [];
+  for (const [path, { contentHash, answers }] of files) {
+    if (answers.global) globals.push(path);
+    if (fresh.has(path) || cache.get(path, contentHash) === undefined) cache.set(path, contentHash, answers);
+  }
+  const keptGlobals = cache.get(GLOBAL_FILES_ENTRY, '') as string[] | undefined;
+  if (JSON.stringify(keptGlobals) !== JSON.stringify(globals)) cache.set(GLOBAL_FILES_ENTRY, '', globals);
 }
 
 /** The trees of a file whose first pass came from the cache: its call sites and declarations, nothing else. */

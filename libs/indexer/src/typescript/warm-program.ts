@@ -5,20 +5,25 @@ import ts from 'typescript';
 /** What the checker answered for one call site: a repository symbol, something outside, or nothing. */
 export type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
 
-/** One file as the last exact pass left it: its tree, and what the checker said about its sites. */
-export interface WarmFile<Site, Heritage> {
-  contentHash: string;
-  /** The tree the program held: answers below are about its nodes. */
-  sourceFile: ts.SourceFile;
+/** What the exact pass answered for one file, as data: what a later run (or process, through the cache) takes again. */
+export interface FileAnswers<Site, Heritage> {
   /** Module specifiers the file's types may come through (imports, import types, references). */
   specifiers: string[];
-  /** The repository files they named when this file was last resolved. */
+  /** The repository files they named when the file was last resolved. */
   dependencies: string[];
   /** A script, `declare global` or `declare module`: its declarations reach files that never import it. */
   global: boolean;
-  declarations: [ts.Node, string][];
   sites: Site[];
   heritage: Heritage[];
+}
+
+/** One file as the last exact pass in this process left it: its tree, and its answers about that tree. */
+export interface WarmFile<Site, Heritage> {
+  contentHash: string;
+  /** The tree the program held: the declarations are its nodes. */
+  sourceFile: ts.SourceFile;
+  declarations: [ts.Node, string][];
+  answers: FileAnswers<Site, Heritage>;
 }
 
 /**
