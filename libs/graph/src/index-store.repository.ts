@@ -280,7 +280,9 @@ export class IndexStoreRepository {
   /** The repository's graph as it is now: from the file the last run left when it is still current, else read. */
   private async liveState(run: RunScope, scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
     const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), { repoUid: scope.repoUid });
-    const version = row?.version as string | null | undefined;
+    // Never written: nothing of it to read (the first index of a repository skips the round trips).
+    if (row?.known !== true) return { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
+    const version = row.version as string | null;
     const kept = version ? this.stateFile(run).read(version) : null;
     return kept ?? (await this.readLive(scope));
   }
