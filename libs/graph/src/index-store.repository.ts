@@ -151,7 +151,7 @@ export class IndexStoreRepository {
     const nodeCreates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
     const nodeUpdates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
     const nodeDeletes = new Map(NODE_LABELS.map((label) => [label, [] as string[]]));
-    const state: GraphState = { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
+    const state = emptyState();
     for (const node of graph.nodes) {
       const liveHash = live.nodes.get(node.label)!.get(node.uid);
       if (liveHash === undefined) nodeCreates.get(node.label)!.push(node);
@@ -279,7 +279,9 @@ export class IndexStoreRepository {
 
   /** The repository's graph as it is now: from the file the last run left when it is still current, else read. */
   private async liveState(run: RunScope, scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
-    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), { repoUid: scope.repoUid });
+    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), scope);
+    // A repository with nothing in the graph (a first index) has an empty live graph: no 15 reads.
+    if (row?.empty === true) return emptyState();
     const version = row?.version as string | null | undefined;
     const kept = version ? this.stateFile(run).read(version) : null;
     return kept ?? (await this.readLive(scope));
@@ -334,6 +336,10 @@ function keepResolvedEdges(snapshot: RepositorySnapshot, graph: SnapshotGraph, l
     }
   }
   return relationships;
+}
+
+function emptyState(): GraphState {
+  return { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
 }
 
 function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {
