@@ -6,6 +6,8 @@ import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@l
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
 import {
+  ENDPOINTS,
+  endpointsOf,
   NODE_LABELS,
   RELATIONSHIPS,
   relationshipKey,
@@ -162,14 +164,14 @@ export class IndexStoreRepository {
       const wanted = state.nodes.get(label)!;
       for (const uid of live.nodes.get(label)!.keys()) if (!wanted.has(uid)) nodeDeletes.get(label)!.push(uid);
     }
-    const relationshipCreates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
+    const relationshipCreates = new Map(ENDPOINTS.map((endpoints) => [endpoints, [] as GraphRelationship[]]));
     const relationshipUpdates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
     for (const relationship of relationships) {
       const { shape, fromUid, toUid, hash } = relationship;
       const key = relationshipKey(shape, fromUid, toUid);
       state.relationships.set(key, { shape, fromUid, toUid, hash });
       const liveHash = live.relationships.get(key)?.hash;
-      if (liveHash === undefined) relationshipCreates.get(shape)!.push(relationship);
+      if (liveHash === undefined) relationshipCreates.get(endpointsOf(shape))!.push(relationship);
       else if (liveHash !== hash) relationshipUpdates.get(shape)!.push(relationship);
     }
     const relationshipDeletes = new Map(RELATIONSHIPS.map((shape) => [shape, [] as { fromUid: string; toUid: string }[]]));
@@ -194,9 +196,11 @@ export class IndexStoreRepository {
       ]),
       ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(nodeCreates.get(label)!)]),
       ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(nodeUpdates.get(label)!)]),
-      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.createRelationships.get(shape)!,
-        relationshipRows(relationshipCreates.get(shape)!),
+      ...ENDPOINTS.map((endpoints): [string, Params[]] => [
+        SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
+        relationshipCreates
+          .get(endpoints)!
+          .map(({ shape, fromUid, toUid, props, hash }) => ({ type: shape.type, fromUid, toUid, props, hash })),
       ]),
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
         SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
