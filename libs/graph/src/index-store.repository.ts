@@ -225,11 +225,24 @@ export class IndexStoreRepository {
             gitPrefix: snapshot.gitPrefix,
           },
         });
+        // One batch ahead: the next batch is encoded and sent while Neo4j runs the one before. A
+        // transaction's statements run one after the other, in the order sent, so the graph is the same.
+        let inFlight: Promise<unknown> | undefined;
         for (const [query, rows] of steps) {
           for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-            await runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
-            onBatch?.(++done, total);
+            const sent = runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
+            // Awaited below; a failure of the batch before it must not leave this one unhandled.
+            sent.catch(() => undefined);
+            if (inFlight) {
+              await inFlight;
+              onBatch?.(++done, total);
+            }
+            inFlight = sent;
           }
+        }
+        if (inFlight) {
+          await inFlight;
+          onBatch?.(done + 1, total);
         }
         await recordRun(tx, scope);
         onBatch?.(total, total);
