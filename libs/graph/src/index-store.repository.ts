@@ -6,6 +6,8 @@ import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@l
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
 import {
+  ENDPOINTS,
+  endpointsOf,
   NODE_LABELS,
   RELATIONSHIPS,
   relationshipKey,
@@ -151,7 +153,7 @@ export class IndexStoreRepository {
     const nodeCreates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
     const nodeUpdates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
     const nodeDeletes = new Map(NODE_LABELS.map((label) => [label, [] as string[]]));
-    const state: GraphState = { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
+    const state = emptyState();
     for (const node of graph.nodes) {
       const liveHash = live.nodes.get(node.label)!.get(node.uid);
       if (liveHash === undefined) nodeCreates.get(node.label)!.push(node);
@@ -162,14 +164,14 @@ export class IndexStoreRepository {
       const wanted = state.nodes.get(label)!;
       for (const uid of live.nodes.get(label)!.keys()) if (!wanted.has(uid)) nodeDeletes.get(label)!.push(uid);
     }
-    const relationshipCreates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
+    const relationshipCreates = new Map(ENDPOINTS.map((endpoints) => [endpoints, [] as GraphRelationship[]]));
     const relationshipUpdates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
     for (const relationship of relationships) {
       const { shape, fromUid, toUid, hash } = relationship;
       const key = relationshipKey(shape, fromUid, toUid);
       state.relationships.set(key, { shape, fromUid, toUid, hash });
       const liveHash = live.relationships.get(key)?.hash;
-      if (liveHash === undefined) relationshipCreates.get(shape)!.push(relationship);
+      if (liveHash === undefined) relationshipCreates.get(endpointsOf(shape))!.push(relationship);
       else if (liveHash !== hash) relationshipUpdates.get(shape)!.push(relationship);
     }
     const relationshipDeletes = new Map(RELATIONSHIPS.map((shape) => [shape, [] as { fromUid: string; toUid: string }[]]));
@@ -194,9 +196,11 @@ export class IndexStoreRepository {
       ]),
       ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(nodeCreates.get(label)!)]),
       ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(nodeUpdates.get(label)!)]),
-      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.createRelationships.get(shape)!,
-        relationshipRows(relationshipCreates.get(shape)!),
+      ...ENDPOINTS.map((endpoints): [string, Params[]] => [
+        SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
+        relationshipCreates
+          .get(endpoints)!
+          .map(({ shape, fromUid, toUid, props, hash }) => ({ type: shape.type, fromUid, toUid, props, hash })),
       ]),
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
         SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
@@ -221,11 +225,24 @@ export class IndexStoreRepository {
             gitPrefix: snapshot.gitPrefix,
           },
         });
+        // One batch ahead: the next batch is encoded and sent while Neo4j runs the one before. A
+        // transaction's statements run one after the other, in the order sent, so the graph is the same.
+        let inFlight: Promise<unknown> | undefined;
         for (const [query, rows] of steps) {
           for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-            await runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
-            onBatch?.(++done, total);
+            const sent = runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
+            // Awaited below; a failure of the batch before it must not leave this one unhandled.
+            sent.catch(() => undefined);
+            if (inFlight) {
+              await inFlight;
+              onBatch?.(++done, total);
+            }
+            inFlight = sent;
           }
+        }
+        if (inFlight) {
+          await inFlight;
+          onBatch?.(done + 1, total);
         }
         await recordRun(tx, scope);
         onBatch?.(total, total);
@@ -279,10 +296,10 @@ export class IndexStoreRepository {
 
   /** The repository's graph as it is now: from the file the last run left when it is still current, else read. */
   private async liveState(run: RunScope, scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
-    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), { repoUid: scope.repoUid });
-    // Never written: nothing of it to read (the first index of a repository skips the round trips).
-    if (row?.known !== true) return { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
-    const version = row.version as string | null;
+    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), scope);
+    // A repository with nothing in the graph (a first index) has an empty live graph: no 15 reads.
+    if (row?.empty === true) return emptyState();
+    const version = row?.version as string | null | undefined;
     const kept = version ? this.stateFile(run).read(version) : null;
     return kept ?? (await this.readLive(scope));
   }
@@ -336,6 +353,10 @@ function keepResolvedEdges(snapshot: RepositorySnapshot, graph: SnapshotGraph, l
     }
   }
   return relationships;
+}
+
+function emptyState(): GraphState {
+  return { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
 }
 
 function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {

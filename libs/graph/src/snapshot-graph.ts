@@ -24,6 +24,13 @@ export const RELATIONSHIPS = [
 ] as const;
 export type RelationshipShape = (typeof RELATIONSHIPS)[number];
 
+/** The label pairs relationships join, each once; relationships of one pair are created by one statement. */
+export const ENDPOINTS: readonly string[] = [...new Set(RELATIONSHIPS.map((shape) => endpointsOf(shape)))];
+
+export function endpointsOf(shape: RelationshipShape): string {
+  return `${shape.from}->${shape.to}`;
+}
+
 export interface GraphNode {
   label: NodeLabel;
   uid: string;
