@@ -68,9 +68,13 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
 /** Reads a repository from disk in two steps (see RepositoryReading). Writes nothing. */
 export async function readRepository(path: string, options: IndexOptions): Promise<RepositoryReading> {
   const { rootPath, repositoryId } = locateRepository(path, options.repositoryId);
-  // Started now, the secret scanner's worker loads its rules while the files are listed and read.
-  SecretScanner.shared();
-  const [gitInfo, paths] = await Promise.all([readGitInfo(rootPath), listRepositoryFiles(rootPath)]);
+  // Started now, the secret scanner's worker loads its rules while the files are listed and read. One
+  // per run: a worker that scanned a large repository is slow to answer again (secretlint keeps what it saw).
+  const scanner = new SecretScanner();
+  const [gitInfo, paths] = await Promise.all([readGitInfo(rootPath), listRepositoryFiles(rootPath)]).catch((error: unknown) => {
+    void scanner.close();
+    throw error;
+  });
 
   const sources: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
@@ -111,15 +115,15 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     if (found) knownFindings.push(...found);
     else toScan.push(source);
   }
-  const scanner = toScan.length > 0 ? SecretScanner.shared() : null;
-  const secretScan = (scanner?.scan(toScan.map((source) => ({ path: source.path, text: source.text! }))) ?? Promise.resolve([])).then(
-    (findings) => {
+  const secretScan = scanner
+    .scan(toScan.map((source) => ({ path: source.path, text: source.text! })))
+    .then((findings) => {
       const byPath = new Map<string, SecretFinding[]>();
       for (const finding of findings) byPath.set(finding.path, [...(byPath.get(finding.path) ?? []), finding]);
       for (const source of toScan) keptFindings.set(source.path, source.contentHash, byPath.get(source.path) ?? []);
       return [...knownFindings, ...findings];
-    },
-  );
+    })
+    .finally(() => scanner.close());
   const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
   let extracted = 0;
   const symbols: SymbolRow[] = [];

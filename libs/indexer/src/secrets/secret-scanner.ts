@@ -29,16 +29,6 @@ export class SecretScanner {
   private sequence = 0;
   private readonly pending = new Map<number, { resolve: (findings: SecretFinding[]) => void; reject: (error: Error) => void }>();
 
-  private static instance: SecretScanner | null = null;
-
-  /**
-   * The process's scanner: its worker loads the rule set once and then waits, unreferenced (it never
-   * keeps the process alive), for the next run's changed files. Starting one costs more than scanning a file.
-   */
-  static shared(): SecretScanner {
-    return (SecretScanner.instance ??= new SecretScanner());
-  }
-
   constructor(workerCount = 1) {
     for (let i = 0; i < workerCount; i++) {
       const worker = new Worker(workerScript());
@@ -52,10 +42,6 @@ export class SecretScanner {
       worker.on('error', (error) => {
         for (const waiter of this.pending.values()) waiter.reject(error);
         this.pending.clear();
-      });
-      // A worker that died is not the process's scanner any more: the next run starts another.
-      worker.on('exit', () => {
-        if (SecretScanner.instance === this) SecretScanner.instance = null;
       });
       worker.unref();
       this.workers.push(worker);
