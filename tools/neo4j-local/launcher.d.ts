@@ -66,8 +66,6 @@ export function findFreePort(): Promise<number>;
 
 export const JVM_FLAGS: readonly string[];
 export const HEAP_FLAGS: readonly string[];
-/** Added on machines with two cores or fewer (LORE_NEO4J_JIT=auto), or always (c1); never with tiered. */
-export const C1_ONLY_FLAGS: readonly string[];
 export const DEFAULT_PORT: number;
 export const DEFAULT_DATA_DIR: string;
 export const DEFAULT_USER: string;

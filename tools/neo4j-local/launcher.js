@@ -11,7 +11,6 @@
  *
  * Env: NEO4J_PASSWORD (password of user "neo4j", default "lore-local-password"),
  *      LORE_NEO4J_JAVA_OPTS (extra JVM flags, whitespace separated, e.g. "-Xmx2g"),
- *      LORE_NEO4J_JIT (auto | c1 | tiered; auto: C1 only on machines with two cores or fewer),
  *      LORE_DEBUG_NEO4J (any non-empty value: echo the Java process' stdout/stderr),
  *      JAVA_HOME (use $JAVA_HOME/bin/java instead of java from PATH).
  */
@@ -20,7 +19,6 @@
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
-const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 
@@ -63,24 +61,6 @@ const JVM_FLAGS = Object.freeze([
 
 /** Heap defaults; later flags win, so javaOpts / LORE_NEO4J_JAVA_OPTS can override them. */
 const HEAP_FLAGS = Object.freeze(['-Xms256m', '-Xmx1g']);
-
-/**
- * JIT on small machines: C1 only. With two cores, the C2 compiler threads of a fresh JVM take a whole
- * core for the first ~10 s of real work (6.4 s of CPU during the first snapshot write of zod), and
- * that is when the first index runs. C1 compiles quickly, so the first write runs 30-40 % faster and
- * start-up is faster too; the price is C2's better steady-state code, which a short-lived local
- * database rarely reaches. See README.md ("JIT"). LORE_NEO4J_JIT=tiered|c1 overrides the choice.
- */
-const C1_ONLY_FLAGS = Object.freeze(['-XX:TieredStopAtLevel=1']);
-
-/** @returns {readonly string[]} */
-function jitFlags() {
-  const mode = process.env.LORE_NEO4J_JIT || 'auto';
-  if (mode === 'c1') return C1_ONLY_FLAGS;
-  if (mode === 'tiered') return [];
-  if (mode !== 'auto') throw new Error(`neo4j-local: LORE_NEO4J_JIT must be auto, c1 or tiered, got '${mode}'`);
-  return os.availableParallelism() <= 2 ? C1_ONLY_FLAGS : [];
-}
 
 /** @param {string} p @returns {number} mtime in ms, or -1 if missing */
 function mtime(p) {
@@ -338,7 +318,6 @@ function startOnce(options, port, cds) {
   const args = [
     ...JVM_FLAGS,
     ...HEAP_FLAGS,
-    ...jitFlags(),
     ...cds.flags,
     ...splitOpts(process.env.LORE_NEO4J_JAVA_OPTS),
     ...splitOpts(options.javaOpts),
@@ -533,7 +512,7 @@ async function main() {
   if (opts.help) {
     process.stdout.write(
       'usage: node tools/neo4j-local/launcher.js [--port 7687] [--data .data/neo4j]\n' +
-        'env: NEO4J_PASSWORD, LORE_NEO4J_JAVA_OPTS, LORE_NEO4J_JIT, LORE_DEBUG_NEO4J, JAVA_HOME\n',
+        'env: NEO4J_PASSWORD, LORE_NEO4J_JAVA_OPTS, LORE_DEBUG_NEO4J, JAVA_HOME\n',
     );
     return;
   }
@@ -572,7 +551,6 @@ module.exports = {
   findFreePort,
   JVM_FLAGS,
   HEAP_FLAGS,
-  C1_ONLY_FLAGS,
   DEFAULT_PORT,
   DEFAULT_DATA_DIR,
   DEFAULT_USER,
