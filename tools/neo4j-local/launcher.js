@@ -335,6 +335,9 @@ function startOnce(options, port, cds) {
     // The password goes through the environment, not argv (argv is visible in ps).
     env: { ...process.env, NEO4J_PASSWORD: password },
     stdio: ['pipe', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C in the terminal reaches the Node process, which stops Neo4j
+    // after its own connections are closed (the Java process also exits when its stdin closes).
+    detached: true,
   });
 
   /** @type {string[]} */
