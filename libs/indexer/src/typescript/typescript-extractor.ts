@@ -138,7 +138,7 @@ function extractScripts(input: ExtractionInput): Extraction {
     const own = byAbsolute.get(fileName);
     if (own?.text == null) {
       // The standard library and installed packages: unchanged while the warm key holds.
-      const kept = insideRepository(fileName) ? undefined : warm?.program.getSourceFile(fileName);
+      const kept = insideRepository(fileName) ? undefined : warm?.outside.get(fileName);
       return kept ?? defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
     }
     let sourceFile = parsed.get(fileName);
@@ -249,7 +249,7 @@ function extractScripts(input: ExtractionInput): Extraction {
     skipped,
     resolveExactly: async () => {
       try {
-        const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host, oldProgram: warm?.program });
+        const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host });
         const checker = program.getTypeChecker();
         const current = new Map<string, { file: RepoFile; sourceFile: ts.SourceFile }>();
         for (const file of input.files) {
@@ -325,7 +325,9 @@ function extractScripts(input: ExtractionInput): Extraction {
             },
           });
         }
-        warmProgram = { key, program, files };
+        // The trees, not the program: its checker (the largest part of it) goes with this run.
+        const outside = program.getSourceFiles().filter((sourceFile) => !byAbsolute.has(sourceFile.fileName));
+        warmProgram = { key, outside: new Map(outside.map((sourceFile) => [sourceFile.fileName, sourceFile])), files };
         keepAnswers(exactCache, files, new Set(fresh.map(([path]) => path)));
         const ordered = input.files.map((file) => files.get(file.path)?.answers).filter((answers) => answers !== undefined);
         return {
