@@ -98,7 +98,7 @@ interface FileTrees {
 type ResolvedSite = CallReference & { resolution: Resolution };
 type ResolvedHeritage = HeritageReference & { toUid: string | undefined };
 
-/** The last exact pass in this process (one repository at a time: a program is hundreds of megabytes). */
+/** The last exact pass in this process (one repository at a time: its trees are hundreds of megabytes). */
 let warmProgram: WarmProgram<ResolvedSite, ResolvedHeritage> | null = null;
 
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
@@ -132,13 +132,11 @@ function extractScripts(input: ExtractionInput): Extraction {
   const parsed = new Map<string, ts.SourceFile>();
   const unparsable = new Map<string, string>();
   const defaultGetSourceFile = host.getSourceFile.bind(host);
-  const insideRepository = (fileName: string): boolean =>
-    fileName.startsWith(rootPath + sep) && !fileName.includes(`${sep}node_modules${sep}`);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const own = byAbsolute.get(fileName);
     if (own?.text == null) {
       // The standard library and installed packages: unchanged while the warm key holds.
-      const kept = insideRepository(fileName) ? undefined : warm?.outside.get(fileName);
+      const kept = ownPath(rootPath, fileName) ? undefined : warm?.outside.get(fileName);
       return kept ?? defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
     }
     let sourceFile = parsed.get(fileName);
@@ -465,6 +463,11 @@ function tooDeep(error: unknown, step: 'parse' | 'extract' | 'type-check'): stri
   throw error;
 }
 
+/** Whether a path is the repository's own (inside it, outside its node_modules). */
+function ownPath(rootPath: string, path: string): boolean {
+  return (path === rootPath || path.startsWith(rootPath + sep)) && !path.includes(`${sep}node_modules${sep}`);
+}
+
 /**
  * Module resolution probes many candidate paths per import. Inside the repository (outside its
  * node_modules) the listing already says which files and directories exist; elsewhere the disk is
@@ -477,8 +480,6 @@ function repositoryResolutionHost(rootPath: string, scriptPaths: Iterable<string
     for (let dir = dirname(file); dir.length > rootPath.length && !directories.has(dir); dir = dirname(dir)) directories.add(dir);
   }
   directories.add(rootPath);
-  const listed = (path: string): boolean =>
-    (path === rootPath || path.startsWith(rootPath + sep)) && !path.includes(`${sep}node_modules${sep}`);
   const remembered = <T>(ask: (path: string) => T): ((path: string) => T) => {
     const answers = new Map<string, T>();
     return (path) => {
@@ -491,8 +492,8 @@ function repositoryResolutionHost(rootPath: string, scriptPaths: Iterable<string
   const directoryOnDisk = remembered((path) => ts.sys.directoryExists(path));
   return {
     // package.json files are not scripts: they are read from disk (TypeScript caches them per resolution cache).
-    fileExists: (path) => (listed(path) && !path.endsWith('package.json') ? files.has(path) : fileOnDisk(path)),
-    directoryExists: (path) => (listed(path) && !path.endsWith('node_modules') ? directories.has(path) : directoryOnDisk(path)),
+    fileExists: (path) => (ownPath(rootPath, path) && !path.endsWith('package.json') ? files.has(path) : fileOnDisk(path)),
+    directoryExists: (path) => (ownPath(rootPath, path) && !path.endsWith('node_modules') ? directories.has(path) : directoryOnDisk(path)),
     readFile: (path) => ts.sys.readFile(path),
     realpath: ts.sys.realpath,
     getCurrentDirectory: () => rootPath,
