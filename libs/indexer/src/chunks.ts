@@ -23,6 +23,13 @@ export interface ChunkInput {
  * section. The path is there for its words: where code lives (`errors.ts`, `json-schema/`, `tests/`)
  * often says what it is about when its name and body do not (measured with bench/retrieval.ts).
  */
+/**
+ * Chunks by the symbol or section row they were made from. A long-lived process meets the same row
+ * objects run after run while their file's content is unchanged (kept per-file results, remembered
+ * reads), and with it the same text and secrets: such a row's chunk is made once.
+ */
+const chunksByRow = new WeakMap<object, ChunkRow>();
+
 export function buildChunks(input: ChunkInput): ChunkRow[] {
   const lines = new Map<string, string[]>();
   const linesOf = (path: string): string[] => {
@@ -41,46 +48,56 @@ export function buildChunks(input: ChunkInput): ChunkRow[] {
 
   const chunks: ChunkRow[] = [];
   for (const symbol of input.symbols) {
+    const known = chunksByRow.get(symbol);
+    if (known) {
+      chunks.push(known);
+      continue;
+    }
     const body = WITH_BODY.has(symbol.kind)
       ? linesOf(symbol.path)
           .slice(symbol.startLine - 1, Math.min(symbol.endLine, symbol.startLine - 1 + BODY_HEAD_LINES))
           .join('\n')
       : null;
-    chunks.push(
-      chunk(
-        {
-          id: symbol.uid,
-          uid: symbol.uid,
-          kind: symbol.kind,
-          path: symbol.path,
-          language: symbol.language,
-          startLine: symbol.startLine,
-          endLine: symbol.endLine,
-        },
-        [`${symbol.kind} ${symbol.qualifiedName}`, symbol.path, symbol.signature, symbol.doc, body],
-      ),
+    const made = chunk(
+      {
+        id: symbol.uid,
+        uid: symbol.uid,
+        kind: symbol.kind,
+        path: symbol.path,
+        language: symbol.language,
+        startLine: symbol.startLine,
+        endLine: symbol.endLine,
+      },
+      [`${symbol.kind} ${symbol.qualifiedName}`, symbol.path, symbol.signature, symbol.doc, body],
     );
+    chunksByRow.set(symbol, made);
+    chunks.push(made);
   }
   const documents = new Map(input.documents.map((document) => [document.uid, document]));
   for (const section of input.sections) {
+    const known = chunksByRow.get(section);
+    if (known) {
+      chunks.push(known);
+      continue;
+    }
     const document = documents.get(section.documentUid)!;
     const text = linesOf(document.path)
       .slice(section.startLine - 1, section.endLine)
       .join('\n');
-    chunks.push(
-      chunk(
-        {
-          id: section.uid,
-          uid: section.uid,
-          kind: 'section',
-          path: document.path,
-          language: 'markdown',
-          startLine: section.startLine,
-          endLine: section.endLine,
-        },
-        [`${document.title} > ${section.title}`, text],
-      ),
+    const made = chunk(
+      {
+        id: section.uid,
+        uid: section.uid,
+        kind: 'section',
+        path: document.path,
+        language: 'markdown',
+        startLine: section.startLine,
+        endLine: section.endLine,
+      },
+      [`${document.title} > ${section.title}`, text],
     );
+    chunksByRow.set(section, made);
+    chunks.push(made);
   }
   return chunks;
 }

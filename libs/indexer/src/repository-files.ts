@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, promises as fs, realpathSync, statSync } from 'node:fs';
+import { existsSync, promises as fs, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { InvalidInputError, type SkippedFile } from '@lore/domain';
@@ -78,15 +78,70 @@ export type ReadOutcome = { file: SourceFile } | { skipped: SkippedFile };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+const READ_CONCURRENCY = 16;
+
+/**
+ * A file is taken as unchanged when its size, times and inode are as the last read saw them, and it
+ * was last modified well before that read began: a second write of the same size within the file
+ * system's timestamp resolution would leave the same stat (git's "racily clean" entries). The change
+ * time catches a rewrite whose modification time was set back.
+ */
+const RACY_WINDOW_MS = 2000;
+
+interface RememberedRead {
+  stamp: string;
+  readAt: number;
+  outcome: ReadOutcome;
+}
+
+/**
+ * What this process last read per repository root and size cap: a long-lived process (watch mode,
+ * lore up) re-reads only the files whose stat changed, and hands the unchanged ones back as the same
+ * objects, so that what was derived from them can be kept by identity. A few repositories at most.
+ */
+const REMEMBERED_ROOTS = 4;
+const rememberedReads = new Map<string, Map<string, RememberedRead>>();
+
+/** Reads the given files (see readSourceFile), reusing this process's last read of unchanged ones. */
+export async function readSourceFiles(
+  rootPath: string,
+  paths: readonly string[],
+  maxBytes: number,
+  onRead?: (done: number) => void,
+): Promise<ReadOutcome[]> {
+  const key = `${rootPath}\0${maxBytes}`;
+  const previous = rememberedReads.get(key);
+  const current = new Map<string, RememberedRead>();
+  const readAt = Date.now();
+  const read = async (path: string): Promise<ReadOutcome> => {
+    const stat = await fs.lstat(join(rootPath, path)).catch(() => null);
+    if (!stat?.isFile()) return readWithStat(rootPath, path, maxBytes, stat);
+    const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
+    const last = previous?.get(path);
+    const unchanged = last?.stamp === stamp && stat.mtimeMs < last.readAt - RACY_WINDOW_MS;
+    const remembered = unchanged ? last : { stamp, readAt, outcome: await readWithStat(rootPath, path, maxBytes, stat) };
+    current.set(path, remembered);
+    return remembered.outcome;
+  };
+  const outcomes: ReadOutcome[] = [];
+  for (let start = 0; start < paths.length; start += READ_CONCURRENCY) {
+    outcomes.push(...(await Promise.all(paths.slice(start, start + READ_CONCURRENCY).map(read))));
+    onRead?.(outcomes.length);
+  }
+  rememberedReads.delete(key);
+  rememberedReads.set(key, current);
+  if (rememberedReads.size > REMEMBERED_ROOTS) rememberedReads.delete(rememberedReads.keys().next().value!);
+  return outcomes;
+}
+
 /** Reads one file, or says why it is skipped. Symlinks are never followed. */
 export async function readSourceFile(rootPath: string, path: string, maxBytes: number): Promise<ReadOutcome> {
+  return readWithStat(rootPath, path, maxBytes, await fs.lstat(join(rootPath, path)).catch(() => null));
+}
+
+async function readWithStat(rootPath: string, path: string, maxBytes: number, stat: Stats | null): Promise<ReadOutcome> {
   const absolute = join(rootPath, path);
-  let stat;
-  try {
-    stat = await fs.lstat(absolute);
-  } catch {
-    return { skipped: { path, reason: 'deleted while indexing' } };
-  }
+  if (stat === null) return { skipped: { path, reason: 'deleted while indexing' } };
   if (stat.isSymbolicLink()) {
     const target = await fs.realpath(absolute).catch(() => null);
     const reason =

@@ -8,7 +8,7 @@ import { fileUid } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
 import { extractDocuments } from './markdown/markdown-documents';
-import { listRepositoryFiles, readSourceFile, resolveRepositoryRoot, type SourceFile } from './repository-files';
+import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SECRET_RULES_VERSION, SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
 import { deriveTests } from './test-coverage';
 import { GoExtractor } from './go/go-extractor';
@@ -34,8 +34,6 @@ export interface IndexOptions {
   /** Where per-file results are kept between runs ("off" or absent: nowhere). */
   cacheDir?: string;
 }
-
-const READ_CONCURRENCY = 16;
 
 export interface RepositoryLocation {
   rootPath: string;
@@ -78,17 +76,12 @@ export async function readRepository(path: string, options: IndexOptions): Promi
 
   const sources: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
-  let done = 0;
-  for (let start = 0; start < paths.length; start += READ_CONCURRENCY) {
-    const outcomes = await Promise.all(
-      paths.slice(start, start + READ_CONCURRENCY).map((p) => readSourceFile(rootPath, p, options.maxFileBytes)),
-    );
-    for (const outcome of outcomes) {
-      if ('file' in outcome) sources.push(outcome.file);
-      else skipped.push(outcome.skipped);
-    }
-    done += outcomes.length;
-    options.onProgress?.({ phase: 'reading', done, total: paths.length });
+  const outcomes = await readSourceFiles(rootPath, paths, options.maxFileBytes, (done) =>
+    options.onProgress?.({ phase: 'reading', done, total: paths.length }),
+  );
+  for (const outcome of outcomes) {
+    if ('file' in outcome) sources.push(outcome.file);
+    else skipped.push(outcome.skipped);
   }
 
   const uidOf = (filePath: string): string => fileUid(options.tenantId, repositoryId, filePath);

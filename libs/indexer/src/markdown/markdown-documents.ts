@@ -43,55 +43,76 @@ export function extractDocuments(input: DocumentsInput): Documents {
   const result: Documents = { documents: [], sections: [], mentions: [] };
   for (const file of input.files) {
     if (file.text === null) continue;
-    const fileUid = input.fileUids.get(file.path)!;
-    const documentUid = `${fileUid}#document`;
-    const tokens = markdown.parse(file.text, {});
-    const totalLines = file.lines;
-    const headings: { title: string; level: number; line: number }[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      if (token.type === 'heading_open' && token.map) {
-        headings.push({ title: tokens[i + 1]?.content.trim() ?? '', level: Number(token.tag.slice(1)), line: token.map[0] + 1 });
-      }
-    }
-    const title = headings.find((heading) => heading.level === 1)?.title ?? posix.basename(file.path);
-    result.documents.push({ uid: documentUid, fileUid, path: file.path, title, kind: documentKind(file.path) });
-
-    // Text before the first heading belongs to a section named after the document.
-    const starts = headings.length > 0 && headings[0]!.line === 1 ? headings : [{ title, level: 0, line: 1 }, ...headings];
-    const usedUids = new Set<string>();
-    const sections = starts.map((heading, index) => {
-      const endLine = index + 1 < starts.length ? starts[index + 1]!.line - 1 : Math.max(totalLines, heading.line);
-      let uid = `${fileUid}#L${heading.line}`;
-      for (let n = 2; usedUids.has(uid); n++) uid = `${fileUid}#L${heading.line}~${n}`;
-      usedUids.add(uid);
-      return { uid, documentUid, title: heading.title, level: heading.level, startLine: heading.line, endLine };
-    });
+    const { document, sections, references } = readMarkdown(file, input.fileUids.get(file.path)!);
+    result.documents.push(document);
     result.sections.push(...sections);
-
     const sectionAt = (line: number): SectionRow => sections.findLast((section) => section.startLine <= line) ?? sections[0]!;
     const seen = new Set<string>();
-    const mention = (line: number, targetUid: string | undefined, targetKind: MentionRow['targetKind']): void => {
-      if (!targetUid) return;
+    for (const { line, code, linkedPath } of references) {
+      const targetUid = code !== undefined ? resolveCode(code) : input.fileUids.get(linkedPath!);
+      if (!targetUid) continue;
       const sectionUid = sectionAt(line).uid;
       const key = `${sectionUid}|${targetUid}`;
-      if (seen.has(key)) return;
+      if (seen.has(key)) continue;
       seen.add(key);
-      result.mentions.push({ sectionUid, targetUid, targetKind });
-    };
-    for (const token of tokens) {
-      if (token.type !== 'inline' || !token.map || !token.children) continue;
-      const line = token.map[0] + 1;
-      for (const child of token.children) {
-        if (child.type === 'code_inline') mention(line, resolveCode(child.content), 'symbol');
-        if (child.type === 'link_open') {
-          const target = linkedFile(file.path, child.attrGet('href') ?? '');
-          mention(line, target === null ? undefined : input.fileUids.get(target), 'file');
-        }
-      }
+      result.mentions.push({ sectionUid, targetUid, targetKind: code !== undefined ? 'symbol' : 'file' });
     }
   }
   return result;
+}
+
+/** One Markdown file on its own: its document, sections, and what its inline code and links name, by line. */
+interface MarkdownReading {
+  fileUid: string;
+  document: DocumentRow;
+  sections: SectionRow[];
+  references: { line: number; code?: string; linkedPath?: string }[];
+}
+
+/** Readings by the file read: a long-lived process hands an unchanged file back as the same object (see readSourceFiles). */
+const readings = new WeakMap<SourceFile, MarkdownReading>();
+
+function readMarkdown(file: SourceFile, fileUid: string): MarkdownReading {
+  const known = readings.get(file);
+  if (known?.fileUid === fileUid) return known;
+  const documentUid = `${fileUid}#document`;
+  const tokens = markdown.parse(file.text!, {});
+  const headings: { title: string; level: number; line: number }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === 'heading_open' && token.map) {
+      headings.push({ title: tokens[i + 1]?.content.trim() ?? '', level: Number(token.tag.slice(1)), line: token.map[0] + 1 });
+    }
+  }
+  const title = headings.find((heading) => heading.level === 1)?.title ?? posix.basename(file.path);
+  const document: DocumentRow = { uid: documentUid, fileUid, path: file.path, title, kind: documentKind(file.path) };
+
+  // Text before the first heading belongs to a section named after the document.
+  const starts = headings.length > 0 && headings[0]!.line === 1 ? headings : [{ title, level: 0, line: 1 }, ...headings];
+  const usedUids = new Set<string>();
+  const sections = starts.map((heading, index) => {
+    const endLine = index + 1 < starts.length ? starts[index + 1]!.line - 1 : Math.max(file.lines, heading.line);
+    let uid = `${fileUid}#L${heading.line}`;
+    for (let n = 2; usedUids.has(uid); n++) uid = `${fileUid}#L${heading.line}~${n}`;
+    usedUids.add(uid);
+    return { uid, documentUid, title: heading.title, level: heading.level, startLine: heading.line, endLine };
+  });
+
+  const references: MarkdownReading['references'] = [];
+  for (const token of tokens) {
+    if (token.type !== 'inline' || !token.map || !token.children) continue;
+    const line = token.map[0] + 1;
+    for (const child of token.children) {
+      if (child.type === 'code_inline') references.push({ line, code: child.content });
+      if (child.type === 'link_open') {
+        const linkedPath = linkedFile(file.path, child.attrGet('href') ?? '');
+        if (linkedPath !== null) references.push({ line, linkedPath });
+      }
+    }
+  }
+  const reading = { fileUid, document, sections, references };
+  readings.set(file, reading);
+  return reading;
 }
 
 function documentKind(path: string): DocumentRow['kind'] {
@@ -104,6 +125,12 @@ function documentKind(path: string): DocumentRow['kind'] {
 /** A relative link to a file of the repository, without its #anchor; null for URLs and anchors. */
 function linkedFile(fromPath: string, href: string): string | null {
   if (!href || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#') || href.startsWith('/')) return null;
-  const target = posix.normalize(posix.join(posix.dirname(fromPath), decodeURIComponent(href.split('#')[0]!)));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(href.split('#')[0]!);
+  } catch {
+    return null; // A malformed escape names no file.
+  }
+  const target = posix.normalize(posix.join(posix.dirname(fromPath), decoded));
   return target.startsWith('..') ? null : target;
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRow, InheritanceRow, RepositorySnapshot } from '@lore/domain';
@@ -60,6 +60,14 @@ const FILES: Record<string, string> = {
 };
 
 const scratch = (files: Record<string, string>): string => scratchRepository(files, 'calc');
+const anHourAgo = new Date(Date.now() - 3_600_000);
+const ageFiles = (dir: string): void => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) ageFiles(path);
+    else utimesSync(path, anHourAgo, anHourAgo);
+  }
+};
 const write = (root: string, path: string, text: string): void => writeFileSync(join(root, path), text);
 const callRows = (calls: CallRow[]): [string, string, number, number, string][] =>
   calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
@@ -177,12 +185,16 @@ describe('TypeScript in two passes', () => {
       files: Record<string, string>,
       edit: (root: string) => void,
     ): Promise<{ warm: RepositorySnapshot; cold: RepositorySnapshot }> {
-      const root = scratch(files);
+      // A document that names symbols and files: its mentions follow the edit too.
+      const root = scratch({ ...files, 'README.md': '# Calc\n\n`Calculator` uses `shout` and [math](src/lib/math.ts).\n' });
+      // Written long ago, as most files are: what the last run read of an unchanged file is taken as it is.
+      ageFiles(root);
       const options = { tenantId: 't', maxFileBytes: 1 << 20 };
       await (
         await readRepository(root, options)
       ).resolveExactly!();
       edit(root);
+      ageFiles(root);
       const warm = await (await readRepository(root, options)).resolveExactly!();
       const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
       cpSync(root, copy, { recursive: true });
@@ -216,6 +228,36 @@ describe('TypeScript in two passes', () => {
       expect(warm).toEqual(cold);
       expect(callRows(warm.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
         ['src/use.ts#use', 'src/runner.ts#Runner.run', 2, 1, 'exact'],
+      ]);
+    });
+
+    it('resolves again an import of a module that was missing when a file is added', async () => {
+      const files = {
+        ...FILES,
+        'src/late.ts': "import { later } from './later';\nexport function useLater(): number {\n  return later();\n}\n",
+      };
+      const { warm, cold } = await warmAndCold(files, (root) =>
+        write(root, 'src/later.ts', 'export function later(): number {\n  return 1;\n}\n'),
+      );
+      expect(warm).toEqual(cold);
+      expect(warm.imports.map((row) => [short(row.fromUid), short(row.toUid)])).toContainEqual(['src/late.ts', 'src/later.ts']);
+      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/late.ts#useLater')).toEqual([
+        ['src/late.ts#useLater', 'src/later.ts#later', 3, 1, 'exact'],
+      ]);
+    });
+
+    it('resolves again through a package.json whose entry point changed', async () => {
+      const files = {
+        ...FILES,
+        'src/pkg/package.json': '{ "types": "./one.ts" }\n',
+        'src/pkg/one.ts': 'export function pick(): number {\n  return 1;\n}\n',
+        'src/pkg/two.ts': 'export function pick(): number {\n  return 2;\n}\n',
+        'src/picker.ts': "import { pick } from './pkg';\nexport function choose(): number {\n  return pick();\n}\n",
+      };
+      const { warm, cold } = await warmAndCold(files, (root) => write(root, 'src/pkg/package.json', '{ "types": "./two.ts" }\n'));
+      expect(warm).toEqual(cold);
+      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
+        ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
       ]);
     });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
@@ -101,6 +101,38 @@ type ResolvedHeritage = HeritageReference & { toUid: string | undefined };
 /** The last exact pass in this process (one repository at a time: its trees are hundreds of megabytes). */
 let warmProgram: WarmProgram<ResolvedSite, ResolvedHeritage> | null = null;
 
+/**
+ * Module resolutions of the last exact pass in this process: the first pass's (over the repository's
+ * listed files) and the compiler's (over the disk). They hold while the compiler options and installed
+ * packages (the warm key), the repository's scripts and package.json files are the same, as they are
+ * between most edits; a file added, deleted or renamed, or a package.json changed, starts afresh.
+ */
+interface KeptResolutions {
+  key: string;
+  layout: string;
+  repository: ts.ModuleResolutionCache;
+  compiler: ts.ModuleResolutionCache;
+}
+let keptResolutions: KeptResolutions | null = null;
+
+function resolutionsFor(key: string, rootPath: string, options: ts.CompilerOptions, input: ExtractionInput): KeptResolutions {
+  const layout = createHash('sha256');
+  for (const file of input.files) layout.update(`${file.path}\0`);
+  for (const path of input.fileUids.keys()) {
+    if (path !== 'package.json' && !path.endsWith('/package.json')) continue;
+    const stat = statSync(join(rootPath, path), { throwIfNoEntry: false });
+    layout.update(`${path}\0${stat?.size}\0${stat?.mtimeMs}\0${stat?.ctimeMs}\0`);
+  }
+  const digest = layout.digest('hex');
+  if (keptResolutions?.key === key && keptResolutions.layout === digest) return keptResolutions;
+  return {
+    key,
+    layout: digest,
+    repository: ts.createModuleResolutionCache(rootPath, (name) => name, options),
+    compiler: ts.createModuleResolutionCache(rootPath, (name) => name, options),
+  };
+}
+
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
 const FIRST_PASS_VERSION = 1;
 const EXACT_PASS_VERSION = 1;
@@ -194,7 +226,22 @@ function extractScripts(input: ExtractionInput): Extraction {
   const imports: ImportRow[] = [];
   const facts = new Map<string, ModuleFacts>();
   const specifiersByPath = new Map<string, string[]>();
-  const moduleCache = ts.createModuleResolutionCache(rootPath, (name) => name, options);
+  const resolutions = resolutionsFor(key, rootPath, options, input);
+  keptResolutions = null;
+  host.getModuleResolutionCache = () => resolutions.compiler;
+  host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
+    literals.map((literal) =>
+      ts.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        resolutions.compiler,
+        redirectedReference,
+        ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+      ),
+    );
+  const moduleCache = resolutions.repository;
   const resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
   /** The repository file a module specifier names, from a file of the repository; null for anything else. */
   const resolveFrom = (path: string, specifier: string): string | null => {
@@ -258,19 +305,20 @@ function extractScripts(input: ExtractionInput): Extraction {
         // Answers stand for files none of whose dependencies changed, before or after the change.
         const changed = new Set([...earlier.known].filter((path) => !current.has(path)));
         for (const path of current.keys()) if (!earlier.answers.has(path)) changed.add(path);
-        const globalChange =
-          !earlier.any ||
-          [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile)));
         const specifiers = new Map<string, string[]>();
         const dependencies = new Map<string, string[]>();
         for (const [path, { sourceFile }] of current) {
           const named = earlier.answers.get(path)?.answers.specifiers ?? [...specifiersByPath.get(path)!, ...typeSpecifiers(sourceFile)];
           specifiers.set(path, named);
-          dependencies.set(
-            path,
-            named.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null),
-          );
+          const targets = named.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null);
+          dependencies.set(path, targets);
+          // Its imports now lead elsewhere (a file added, a package.json changed): as good as edited.
+          const before = earlier.answers.get(path)?.answers.dependencies;
+          if (before && (before.length !== targets.length || before.some((target, i) => target !== targets[i]))) changed.add(path);
         }
+        const globalChange =
+          !earlier.any ||
+          [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile)));
         const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
         const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
 
@@ -323,6 +371,7 @@ function extractScripts(input: ExtractionInput): Extraction {
             },
           });
         }
+        keptResolutions = resolutions;
         // The trees, not the program: its checker (the largest part of it) goes with this run.
         const outside = program.getSourceFiles().filter((sourceFile) => !byAbsolute.has(sourceFile.fileName));
         warmProgram = { key, outside: new Map(outside.map((sourceFile) => [sourceFile.fileName, sourceFile])), files };
@@ -518,6 +567,8 @@ function compilerOptionsFor(rootPath: string): { options: ts.CompilerOptions; ha
       {},
       {
         ...ts.sys,
+        // Options only: the files come from the repository's listing, not from the config's globs.
+        readDirectory: () => [],
         onUnRecoverableConfigFileDiagnostic: () => undefined,
       },
     );
