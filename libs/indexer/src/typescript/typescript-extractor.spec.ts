@@ -73,6 +73,14 @@ const callRows = (calls: CallRow[]): [string, string, number, number, string][] 
   calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
 const inheritanceRows = (rows: InheritanceRow[]): [string, string, string][] =>
   rows.map((row) => [short(row.fromUid), row.kind, short(row.toUid)]);
+/** Edits the repository's kept results on disk (every shard); the function returned puts them back as they were. */
+function editCache(cacheDir: string, edit: (text: string) => string): () => void {
+  const [key] = readdirSync(join(cacheDir, 'extraction'));
+  const files = readdirSync(join(cacheDir, 'extraction', key!)).map((name) => join(cacheDir, 'extraction', key!, name));
+  const stored = files.map((file) => readFileSync(file, 'utf8'));
+  files.forEach((file, i) => writeFileSync(file, edit(stored[i]!)));
+  return () => files.forEach((file, i) => writeFileSync(file, stored[i]!));
+}
 
 /** The calls both passes find; only their confidence differs. */
 const CALLS: [string, string, number, number][] = [
@@ -160,10 +168,8 @@ describe('TypeScript in two passes', () => {
     await (
       await readRepository(root, options)
     ).resolveExactly!();
-    const [cacheFile] = readdirSync(join(cacheDir, 'extraction'));
     // Proof that an unchanged file is taken from the cache: an entry edited on disk comes back as edited.
-    const stored = readFileSync(join(cacheDir, 'extraction', cacheFile!), 'utf8');
-    writeFileSync(join(cacheDir, 'extraction', cacheFile!), stored.replace('"name":"shout"', '"name":"shoutFromCache"'));
+    const restoreCache = editCache(cacheDir, (text) => text.replace('"name":"shout"', '"name":"shoutFromCache"'));
     writeFileSync(
       join(root, 'src/lib/math.ts'),
       `${FILES['src/lib/math.ts']}export function sub(a: number, b: number): number {\n  return a - b;\n}\n`,
@@ -171,7 +177,7 @@ describe('TypeScript in two passes', () => {
 
     const cached = await readRepository(root, options);
     expect(cached.snapshot.symbols.find((symbol) => symbol.uid === 't:calc:src/lib/strings.ts#shout')?.name).toBe('shoutFromCache');
-    writeFileSync(join(cacheDir, 'extraction', cacheFile!), stored);
+    restoreCache();
     const withCache = await readRepository(root, options);
     const withoutCache = await readRepository(root, { tenantId: 't', maxFileBytes: 1 << 20 });
     expect(withCache.snapshot.symbols.map((symbol) => symbol.uid)).toContain('t:calc:src/lib/math.ts#sub');
@@ -288,12 +294,7 @@ describe('TypeScript in two passes', () => {
     write(root, 'src/lib/index.ts', `${FILES['src/lib/index.ts']}export { sum as add } from './sum';\n`);
 
     // Proof that legacy.js (which imports nothing that changed) is answered from the cache: an answer edited there comes back.
-    const [cacheFile] = readdirSync(join(cacheDir, 'extraction'));
-    const stored = readFileSync(join(cacheDir, 'extraction', cacheFile!), 'utf8');
-    writeFileSync(
-      join(cacheDir, 'extraction', cacheFile!),
-      stored.replaceAll('src/lib/strings.ts#shout"', 'src/lib/strings.ts#shoutFromCache"'),
-    );
+    const restoreCache = editCache(cacheDir, (text) => text.replaceAll('src/lib/strings.ts#shout"', 'src/lib/strings.ts#shoutFromCache"'));
     const fromCache = await runInNewProcess();
     expect(
       callRows(fromCache.calls).filter(([caller]) => caller === 'src/legacy.js#loud' || caller === 'src/calculator.ts#Calculator.plus'),
@@ -302,7 +303,7 @@ describe('TypeScript in two passes', () => {
       ['src/legacy.js#loud', 'src/lib/strings.ts#shoutFromCache', 3, 1, 'exact'],
     ]);
 
-    writeFileSync(join(cacheDir, 'extraction', cacheFile!), stored);
+    restoreCache();
     const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
     cpSync(root, copy, { recursive: true });
     const cold = await (await readRepository(copy, { tenantId: 't', maxFileBytes: 1 << 20, repositoryId: 'calc' })).resolveExactly!();
