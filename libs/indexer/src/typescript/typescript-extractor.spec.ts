@@ -276,19 +276,26 @@ describe('TypeScript in two passes', () => {
     });
   });
 
+  /** A run in a fresh copy of the modules: nothing kept in memory, as in a new `lore index` process. */
+  const newProcessRunner = (root: string, cacheDir: string) => async (): Promise<RepositorySnapshot> => {
+    let read!: typeof readRepository;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      read = (require('../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
+    });
+    return (await read(root, { tenantId: 't', maxFileBytes: 1 << 20, cacheDir })).resolveExactly!();
+  };
+  const coldRun = async (root: string): Promise<RepositorySnapshot> => {
+    const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
+    cpSync(root, copy, { recursive: true });
+    const cold = await (await readRepository(copy, { tenantId: 't', maxFileBytes: 1 << 20, repositoryId: 'calc' })).resolveExactly!();
+    return { ...cold, rootPath: root };
+  };
+
   it('in a new process, takes the exact answers kept for files none of whose dependencies changed, and answers as a cold run', async () => {
     const root = scratch(FILES);
     const cacheDir = mkdtempSync(join(tmpdir(), 'lore-cache-'));
-    const options = { tenantId: 't', maxFileBytes: 1 << 20, cacheDir };
-    /** A run in a fresh copy of the modules: nothing kept in memory, as in a new `lore index` process. */
-    const runInNewProcess = async (): Promise<RepositorySnapshot> => {
-      let read!: typeof readRepository;
-      jest.isolateModules(() => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        read = (require('../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
-      });
-      return (await read(root, options)).resolveExactly!();
-    };
+    const runInNewProcess = newProcessRunner(root, cacheDir);
     await runInNewProcess();
     write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
     write(root, 'src/lib/index.ts', `${FILES['src/lib/index.ts']}export { sum as add } from './sum';\n`);
@@ -304,9 +311,25 @@ describe('TypeScript in two passes', () => {
     ]);
 
     restoreCache();
-    const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
-    cpSync(root, copy, { recursive: true });
-    const cold = await (await readRepository(copy, { tenantId: 't', maxFileBytes: 1 << 20, repositoryId: 'calc' })).resolveExactly!();
-    expect(await runInNewProcess()).toEqual({ ...cold, rootPath: root });
+    expect(await runInNewProcess()).toEqual(await coldRun(root));
+  });
+
+  it('in a new process, gives the files resolved again the global declarations of files they do not import', async () => {
+    const root = scratch({
+      ...FILES,
+      'src/globals.d.ts': "declare type Thing = import('./runner').Runner;\n",
+      'src/runner.ts': 'export class Runner {\n  run(): void {}\n}\n',
+      // Imports nothing: only the global Thing ties it to globals.d.ts and runner.ts.
+      'src/use.ts': 'export function use(thing: Thing): void {\n  thing.run();\n}\n',
+    });
+    const runInNewProcess = newProcessRunner(root, mkdtempSync(join(tmpdir(), 'lore-cache-')));
+    await runInNewProcess();
+    write(root, 'src/use.ts', 'export function use(thing: Thing): void {\n  thing.run();\n  thing.run();\n}\n');
+
+    const edited = await runInNewProcess();
+    expect(callRows(edited.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
+      ['src/use.ts#use', 'src/runner.ts#Runner.run', 2, 2, 'exact'],
+    ]);
+    expect(edited).toEqual(await coldRun(root));
   });
 });

@@ -294,21 +294,35 @@ function extractScripts(input: ExtractionInput): Extraction {
     skipped,
     resolveExactly: async () => {
       try {
-        const program = ts.createProgram({ rootNames: [...byAbsolute.keys()], options, host });
-        const checker = program.getTypeChecker();
-        const current = new Map<string, { file: RepoFile; sourceFile: ts.SourceFile }>();
+        const allFiles = [...byAbsolute.keys()];
+        const createProgram = (rootNames: string[]): ts.Program => ts.createProgram({ rootNames, options, host });
+        // Each file's tree as the program will hold it: this run's first pass, else the last run's for
+        // unchanged content; none yet for a file whose first pass came from the cache.
+        const current = new Map<string, { file: RepoFile; sourceFile: ts.SourceFile | undefined }>();
         for (const file of input.files) {
-          const sourceFile = program.getSourceFile(join(rootPath, file.path));
-          if (sourceFile && !('skipped' in outcomes.get(file.path)!)) current.set(file.path, { file, sourceFile });
+          if ('skipped' in outcomes.get(file.path)!) continue;
+          const kept = warm?.files.get(file.path);
+          const sourceFile =
+            parsed.get(join(rootPath, file.path)) ?? (kept?.contentHash === file.contentHash ? kept.sourceFile : undefined);
+          current.set(file.path, { file, sourceFile });
         }
         const earlier = earlierAnswers(warm, exactCache, current);
+        let program: ts.Program | undefined;
+        // A file without answers is read for what it names; without a tree yet, the whole program gives it one.
+        if ([...current].some(([path, { sourceFile }]) => !sourceFile && !earlier.answers.has(path))) {
+          program = createProgram(allFiles);
+          for (const [path, entry] of current) {
+            entry.sourceFile = program.getSourceFile(join(rootPath, path));
+            if (!entry.sourceFile) current.delete(path);
+          }
+        }
         // Answers stand for files none of whose dependencies changed, before or after the change.
         const changed = new Set([...earlier.known].filter((path) => !current.has(path)));
         for (const path of current.keys()) if (!earlier.answers.has(path)) changed.add(path);
         const specifiers = new Map<string, string[]>();
         const dependencies = new Map<string, string[]>();
         for (const [path, { sourceFile }] of current) {
-          const named = earlier.answers.get(path)?.answers.specifiers ?? [...specifiersByPath.get(path)!, ...typeSpecifiers(sourceFile)];
+          const named = earlier.answers.get(path)?.answers.specifiers ?? [...specifiersByPath.get(path)!, ...typeSpecifiers(sourceFile!)];
           specifiers.set(path, named);
           const targets = named.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null);
           dependencies.set(path, targets);
@@ -318,14 +332,28 @@ function extractScripts(input: ExtractionInput): Extraction {
         }
         const globalChange =
           !earlier.any ||
-          [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile)));
+          [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile!)));
         const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
         const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
+        // Without trees kept in this process, the program need not hold more than the files to resolve
+        // again, what they import, directly or not, and the files that declare globals: nothing else can
+        // change a type they see. A commit hook's `lore index` after a small change parses a part of the
+        // repository, not all of it. With trees kept, the whole program costs little and is kept again.
+        const partial = again !== null && !warm && !program;
+        if (!program) {
+          const roots = partial
+            ? [...again, ...[...earlier.globals].filter((path) => current.has(path))].map((path) => join(rootPath, path))
+            : allFiles;
+          program = createProgram(roots);
+        }
+        const checker = program.getTypeChecker();
 
         const declarations = new Map<ts.Node, string>();
         const fresh: [string, FileTrees][] = [];
         const files = new Map<string, WarmFile<ResolvedSite, ResolvedHeritage>>();
-        for (const [path, { file, sourceFile }] of current) {
+        const answersByPath = new Map<string, { contentHash: string; answers: Answers }>();
+        for (const [path, { file }] of current) {
+          const sourceFile = program.getSourceFile(join(rootPath, path));
           const kept = again === null || again.has(path) ? undefined : earlier.answers.get(path);
           if (!kept) {
             const own = trees.get(path);
@@ -335,48 +363,47 @@ function extractScripts(input: ExtractionInput): Extraction {
             for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
             continue;
           }
+          const answers = { ...kept.answers, dependencies: dependencies.get(path)! };
+          answersByPath.set(path, { contentHash: file.contentHash, answers });
+          // Outside a partial program, a call resolved again cannot land here: no declarations needed.
+          if (!sourceFile) continue;
           // From the cache there is no tree: the file's declarations are read again, its calls are not resolved again.
           const fileDeclarations = kept.declarations ?? [...(treesOf(input, file, sourceFile)?.declarations ?? [])];
           for (const [node, uid] of fileDeclarations) declarations.set(node, uid);
-          files.set(path, {
-            contentHash: file.contentHash,
-            sourceFile,
-            declarations: fileDeclarations,
-            answers: { ...kept.answers, dependencies: dependencies.get(path)! },
-          });
+          files.set(path, { contentHash: file.contentHash, sourceFile, declarations: fileDeclarations, answers });
         }
         // Resolved once every declaration is known: a call may land in any file.
         for (const [path, fileTrees] of fresh) {
-          files.set(path, {
-            contentHash: current.get(path)!.file.contentHash,
-            sourceFile: fileTrees.sourceFile,
-            declarations: [...fileTrees.declarations],
-            answers: {
-              specifiers: specifiers.get(path)!,
-              dependencies: dependencies.get(path)!,
-              global: declaresGlobals(fileTrees.sourceFile),
-              sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
-                callerUid,
-                line,
-                isNew,
-                callee,
-                resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarations), { kind: 'unknown' }),
-              })),
-              heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
-                fromUid,
-                kind,
-                target,
-                toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarations), undefined),
-              })),
-            },
-          });
+          const answers: Answers = {
+            specifiers: specifiers.get(path)!,
+            dependencies: dependencies.get(path)!,
+            global: declaresGlobals(fileTrees.sourceFile),
+            sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
+              callerUid,
+              line,
+              isNew,
+              callee,
+              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarations), { kind: 'unknown' }),
+            })),
+            heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
+              fromUid,
+              kind,
+              target,
+              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarations), undefined),
+            })),
+          };
+          const contentHash = current.get(path)!.file.contentHash;
+          answersByPath.set(path, { contentHash, answers });
+          files.set(path, { contentHash, sourceFile: fileTrees.sourceFile, declarations: [...fileTrees.declarations], answers });
         }
         keptResolutions = resolutions;
-        // The trees, not the program: its checker (the largest part of it) goes with this run.
-        const outside = program.getSourceFiles().filter((sourceFile) => !byAbsolute.has(sourceFile.fileName));
-        warmProgram = { key, outside: new Map(outside.map((sourceFile) => [sourceFile.fileName, sourceFile])), files };
-        keepAnswers(exactCache, files, new Set(fresh.map(([path]) => path)));
-        const ordered = input.files.map((file) => files.get(file.path)?.answers).filter((answers) => answers !== undefined);
+        if (!partial) {
+          // The trees, not the program: its checker (the largest part of it) goes with this run.
+          const outside = program.getSourceFiles().filter((sourceFile) => !byAbsolute.has(sourceFile.fileName));
+          warmProgram = { key, outside: new Map(outside.map((sourceFile) => [sourceFile.fileName, sourceFile])), files };
+        }
+        keepAnswers(exactCache, answersByPath, new Set(fresh.map(([path]) => path)));
+        const ordered = input.files.map((file) => answersByPath.get(file.path)?.answers).filter((answers) => answers !== undefined);
         return {
           calls: resolveCalls(
             ordered.flatMap((answers) => answers.sites),
@@ -425,7 +452,7 @@ interface EarlierAnswers {
 function earlierAnswers(
   warm: WarmProgram<ResolvedSite, ResolvedHeritage> | null,
   cache: FileResultCache | undefined,
-  current: ReadonlyMap<string, { file: RepoFile; sourceFile: ts.SourceFile }>,
+  current: ReadonlyMap<string, { file: RepoFile; sourceFile: ts.SourceFile | undefined }>,
 ): EarlierAnswers {
   const earlier: EarlierAnswers = { any: false, answers: new Map(), known: new Set(), globals: new Set() };
   if (warm) {
@@ -458,7 +485,7 @@ function earlierAnswers(
 /** Keeps this pass's answers for a later process: the fresh ones written, the others kept as they are. */
 function keepAnswers(
   cache: FileResultCache | undefined,
-  files: ReadonlyMap<string, WarmFile<ResolvedSite, ResolvedHeritage>>,
+  files: ReadonlyMap<string, { contentHash: string; answers: Answers }>,
   fresh: ReadonlySet<string>,
 ): void {
   if (!cache) return;
