@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +10,19 @@ const REPO = 'watched';
 const env = { LORE_TENANT: 'watch' };
 
 describe('lore index --watch', () => {
-  it('indexes each change while it runs, one JSON line per run, and stops on Ctrl-C', async () => {
+  it('indexes each change and each commit while it runs, one JSON line per run, and stops on Ctrl-C', async () => {
     const root = join(mkdtempSync(join(tmpdir(), 'lore-watch-')), REPO);
     mkdirSync(join(root, 'src'), { recursive: true });
     writeFileSync(join(root, 'tsconfig.json'), '{}');
     writeFileSync(join(root, 'src/a.ts'), 'export function a(): number {\n  return 1;\n}\n');
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-c', 'user.name=Lore Test', '-c', 'user.email=test@lore.invalid', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'first');
 
     const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--name', REPO, '--watch', '--json'], {
       env: { ...process.env, ...env },
@@ -38,6 +46,11 @@ describe('lore index --watch', () => {
       expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', files: 3, symbols: 2, calls: 1, imports: 1 });
       const symbol = await cliJson(['symbol', 'b', '--repo', REPO], env);
       expect(symbol.body.symbol).toMatchObject({ qualifiedName: 'b', path: 'src/b.ts', startLine: 3, endLine: 5 });
+
+      // A commit changes no file, only the commit the graph is of.
+      git('add', '-A');
+      git('commit', '-qm', 'second');
+      expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', commitSha: git('rev-parse', 'HEAD'), files: 3 });
     } finally {
       child.kill('SIGINT');
     }

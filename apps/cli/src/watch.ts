@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import ignore from 'ignore';
+import { headPaths } from '@lore/indexer';
 
 /** Changes closer together than this are one change: a save, a checkout, a formatter run. */
 const QUIET_MS = 200;
@@ -14,15 +15,20 @@ export interface RepositoryWatch {
 
 /**
  * Watches a repository's files, leaving out .git, node_modules and what its top .gitignore ignores
- * (build output would otherwise start a run that finds nothing to do).
+ * (build output would otherwise start a run that finds nothing to do), and where git keeps HEAD: a
+ * commit changes no file but the commit the graph is of.
  */
 export async function watchRepository(rootPath: string): Promise<RepositoryWatch> {
   const gitignore = join(rootPath, '.gitignore');
   const ignored = ignore().add(['.git', 'node_modules']);
   if (existsSync(gitignore)) ignored.add(readFileSync(gitignore, 'utf8'));
-  const watcher = watch(rootPath, {
+  // Inside .git, which is left out, or elsewhere (a worktree's): watched by name.
+  const heads = await headPaths(rootPath);
+  const isHead = (path: string): boolean => heads.some((head) => path === head || path.startsWith(head + sep));
+  const watcher = watch([rootPath, ...heads], {
     ignoreInitial: true,
     ignored: (path, stats) => {
+      if (isHead(path)) return false;
       const rel = relative(rootPath, path).split(sep).join('/');
       return rel !== '' && !rel.startsWith('..') && ignored.ignores(stats?.isDirectory() ? `${rel}/` : rel);
     },

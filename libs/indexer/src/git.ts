@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
@@ -54,6 +55,17 @@ export async function listGitFiles(rootPath: string): Promise<string[] | null> {
   const out = await git(rootPath, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate']);
   if (out === null) return null;
   return out.split('\0').filter(Boolean);
+}
+
+/**
+ * The files git changes when a commit is made or HEAD moves (a commit, checkout, reset, pull) without
+ * necessarily changing the work tree; none outside a git work tree. Worktrees keep HEAD apart from the refs.
+ */
+export async function headPaths(rootPath: string): Promise<string[]> {
+  const dirs = await git(rootPath, ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']);
+  if (dirs === null) return [];
+  const [gitDir, commonDir] = dirs.split('\n');
+  return [join(gitDir!, 'HEAD'), join(commonDir!, 'refs', 'heads'), join(commonDir!, 'packed-refs')];
 }
 
 /** Never keep a token that someone put into a remote URL. */

@@ -1,4 +1,5 @@
 export * from './file-result-cache';
+export { headPaths } from './git';
 export * from './identifiers';
 export * from './languages';
 export * from './repository-files';
