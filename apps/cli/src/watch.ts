@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import ignore from 'ignore';
-import { headPaths } from '@lore/indexer';
+import { headPaths } from '@lore/knowledge';
 
 /** Changes closer together than this are one change: a save, a checkout, a formatter run. */
 const QUIET_MS = 200;
