@@ -133,6 +133,21 @@ function resolutionsFor(key: string, rootPath: string, options: ts.CompilerOptio
   };
 }
 
+/**
+ * A file's first pass joined to the repository through module resolution: its imports, module facts,
+ * calls and heritage with their path. By the first pass's result (the same object while the file's
+ * content is unchanged, see FileResultStore) and the resolutions used (the same while the layout holds).
+ */
+interface LinkedResult {
+  resolutions: KeptResolutions;
+  specifiers: string[];
+  imports: ImportRow[];
+  facts: ModuleFacts;
+  calls: (CallReference & { path: string })[];
+  heritage: (HeritageReference & { path: string })[];
+}
+const linkedResults = new WeakMap<ScriptFileResult, LinkedResult>();
+
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
 const FIRST_PASS_VERSION = 1;
 const EXACT_PASS_VERSION = 1;
@@ -261,15 +276,24 @@ function extractScripts(input: ExtractionInput): Extraction {
       named.push(symbol);
       symbolsByName.set(symbol.name, named);
     }
-    const resolveHere = (specifier: string): string | null => resolveFrom(file.path, specifier);
-    specifiersByPath.set(
-      file.path,
-      outcome.specifiers.map(([specifier]) => specifier),
-    );
-    imports.push(...importRows(input, file, outcome.specifiers, resolveHere));
-    facts.set(file.path, resolveModuleFacts(outcome.module, resolveHere));
-    for (const call of outcome.calls) calls.push({ ...call, path: file.path });
-    for (const site of outcome.heritage) heritage.push({ ...site, path: file.path });
+    let linked = linkedResults.get(outcome);
+    if (linked?.resolutions !== resolutions) {
+      const resolveHere = (specifier: string): string | null => resolveFrom(file.path, specifier);
+      linked = {
+        resolutions,
+        specifiers: outcome.specifiers.map(([specifier]) => specifier),
+        imports: importRows(input, file, outcome.specifiers, resolveHere),
+        facts: resolveModuleFacts(outcome.module, resolveHere),
+        calls: outcome.calls.map((call) => ({ ...call, path: file.path })),
+        heritage: outcome.heritage.map((site) => ({ ...site, path: file.path })),
+      };
+      linkedResults.set(outcome, linked);
+    }
+    specifiersByPath.set(file.path, linked.specifiers);
+    imports.push(...linked.imports);
+    facts.set(file.path, linked.facts);
+    for (const call of linked.calls) calls.push(call);
+    for (const site of linked.heritage) heritage.push(site);
   }
 
   const scope = new ModuleScope(facts, symbols);
