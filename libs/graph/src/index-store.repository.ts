@@ -5,17 +5,9 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
-import {
-  ENDPOINTS,
-  NODE_LABELS,
-  RELATIONSHIPS,
-  relationshipKey,
-  snapshotGraph,
-  type GraphNode,
-  type GraphRelationship,
-} from './snapshot-graph';
-import { GraphStateFile, type GraphState, type LiveRelationship } from './graph-state-file';
-import { diffSnapshot, emptyState } from './snapshot-diff';
+import { ENDPOINTS, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
+import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
+import { diffSnapshot } from './snapshot-diff';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 
 const BATCH_SIZE = 2000;
@@ -283,22 +275,21 @@ export class IndexStoreRepository {
     );
   }
 
-  /** The repository's graph as it is now: node hashes by label and uid, relationship hashes by key. */
+  /** The repository's graph as it is now. */
   private async readLive(scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
     // One list per label and shape, read side by side: a record per element costs more to decode than the element.
     const [nodeLists, relationshipLists] = await Promise.all([
       Promise.all(NODE_LABELS.map((label) => this.neo4j.read(SNAPSHOT_QUERIES.liveNodes[label], scope))),
       Promise.all(RELATIONSHIPS.map((shape) => this.neo4j.read(SNAPSHOT_QUERIES.liveRelationships.get(shape)!, scope))),
     ]);
-    const nodes = new Map<string, Map<string, string>>();
-    NODE_LABELS.forEach((label, i) => nodes.set(label, new Map(nodeLists[i]![0]!.elements as [string, string][])));
-    const relationships = new Map<string, LiveRelationship>();
-    RELATIONSHIPS.forEach((shape, i) => {
-      for (const [fromUid, toUid, hash] of relationshipLists[i]![0]!.elements as [string, string, string][]) {
-        relationships.set(relationshipKey(shape, fromUid, toUid), { shape, fromUid, toUid, hash });
+    const state = emptyState();
+    NODE_LABELS.forEach((label, i) => state.nodes.set(label, new Map(nodeLists[i]![0]!.elements as [string, string][])));
+    relationshipLists.forEach((list, i) => {
+      for (const [fromUid, toUid, hash] of list[0]!.elements as [string, string, string][]) {
+        setRelationship(state.relationships[i]!, fromUid, toUid, hash);
       }
     });
-    return { nodes, relationships };
+    return state;
   }
 }
 

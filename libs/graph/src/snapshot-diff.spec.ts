@@ -1,6 +1,7 @@
 import type { CallRow, FileRow, ImportRow, RepositorySnapshot, SymbolKind, SymbolRow } from '@lore/domain';
-import { diffSnapshot, emptyState, type SnapshotDiff } from './snapshot-diff';
-import { snapshotGraph } from './snapshot-graph';
+import { emptyState } from './graph-state-file';
+import { diffSnapshot, type SnapshotDiff } from './snapshot-diff';
+import { RELATIONSHIPS, snapshotGraph, type GraphRelationship, type SnapshotGraph } from './snapshot-graph';
 
 const file = (path: string, contentHash: string): FileRow => ({
   uid: `t:r:${path}`,
@@ -232,5 +233,36 @@ describe('diffSnapshot', () => {
     expect(described(diffSnapshot(emptied, snapshotGraph(emptied), diff.state, { keepResolvedEdgesOfUnchangedFiles: false }))).toEqual(
       nothing,
     );
+  });
+
+  it('compares a source whose relationships are apart, or repeated, like any other, and leaves the live state as it was', () => {
+    const calls = RELATIONSHIPS.find((shape) => shape.type === 'CALLS')!;
+    const edge = (from: string, to: string, hash: string): GraphRelationship => ({
+      shape: calls,
+      fromUid: from,
+      toUid: to,
+      props: {},
+      hash,
+    });
+    const graphOf = (...relationships: GraphRelationship[]): SnapshotGraph => ({ nodes: [], relationships });
+    const none = snapshot({});
+    const diff = (graph: SnapshotGraph, from: typeof live): SnapshotDiff =>
+      diffSnapshot(none, graph, from, { keepResolvedEdgesOfUnchangedFiles: false });
+    const first = graphOf(edge('x', 'a', '1'), edge('x', 'b', '1'), edge('y', 'a', '1'));
+    const state = diff(first, emptyState()).state;
+
+    const apart = graphOf(edge('x', 'a', '1'), edge('y', 'a', '1'), edge('x', 'b', '1'));
+    expect(described(diff(apart, state))).toEqual(nothing);
+    const changedLater = graphOf(edge('x', 'a', '1'), edge('x', 'b', '1'), edge('y', 'a', '1'), edge('x', 'b', '2'));
+    const changed = diff(changedLater, state);
+    expect(described(changed)).toEqual({ ...nothing, relationshipUpdates: ['CALLS x -> b'] });
+    const asChanged = graphOf(edge('y', 'a', '1'), edge('x', 'b', '2'), edge('x', 'a', '1'));
+    expect(described(diff(asChanged, changed.state))).toEqual(nothing);
+    const repeated = graphOf(edge('x', 'a', '1'), edge('x', 'a', '1'), edge('y', 'a', '1'));
+    expect(described(diff(repeated, state))).toEqual({ ...nothing, relationshipDeletes: ['CALLS x -> b'] });
+
+    // The state compared against is not changed by any of it.
+    expect(described(diff(first, state))).toEqual(nothing);
+    expect(described(diff(graphOf(), state)).relationshipDeletes).toEqual(['CALLS x -> a', 'CALLS x -> b', 'CALLS y -> a']);
   });
 });
