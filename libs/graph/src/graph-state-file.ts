@@ -2,19 +2,28 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { NODE_LABELS, RELATIONSHIPS, relationshipKey, type RelationshipShape } from './snapshot-graph';
+import { NODE_LABELS, RELATIONSHIPS } from './snapshot-graph';
 
-export interface LiveRelationship {
-  shape: RelationshipShape;
-  fromUid: string;
-  toUid: string;
-  hash: string;
-}
-
-/** A repository's graph as hashes: of each node by label and uid, of each relationship by key. */
+/**
+ * A repository's graph as hashes: of each node by label and uid, of each relationship by shape (its
+ * index in RELATIONSHIPS), from uid and to uid. Keyed by the uid strings themselves, which a
+ * long-lived process meets again run after run, with their hashes computed: no key is built per
+ * element. A state is not changed once made: a later one may share its maps.
+ */
 export interface GraphState {
   nodes: Map<string, Map<string, string>>;
-  relationships: Map<string, LiveRelationship>;
+  relationships: Map<string, Map<string, string>>[];
+}
+
+export function emptyState(): GraphState {
+  return { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: RELATIONSHIPS.map(() => new Map()) };
+}
+
+/** Files the hash of a relationship in `byFrom` (one shape's). */
+export function setRelationship(byFrom: Map<string, Map<string, string>>, fromUid: string, toUid: string, hash: string): void {
+  const byTo = byFrom.get(fromUid);
+  if (byTo === undefined) byFrom.set(fromUid, new Map<string, string>().set(toUid, hash));
+  else byTo.set(toUid, hash);
 }
 
 interface StoredState {
@@ -54,14 +63,13 @@ export class GraphStateFile {
       return null;
     }
     if (stored.version !== version) return null;
-    const nodes = new Map<string, Map<string, string>>(NODE_LABELS.map((label) => [label, new Map()]));
-    for (const [label, uid, hash] of stored.nodes) nodes.get(label)?.set(uid, hash);
-    const relationships = new Map<string, LiveRelationship>();
+    const state = emptyState();
+    for (const [label, uid, hash] of stored.nodes) state.nodes.get(label)?.set(uid, hash);
     for (const [shapeIndex, fromUid, toUid, hash] of stored.relationships) {
-      const shape = RELATIONSHIPS[shapeIndex];
-      if (shape) relationships.set(relationshipKey(shape, fromUid, toUid), { shape, fromUid, toUid, hash });
+      const byFrom = state.relationships[shapeIndex];
+      if (byFrom) setRelationship(byFrom, fromUid, toUid, hash);
     }
-    return { nodes, relationships };
+    return state;
   }
 
   /** After the transaction that stored `version` committed; a failure costs the next run a read, nothing else. */
@@ -72,9 +80,9 @@ export class GraphStateFile {
     if (remembered.size > REMEMBERED_FILES) remembered.delete(remembered.keys().next().value!);
     const stored: StoredState = { version, nodes: [], relationships: [] };
     for (const [label, byUid] of state.nodes) for (const [uid, hash] of byUid) stored.nodes.push([label, uid, hash]);
-    for (const { shape, fromUid, toUid, hash } of state.relationships.values()) {
-      stored.relationships.push([RELATIONSHIPS.indexOf(shape), fromUid, toUid, hash]);
-    }
+    state.relationships.forEach((byFrom, shapeIndex) => {
+      for (const [fromUid, byTo] of byFrom) for (const [toUid, hash] of byTo) stored.relationships.push([shapeIndex, fromUid, toUid, hash]);
+    });
     try {
       mkdirSync(join(this.file, '..'), { recursive: true });
       // Whole or not at all: a reader never meets half a file. No fsync: a cache lost to a power cut costs a re-read.

@@ -5,18 +5,9 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
-import {
-  ENDPOINTS,
-  endpointsOf,
-  NODE_LABELS,
-  RELATIONSHIPS,
-  relationshipKey,
-  snapshotGraph,
-  type GraphNode,
-  type GraphRelationship,
-  type SnapshotGraph,
-} from './snapshot-graph';
-import { GraphStateFile, type GraphState, type LiveRelationship } from './graph-state-file';
+import { ENDPOINTS, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
+import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
+import { diffSnapshot } from './snapshot-diff';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 
 const BATCH_SIZE = 2000;
@@ -148,36 +139,7 @@ export class IndexStoreRepository {
     const graph = snapshotGraph(snapshot);
     const live = options.live ?? (await this.liveState(run, scope));
     const liveRead = performance.now();
-    const relationships = options.keepResolvedEdgesOfUnchangedFiles ? keepResolvedEdges(snapshot, graph, live) : graph.relationships;
-
-    const nodeCreates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
-    const nodeUpdates = new Map(NODE_LABELS.map((label) => [label, [] as GraphNode[]]));
-    const nodeDeletes = new Map(NODE_LABELS.map((label) => [label, [] as string[]]));
-    const state = emptyState();
-    for (const node of graph.nodes) {
-      const liveHash = live.nodes.get(node.label)!.get(node.uid);
-      if (liveHash === undefined) nodeCreates.get(node.label)!.push(node);
-      else if (liveHash !== node.hash) nodeUpdates.get(node.label)!.push(node);
-      state.nodes.get(node.label)!.set(node.uid, node.hash);
-    }
-    for (const label of NODE_LABELS) {
-      const wanted = state.nodes.get(label)!;
-      for (const uid of live.nodes.get(label)!.keys()) if (!wanted.has(uid)) nodeDeletes.get(label)!.push(uid);
-    }
-    const relationshipCreates = new Map(ENDPOINTS.map((endpoints) => [endpoints, [] as GraphRelationship[]]));
-    const relationshipUpdates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
-    for (const relationship of relationships) {
-      const { shape, fromUid, toUid, hash } = relationship;
-      const key = relationshipKey(shape, fromUid, toUid);
-      state.relationships.set(key, { shape, fromUid, toUid, hash });
-      const liveHash = live.relationships.get(key)?.hash;
-      if (liveHash === undefined) relationshipCreates.get(endpointsOf(shape))!.push(relationship);
-      else if (liveHash !== hash) relationshipUpdates.get(shape)!.push(relationship);
-    }
-    const relationshipDeletes = new Map(RELATIONSHIPS.map((shape) => [shape, [] as { fromUid: string; toUid: string }[]]));
-    for (const [key, { shape, fromUid, toUid }] of live.relationships) {
-      if (!state.relationships.has(key)) relationshipDeletes.get(shape)!.push({ fromUid, toUid });
-    }
+    const diff = diffSnapshot(snapshot, graph, live, options);
     // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
     const version = randomUUID();
     const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props, hash }));
@@ -188,23 +150,23 @@ export class IndexStoreRepository {
     const steps: [string, Params[]][] = [
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
         SNAPSHOT_QUERIES.deleteRelationships.get(shape)!,
-        relationshipDeletes.get(shape)!,
+        diff.relationshipDeletes.get(shape)!,
       ]),
       ...NODE_LABELS.map((label): [string, Params[]] => [
         SNAPSHOT_QUERIES.deleteNodes[label],
-        nodeDeletes.get(label)! as unknown as Params[],
+        diff.nodeDeletes.get(label)! as unknown as Params[],
       ]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(nodeCreates.get(label)!)]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(nodeUpdates.get(label)!)]),
+      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(diff.nodeCreates.get(label)!)]),
+      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(diff.nodeUpdates.get(label)!)]),
       ...ENDPOINTS.map((endpoints): [string, Params[]] => [
         SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
-        relationshipCreates
+        diff.relationshipCreates
           .get(endpoints)!
           .map(({ shape, fromUid, toUid, props, hash }) => ({ type: shape.type, fromUid, toUid, props, hash })),
       ]),
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
         SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
-        relationshipRows(relationshipUpdates.get(shape)!),
+        relationshipRows(diff.relationshipUpdates.get(shape)!),
       ]),
     ];
     const total = steps.reduce((sum, [, rows]) => sum + Math.ceil(rows.length / BATCH_SIZE), 0) + 1;
@@ -254,18 +216,18 @@ export class IndexStoreRepository {
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
     this.logger.debug(
       `${snapshot.repositoryId}: live graph ${options.live ? 'known' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
-        `created ${count(nodeCreates)} nodes and ${count(relationshipCreates)} relationships, updated ${count(nodeUpdates)} and ` +
-        `${count(relationshipUpdates)}, deleted ${count(nodeDeletes)} and ${count(relationshipDeletes)}, ` +
+        `created ${count(diff.nodeCreates)} nodes and ${count(diff.relationshipCreates)} relationships, updated ${count(diff.nodeUpdates)} and ` +
+        `${count(diff.relationshipUpdates)}, deleted ${count(diff.nodeDeletes)} and ${count(diff.relationshipDeletes)}, ` +
         `in ${total} batches and ${Math.round(performance.now() - liveRead)} ms`,
     );
     return {
       changes: {
-        nodesWritten: count(nodeCreates) + count(nodeUpdates),
-        nodesDeleted: count(nodeDeletes),
-        relationshipsWritten: count(relationshipCreates) + count(relationshipUpdates),
-        relationshipsDeleted: count(relationshipDeletes),
+        nodesWritten: count(diff.nodeCreates) + count(diff.nodeUpdates),
+        nodesDeleted: count(diff.nodeDeletes),
+        relationshipsWritten: count(diff.relationshipCreates) + count(diff.relationshipUpdates),
+        relationshipsDeleted: count(diff.relationshipDeletes),
       },
-      state,
+      state: diff.state,
       version,
     };
   }
@@ -313,50 +275,22 @@ export class IndexStoreRepository {
     );
   }
 
-  /** The repository's graph as it is now: node hashes by label and uid, relationship hashes by key. */
+  /** The repository's graph as it is now. */
   private async readLive(scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
     // One list per label and shape, read side by side: a record per element costs more to decode than the element.
     const [nodeLists, relationshipLists] = await Promise.all([
       Promise.all(NODE_LABELS.map((label) => this.neo4j.read(SNAPSHOT_QUERIES.liveNodes[label], scope))),
       Promise.all(RELATIONSHIPS.map((shape) => this.neo4j.read(SNAPSHOT_QUERIES.liveRelationships.get(shape)!, scope))),
     ]);
-    const nodes = new Map<string, Map<string, string>>();
-    NODE_LABELS.forEach((label, i) => nodes.set(label, new Map(nodeLists[i]![0]!.elements as [string, string][])));
-    const relationships = new Map<string, LiveRelationship>();
-    RELATIONSHIPS.forEach((shape, i) => {
-      for (const [fromUid, toUid, hash] of relationshipLists[i]![0]!.elements as [string, string, string][]) {
-        relationships.set(relationshipKey(shape, fromUid, toUid), { shape, fromUid, toUid, hash });
+    const state = emptyState();
+    NODE_LABELS.forEach((label, i) => state.nodes.set(label, new Map(nodeLists[i]![0]!.elements as [string, string][])));
+    relationshipLists.forEach((list, i) => {
+      for (const [fromUid, toUid, hash] of list[0]!.elements as [string, string, string][]) {
+        setRelationship(state.relationships[i]!, fromUid, toUid, hash);
       }
     });
-    return { nodes, relationships };
+    return state;
   }
-}
-
-/** Relationships resolved from code (calls, and what derives from them), as opposed to declared ones. */
-const RESOLVED_TYPES = new Set(['CALLS', 'TESTS', 'EXTENDS', 'IMPLEMENTS']);
-
-/** The snapshot's relationships, with the live resolved edges of symbols whose file did not change. */
-function keepResolvedEdges(snapshot: RepositorySnapshot, graph: SnapshotGraph, live: GraphState): GraphRelationship[] {
-  const liveFiles = live.nodes.get('File')!;
-  const unchangedFiles = new Set(
-    graph.nodes.filter((node) => node.label === 'File' && liveFiles.get(node.uid) === node.hash).map((node) => node.uid),
-  );
-  const keptSources = new Set(snapshot.symbols.filter((symbol) => unchangedFiles.has(symbol.fileUid)).map((symbol) => symbol.uid));
-  const symbols = new Set(snapshot.symbols.map((symbol) => symbol.uid));
-  const relationships = graph.relationships.filter(
-    (relationship) => !(RESOLVED_TYPES.has(relationship.shape.type) && keptSources.has(relationship.fromUid)),
-  );
-  for (const { shape, fromUid, toUid, hash } of live.relationships.values()) {
-    if (RESOLVED_TYPES.has(shape.type) && keptSources.has(fromUid) && symbols.has(toUid)) {
-      // Unchanged: the diff compares hashes only, so the live properties need not be known.
-      relationships.push({ shape, fromUid, toUid, props: {}, hash });
-    }
-  }
-  return relationships;
-}
-
-function emptyState(): GraphState {
-  return { nodes: new Map(NODE_LABELS.map((label) => [label, new Map()])), relationships: new Map() };
 }
 
 function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {

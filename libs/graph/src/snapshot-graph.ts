@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { RepositorySnapshot } from '@lore/domain';
 
 /**
@@ -51,65 +51,121 @@ export interface SnapshotGraph {
   relationships: GraphRelationship[];
 }
 
-export function relationshipKey(shape: RelationshipShape, fromUid: string, toUid: string): string {
-  return `${shape.from}-${shape.type}->${shape.to}|${fromUid}|${toUid}`;
-}
+/** A relationship's shape as its index in RELATIONSHIPS: how the graph state files them. */
+export const SHAPE_INDEXES: ReadonlyMap<RelationshipShape, number> = new Map(RELATIONSHIPS.map((shape, index) => [shape, index]));
+
+const shape = (type: string, from: string, to: string): RelationshipShape =>
+  RELATIONSHIPS.find((r) => r.type === type && r.from === from && r.to === to)!;
+const CONTAINS = shape('CONTAINS', 'Repository', 'File');
+const DECLARES = shape('DECLARES', 'File', 'Symbol');
+const HAS_MEMBER = shape('HAS_MEMBER', 'Symbol', 'Symbol');
+const CALLS = shape('CALLS', 'Symbol', 'Symbol');
+const IMPORTS = shape('IMPORTS', 'File', 'File');
+const INHERITANCE = { EXTENDS: shape('EXTENDS', 'Symbol', 'Symbol'), IMPLEMENTS: shape('IMPLEMENTS', 'Symbol', 'Symbol') };
+const TESTS = shape('TESTS', 'Symbol', 'Symbol');
+const HAS_SECTION = shape('HAS_SECTION', 'Document', 'Section');
+const MENTIONS = { symbol: shape('MENTIONS', 'Section', 'Symbol'), file: shape('MENTIONS', 'Section', 'File') };
 
 /**
- * Node hashes by the row they were made from. Rows are not changed once read, and a long-lived
- * process meets the same symbol rows run after run (the per-file results it keeps): hashing them
- * once is most of the cost of comparing an unchanged repository with its graph.
+ * Nodes by the row they were made from (a row's uid names its repository). Rows are not changed once
+ * read, and a long-lived process meets the same symbol rows run after run (the per-file results it
+ * keeps): making and hashing their nodes once is most of the cost of comparing an unchanged
+ * repository with its graph.
  */
-const hashesByRow = new WeakMap<object, string>();
-const EMPTY_HASH = hashOf({});
+const nodesByRow = new WeakMap<object, GraphNode>();
+/** Relationship properties, shared by every relationship that has them: never changed. */
+interface Properties {
+  props: Record<string, unknown>;
+  hash: string;
+}
+const NO_PROPERTIES: Properties = { props: Object.freeze({}), hash: hashOf({}) };
+
+/**
+ * Relationship properties by their values. Relationship rows are new each run, their values mostly
+ * are not (a call's line, count and confidence): a lookup instead of an object and a sha1 per row.
+ */
+class PropertiesByValue {
+  private static readonly LIMIT = 1 << 16;
+  private readonly known = new Map<string, Properties>();
+
+  get(key: string): Properties | undefined {
+    return this.known.get(key);
+  }
+
+  /** `key` stands for `props`: the same key only ever for the same properties. */
+  add(key: string, props: Record<string, unknown>): Properties {
+    if (this.known.size >= PropertiesByValue.LIMIT) this.known.clear();
+    const properties = { props, hash: hashOf(props) };
+    this.known.set(key, properties);
+    return properties;
+  }
+}
+const callProperties = new PropertiesByValue();
+const importProperties = new PropertiesByValue();
+const testProperties = new PropertiesByValue();
 
 export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
   const owner = { tenantId: snapshot.tenantId, repoId: snapshot.repositoryId };
   const nodes: GraphNode[] = [];
-  const node = (label: NodeLabel, props: Record<string, unknown>, row: object): void => {
-    const full = { ...props, ...owner };
-    let hash = hashesByRow.get(row);
-    if (hash === undefined) hashesByRow.set(row, (hash = hashOf(full)));
-    nodes.push({ label, uid: props.uid as string, props: full, hash });
+  const node = (label: NodeLabel, row: object, props: () => { uid: string }): GraphNode => {
+    const full = { ...props(), ...owner };
+    const made = { label, uid: full.uid, props: full, hash: hashOf(full) };
+    nodesByRow.set(row, made);
+    return made;
   };
   const relationships: GraphRelationship[] = [];
-  const shape = (type: string, from: string, to: string): RelationshipShape =>
-    RELATIONSHIPS.find((r) => r.type === type && r.from === from && r.to === to)!;
-  const relate = (s: RelationshipShape, fromUid: string, toUid: string, props?: Record<string, unknown>): void => {
-    relationships.push({ shape: s, fromUid, toUid, props: props ?? {}, hash: props ? hashOf(props) : EMPTY_HASH });
+  const relate = (shape: RelationshipShape, fromUid: string, toUid: string, { props, hash }: Properties = NO_PROPERTIES): void => {
+    relationships.push({ shape, fromUid, toUid, props, hash });
   };
 
   const repositoryUid = `${snapshot.tenantId}:${snapshot.repositoryId}`;
   for (const file of snapshot.files) {
-    node('File', { ...file }, file);
-    relate(shape('CONTAINS', 'Repository', 'File'), repositoryUid, file.uid);
+    nodes.push(nodesByRow.get(file) ?? node('File', file, () => file));
+    relate(CONTAINS, repositoryUid, file.uid);
   }
   for (const row of snapshot.symbols) {
-    const { fileUid, parentUid, ...symbol } = row;
-    node('Symbol', symbol, row);
-    relate(shape('DECLARES', 'File', 'Symbol'), fileUid, symbol.uid);
-    if (parentUid !== null) relate(shape('HAS_MEMBER', 'Symbol', 'Symbol'), parentUid, symbol.uid);
+    nodes.push(
+      nodesByRow.get(row) ??
+        node('Symbol', row, () => {
+          const { fileUid: _fileUid, parentUid: _parentUid, ...symbol } = row;
+          return symbol;
+        }),
+    );
+    relate(DECLARES, row.fileUid, row.uid);
   }
-  for (const document of snapshot.documents) node('Document', { ...document }, document);
+  // Apart from DECLARES: relationships of one shape and source in one run are compared at once (see diffSnapshot).
+  for (const row of snapshot.symbols) if (row.parentUid !== null) relate(HAS_MEMBER, row.parentUid, row.uid);
+  for (const document of snapshot.documents) nodes.push(nodesByRow.get(document) ?? node('Document', document, () => document));
   const documentPaths = new Map(snapshot.documents.map((document) => [document.uid, document.path]));
   for (const row of snapshot.sections) {
-    const { documentUid, ...section } = row;
-    node('Section', { ...section, path: documentPaths.get(documentUid) }, row);
-    relate(shape('HAS_SECTION', 'Document', 'Section'), documentUid, section.uid);
+    const path = documentPaths.get(row.documentUid);
+    const known = nodesByRow.get(row);
+    nodes.push(
+      // The row alone does not make the node: its path is its document's.
+      known !== undefined && known.props.path === path
+        ? known
+        : node('Section', row, () => {
+            const { documentUid: _documentUid, ...section } = row;
+            return { ...section, path };
+          }),
+    );
+    relate(HAS_SECTION, row.documentUid, row.uid);
   }
   for (const call of snapshot.calls) {
-    relate(shape('CALLS', 'Symbol', 'Symbol'), call.callerUid, call.calleeUid, {
-      line: call.line,
-      count: call.count,
-      confidence: call.confidence,
-    });
+    const key = `${call.line}:${call.count}:${call.confidence}`;
+    const properties =
+      callProperties.get(key) ?? callProperties.add(key, { line: call.line, count: call.count, confidence: call.confidence });
+    relate(CALLS, call.callerUid, call.calleeUid, properties);
   }
-  for (const row of snapshot.imports) relate(shape('IMPORTS', 'File', 'File'), row.fromUid, row.toUid, { names: row.names });
-  for (const row of snapshot.inheritance) relate(shape(row.kind, 'Symbol', 'Symbol'), row.fromUid, row.toUid);
-  for (const row of snapshot.tests) relate(shape('TESTS', 'Symbol', 'Symbol'), row.testUid, row.targetUid, { via: row.via });
-  for (const row of snapshot.mentions) {
-    relate(shape('MENTIONS', 'Section', row.targetKind === 'symbol' ? 'Symbol' : 'File'), row.sectionUid, row.targetUid);
+  for (const row of snapshot.imports) {
+    const key = JSON.stringify(row.names);
+    relate(IMPORTS, row.fromUid, row.toUid, importProperties.get(key) ?? importProperties.add(key, { names: [...row.names] }));
   }
+  for (const row of snapshot.inheritance) relate(INHERITANCE[row.kind], row.fromUid, row.toUid);
+  for (const row of snapshot.tests) {
+    relate(TESTS, row.testUid, row.targetUid, testProperties.get(row.via) ?? testProperties.add(row.via, { via: row.via }));
+  }
+  for (const row of snapshot.mentions) relate(MENTIONS[row.targetKind], row.sectionUid, row.targetUid);
   return { nodes, relationships };
 }
 
@@ -118,5 +174,5 @@ export function hashOf(props: Record<string, unknown>): string {
   const sorted = Object.keys(props)
     .sort()
     .map((key) => [key, props[key] ?? null]);
-  return createHash('sha1').update(JSON.stringify(sorted)).digest('base64url');
+  return digest('sha1', JSON.stringify(sorted), 'base64url');
 }
