@@ -84,12 +84,12 @@ export class IndexStoreRepository {
     run: RunScope,
     summarize: () => IndexRunSummary,
     onBatch?: (done: number, total: number) => void,
-    /** The graph as this run's applyQueryableSnapshot left it; read from Neo4j when absent. */
-    written?: WrittenSnapshot,
+    /** The graph as it is: as this run's applyQueryableSnapshot left it, or from liveGraph; read now when absent. */
+    live?: GraphState | Promise<GraphState>,
   ): Promise<SnapshotChanges> {
     const { changes, state, version } = await this.writeSnapshot(snapshot, run, (tx, scope) => this.completeRun(tx, scope, summarize()), {
       onBatch,
-      live: written?.state,
+      live,
       keepResolvedEdgesOfUnchangedFiles: false,
     });
     // Only the final state is kept: a run killed before it leaves a version no file carries.
@@ -111,6 +111,8 @@ export class IndexStoreRepository {
     run: RunScope,
     elapsedMs: () => number,
     onBatch?: (done: number, total: number) => void,
+    /** From liveGraph, asked for while the repository was read; read now when absent. */
+    live?: Promise<GraphState>,
   ): Promise<WrittenSnapshot> {
     const { changes, state } = await this.writeSnapshot(
       snapshot,
@@ -122,7 +124,7 @@ export class IndexStoreRepository {
           queryableAt: new Date().toISOString(),
           queryableMs: elapsedMs(),
         }).then(() => undefined),
-      { onBatch, keepResolvedEdgesOfUnchangedFiles: true },
+      { onBatch, live, keepResolvedEdgesOfUnchangedFiles: true },
     );
     return { changes, state };
   }
@@ -131,13 +133,17 @@ export class IndexStoreRepository {
     snapshot: RepositorySnapshot,
     run: RunScope,
     recordRun: (tx: ManagedTransaction, scope: ReturnType<typeof scopeParams>) => Promise<void>,
-    options: { onBatch?: (done: number, total: number) => void; live?: GraphState; keepResolvedEdgesOfUnchangedFiles: boolean },
+    options: {
+      onBatch?: (done: number, total: number) => void;
+      live?: GraphState | Promise<GraphState>;
+      keepResolvedEdgesOfUnchangedFiles: boolean;
+    },
   ): Promise<{ changes: SnapshotChanges; state: GraphState; version: string }> {
     const { onBatch } = options;
     const started = performance.now();
     const scope = scopeParams(run);
     const graph = snapshotGraph(snapshot);
-    const live = options.live ?? (await this.liveState(run, scope));
+    const live = await (options.live ?? this.liveGraph(run));
     const liveRead = performance.now();
     const diff = diffSnapshot(snapshot, graph, live, options);
     // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
@@ -215,7 +221,7 @@ export class IndexStoreRepository {
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
     this.logger.debug(
-      `${snapshot.repositoryId}: live graph ${options.live ? 'known' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
+      `${snapshot.repositoryId}: live graph ${options.live ? 'known or awaited' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
         `created ${count(diff.nodeCreates)} nodes and ${count(diff.relationshipCreates)} relationships, updated ${count(diff.nodeUpdates)} and ` +
         `${count(diff.relationshipUpdates)}, deleted ${count(diff.nodeDeletes)} and ${count(diff.relationshipDeletes)}, ` +
         `in ${total} batches and ${Math.round(performance.now() - liveRead)} ms`,
@@ -256,8 +262,13 @@ export class IndexStoreRepository {
     });
   }
 
-  /** The repository's graph as it is now: from the file the last run left when it is still current, else read. */
-  private async liveState(run: RunScope, scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
+  /**
+   * The repository's graph as it is now: from the file the last run left when it is still current,
+   * else read. Asked for by a run that holds the lease (nobody else writes the repository), it may be
+   * asked for early, while the repository is read.
+   */
+  async liveGraph(run: RunScope): Promise<GraphState> {
+    const scope = scopeParams(run);
     const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), scope);
     // A repository with nothing in the graph (a first index) has an empty live graph: no 15 reads.
     if (row?.empty === true) return emptyState();

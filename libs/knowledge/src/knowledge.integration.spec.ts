@@ -223,7 +223,9 @@ describe('indexing into Neo4j', () => {
     expect(JSON.stringify(stored.records.map((r) => r.get('p')))).not.toContain(token);
 
     // Kept between runs: where the secrets are, and the redacted snippets; never the secret itself.
-    const kept = readdirSync(join(cacheDir, 'extraction')).map((file) => readFileSync(join(cacheDir, 'extraction', file), 'utf8'));
+    const kept = readdirSync(join(cacheDir, 'extraction'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
     expect(kept.join('\n')).toContain('[REDACTED:github]');
     expect(kept.join('\n')).not.toContain(token);
     writeFileSync(join(root, 'src/other.ts'), 'export const other = 1;\n');

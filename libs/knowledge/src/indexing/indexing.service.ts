@@ -45,6 +45,9 @@ export class IndexingService {
       (this.config.LORE_INDEX_LEASE_SECONDS * 1000) / 3,
     );
     heartbeat.unref();
+    // The graph as it is, read from Neo4j or the state file while the repository is read from disk.
+    const live = this.store.liveGraph(run);
+    live.catch(() => undefined);
     try {
       const reading = await readRepository(location.rootPath, {
         tenantId: principal.tenantId,
@@ -60,7 +63,7 @@ export class IndexingService {
       let written: WrittenSnapshot | undefined;
       if (reading.resolveExactly) {
         // Queryable from syntax first; the compiler's exact calls follow in a second transaction.
-        written = await this.store.applyQueryableSnapshot(snapshot, run, elapsedMs, writing);
+        written = await this.store.applyQueryableSnapshot(snapshot, run, elapsedMs, writing, live);
         queryableMs = elapsedMs();
         onProgress?.({ phase: 'resolving', done: 0, total: 1 });
         snapshot = await reading.resolveExactly();
@@ -88,7 +91,7 @@ export class IndexingService {
         };
       };
       let result: IndexRunSummary | undefined;
-      await this.store.applySnapshot(final, run, () => (result = summary(new Date())), writing, written);
+      await this.store.applySnapshot(final, run, () => (result = summary(new Date())), writing, written?.state ?? live);
       if (!result) throw new Error('the snapshot was applied without completing the run');
       // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
       await this.semantic
