@@ -189,7 +189,7 @@ describe('TypeScript in two passes', () => {
     /** Exact answers after each edit, run warm in place, and cold in a copy (another path: nothing warm there). */
     async function warmAndCold(
       files: Record<string, string>,
-      edit: (root: string) => void,
+      ...edits: ((root: string) => void)[]
     ): Promise<{ warm: RepositorySnapshot; cold: RepositorySnapshot }> {
       // A document that names symbols and files: its mentions follow the edit too.
       const root = scratch({ ...files, 'README.md': '# Calc\n\n`Calculator` uses `shout` and [math](src/lib/math.ts).\n' });
@@ -199,9 +199,12 @@ describe('TypeScript in two passes', () => {
       await (
         await readRepository(root, options)
       ).resolveExactly!();
-      edit(root);
-      ageFiles(root);
-      const warm = await (await readRepository(root, options)).resolveExactly!();
+      let warm!: RepositorySnapshot;
+      for (const edit of edits) {
+        edit(root);
+        ageFiles(root);
+        warm = await (await readRepository(root, options)).resolveExactly!();
+      }
       const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
       cpSync(root, copy, { recursive: true });
       const cold = await (await readRepository(copy, { ...options, repositoryId: 'calc' })).resolveExactly!();
@@ -264,6 +267,19 @@ describe('TypeScript in two passes', () => {
       expect(warm).toEqual(cold);
       expect(callRows(warm.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
         ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
+      ]);
+    });
+
+    it('after a run that resolved a part of the program, answers for an edit elsewhere as a cold run does', async () => {
+      const { warm, cold } = await warmAndCold(
+        FILES,
+        // Only legacy.js and what it imports are in the next program; calculator.ts's tree stays kept as it was.
+        (root) => write(root, 'src/legacy.js', `${FILES['src/legacy.js']}loud('again');\n`),
+        (root) => write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('return a + b;', 'return negate(-a) + b;')),
+      );
+      expect(warm).toEqual(cold);
+      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/lib/math.ts#add')).toEqual([
+        ['src/lib/math.ts#add', 'src/lib/math.ts#negate', 4, 1, 'exact'],
       ]);
     });
 

@@ -359,11 +359,11 @@ function extractScripts(input: ExtractionInput): Extraction {
           [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile!)));
         const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
         const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
-        // Without trees kept in this process, the program need not hold more than the files to resolve
-        // again, what they import, directly or not, and the files that declare globals: nothing else can
-        // change a type they see. A commit hook's `lore index` after a small change parses a part of the
-        // repository, not all of it. With trees kept, the whole program costs little and is kept again.
-        const partial = again !== null && !warm && !program;
+        // The program need not hold more than the files to resolve again, what they import, directly or
+        // not, and the files that declare globals: nothing else can change a type they see. A commit
+        // hook's `lore index` after a small change parses a part of the repository, not all of it, and
+        // a running lore builds and checks a part of its kept trees.
+        const partial = again !== null && !program;
         if (!program) {
           const roots = partial
             ? [...again, ...[...earlier.globals].filter((path) => current.has(path))].map((path) => join(rootPath, path))
@@ -372,7 +372,6 @@ function extractScripts(input: ExtractionInput): Extraction {
         }
         const checker = program.getTypeChecker();
 
-        const declarations = new Map<ts.Node, string>();
         const fresh: [string, FileTrees][] = [];
         const files = new Map<string, WarmFile<ResolvedSite, ResolvedHeritage>>();
         const answersByPath = new Map<string, { contentHash: string; answers: Answers }>();
@@ -384,17 +383,15 @@ function extractScripts(input: ExtractionInput): Extraction {
             const fileTrees = own?.sourceFile === sourceFile ? own : treesOf(input, file, sourceFile);
             if (!fileTrees) continue;
             fresh.push([path, fileTrees]);
-            for (const [node, uid] of fileTrees.declarations) declarations.set(node, uid);
             continue;
           }
           const answers = { ...kept.answers, dependencies: dependencies.get(path)! };
           answersByPath.set(path, { contentHash: file.contentHash, answers });
           // Outside a partial program, a call resolved again cannot land here: no declarations needed.
           if (!sourceFile) continue;
-          // From the cache there is no tree: the file's declarations are read again, its calls are not resolved again.
-          const fileDeclarations = kept.declarations ?? [...(treesOf(input, file, sourceFile)?.declarations ?? [])];
-          for (const [node, uid] of fileDeclarations) declarations.set(node, uid);
-          files.set(path, { contentHash: file.contentHash, sourceFile, declarations: fileDeclarations, answers });
+          // A tree the program parsed (the first pass came from the cache): its declarations are read, its calls are not resolved again.
+          if (!registeredTrees.has(sourceFile)) treesOf(input, file, sourceFile);
+          files.set(path, { contentHash: file.contentHash, sourceFile, answers });
         }
         // Resolved once every declaration is known: a call may land in any file.
         for (const [path, fileTrees] of fresh) {
@@ -407,25 +404,30 @@ function extractScripts(input: ExtractionInput): Extraction {
               line,
               isNew,
               callee,
-              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarations), { kind: 'unknown' }),
+              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarationUids), { kind: 'unknown' }),
             })),
             heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
               fromUid,
               kind,
               target,
-              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarations), undefined),
+              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarationUids), undefined),
             })),
           };
           const contentHash = current.get(path)!.file.contentHash;
           answersByPath.set(path, { contentHash, answers });
-          files.set(path, { contentHash, sourceFile: fileTrees.sourceFile, declarations: [...fileTrees.declarations], answers });
+          files.set(path, { contentHash, sourceFile: fileTrees.sourceFile, answers });
         }
         keptResolutions = resolutions;
-        if (!partial) {
-          // The trees, not the program: its checker (the largest part of it) goes with this run.
-          const outside = program.getSourceFiles().filter((sourceFile) => !byAbsolute.has(sourceFile.fileName));
-          warmProgram = { key, outside: new Map(outside.map((sourceFile) => [sourceFile.fileName, sourceFile])), files };
+        // The trees, not the program: its checker (the largest part of it) goes with this run. Trees kept
+        // before and left out of a partial program stay kept, with their files' answers.
+        for (const [path, kept] of warm?.files ?? []) {
+          const now = current.get(path);
+          if (files.has(path) || now?.sourceFile !== kept.sourceFile || now.file.contentHash !== kept.contentHash) continue;
+          files.set(path, { ...kept, answers: answersByPath.get(path)?.answers ?? kept.answers });
         }
+        const outside = new Map(warm?.outside);
+        for (const sourceFile of program.getSourceFiles()) if (!byAbsolute.has(sourceFile.fileName)) outside.set(sourceFile.fileName, sourceFile);
+        warmProgram = { key, outside, files };
         keepAnswers(exactCache, answersByPath, new Set(fresh.map(([path]) => path)));
         const ordered = input.files.map((file) => answersByPath.get(file.path)?.answers).filter((answers) => answers !== undefined);
         return {
@@ -463,15 +465,15 @@ interface EarlierAnswers {
   /** Whether an earlier exact pass is known at all; without one, everything is resolved. */
   any: boolean;
   /** Answers of files whose content (and, in this process, tree) is the one they were given for. */
-  answers: Map<string, { answers: Answers; declarations?: [ts.Node, string][] }>;
+  answers: Map<string, { answers: Answers }>;
   /** Files the earlier pass saw, as far as known, and those among them that declared globals. */
   known: Set<string>;
   globals: Set<string>;
 }
 
 /**
- * What an earlier exact pass answered: this process's last one (with its trees, see warm-program.ts),
- * else the one kept in the cache by content hash (a new `lore index` process).
+ * What an earlier exact pass answered: this process's last one for the files whose trees it kept (see
+ * warm-program.ts), and the cache, by content hash, for the others (all of them in a new process).
  */
 function earlierAnswers(
   warm: WarmProgram<ResolvedSite, ResolvedHeritage> | null,
@@ -485,16 +487,19 @@ function earlierAnswers(
       earlier.known.add(path);
       if (kept.answers.global) earlier.globals.add(path);
       const now = current.get(path);
-      if (now?.sourceFile === kept.sourceFile && now.file.contentHash === kept.contentHash)
-        earlier.answers.set(path, { answers: kept.answers, declarations: kept.declarations });
+      if (now?.sourceFile === kept.sourceFile && now.file.contentHash === kept.contentHash) earlier.answers.set(path, { answers: kept.answers });
     }
-    return earlier;
   }
+  // Files without a kept tree (all of them in a new process): their answers by content hash.
   const globals = cache?.get(GLOBAL_FILES_ENTRY, '') as string[] | undefined;
   if (!cache || !globals) return earlier;
   earlier.any = true;
-  for (const path of globals) earlier.globals.add(path);
+  for (const path of globals) {
+    earlier.globals.add(path);
+    earlier.known.add(path);
+  }
   for (const [path, { file }] of current) {
+    if (earlier.answers.has(path)) continue;
     const answers = cache.get(path, file.contentHash) as Answers | undefined;
     if (!answers) continue;
     earlier.answers.set(path, { answers });
@@ -502,7 +507,6 @@ function earlierAnswers(
     // A file they depended on and that is gone was known too: its dependents are resolved again.
     for (const dependency of answers.dependencies) earlier.known.add(dependency);
   }
-  for (const path of globals) earlier.known.add(path);
   return earlier;
 }
 
@@ -522,12 +526,27 @@ function keepAnswers(
   if (JSON.stringify(keptGlobals) !== JSON.stringify(globals)) cache.set(GLOBAL_FILES_ENTRY, '', globals);
 }
 
+/**
+ * The symbol uid of each declaration node of the repository's trees walked whole, and those trees.
+ * Trees outlive a run (see warm-program.ts), and so do these: a run need not gather every file's
+ * declarations again before the checker's answers can be named. A node belongs to one tree of one
+ * repository file, and a changed file is a new tree.
+ */
+const declarationUids = new WeakMap<ts.Node, string>();
+const registeredTrees = new WeakSet<ts.SourceFile>();
+
+function register(trees: FileTrees): void {
+  for (const [node, uid] of trees.declarations) declarationUids.set(node, uid);
+  registeredTrees.add(trees.sourceFile);
+}
+
 /** The trees of a file whose first pass came from the cache: its call sites and declarations, nothing else. */
 function treesOf(input: ExtractionInput, file: RepoFile, sourceFile: ts.SourceFile | undefined): FileTrees | null {
   if (!sourceFile) return null;
   const trees: FileTrees = { sourceFile, sites: [], heritage: [], declarations: new Map() };
   try {
     new FileSymbolExtractor(input, file, sourceFile, trees).extract();
+    register(trees);
     return trees;
   } catch (error) {
     tooDeep(error, 'extract');
@@ -544,6 +563,7 @@ function readScriptFile(
   const trees: FileTrees = { sourceFile, sites: [], heritage: [], declarations: new Map() };
   try {
     const symbols = new FileSymbolExtractor(input, file, sourceFile, trees).extract();
+    register(trees);
     const result: ScriptFileResult = {
       symbols,
       specifiers: moduleSpecifiers(sourceFile),
@@ -1057,7 +1077,7 @@ function resolveHeritage<Site extends HeritageReference>(sites: Site[], resolve:
 function heritageTarget(
   expression: ts.Expression,
   checker: ts.TypeChecker,
-  declarationUids: ReadonlyMap<ts.Node, string>,
+  declarationUids: WeakMap<ts.Node, string>,
 ): string | undefined {
   let symbol = checker.getSymbolAtLocation(expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -1083,7 +1103,7 @@ function checkedOrUnknown<T>(ask: () => T, unknown: T): T {
 function resolveWithChecker(
   node: ts.CallExpression | ts.NewExpression,
   checker: ts.TypeChecker,
-  declarationUids: ReadonlyMap<ts.Node, string>,
+  declarationUids: WeakMap<ts.Node, string>,
 ): Resolution {
   const target = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
   let symbol = checker.getSymbolAtLocation(target);

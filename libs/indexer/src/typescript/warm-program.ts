@@ -20,9 +20,8 @@ export interface FileAnswers<Site, Heritage> {
 /** One file as the last exact pass in this process left it: its tree, and its answers about that tree. */
 export interface WarmFile<Site, Heritage> {
   contentHash: string;
-  /** The tree the program held: the declarations are its nodes. */
+  /** The tree the program held. */
   sourceFile: ts.SourceFile;
-  declarations: [ts.Node, string][];
   answers: FileAnswers<Site, Heritage>;
 }
 
@@ -31,10 +30,11 @@ export interface WarmFile<Site, Heritage> {
  * `lore up`, the bench): its trees, which the next program takes as they are where the files did not
  * change (parsed and bound once, as a language server shares them between programs), and each file's
  * answers. Not the program: its checker's caches are most of its memory (on zod, 1.05 GB of heap
- * after a run against 0.35 GB for the trees), and a new checker over bound trees is as fast. A file's answers are taken again only when no
- * file it depends on, directly or not, changed: the checker's answer at a call site depends on the
- * declarations reachable through the file's imports, nothing else, unless a changed file declares
- * globals, in which case everything is resolved again.
+ * after a run against 0.35 GB for the trees), and a new checker over bound trees is as fast. A file's
+ * answers are taken again only when no file it depends on, directly or not, changed: the checker's
+ * answer at a call site depends on the declarations reachable through the file's imports, nothing
+ * else, unless a changed file declares globals, in which case everything is resolved again. So a
+ * program holds only what the files to resolve again reach; the trees of the others stay kept.
  */
 export interface WarmProgram<Site, Heritage> {
   key: string;
