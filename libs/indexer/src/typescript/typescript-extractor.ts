@@ -426,7 +426,8 @@ function extractScripts(input: ExtractionInput): Extraction {
           files.set(path, { ...kept, answers: answersByPath.get(path)?.answers ?? kept.answers });
         }
         const outside = new Map(warm?.outside);
-        for (const sourceFile of program.getSourceFiles()) if (!byAbsolute.has(sourceFile.fileName)) outside.set(sourceFile.fileName, sourceFile);
+        for (const sourceFile of program.getSourceFiles())
+          if (!byAbsolute.has(sourceFile.fileName)) outside.set(sourceFile.fileName, sourceFile);
         warmProgram = { key, outside, files };
         keepAnswers(exactCache, answersByPath, new Set(fresh.map(([path]) => path)));
         const ordered = input.files.map((file) => answersByPath.get(file.path)?.answers).filter((answers) => answers !== undefined);
@@ -487,7 +488,8 @@ function earlierAnswers(
       earlier.known.add(path);
       if (kept.answers.global) earlier.globals.add(path);
       const now = current.get(path);
-      if (now?.sourceFile === kept.sourceFile && now.file.contentHash === kept.contentHash) earlier.answers.set(path, { answers: kept.answers });
+      if (now?.sourceFile === kept.sourceFile && now.file.contentHash === kept.contentHash)
+        earlier.answers.set(path, { answers: kept.answers });
     }
   }
   // Files without a kept tree (all of them in a new process): their answers by content hash.
@@ -1074,11 +1076,7 @@ function resolveHeritage<Site extends HeritageReference>(sites: Site[], resolve:
 }
 
 /** The repository declaration a heritage clause names, through aliases. */
-function heritageTarget(
-  expression: ts.Expression,
-  checker: ts.TypeChecker,
-  declarationUids: WeakMap<ts.Node, string>,
-): string | undefined {
+function heritageTarget(expression: ts.Expression, checker: ts.TypeChecker, declarationUids: WeakMap<ts.Node, string>): string | undefined {
   let symbol = checker.getSymbolAtLocation(expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
