@@ -39,23 +39,33 @@ export class IndexingService {
       repoId: location.repositoryId,
       runId: `${principal.tenantId}:${location.repositoryId}:run:${randomUUID()}`,
     };
-    await this.store.beginRun(run, started.toISOString());
+    // The repository is read from disk while the lease is taken (a cold Neo4j plans its first query
+    // slowly); nothing is written before the lease is held, and a refused run waits for its read to end.
+    const leased = this.store.beginRun(run, started.toISOString());
+    const read = readRepository(location.rootPath, {
+      tenantId: principal.tenantId,
+      repositoryId: location.repositoryId,
+      maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
+      cacheDir: this.config.LORE_CACHE_DIR,
+      onProgress,
+    });
+    read.catch(() => undefined);
+    try {
+      await leased;
+    } catch (error) {
+      await read.catch(() => undefined);
+      throw error;
+    }
     const heartbeat = setInterval(
       () => void this.store.renewLease(run).catch((error: Error) => this.logger.warn(`lease renewal failed: ${error.message}`)),
       (this.config.LORE_INDEX_LEASE_SECONDS * 1000) / 3,
     );
     heartbeat.unref();
-    // The graph as it is, read from Neo4j or the state file while the repository is read from disk.
+    // The graph as it is (the lease holder's to read), from Neo4j or the state file while the repository is read.
     const live = this.store.liveGraph(run);
     live.catch(() => undefined);
     try {
-      const reading = await readRepository(location.rootPath, {
-        tenantId: principal.tenantId,
-        repositoryId: location.repositoryId,
-        maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
-        cacheDir: this.config.LORE_CACHE_DIR,
-        onProgress,
-      });
+      const reading = await read;
       const elapsedMs = (): number => Date.now() - started.getTime();
       const writing = (done: number, total: number): void => onProgress?.({ phase: 'writing', done, total });
       let snapshot = reading.snapshot;
