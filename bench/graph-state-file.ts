@@ -1,10 +1,11 @@
 /**
- * Graph state file micro-benchmark, without Neo4j: the state a run leaves on the synthetic
- * typeorm-sized repository (26,000 nodes, ~116,000 relationships) written as a long-lived process
- * writes it after each run (a new version each time), then read by a new process, as `lore index`
- * reads it.
+ * Graph state file micro-benchmark, without Neo4j, on the synthetic typeorm-sized repository (26,000
+ * nodes, ~116,000 relationships): the states runs leave, the first index then one file changed per
+ * run (as in bench/snapshot-diff.ts), written as the first write of a process (to a file of its own
+ * each) and as a long-lived process writes them (one file, run after run); then the last one read
+ * by a new process, as `lore index` reads it.
  *
- *   npm run bench:state -- [writes] [reads]
+ *   npm run bench:state -- [runs] [reads]
  *
  * Prints the file's size, and the median and fastest write (in this process) and read (each in a
  * fresh process), in ms.
@@ -43,38 +44,54 @@ function readOnce(cacheDir: string, version: string): void {
 }
 
 function main(): void {
-  const writes = Number(process.argv[2] ?? 10);
+  const runs = Number(process.argv[2] ?? 10);
   const reads = Number(process.argv[3] ?? 5);
-  const symbolRows = paths.map((path, i) => symbolsOf(i, `${TENANT}:${REPOSITORY}:${path}`, false));
-  const { exact } = snapshotsOf(symbolRows, -1);
-  const state = diffSnapshot(exact, snapshotGraph(exact), emptyState(), { keepResolvedEdgesOfUnchangedFiles: false }).state;
-  console.log(`state: ${sizes(state)}`);
+  const fileUids = paths.map((path) => `${TENANT}:${REPOSITORY}:${path}`);
+  const symbolRows = paths.map((_, i) => symbolsOf(i, fileUids[i]!, false));
+  const states: GraphState[] = [];
+  let live = emptyState();
+  for (let run = 0; run <= runs; run++) {
+    const changed = run === 0 ? -1 : run;
+    if (changed > 1) symbolRows[changed - 1] = symbolsOf(changed - 1, fileUids[changed - 1]!, false);
+    if (changed > 0) symbolRows[changed] = symbolsOf(changed, fileUids[changed]!, true);
+    const { syntactic, exact } = snapshotsOf(symbolRows, changed);
+    const queryable = diffSnapshot(syntactic, snapshotGraph(syntactic), live, { keepResolvedEdgesOfUnchangedFiles: true });
+    live = diffSnapshot(exact, snapshotGraph(exact), queryable.state, { keepResolvedEdgesOfUnchangedFiles: false }).state;
+    states.push(live);
+  }
+  console.log(`state: ${sizes(live)}`);
 
-  const cacheDir = mkdtempSync(join(tmpdir(), 'lore-bench-state-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'lore-bench-state-'));
   try {
-    const file = new GraphStateFile(cacheDir, DATABASE, TENANT, REPOSITORY);
-    const writeMs: number[] = [];
-    let version = '';
-    for (let i = 0; i < writes; i++) {
-      version = randomUUID();
+    const timed = (file: GraphStateFile, version: string, state: GraphState): number => {
       const started = performance.now();
       file.write(version, state);
-      writeMs.push(performance.now() - started);
-    }
+      return performance.now() - started;
+    };
+    // Each to a file of its own: nothing this process wrote before is of use.
+    const firstMs = states.map((state, run) =>
+      timed(new GraphStateFile(join(scratch, 'first'), DATABASE, TENANT, `${run}`), randomUUID(), state),
+    );
+    const cacheDir = join(scratch, 'run-after-run');
+    const file = new GraphStateFile(cacheDir, DATABASE, TENANT, REPOSITORY);
+    let version = randomUUID();
+    file.write(version, states[0]!);
+    const nextMs = states.slice(1).map((state) => timed(file, (version = randomUUID()), state));
     const [name] = readdirSync(join(cacheDir, 'graph-state'));
     console.log(`file: ${(statSync(join(cacheDir, 'graph-state', name!)).size / 1e6).toFixed(1)} MB`);
-    console.log(`write (${writes}, this process): ${median(writeMs)}`);
+    console.log(`write, first of a process (${firstMs.length}): ${median(firstMs)}`);
+    console.log(`write, run after run (${nextMs.length}, one file changed each): ${median(nextMs)}`);
 
     const readMs: number[] = [];
     for (let i = 0; i < reads; i++) {
       const child = spawnSync(process.execPath, [__filename, 'read', cacheDir, version], { encoding: 'utf8' });
       const { ms, read } = JSON.parse(child.stdout) as { ms: number; read: string | null };
-      if (read !== sizes(state)) throw new Error(`read back ${read}`);
+      if (read !== sizes(states.at(-1)!)) throw new Error(`read back ${read}`);
       readMs.push(ms);
     }
     console.log(`read (${reads}, each in a fresh process): ${median(readMs)}`);
   } finally {
-    rmSync(cacheDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
