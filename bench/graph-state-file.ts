@@ -8,7 +8,7 @@
  *   npm run bench:state -- [runs] [reads]
  *
  * Prints the file's size, and the median and fastest write (in this process) and read (each in a
- * fresh process), in ms.
+ * fresh process): wall time, then CPU time (which varies less on a busy machine), in ms.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -30,17 +30,33 @@ function sizes(state: GraphState): string {
   return `${nodes} nodes, ${relationships} relationships`;
 }
 
-function median(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms (fastest ${sorted[0]!.toFixed(1)})`;
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+function timed<T>(work: () => T): { result: T; timing: Timing } {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = work();
+  const wall = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
+  return { result, timing: { wall, cpu: (user + system) / 1000 } };
+}
+
+function medians(timings: Timing[]): string {
+  const median = (values: number[]): string => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms (fastest ${sorted[0]!.toFixed(1)})`;
+  };
+  return `${median(timings.map((timing) => timing.wall))}, CPU ${median(timings.map((timing) => timing.cpu))}`;
 }
 
 /** In a child process: reads the file once and prints the time it took and what it read. */
 function readOnce(cacheDir: string, version: string): void {
-  const started = performance.now();
-  const state = new GraphStateFile(cacheDir, DATABASE, TENANT, REPOSITORY).read(version);
-  const ms = performance.now() - started;
-  console.log(JSON.stringify({ ms, read: state ? sizes(state) : null }));
+  const file = new GraphStateFile(cacheDir, DATABASE, TENANT, REPOSITORY);
+  const { result: state, timing } = timed(() => file.read(version));
+  console.log(JSON.stringify({ timing, read: state ? sizes(state) : null }));
 }
 
 function main(): void {
@@ -63,33 +79,29 @@ function main(): void {
 
   const scratch = mkdtempSync(join(tmpdir(), 'lore-bench-state-'));
   try {
-    const timed = (file: GraphStateFile, version: string, state: GraphState): number => {
-      const started = performance.now();
-      file.write(version, state);
-      return performance.now() - started;
-    };
+    const write = (file: GraphStateFile, version: string, state: GraphState): Timing => timed(() => file.write(version, state)).timing;
     // Each to a file of its own: nothing this process wrote before is of use.
-    const firstMs = states.map((state, run) =>
-      timed(new GraphStateFile(join(scratch, 'first'), DATABASE, TENANT, `${run}`), randomUUID(), state),
+    const first = states.map((state, run) =>
+      write(new GraphStateFile(join(scratch, 'first'), DATABASE, TENANT, `${run}`), randomUUID(), state),
     );
     const cacheDir = join(scratch, 'run-after-run');
     const file = new GraphStateFile(cacheDir, DATABASE, TENANT, REPOSITORY);
     let version = randomUUID();
     file.write(version, states[0]!);
-    const nextMs = states.slice(1).map((state) => timed(file, (version = randomUUID()), state));
+    const next = states.slice(1).map((state) => write(file, (version = randomUUID()), state));
     const [name] = readdirSync(join(cacheDir, 'graph-state'));
     console.log(`file: ${(statSync(join(cacheDir, 'graph-state', name!)).size / 1e6).toFixed(1)} MB`);
-    console.log(`write, first of a process (${firstMs.length}): ${median(firstMs)}`);
-    console.log(`write, run after run (${nextMs.length}, one file changed each): ${median(nextMs)}`);
+    console.log(`write, first of a process (${first.length}): ${medians(first)}`);
+    console.log(`write, run after run (${next.length}, one file changed each): ${medians(next)}`);
 
-    const readMs: number[] = [];
+    const readTimings: Timing[] = [];
     for (let i = 0; i < reads; i++) {
       const child = spawnSync(process.execPath, [__filename, 'read', cacheDir, version], { encoding: 'utf8' });
-      const { ms, read } = JSON.parse(child.stdout) as { ms: number; read: string | null };
+      const { timing, read } = JSON.parse(child.stdout) as { timing: Timing; read: string | null };
       if (read !== sizes(states.at(-1)!)) throw new Error(`read back ${read}`);
-      readMs.push(ms);
+      readTimings.push(timing);
     }
-    console.log(`read (${reads}, each in a fresh process): ${median(readMs)}`);
+    console.log(`read (${reads}, each in a fresh process): ${medians(readTimings)}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
