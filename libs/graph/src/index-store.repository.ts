@@ -5,17 +5,7 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
-import {
-  ENDPOINTS,
-  endpointsOf,
-  NODE_LABELS,
-  RELATIONSHIPS,
-  snapshotGraph,
-  type GraphNode,
-  type GraphRelationship,
-  type NodeLabel,
-  type RelationshipShape,
-} from './snapshot-graph';
+import { ENDPOINTS, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
 import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
 import { diffSnapshot } from './snapshot-diff';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
@@ -52,7 +42,6 @@ export interface SnapshotChanges {
 @Injectable()
 export class IndexStoreRepository {
   private readonly logger = new Logger('IndexStore');
-  private warmedUp = false;
 
   constructor(
     private readonly neo4j: Neo4jService,
@@ -73,21 +62,6 @@ export class IndexStoreRepository {
         hint: 'Wait for that run to finish, then retry.',
       });
     }
-  }
-
-  /**
-   * Runs every statement of a snapshot write on a small graph of every label and relationship shape,
-   * owned by no tenant, in a transaction rolled back: a cold server (a fresh `lore up`) plans them and
-   * compiles its write path while the repository is read, not inside the first snapshot's
-   * transaction. Once per process and server; writes nothing.
-   */
-  async warmUp(): Promise<void> {
-    if (this.warmedUp) return;
-    this.warmedUp = true;
-    await this.neo4j.rolledBack(async (tx) => {
-      for (const [query, rows] of rehearsalSteps())
-        await runRows(tx, query, { tenantId: REHEARSAL_OWNER, repoId: REHEARSAL_OWNER, repoUid: REHEARSAL_OWNER, rows });
-    });
   }
 
   /** Heartbeat of a live run; a run that stops beating (killed) loses the repository when its lease ends. */
@@ -328,44 +302,6 @@ export class IndexStoreRepository {
     });
     return state;
   }
-}
-
-/** No tenant: tenant ids are names, and a name never starts with a NUL. */
-const REHEARSAL_OWNER = '\0warm-up';
-const REHEARSAL_SIZE = 200;
-
-/** Creates, updates and deletes of every statement a snapshot write uses (see warmUp). */
-function rehearsalSteps(): [string, Params[]][] {
-  const uid = (label: string, i: number): string => `${REHEARSAL_OWNER}:${label}:${i}`;
-  const indices = [...Array(REHEARSAL_SIZE).keys()];
-  const nodes = (label: NodeLabel, hash: string): Params[] =>
-    indices.map((i) => ({
-      uid: uid(label, i),
-      props: { uid: uid(label, i), tenantId: REHEARSAL_OWNER, repoId: REHEARSAL_OWNER, name: `n${i}`, startLine: i },
-      hash,
-    }));
-  const relationships = (shape: RelationshipShape, hash: string): Params[] =>
-    indices.map((i) => ({
-      type: shape.type,
-      fromUid: uid(shape.from, i),
-      toUid: uid(shape.to, (i + 1) % REHEARSAL_SIZE),
-      props: { line: i },
-      hash,
-    }));
-  return [
-    ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodes(label, 'a')]),
-    ...ENDPOINTS.map((endpoints): [string, Params[]] => [
-      SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
-      RELATIONSHIPS.filter((shape) => endpointsOf(shape) === endpoints).flatMap((shape) => relationships(shape, 'a')),
-    ]),
-    ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodes(label, 'b')]),
-    ...RELATIONSHIPS.map((shape): [string, Params[]] => [SNAPSHOT_QUERIES.updateRelationships.get(shape)!, relationships(shape, 'b')]),
-    ...RELATIONSHIPS.map((shape): [string, Params[]] => [SNAPSHOT_QUERIES.deleteRelationships.get(shape)!, relationships(shape, 'b')]),
-    ...NODE_LABELS.map((label): [string, Params[]] => [
-      SNAPSHOT_QUERIES.deleteNodes[label],
-      nodes(label, 'b').map((node) => node.uid) as unknown as Params[],
-    ]),
-  ];
 }
 
 function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {

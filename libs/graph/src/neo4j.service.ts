@@ -38,18 +38,6 @@ export class Neo4jService implements OnModuleDestroy {
     );
   }
 
-  /** A write transaction that is always rolled back: work that must leave nothing behind. */
-  async rolledBack(work: (tx: Queryable) => Promise<void>): Promise<void> {
-    return this.withSession('WRITE', async (session) => {
-      const tx = session.beginTransaction({ timeout: this.config.NEO4J_TX_TIMEOUT_MS });
-      try {
-        await work(tx);
-      } finally {
-        await tx.rollback();
-      }
-    });
-  }
-
   /** Auto-commit: schema statements and CALL { } IN TRANSACTIONS need it. */
   async autoCommit(query: string, params: Params = {}): Promise<Row[]> {
     return this.withSession('WRITE', async (session) => {
@@ -86,10 +74,7 @@ export class Neo4jService implements OnModuleDestroy {
   }
 }
 
-/** A transaction, managed or not: what runRows needs of it. */
-export type Queryable = Pick<ManagedTransaction, 'run'>;
-
-export async function runRows(tx: Queryable, query: string, params: Params): Promise<Row[]> {
+export async function runRows(tx: ManagedTransaction, query: string, params: Params): Promise<Row[]> {
   const result = await tx.run(query, toNeo4jParams(params));
   return result.records.map((record) => record.toObject());
 }

@@ -41,8 +41,6 @@ export class IndexingService {
     };
     // The repository is read from disk while the lease is taken (a cold Neo4j plans its first query
     // slowly); nothing is written before the lease is held, and a refused run waits for its read to end.
-    // A server this process has not written yet compiles its write path meanwhile too (see warmUp).
-    void this.store.warmUp().catch((error: Error) => this.logger.debug(`warm-up failed: ${error.message}`));
     const leased = this.store.beginRun(run, started.toISOString());
     const read = readRepository(location.rootPath, {
       tenantId: principal.tenantId,
