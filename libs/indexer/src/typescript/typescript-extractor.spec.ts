@@ -330,6 +330,25 @@ describe('TypeScript in two passes', () => {
     expect(await runInNewProcess()).toEqual(await coldRun(root));
   });
 
+  it('in a new process, resolves again through a package.json whose entry point changed', async () => {
+    const root = scratch({
+      ...FILES,
+      'src/pkg/package.json': '{ "types": "./one.ts" }\n',
+      'src/pkg/one.ts': 'export function pick(): number {\n  return 1;\n}\n',
+      'src/pkg/two.ts': 'export function pick(): number {\n  return 2;\n}\n',
+      'src/picker.ts': "import { pick } from './pkg';\nexport function choose(): number {\n  return pick();\n}\n",
+    });
+    const runInNewProcess = newProcessRunner(root, mkdtempSync(join(tmpdir(), 'lore-cache-')));
+    await runInNewProcess();
+    write(root, 'src/pkg/package.json', '{ "types": "./two.ts" }\n');
+
+    const changed = await runInNewProcess();
+    expect(callRows(changed.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
+      ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
+    ]);
+    expect(changed).toEqual(await coldRun(root));
+  });
+
   it('in a new process, gives the files resolved again the global declarations of files they do not import', async () => {
     const root = scratch({
       ...FILES,

@@ -354,9 +354,12 @@ function extractScripts(input: ExtractionInput): Extraction {
           const before = earlier.answers.get(path)?.answers.dependencies;
           if (before && (before.length !== targets.length || before.some((target, i) => target !== targets[i]))) changed.add(path);
         }
-        const globalChange =
-          !earlier.any ||
-          [...changed].some((path) => earlier.globals.has(path) || (current.has(path) && declaresGlobals(current.get(path)!.sourceFile!)));
+        // A file without a tree here has the content it had: it declares globals as it did.
+        const declaresGlobalsNow = (path: string): boolean => {
+          const sourceFile = current.get(path)?.sourceFile;
+          return sourceFile !== undefined && declaresGlobals(sourceFile);
+        };
+        const globalChange = !earlier.any || [...changed].some((path) => earlier.globals.has(path) || declaresGlobalsNow(path));
         const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
         const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
         // The program need not hold more than the files to resolve again, what they import, directly or
