@@ -176,8 +176,9 @@ const MAX_EXPORT_HOPS = 8;
  * its imports, followed through re-exports to the declaring file. No guess by name happens here.
  */
 export class ModuleScope {
-  private readonly topLevel = new Map<string, Map<string, string>>();
-  private readonly members = new Map<string, Map<string, string>>();
+  /** By name space, then file path (top level) or owner uid (members), then name: keys are the rows' own strings. */
+  private readonly topLevel: Record<NameSpace, Map<string, Map<string, string>>> = { value: new Map(), type: new Map() };
+  private readonly members: Record<NameSpace, Map<string, Map<string, string>>> = { value: new Map(), type: new Map() };
   private readonly parents = new Map<string, string | null>();
   private readonly kinds = new Map<string, SymbolRow['kind']>();
 
@@ -188,10 +189,10 @@ export class ModuleScope {
     for (const symbol of symbols) {
       this.parents.set(symbol.uid, symbol.parentUid);
       this.kinds.set(symbol.uid, symbol.kind);
-      const table = symbol.parentUid === null ? this.tableOf(this.topLevel, symbol.path) : this.tableOf(this.members, symbol.parentUid);
       for (const space of SPACES_OF[symbol.kind]) {
-        const key = `${space} ${symbol.name}`;
-        if (!table.has(key)) table.set(key, symbol.uid);
+        const table =
+          symbol.parentUid === null ? this.tableOf(this.topLevel[space], symbol.path) : this.tableOf(this.members[space], symbol.parentUid);
+        if (!table.has(symbol.name)) table.set(symbol.name, symbol.uid);
       }
     }
   }
@@ -221,7 +222,7 @@ export class ModuleScope {
   private resolveMember(target: ScopeTarget, name: string, space: NameSpace): ScopeTarget | null {
     if (target.kind === 'module') return this.resolveExport(target.path, name, space, 0);
     if (target.kind === 'symbol') {
-      const uid = this.members.get(target.uid)?.get(`${space} ${name}`);
+      const uid = this.members[space].get(target.uid)?.get(name);
       return uid ? { kind: 'symbol', uid } : null;
     }
     return target;
@@ -236,7 +237,7 @@ export class ModuleScope {
   }
 
   private resolveLocal(path: string, name: string, space: NameSpace, hops: number): ScopeTarget | null {
-    const uid = this.topLevel.get(path)?.get(`${space} ${name}`);
+    const uid = this.topLevel[space].get(path)?.get(name);
     if (uid) return { kind: 'symbol', uid };
     const imported = this.facts.get(path)?.imports.get(name);
     if (!imported) return null;

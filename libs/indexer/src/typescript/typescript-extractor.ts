@@ -1035,12 +1035,14 @@ function resolveCalls<Site extends CallReference>(
   /** Unresolved sites get an edge to each same-named candidate when there are at most this many. */
   maxCandidates: number,
 ): CallRow[] {
-  const edges = new Map<string, CallRow>();
+  // By caller, then callee: keyed by the uid strings themselves, no key built per site.
+  const edges = new Map<string, Map<string, CallRow>>();
   const addEdge = (callerUid: string, calleeUid: string, line: number, confidence: CallConfidence): void => {
-    const key = `${callerUid}\u0000${calleeUid}`;
-    const existing = edges.get(key);
+    let byCallee = edges.get(callerUid);
+    if (!byCallee) edges.set(callerUid, (byCallee = new Map()));
+    const existing = byCallee.get(calleeUid);
     if (!existing) {
-      edges.set(key, { callerUid, calleeUid, line, count: 1, confidence });
+      byCallee.set(calleeUid, { callerUid, calleeUid, line, count: 1, confidence });
       return;
     }
     existing.count++;
@@ -1064,7 +1066,9 @@ function resolveCalls<Site extends CallReference>(
     else if (candidates.length <= maxCandidates)
       for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
   }
-  return [...edges.values()].sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
+  return [...edges.values()]
+    .flatMap((byCallee) => [...byCallee.values()])
+    .sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
 }
 
 /** extends -> EXTENDS; a class's implements -> IMPLEMENTS; only targets declared in the repository. */
