@@ -5,10 +5,12 @@
  * share one process, as in `lore index --watch` or `lore up`: later runs reuse what earlier ones kept
  * (per-file results, the compiler's program). Last, for the first --change file, one more change is
  * indexed by a new `lore index` process (a commit hook's case: only the cache on disk to go on).
+ * With --repeat n, the last --change file is changed n more times, a run each: a running lore's steady
+ * state, once the server has planned the statements that update and delete (the first runs plan them).
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
  * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS.
  *
- *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts]... [--peers]
+ *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts]... [--repeat n] [--peers]
  *
  * --peers then runs the same work (full index, the same one-file change) with the peer code graphs
  * of bench/peers.ts, installed into bench/.peers, and prints them beside Lore's figures.
@@ -28,8 +30,8 @@ import type { IndexRunSummary } from '@lore/domain';
 import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
 import { printPeerResults, runPeers } from './peers';
 
-/** What each one-file change appends. */
-const PROBE = '\nexport function loreBenchProbe(value: number): number {\n  return value + 1;\n}\n';
+/** What each one-file change appends: a function of its own name. */
+const probe = (name: string): string => `\nexport function ${name}(value: number): number {\n  return value + 1;\n}\n`;
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
   const nameIndex = args.indexOf('--name');
   const repositoryId = nameIndex >= 0 ? args[nameIndex + 1] : undefined;
   const changes = args.flatMap((arg, i) => (arg === '--change' && args[i + 1] ? [args[i + 1]!] : []));
+  const repeatIndex = args.indexOf('--repeat');
+  const repeats = repeatIndex >= 0 ? Number(args[repeatIndex + 1]) : 0;
   const withPeers = args.includes('--peers');
 
   let stopNeo4j: (() => Promise<void>) | undefined;
@@ -76,11 +80,14 @@ async function main(): Promise<void> {
   try {
     const runs: { label: string; change?: string }[] = [{ label: 'full index' }, { label: 're-index, same commit' }];
     for (const change of changes) runs.push({ label: `one file changed (${change})`, change });
+    const last = changes[changes.length - 1];
+    for (let i = 1; last !== undefined && i <= repeats; i++)
+      runs.push({ label: `the same file changed again (${last}), ${i} of ${repeats}`, change: last });
     const originals = new Map(changes.map((change) => [join(path, change), readFileSync(join(path, change))]));
     const restore = (): void => originals.forEach((content, file) => writeFileSync(file, content));
     try {
-      for (const { label, change } of runs) {
-        if (change) appendFileSync(join(path, change), PROBE);
+      for (const [index, { label, change }] of runs.entries()) {
+        if (change) appendFileSync(join(path, change), probe(`loreBenchProbe${index}`));
         peakRss = process.memoryUsage().rss;
         const phaseStarts = new Map<string, number>();
         const started = performance.now();
@@ -110,7 +117,7 @@ async function main(): Promise<void> {
       }
       if (changes[0] !== undefined) {
         // What a commit hook's `lore index` does: a new process, with only the cache on disk to go on.
-        appendFileSync(join(path, changes[0]), PROBE.replace('loreBenchProbe', 'loreBenchProbeAgain'));
+        appendFileSync(join(path, changes[0]), probe('loreBenchProbeAgain'));
         const started = performance.now();
         const cli = spawnSync(
           process.execPath,
