@@ -29,6 +29,7 @@ describe('extractDocuments', () => {
     ['docs/adr/001-orders.md', 't:r:docs/adr/001-orders.md'],
     ['src/x.ts', 't:r:src/x.ts'],
     ['README.md', 't:r:README.md'],
+    ['NOTES.md', 't:r:NOTES.md'],
   ]);
 
   it('makes sections per heading and mentions of unique names, qualified names and relative file links', () => {
@@ -64,5 +65,21 @@ describe('extractDocuments', () => {
       { sectionUid: `${file}#L11`, targetUid: 't:r:src/x.ts', targetKind: 'file' },
       { sectionUid: `${file}#L11`, targetUid: 't:r:README.md', targetKind: 'file' },
     ]);
+  });
+
+  it('reads a link with a malformed escape as naming no file, and the links after it still count', () => {
+    const text = '# Notes\n\nSee [broken](src/%E0%A4%A.ts) and [readme](README.md).\n';
+    const result = extractDocuments({ tenantId: 't', repositoryId: 'r', files: [doc('NOTES.md', text)], fileUids, symbols });
+    expect(result.mentions).toEqual([{ sectionUid: 't:r:NOTES.md#L1', targetUid: 't:r:README.md', targetKind: 'file' }]);
+  });
+
+  it('reads an unchanged file once: the same file object gives the same document and sections', () => {
+    const file = doc('README.md', '# Readme\n\nUses `placeOrder`.\n');
+    const first = extractDocuments({ tenantId: 't', repositoryId: 'r', files: [file], fileUids, symbols });
+    const second = extractDocuments({ tenantId: 't', repositoryId: 'r', files: [file], fileUids, symbols: symbols.slice(1) });
+    expect(second.sections[0]).toBe(first.sections[0]);
+    // Mentions follow the symbols of each run: placeOrder is gone from the second.
+    expect(first.mentions.map((mention) => mention.targetUid)).toEqual(['t:r:src/x.ts#OrderService.placeOrder']);
+    expect(second.mentions).toEqual([]);
   });
 });

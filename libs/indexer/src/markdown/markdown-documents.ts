@@ -74,7 +74,7 @@ const readings = new WeakMap<SourceFile, MarkdownReading>();
 
 function readMarkdown(file: SourceFile, fileUid: string): MarkdownReading {
   const known = readings.get(file);
-  if (known?.fileUid === fileUid) return known;
+  if (known && known.fileUid === fileUid) return known;
   const documentUid = `${fileUid}#document`;
   const tokens = markdown.parse(file.text!, {});
   const headings: { title: string; level: number; line: number }[] = [];
