@@ -60,6 +60,14 @@ const FILES: Record<string, string> = {
 };
 
 const scratch = (files: Record<string, string>): string => scratchRepository(files, 'calc');
+
+/** A directory import through a package.json entry point, and the edit that points it elsewhere. */
+const PACKAGE_ENTRY: Record<string, string> = {
+  'src/pkg/package.json': '{ "types": "./one.ts" }\n',
+  'src/pkg/one.ts': 'export function pick(): number {\n  return 1;\n}\n',
+  'src/pkg/two.ts': 'export function pick(): number {\n  return 2;\n}\n',
+  'src/picker.ts': "import { pick } from './pkg';\nexport function choose(): number {\n  return pick();\n}\n",
+};
 const anHourAgo = new Date(Date.now() - 3_600_000);
 const ageFiles = (dir: string): void => {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -69,6 +77,7 @@ const ageFiles = (dir: string): void => {
   }
 };
 const write = (root: string, path: string, text: string): void => writeFileSync(join(root, path), text);
+const pointEntryAtTwo = (root: string): void => write(root, 'src/pkg/package.json', '{ "types": "./two.ts" }\n');
 const callRows = (calls: CallRow[]): [string, string, number, number, string][] =>
   calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
 const inheritanceRows = (rows: InheritanceRow[]): [string, string, string][] =>
@@ -256,14 +265,7 @@ describe('TypeScript in two passes', () => {
     });
 
     it('resolves again through a package.json whose entry point changed', async () => {
-      const files = {
-        ...FILES,
-        'src/pkg/package.json': '{ "types": "./one.ts" }\n',
-        'src/pkg/one.ts': 'export function pick(): number {\n  return 1;\n}\n',
-        'src/pkg/two.ts': 'export function pick(): number {\n  return 2;\n}\n',
-        'src/picker.ts': "import { pick } from './pkg';\nexport function choose(): number {\n  return pick();\n}\n",
-      };
-      const { warm, cold } = await warmAndCold(files, (root) => write(root, 'src/pkg/package.json', '{ "types": "./two.ts" }\n'));
+      const { warm, cold } = await warmAndCold({ ...FILES, ...PACKAGE_ENTRY }, pointEntryAtTwo);
       expect(warm).toEqual(cold);
       expect(callRows(warm.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
         ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
@@ -330,41 +332,40 @@ describe('TypeScript in two passes', () => {
     expect(await runInNewProcess()).toEqual(await coldRun(root));
   });
 
-  it('in a new process, resolves again through a package.json whose entry point changed', async () => {
-    const root = scratch({
-      ...FILES,
-      'src/pkg/package.json': '{ "types": "./one.ts" }\n',
-      'src/pkg/one.ts': 'export function pick(): number {\n  return 1;\n}\n',
-      'src/pkg/two.ts': 'export function pick(): number {\n  return 2;\n}\n',
-      'src/picker.ts': "import { pick } from './pkg';\nexport function choose(): number {\n  return pick();\n}\n",
-    });
+  /** After one edit, a run in a new process (with the cache of one before it) and a cold run. */
+  async function newProcessAndCold(
+    files: Record<string, string>,
+    edit: (root: string) => void,
+  ): Promise<{ fresh: RepositorySnapshot; cold: RepositorySnapshot }> {
+    const root = scratch(files);
     const runInNewProcess = newProcessRunner(root, mkdtempSync(join(tmpdir(), 'lore-cache-')));
     await runInNewProcess();
-    write(root, 'src/pkg/package.json', '{ "types": "./two.ts" }\n');
+    edit(root);
+    return { fresh: await runInNewProcess(), cold: await coldRun(root) };
+  }
 
-    const changed = await runInNewProcess();
-    expect(callRows(changed.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
+  it('in a new process, resolves again through a package.json whose entry point changed', async () => {
+    const { fresh, cold } = await newProcessAndCold({ ...FILES, ...PACKAGE_ENTRY }, pointEntryAtTwo);
+    expect(callRows(fresh.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
       ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
     ]);
-    expect(changed).toEqual(await coldRun(root));
+    expect(fresh).toEqual(cold);
   });
 
   it('in a new process, gives the files resolved again the global declarations of files they do not import', async () => {
-    const root = scratch({
+    const files = {
       ...FILES,
       'src/globals.d.ts': "declare type Thing = import('./runner').Runner;\n",
       'src/runner.ts': 'export class Runner {\n  run(): void {}\n}\n',
       // Imports nothing: only the global Thing ties it to globals.d.ts and runner.ts.
       'src/use.ts': 'export function use(thing: Thing): void {\n  thing.run();\n}\n',
-    });
-    const runInNewProcess = newProcessRunner(root, mkdtempSync(join(tmpdir(), 'lore-cache-')));
-    await runInNewProcess();
-    write(root, 'src/use.ts', 'export function use(thing: Thing): void {\n  thing.run();\n  thing.run();\n}\n');
-
-    const edited = await runInNewProcess();
-    expect(callRows(edited.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
+    };
+    const { fresh, cold } = await newProcessAndCold(files, (root) =>
+      write(root, 'src/use.ts', 'export function use(thing: Thing): void {\n  thing.run();\n  thing.run();\n}\n'),
+    );
+    expect(callRows(fresh.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
       ['src/use.ts#use', 'src/runner.ts#Runner.run', 2, 2, 'exact'],
     ]);
-    expect(edited).toEqual(await coldRun(root));
+    expect(fresh).toEqual(cold);
   });
 });

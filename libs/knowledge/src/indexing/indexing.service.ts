@@ -4,11 +4,11 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
 import { IndexStoreRepository, MigrationService, type WrittenSnapshot } from '@lore/graph';
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
+import { SemanticIndex } from '../search/semantic-index';
+import { parseInput } from '../validation';
 
 /** What a watch of a repository watches besides its files (doors reach the indexer through this library). */
 export { headPaths } from '@lore/indexer';
-import { SemanticIndex } from '../search/semantic-index';
-import { parseInput } from '../validation';
 
 export type IndexingProgress = IndexProgress | { phase: 'writing' | 'resolving'; done: number; total: number };
 
