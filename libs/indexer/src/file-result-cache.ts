@@ -7,6 +7,8 @@ import writeFileAtomic from 'write-file-atomic';
 export interface FileResultCache {
   get(path: string, contentHash: string): unknown;
   set(path: string, contentHash: string, value: unknown): void;
+  /** What the last run kept for a path, whatever content it was for: what an edit changed is told from it. */
+  previous(path: string): unknown;
 }
 
 /** Bumped whenever the layout changes, SHARDS included: it decides which file holds a path. */
@@ -142,6 +144,7 @@ export class FileResultStore {
         kept[index]!.set(path, entry);
         return entry[1];
       },
+      previous: (path) => loaded[shardOf(path)]?.get(path)?.[1],
       set: (path, contentHash, value) => {
         const index = shardOf(path);
         kept[index]!.set(path, [contentHash, value]);

@@ -68,6 +68,36 @@ const PACKAGE_ENTRY: Record<string, string> = {
   'src/pkg/two.ts': 'export function pick(): number {\n  return 2;\n}\n',
   'src/picker.ts': "import { pick } from './pkg';\nexport function choose(): number {\n  return pick();\n}\n",
 };
+/**
+ * Types that flow between files without the files naming each other's changed declarations: through
+ * names the changed class appears in, one after another (build, then make), a file re-exporting them
+ * unnamed (all.ts), a default export imported under another name (flip.ts).
+ */
+const NAME_FLOW: Record<string, string> = {
+  'src/flow/shapes.ts': 'export class A {\n  run(): void {}\n}\nexport class B extends A {}\n',
+  'src/flow/make.ts': "import { B } from './shapes';\nconst build = () => new B();\nexport const make = () => build();\n",
+  'src/flow/go.ts': "import { make } from './make';\nexport function go(): void {\n  make().run();\n}\n",
+  'src/flow/all.ts': "export * from './make';\n",
+  'src/flow/via.ts': "import { make } from './all';\nexport function via(): void {\n  make().run();\n}\n",
+  'src/flow/flip.ts': "import flip from '../lib/math';\nexport function twice(a: number): number {\n  return flip(flip(a));\n}\n",
+};
+/** B gets its own run(): go and via now call it, through make's inferred type. */
+const overrideRun = (root: string): void =>
+  write(root, 'src/flow/shapes.ts', NAME_FLOW['src/flow/shapes.ts']!.replace('extends A {}', 'extends A {\n  run(): void {}\n}'));
+/** math.ts's default export is another function: flip.ts calls it under its own name. */
+const renameDefault = (root: string): void =>
+  write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('function negate(', 'function opposite('));
+const flowCalls = (calls: CallRow[]): [string, string, number, number, string][] =>
+  callRows(calls).filter(([caller]) => caller.startsWith('src/flow/'));
+const FLOW_CALLS_AFTER: [string, string, number, number, string][] = [
+  ['src/flow/flip.ts#twice', 'src/lib/math.ts#opposite', 3, 2, 'exact'],
+  ['src/flow/go.ts#go', 'src/flow/make.ts#make', 3, 1, 'exact'],
+  ['src/flow/go.ts#go', 'src/flow/shapes.ts#B.run', 3, 1, 'exact'],
+  ['src/flow/make.ts#build', 'src/flow/shapes.ts#B', 2, 1, 'exact'],
+  ['src/flow/make.ts#make', 'src/flow/make.ts#build', 3, 1, 'exact'],
+  ['src/flow/via.ts#via', 'src/flow/make.ts#make', 3, 1, 'exact'],
+  ['src/flow/via.ts#via', 'src/flow/shapes.ts#B.run', 3, 1, 'exact'],
+];
 const anHourAgo = new Date(Date.now() - 3_600_000);
 const ageFiles = (dir: string): void => {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -285,6 +315,12 @@ describe('TypeScript in two passes', () => {
       ]);
     });
 
+    it('answers again where a change reaches by name: an inferred type, an unnamed re-export, a default under another name', async () => {
+      const { warm, cold } = await warmAndCold({ ...FILES, ...NAME_FLOW }, overrideRun, renameDefault);
+      expect(warm).toEqual(cold);
+      expect(flowCalls(warm.calls)).toEqual(FLOW_CALLS_AFTER);
+    });
+
     it('forgets a deleted file and answers again for the files that imported it', async () => {
       const { warm, cold } = await warmAndCold(FILES, (root) => rmSync(join(root, 'src/lib/strings.ts')));
       expect(warm).toEqual(cold);
@@ -343,6 +379,32 @@ describe('TypeScript in two passes', () => {
     edit(root);
     return { fresh: await runInNewProcess(), cold: await coldRun(root) };
   }
+
+  it('in a new process, keeps the answers of a dependent that mentions no name an edit changed', async () => {
+    const root = scratch({ ...FILES, ...NAME_FLOW });
+    const cacheDir = mkdtempSync(join(tmpdir(), 'lore-cache-'));
+    const runInNewProcess = newProcessRunner(root, cacheDir);
+    await runInNewProcess();
+    // A new export: calculator.ts imports math.ts (through index.ts), and does not name it.
+    write(root, 'src/lib/math.ts', `${FILES['src/lib/math.ts']}export function sub(a: number, b: number): number {\n  return a - b;\n}\n`);
+    const restoreCache = editCache(cacheDir, (text) => text.replaceAll('src/lib/strings.ts#shout"', 'src/lib/strings.ts#shoutFromCache"'));
+    const fromCache = await runInNewProcess();
+    expect(callRows(fromCache.calls).filter(([, callee]) => callee.startsWith('src/lib/strings.ts#'))).toEqual([
+      ['src/calculator.ts#Calculator.describe', 'src/lib/strings.ts#shoutFromCache', 18, 1, 'exact'],
+      ['src/legacy.js#loud', 'src/lib/strings.ts#shoutFromCache', 3, 1, 'exact'],
+    ]);
+    restoreCache();
+    expect(await runInNewProcess()).toEqual(await coldRun(root));
+  });
+
+  it('in a new process, answers again where a change reaches by name, as a cold run', async () => {
+    const { fresh, cold } = await newProcessAndCold({ ...FILES, ...NAME_FLOW }, (root) => {
+      overrideRun(root);
+      renameDefault(root);
+    });
+    expect(flowCalls(fresh.calls)).toEqual(FLOW_CALLS_AFTER);
+    expect(fresh).toEqual(cold);
+  });
 
   it('in a new process, resolves again through a package.json whose entry point changed', async () => {
     const { fresh, cold } = await newProcessAndCold({ ...FILES, ...PACKAGE_ENTRY }, pointEntryAtTwo);

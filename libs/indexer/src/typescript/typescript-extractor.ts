@@ -24,10 +24,10 @@ import {
   type WarmFile,
   type WarmProgram,
   declaresGlobals,
-  filesToResolveAgain,
   typeSpecifiers,
   warmKey,
 } from './warm-program';
+import { changedNames, filesToResolveAgain, moduleSurface, type ModuleSurface } from './module-surface';
 
 export class TypeScriptExtractor implements LanguageExtractor {
   readonly languages = ['typescript', 'javascript'] as const;
@@ -150,7 +150,7 @@ const linkedResults = new WeakMap<ScriptFileResult, LinkedResult>();
 
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
 const FIRST_PASS_VERSION = 1;
-const EXACT_PASS_VERSION = 1;
+const EXACT_PASS_VERSION = 2;
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
@@ -340,9 +340,26 @@ function extractScripts(input: ExtractionInput): Extraction {
             if (!entry.sourceFile) current.delete(path);
           }
         }
-        // Answers stand for files none of whose dependencies changed, before or after the change.
-        const changed = new Set([...earlier.known].filter((path) => !current.has(path)));
-        for (const path of current.keys()) if (!earlier.answers.has(path)) changed.add(path);
+        // Each changed file, with the names its edit changed where the surface it had is known (see module-surface.ts).
+        const changed = new Map<string, Set<string> | null>();
+        for (const path of earlier.known) if (!current.has(path)) changed.set(path, null);
+        const treeNow = (path: string): ts.SourceFile | undefined => {
+          const entry = current.get(path);
+          if (!entry) return undefined;
+          if (entry.sourceFile) return entry.sourceFile;
+          try {
+            return ts.createSourceFile(join(rootPath, path), entry.file.text ?? '', ts.ScriptTarget.Latest, false, scriptKindOf(path));
+          } catch (error) {
+            tooDeep(error, 'parse');
+            return undefined;
+          }
+        };
+        for (const path of current.keys()) {
+          if (earlier.answers.has(path)) continue;
+          const before = earlier.surface(path);
+          const tree = before && treeNow(path);
+          changed.set(path, before && tree ? changedNames(before, moduleSurface(tree)) : null);
+        }
         const specifiers = new Map<string, string[]>();
         const dependencies = new Map<string, string[]>();
         for (const [path, { sourceFile }] of current) {
@@ -350,18 +367,25 @@ function extractScripts(input: ExtractionInput): Extraction {
           specifiers.set(path, named);
           const targets = named.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null);
           dependencies.set(path, targets);
-          // Its imports now lead elsewhere (a file added, a package.json changed): as good as edited.
+          // Its imports now lead elsewhere (a file added, a package.json changed): as good as edited, names unknown.
           const before = earlier.answers.get(path)?.answers.dependencies;
-          if (before && (before.length !== targets.length || before.some((target, i) => target !== targets[i]))) changed.add(path);
+          if (before && (before.length !== targets.length || before.some((target, i) => target !== targets[i]))) changed.set(path, null);
         }
         // A file without a tree here has the content it had: it declares globals as it did.
         const declaresGlobalsNow = (path: string): boolean => {
           const sourceFile = current.get(path)?.sourceFile;
           return sourceFile !== undefined && declaresGlobals(sourceFile);
         };
-        const globalChange = !earlier.any || [...changed].some((path) => earlier.globals.has(path) || declaresGlobalsNow(path));
+        const globalChange = !earlier.any || [...changed.keys()].some((path) => earlier.globals.has(path) || declaresGlobalsNow(path));
         const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
-        const again = filesToResolveAgain(changed, globalChange, [...dependencies, ...before]);
+        const again = globalChange
+          ? null
+          : filesToResolveAgain(changed, {
+              dependencies: [...dependencies, ...before],
+              text: (path) => current.get(path)?.file.text ?? undefined,
+              tree: treeNow,
+              target: resolveFrom,
+            });
         // The program need not hold more than the files to resolve again, what they import, directly or
         // not, and the files that declare globals: nothing else can change a type they see. A commit
         // hook's `lore index` after a small change parses a part of the repository, not all of it, and
@@ -402,6 +426,7 @@ function extractScripts(input: ExtractionInput): Extraction {
             specifiers: specifiers.get(path)!,
             dependencies: dependencies.get(path)!,
             global: declaresGlobals(fileTrees.sourceFile),
+            surface: moduleSurface(fileTrees.sourceFile),
             sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
               callerUid,
               line,
@@ -473,6 +498,8 @@ interface EarlierAnswers {
   /** Files the earlier pass saw, as far as known, and those among them that declared globals. */
   known: Set<string>;
   globals: Set<string>;
+  /** What a file showed its importers when last resolved, whatever its content was then. */
+  surface(path: string): ModuleSurface | undefined;
 }
 
 /**
@@ -484,7 +511,13 @@ function earlierAnswers(
   cache: FileResultCache | undefined,
   current: ReadonlyMap<string, { file: RepoFile; sourceFile: ts.SourceFile | undefined }>,
 ): EarlierAnswers {
-  const earlier: EarlierAnswers = { any: false, answers: new Map(), known: new Set(), globals: new Set() };
+  const earlier: EarlierAnswers = {
+    any: false,
+    answers: new Map(),
+    known: new Set(),
+    globals: new Set(),
+    surface: (path) => warm?.files.get(path)?.answers.surface ?? (cache?.previous(path) as Answers | undefined)?.surface,
+  };
   if (warm) {
     earlier.any = true;
     for (const [path, kept] of warm.files) {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import type { ModuleSurface } from './module-surface';
 
 /** What the checker answered for one call site: a repository symbol, something outside, or nothing. */
 export type Resolution = { kind: 'repository'; uid: string } | { kind: 'external' } | { kind: 'unknown' };
@@ -13,6 +14,8 @@ export interface FileAnswers<Site, Heritage> {
   dependencies: string[];
   /** A script, `declare global` or `declare module`: its declarations reach files that never import it. */
   global: boolean;
+  /** What the file shows its importers: the next run tells from it which names an edit changed. */
+  surface: ModuleSurface;
   sites: Site[];
   heritage: Heritage[];
 }
@@ -31,10 +34,10 @@ export interface WarmFile<Site, Heritage> {
  * change (parsed and bound once, as a language server shares them between programs), and each file's
  * answers. Not the program: its checker's caches are most of its memory (on zod, 1.05 GB of heap
  * after a run against 0.35 GB for the trees), and a new checker over bound trees is as fast. A file's
- * answers are taken again only when no file it depends on, directly or not, changed: the checker's
- * answer at a call site depends on the declarations reachable through the file's imports, nothing
- * else, unless a changed file declares globals, in which case everything is resolved again. So a
- * program holds only what the files to resolve again reach; the trees of the others stay kept.
+ * answers are taken again only when a change reaches a name it mentions (see module-surface.ts): the
+ * checker's answer at a call site depends on the declarations reachable through the file's imports,
+ * nothing else, unless a changed file declares globals, in which case everything is resolved again.
+ * So a program holds only what the files to resolve again reach; the trees of the others stay kept.
  */
 export interface WarmProgram<Site, Heritage> {
   key: string;
@@ -77,36 +80,4 @@ export function typeSpecifiers(sourceFile: ts.SourceFile): string[] {
   for (const reference of sourceFile.referencedFiles)
     found.add(reference.fileName.startsWith('.') ? reference.fileName : `./${reference.fileName}`);
   return [...found];
-}
-
-/**
- * The files whose answers must be taken again: the changed ones (added, edited, removed, or whose
- * tree is not the kept one) and every file that depends on one of them through any chain of
- * dependencies, before or after the change. Null means all of them.
- */
-export function filesToResolveAgain(
-  changed: ReadonlySet<string>,
-  globalChange: boolean,
-  dependencies: Iterable<[from: string, to: Iterable<string>]>,
-): Set<string> | null {
-  if (globalChange) return null;
-  const dependents = new Map<string, string[]>();
-  for (const [from, targets] of dependencies) {
-    for (const to of targets) {
-      const list = dependents.get(to) ?? [];
-      list.push(from);
-      dependents.set(to, list);
-    }
-  }
-  const affected = new Set(changed);
-  const pending = [...changed];
-  while (pending.length > 0) {
-    for (const dependent of dependents.get(pending.pop()!) ?? []) {
-      if (!affected.has(dependent)) {
-        affected.add(dependent);
-        pending.push(dependent);
-      }
-    }
-  }
-  return affected;
 }
