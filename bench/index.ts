@@ -130,6 +130,7 @@ async function main(): Promise<void> {
         const wall = (performance.now() - started) / 1000;
         if (cli.status !== 0) throw new Error(`lore index failed (${cli.status}):\n${cli.stdout}\n${cli.stderr}`);
         const run = JSON.parse(cli.stdout) as IndexRunSummary;
+        if (logLevel === 'debug') process.stderr.write(cli.stderr);
         console.log(
           [
             `one file changed again (${changes[0]}), in a new \`lore index\` process:`,

@@ -15,14 +15,19 @@ const MODULE = [
   '  return a + b;',
   '}',
   'export class Box extends Base {}',
+  'export function twice(a: number) {',
+  '  return add(a, a);',
+  '}',
   'const hidden = 1;',
   'export { hidden as shown };',
   '',
 ].join('\n');
 
 describe('the names an edit changes', () => {
-  it('is the name whose statement changed, body or JSDoc, and nothing for blank lines', () => {
-    expect(changed(MODULE, MODULE.replace('a + b', 'b + a'))).toEqual(['add']);
+  it('is the name whose types changed: a body with no declared return type, JSDoc; not a typed body, not blank lines', () => {
+    expect(changed(MODULE, MODULE.replace('add(a, a)', 'add(a, 2 * a)'))).toEqual(['twice']);
+    expect(changed(MODULE, MODULE.replace('a + b', 'b + a'))).toEqual([]);
+    expect(changed(MODULE, MODULE.replace('a + b', 'b + a'), 'x.js')).toEqual(['add']);
     expect(changed(MODULE, MODULE.replace('Adds.', 'Sums.'))).toEqual(['add']);
     expect(changed(MODULE, MODULE.replace('export class Box', '\n\nexport class Box'))).toEqual([]);
   });
@@ -51,6 +56,9 @@ describe('the files resolved again after an edit', () => {
   /** u.ts changes `B`; the others depend on it, directly or not. */
   const FILES: Record<string, string> = {
     'u.ts': 'export class A {}\nexport class B {}\n',
+    // B only in a body no type depends on: resolved again, its names unchanged.
+    'body-only.ts': "import { B } from './u';\nexport function useB(): void {\n  new B();\n}\n",
+    'through-body.ts': "import { useB } from './body-only';\nexport const x = useB();\n",
     'direct.ts': "import { A, B } from './u';\nexport const a = new A();\nexport const b = new B();\n",
     'through-a.ts': "import { a } from './direct';\nexport const again = a;\n",
     'through-b.ts': "import { b } from './direct';\nexport const again = b;\n",
@@ -61,6 +69,8 @@ describe('the files resolved again after an edit', () => {
   };
   const dependencies: [string, string[]][] = [
     ['direct.ts', ['u.ts']],
+    ['body-only.ts', ['u.ts']],
+    ['through-body.ts', ['body-only.ts']],
     ['through-a.ts', ['direct.ts']],
     ['through-b.ts', ['direct.ts']],
     ['barrel.ts', ['u.ts']],
@@ -80,7 +90,7 @@ describe('the files resolved again after an edit', () => {
 
   it('follows a changed name through the statements that mention it, and through re-exports', () => {
     // barrel.ts names nothing: what it re-exports passes through it to through-barrel.ts.
-    expect(again(['B'])).toEqual(['direct.ts', 'through-b.ts', 'through-barrel.ts', 'u.ts']);
+    expect(again(['B'])).toEqual(['body-only.ts', 'direct.ts', 'through-b.ts', 'through-barrel.ts', 'u.ts']);
   });
 
   it('reaches the direct importers of a changed default export under any name', () => {

@@ -73,9 +73,56 @@ function bindingNames(name: ts.BindingName, into: string[]): void {
   else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindingNames(element.name, into);
 }
 
-/** A statement's text, leading comments included (JSDoc types a JavaScript file's declarations), blank lines before it not. */
+/**
+ * The parts of a statement that make the types it declares: all of it but the bodies whose content no
+ * type depends on, in TypeScript (in JavaScript a body can declare: `this.x = ...` in a constructor).
+ * Those are the bodies of functions, methods and getters that declare their return type, and of
+ * setters and constructors. Leading comments count (JSDoc types a JavaScript file's declarations),
+ * blank lines before the statement do not. An edit inside such a body changes no name.
+ */
+function typeSegments(sourceFile: ts.SourceFile, statement: ts.Statement): [start: number, end: number][] {
+  let segments = segmentsOf.get(statement);
+  if (segments) return segments;
+  segments = [];
+  let from = statement.pos;
+  const typed = !/\.(c|m)?jsx?$/.test(sourceFile.fileName);
+  const visit = (node: ts.Node): void => {
+    const body = typed ? bodyNoTypeDependsOn(node) : undefined;
+    if (body) {
+      segments!.push([from, body.pos]);
+      from = body.end;
+    } else ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  segments.push([from, statement.end]);
+  segmentsOf.set(statement, segments);
+  return segments;
+}
+const segmentsOf = new WeakMap<ts.Statement, [number, number][]>();
+
+function bodyNoTypeDependsOn(node: ts.Node): ts.Node | undefined {
+  if (ts.isConstructorDeclaration(node) || ts.isSetAccessorDeclaration(node)) return node.body;
+  if (
+    ts.isFunctionDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node)
+  )
+    return node.type ? node.body : undefined;
+  return undefined;
+}
+
 function statementText(sourceFile: ts.SourceFile, statement: ts.Statement): string {
-  return sourceFile.text.slice(statement.pos, statement.end).trimStart();
+  return typeSegments(sourceFile, statement)
+    .map(([start, end]) => sourceFile.text.slice(start, end))
+    .join('{}')
+    .trimStart();
+}
+
+/** Whether the parts of a statement that make its types mention `token`. */
+function typesMention(sourceFile: ts.SourceFile, statement: ts.Statement, token: string): boolean {
+  return typeSegments(sourceFile, statement).some(([start, end]) => mentions(sourceFile.text, token, start, end));
 }
 
 function hash(text: string): string {
@@ -100,9 +147,8 @@ function unnamedMentions(sourceFile: ts.SourceFile, statement: ts.Statement, fil
   // `export *`, `export =`, an import for its side effects: the module's exports, or what it loads, as a whole.
   if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement) || ts.isImportDeclaration(statement)) return null;
   if (ts.isModuleDeclaration(statement)) return null;
-  const { text } = sourceFile;
-  if (EXPORT_WRITERS.some((writer) => mentions(text, writer, statement.pos, statement.end))) return null;
-  return [...fileNames].filter((name) => mentions(text, name, statement.pos, statement.end));
+  if (EXPORT_WRITERS.some((writer) => typesMention(sourceFile, statement, writer))) return null;
+  return [...fileNames].filter((name) => typesMention(sourceFile, statement, name));
 }
 
 /** By tree: a changed file's surface is told before its answers are written, with it. */
@@ -180,8 +226,9 @@ class NamesReached {
   }
 
   /**
-   * Marks the statements that mention one of `tokens`, then those that mention a name they bind;
-   * returns the names newly reached. An import's default name is reached where `importsChangedDefault`.
+   * Marks the statements whose types mention one of `tokens` (see `typeSegments`), then those whose
+   * types mention a name they bind; returns the names newly reached. An import's default name is
+   * reached where `importsChangedDefault`.
    */
   reach(tokens: Iterable<string>, importsChangedDefault: (statement: ts.ImportDeclaration) => boolean = () => false): string[] {
     const { text } = this.sourceFile;
@@ -201,7 +248,7 @@ class NamesReached {
           const defaultName = ts.isImportDeclaration(statement) ? statement.importClause?.name : undefined;
           if (first && defaultName && importsChangedDefault(statement as ts.ImportDeclaration)) bound.push(defaultName.text);
         } else {
-          if (!mentioned(statement)) continue;
+          if (!frontier.some((token) => typesMention(this.sourceFile, statement, token))) continue;
           this.marked.add(statement);
           bound = namesBound(statement) ?? (passesThrough(statement) ? [] : unnamedMentions(this.sourceFile, statement, this.fileNames));
         }
@@ -312,18 +359,16 @@ export function filesToResolveAgain(changed: ReadonlyMap<string, ReadonlySet<str
         statement.importClause?.name !== undefined &&
         ts.isStringLiteral(statement.moduleSpecifier) &&
         files.target(dependent, statement.moduleSpecifier.text) === from;
-      const reached = reachedOf(dependent);
+      // Parsed only when it may be reached: most dependents mention none of the names.
+      const reached = mentioned.length > 0 || fresh.includes('default') ? reachedOf(dependent) : undefined;
       let reachedNames: string[] = [];
-      if (!reached) {
+      if (reached === null) {
         // Not parsable, so not resolved by name either: taken again as a whole if it mentions a change.
         if (mentioned.length > 0) whole.add(dependent);
-      } else {
-        const importsChangedDefault = reached.statements.some(importsDefault);
-        if (mentioned.length > 0 || importsChangedDefault) {
-          again.add(dependent);
-          reachedNames = reached.reach(mentioned, importsDefault).filter((name) => !known.has(name));
-          if (reached.whole) whole.add(dependent);
-        }
+      } else if (reached && (mentioned.length > 0 || reached.statements.some(importsDefault))) {
+        again.add(dependent);
+        reachedNames = reached.reach(mentioned, importsDefault).filter((name) => !known.has(name));
+        if (reached.whole) whole.add(dependent);
       }
       for (const name of reachedNames) known.add(name);
       pending.push({ from: dependent, names: [...fresh, ...reachedNames] });

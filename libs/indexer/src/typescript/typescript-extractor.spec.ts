@@ -321,6 +321,27 @@ describe('TypeScript in two passes', () => {
       expect(flowCalls(warm.calls)).toEqual(FLOW_CALLS_AFTER);
     });
 
+    it('answers again past a body whose type is inferred, not past one whose type is declared', async () => {
+      const { warm, cold } = await warmAndCold(
+        { ...FILES, ...NAME_FLOW },
+        // build's inferred type becomes A: make's too, so go and via now call A.run.
+        (root) =>
+          write(root, 'src/flow/make.ts', NAME_FLOW['src/flow/make.ts']!.replace('{ B }', '{ A, B }').replace('new B()', 'new A()')),
+        // A declared return type: the body's calls move, nobody else's.
+        (root) => write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('return a + b;', 'return negate(a) + b;')),
+      );
+      expect(warm).toEqual(cold);
+      expect(callRows(warm.calls).filter(([caller]) => /^src\/flow\/(go|via|make)\.ts|math\.ts#add/.test(caller))).toEqual([
+        ['src/flow/go.ts#go', 'src/flow/make.ts#make', 3, 1, 'exact'],
+        ['src/flow/go.ts#go', 'src/flow/shapes.ts#A.run', 3, 1, 'exact'],
+        ['src/flow/make.ts#build', 'src/flow/shapes.ts#A', 2, 1, 'exact'],
+        ['src/flow/make.ts#make', 'src/flow/make.ts#build', 3, 1, 'exact'],
+        ['src/flow/via.ts#via', 'src/flow/make.ts#make', 3, 1, 'exact'],
+        ['src/flow/via.ts#via', 'src/flow/shapes.ts#A.run', 3, 1, 'exact'],
+        ['src/lib/math.ts#add', 'src/lib/math.ts#negate', 4, 1, 'exact'],
+      ]);
+    });
+
     it('forgets a deleted file and answers again for the files that imported it', async () => {
       const { warm, cold } = await warmAndCold(FILES, (root) => rmSync(join(root, 'src/lib/strings.ts')));
       expect(warm).toEqual(cold);

@@ -1,0 +1,196 @@
+/**
+ * Does a running lore's incremental exact pass answer as a full one, on a real repository? Makes
+ * edits that change where other files' calls land, one after another, in a copy of the repository:
+ * a class method renamed, a method added to a subclass over its base's, an exported function
+ * renamed, a method added to a class. After each, compares the calls and inheritance this process
+ * answers incrementally (the files resolved again are those a changed name reaches) with a full run
+ * in a new process over the same files. Prints each edit, both times and the differences; exits 1
+ * on any difference.
+ *
+ *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import type { RepositorySnapshot, SymbolRow } from '@lore/domain';
+import { readRepository } from '@lore/indexer';
+
+const OPTIONS = { tenantId: 'check', repositoryId: 'check', maxFileBytes: 1024 * 1024 };
+
+/** What the two runs are compared on, one line per row. */
+function answers(snapshot: RepositorySnapshot): string[] {
+  return [
+    ...snapshot.calls.map((call) => `CALLS ${call.callerUid} -> ${call.calleeUid} line ${call.line} x${call.count} ${call.confidence}`),
+    ...snapshot.inheritance.map((row) => `${row.kind} ${row.fromUid} -> ${row.toUid}`),
+  ].sort();
+}
+
+async function exactAnswers(root: string): Promise<{ rows: string[]; seconds: number; snapshot: RepositorySnapshot }> {
+  const started = performance.now();
+  const reading = await readRepository(root, OPTIONS);
+  const snapshot = reading.resolveExactly ? await reading.resolveExactly() : reading.snapshot;
+  return { rows: answers(snapshot), seconds: (performance.now() - started) / 1000, snapshot };
+}
+
+/** A seeded generator (mulberry32): the same seed makes the same edits. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Edit {
+  describe: string;
+  apply(root: string): void;
+}
+
+/** Replaces `length` characters at `start` of a file. */
+function splice(root: string, path: string, start: number, length: number, text: string): void {
+  const content = readFileSync(join(root, path), 'utf8');
+  writeFileSync(join(root, path), content.slice(0, start) + text + content.slice(start + length));
+}
+
+function parse(root: string, path: string): ts.SourceFile {
+  return ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+function findClass(sourceFile: ts.SourceFile, name: string): ts.ClassDeclaration | undefined {
+  let found: ts.ClassDeclaration | undefined;
+  const visit = (node: ts.Node): void => {
+    if (!found && ts.isClassDeclaration(node) && node.name?.text === name) found = node;
+    else if (!found) ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+function methodOf(cls: ts.ClassDeclaration, name: string): ts.MethodDeclaration | undefined {
+  return cls.members.find((member): member is ts.MethodDeclaration => ts.isMethodDeclaration(member) && member.name.getText() === name);
+}
+
+/** Edits worth making: each moves calls from other files, or would if a dependent were not resolved again. */
+function candidateEdits(snapshot: RepositorySnapshot): Edit[] {
+  const byUid = new Map(snapshot.symbols.map((symbol) => [symbol.uid, symbol]));
+  const calledFromElsewhere = new Set(
+    snapshot.calls.filter((call) => byUid.get(call.callerUid)?.path !== byUid.get(call.calleeUid)?.path).map((call) => call.calleeUid),
+  );
+  const typescript = (symbol: SymbolRow): boolean => /\.tsx?$/.test(symbol.path) && !symbol.path.endsWith('.d.ts');
+  const parentOf = (symbol: SymbolRow): SymbolRow | undefined => (symbol.parentUid ? byUid.get(symbol.parentUid) : undefined);
+  const edits: Edit[] = [];
+  for (const symbol of snapshot.symbols) {
+    if (!typescript(symbol) || !calledFromElsewhere.has(symbol.uid)) continue;
+    const owner = parentOf(symbol);
+    if (symbol.kind === 'method' && owner?.kind === 'class') {
+      edits.push({
+        describe: `rename method ${owner.name}.${symbol.name} (${symbol.path})`,
+        apply: (root) => {
+          const method = methodOf(findClass(parse(root, symbol.path), owner.name)!, symbol.name);
+          if (method) splice(root, symbol.path, method.name.getStart(), method.name.getWidth(), `${symbol.name}Renamed`);
+        },
+      });
+      edits.push({
+        describe: `add method ${owner.name}.${symbol.name}Twin (${symbol.path})`,
+        apply: (root) => {
+          const cls = findClass(parse(root, symbol.path), owner.name);
+          if (cls) splice(root, symbol.path, cls.members.pos, 0, `\n  ${symbol.name}Twin(): number {\n    return 1;\n  }\n`);
+        },
+      });
+    } else if (symbol.kind === 'function' && !owner && symbol.exported) {
+      edits.push({
+        describe: `rename function ${symbol.name} (${symbol.path})`,
+        apply: (root) => {
+          const sourceFile = parse(root, symbol.path);
+          const declaration = sourceFile.statements.find(
+            (statement): statement is ts.FunctionDeclaration => ts.isFunctionDeclaration(statement) && statement.name?.text === symbol.name,
+          );
+          if (declaration?.name && declaration.body)
+            splice(root, symbol.path, declaration.name.getStart(), declaration.name.getWidth(), `${symbol.name}Renamed`);
+        },
+      });
+    }
+  }
+  // A subclass gets its own copy of a method of its base that other files call: their calls through it move.
+  for (const row of snapshot.inheritance) {
+    const sub = byUid.get(row.fromUid);
+    const base = byUid.get(row.toUid);
+    if (row.kind !== 'EXTENDS' || !sub || !base || sub.kind !== 'class' || !typescript(sub)) continue;
+    const inherited = snapshot.symbols.find(
+      (symbol) => symbol.parentUid === base.uid && symbol.kind === 'method' && calledFromElsewhere.has(symbol.uid),
+    );
+    if (!inherited) continue;
+    edits.push({
+      describe: `override ${base.name}.${inherited.name} in ${sub.name} (${sub.path})`,
+      apply: (root) => {
+        const cls = findClass(parse(root, sub.path), sub.name);
+        if (cls && !methodOf(cls, inherited.name))
+          splice(root, sub.path, cls.members.pos, 0, `\n  ${inherited.name}(...args: any[]): any {\n    return undefined;\n  }\n`);
+      },
+    });
+  }
+  return edits;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--full') {
+    // The new process: a full run, its answers written for the parent.
+    writeFileSync(args[2]!, JSON.stringify((await exactAnswers(args[1]!)).rows));
+    return;
+  }
+  const source = resolve(args[0] ?? '.');
+  const option = (name: string, fallback: number): number => {
+    const at = args.indexOf(name);
+    return at >= 0 ? Number(args[at + 1]) : fallback;
+  };
+  const count = option('--edits', 8);
+  const next = random(option('--seed', 1));
+  const root = mkdtempSync(join(tmpdir(), 'lore-incremental-check-'));
+  const git = join(source, '.git');
+  cpSync(source, root, { recursive: true, filter: (path) => path !== git && !path.startsWith(`${git}/`) });
+  const first = await exactAnswers(root);
+  const edits = candidateEdits(first.snapshot);
+  console.log(`${source}: first run ${first.seconds.toFixed(2)} s; ${edits.length} candidate edits, making ${count}`);
+  let failures = 0;
+  for (let i = 0; i < count && edits.length > 0; i++) {
+    const [edit] = edits.splice(Math.floor(next() * edits.length), 1);
+    edit!.apply(root);
+    const incremental = await exactAnswers(root);
+    const out = join(root, '..', `${root.split('/').pop()}-full.json`);
+    const started = performance.now();
+    const child = spawnSync(process.execPath, [__filename, '--full', root, out], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (child.status !== 0) throw new Error(`the full run failed (${child.status})`);
+    const fullSeconds = (performance.now() - started) / 1000;
+    const full: string[] = JSON.parse(readFileSync(out, 'utf8'));
+    rmSync(out);
+    const fullRows = new Set(full);
+    const incrementalRows = new Set(incremental.rows);
+    const missing = full.filter((row) => !incrementalRows.has(row));
+    const extra = incremental.rows.filter((row) => !fullRows.has(row));
+    const same = missing.length === 0 && extra.length === 0;
+    if (!same) failures++;
+    console.log(
+      `${i + 1}. ${edit!.describe}: incremental ${incremental.seconds.toFixed(2)} s, full (new process) ${fullSeconds.toFixed(2)} s; ${
+        same ? `same ${full.length} rows` : `DIFFERENT: ${missing.length} missing, ${extra.length} extra`
+      }`,
+    );
+    for (const row of missing.slice(0, 10)) console.log(`   missing ${row}`);
+    for (const row of extra.slice(0, 10)) console.log(`   extra   ${row}`);
+  }
+  rmSync(root, { recursive: true, force: true });
+  if (failures > 0) {
+    console.log(`${failures} edit(s) answered differently`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
