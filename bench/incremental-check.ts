@@ -2,12 +2,15 @@
  * Does a running lore's incremental exact pass answer as a full one, on a real repository? Makes
  * edits that change where other files' calls land, one after another, in a copy of the repository:
  * a class method renamed, a method added to a subclass over its base's, an exported function
- * renamed, a method added to a class. After each, compares the calls and inheritance this process
+ * renamed, a method added to a class, a function or method made to return any (which moves the calls
+ * through its result where its return type is inferred, and nothing where it is declared). After each, compares the calls and inheritance this process
  * answers incrementally (the files resolved again are those a changed name reaches) with a full run
  * in a new process over the same files. Prints each edit, both times and the differences; exits 1
  * on any difference.
  *
- *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1
+ *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1 [--only 'inferred']
+ *
+ * (`--only` keeps the edits whose description contains the text.)
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,7 +79,7 @@ function methodOf(cls: ts.ClassDeclaration, name: string): ts.MethodDeclaration 
 }
 
 /** Edits worth making: each moves calls from other files, or would if a dependent were not resolved again. */
-function candidateEdits(snapshot: RepositorySnapshot): Edit[] {
+function candidateEdits(source: string, snapshot: RepositorySnapshot): Edit[] {
   const byUid = new Map(snapshot.symbols.map((symbol) => [symbol.uid, symbol]));
   const calledFromElsewhere = new Set(
     snapshot.calls.filter((call) => byUid.get(call.callerUid)?.path !== byUid.get(call.calleeUid)?.path).map((call) => call.calleeUid),
@@ -84,6 +87,8 @@ function candidateEdits(snapshot: RepositorySnapshot): Edit[] {
   const typescript = (symbol: SymbolRow): boolean => /\.tsx?$/.test(symbol.path) && !symbol.path.endsWith('.d.ts');
   const parentOf = (symbol: SymbolRow): SymbolRow | undefined => (symbol.parentUid ? byUid.get(symbol.parentUid) : undefined);
   const edits: Edit[] = [];
+  const trees = new Map<string, ts.SourceFile>();
+  const parseOnce = (path: string): ts.SourceFile => trees.get(path) ?? trees.set(path, parse(source, path)).get(path)!;
   for (const symbol of snapshot.symbols) {
     if (!typescript(symbol) || !calledFromElsewhere.has(symbol.uid)) continue;
     const owner = parentOf(symbol);
@@ -102,7 +107,29 @@ function candidateEdits(snapshot: RepositorySnapshot): Edit[] {
           if (cls) splice(root, symbol.path, cls.members.pos, 0, `\n  ${symbol.name}Twin(): number {\n    return 1;\n  }\n`);
         },
       });
-    } else if (symbol.kind === 'function' && !owner && symbol.exported) {
+    }
+    if ((symbol.kind === 'method' && owner?.kind === 'class') || (symbol.kind === 'function' && !owner)) {
+      // Another return in the body: the inferred return type becomes any, and calls through the result
+      // move (to nothing), wherever they are; with a declared return type, nothing moves.
+      const find = (sourceFile: ts.SourceFile): ts.FunctionLikeDeclaration | undefined =>
+        owner
+          ? methodOf(findClass(sourceFile, owner.name)!, symbol.name)
+          : sourceFile.statements.find(
+              (statement): statement is ts.FunctionDeclaration =>
+                ts.isFunctionDeclaration(statement) && statement.name?.text === symbol.name,
+            );
+      const declared = find(parseOnce(symbol.path));
+      if (declared?.body)
+        edits.push({
+          describe: `return any from ${owner ? `${owner.name}.` : ''}${symbol.name}, its return type ${declared.type ? 'declared' : 'inferred'} (${symbol.path})`,
+          apply: (root) => {
+            const declaration = find(parse(root, symbol.path));
+            if (declaration?.body)
+              splice(root, symbol.path, declaration.body.getStart() + 1, 0, '\n    if (Math.random() > 2) return undefined as any;');
+          },
+        });
+    }
+    if (symbol.kind === 'function' && !owner && symbol.exported) {
       edits.push({
         describe: `rename function ${symbol.name} (${symbol.path})`,
         apply: (root) => {
@@ -155,7 +182,8 @@ async function main(): Promise<void> {
   const git = join(source, '.git');
   cpSync(source, root, { recursive: true, filter: (path) => path !== git && !path.startsWith(`${git}/`) });
   const first = await exactAnswers(root);
-  const edits = candidateEdits(first.snapshot);
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1]! : '';
+  const edits = candidateEdits(root, first.snapshot).filter((edit) => edit.describe.includes(only));
   console.log(`${source}: first run ${first.seconds.toFixed(2)} s; ${edits.length} candidate edits, making ${count}`);
   let failures = 0;
   for (let i = 0; i < count && edits.length > 0; i++) {

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { changedNames, filesToResolveAgain, mentions, moduleSurface } from './module-surface';
+import { changedNames, filesToResolveAgain, moduleSurface, wordsIn } from './module-surface';
 
 const tree = (text: string, path = 'x.ts'): ts.SourceFile => ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
 const surface = (text: string, path?: string) => moduleSurface(tree(text, path));
@@ -46,9 +46,17 @@ describe('the names an edit changes', () => {
   });
 
   it('tells words from parts of words', () => {
-    expect(mentions('make(); remake(); maker;', 'make', 9)).toBe(false);
-    expect(mentions("import { x } from './make';", 'make')).toBe(true);
-    expect(mentions('ns.$make', 'make')).toBe(false);
+    expect([...wordsIn("remake(); maker; ns.$make; ns['é1'];\nimport { x } from './make';")]).toEqual([
+      'remake',
+      'maker',
+      'ns',
+      '$make',
+      'é1',
+      'import',
+      'x',
+      'from',
+      'make',
+    ]);
   });
 });
 
@@ -60,8 +68,8 @@ describe('the files resolved again after an edit', () => {
     'body-only.ts': "import { B } from './u';\nexport function useB(): void {\n  new B();\n}\n",
     'through-body.ts': "import { useB } from './body-only';\nexport const x = useB();\n",
     'direct.ts': "import { A, B } from './u';\nexport const a = new A();\nexport const b = new B();\n",
-    'through-a.ts': "import { a } from './direct';\nexport const again = a;\n",
-    'through-b.ts': "import { b } from './direct';\nexport const again = b;\n",
+    'through-a.ts': "import { a } from './direct';\nexport const viaA = a;\n",
+    'through-b.ts': "import { b } from './direct';\nexport const viaB = b;\n",
     'barrel.ts': "export * from './u';\n",
     'through-barrel.ts': "import * as all from './barrel';\nexport const b = new all.B();\n",
     'defaulted.ts': "import whatever from './u';\nexport const d = whatever;\n",
@@ -95,6 +103,20 @@ describe('the files resolved again after an edit', () => {
 
   it('reaches the direct importers of a changed default export under any name', () => {
     expect(again(['default'])).toEqual(['defaulted.ts', 'through-defaulted.ts', 'u.ts']);
+  });
+
+  it('follows a changed name from statement to statement within the changed file', () => {
+    const chain: Record<string, string> = {
+      'chain.ts': 'export class C {}\nconst first = () => new C();\nexport const second = () => first();\n',
+      'uses-second.ts': "import { second } from './chain';\nexport const s = second();\n",
+    };
+    const found = filesToResolveAgain(new Map([['chain.ts', new Set(['C'])]]), {
+      dependencies: [['uses-second.ts', ['chain.ts']]],
+      text: (path) => chain[path],
+      tree: (path) => tree(chain[path]!, path),
+      target: () => 'chain.ts',
+    });
+    expect([...found].sort()).toEqual(['chain.ts', 'uses-second.ts']);
   });
 
   it('takes every dependent when the names are not known', () => {

@@ -120,26 +120,35 @@ function statementText(sourceFile: ts.SourceFile, statement: ts.Statement): stri
     .trimStart();
 }
 
-/** Whether the parts of a statement that make its types mention `token`. */
-function typesMention(sourceFile: ts.SourceFile, statement: ts.Statement, token: string): boolean {
-  return typeSegments(sourceFile, statement).some(([start, end]) => mentions(sourceFile.text, token, start, end));
+/** The words of the parts of a statement that make its types. */
+function typeWords(sourceFile: ts.SourceFile, statement: ts.Statement): Set<string> {
+  const words = new Set<string>();
+  for (const [start, end] of typeSegments(sourceFile, statement)) for (const word of wordsIn(sourceFile.text, start, end)) words.add(word);
+  return words;
 }
 
 function hash(text: string): string {
   return createHash('sha1').update(text).digest('base64url').slice(0, 20);
 }
 
-const isIdentifierChar = (code: number): boolean =>
+const isWordChar = (code: number): boolean =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code > 127;
 
-/** Whether `text[start, end)` holds `token` as a whole word: an identifier, a property name, a string key. */
-export function mentions(text: string, token: string, start = 0, end = text.length): boolean {
-  for (let at = text.indexOf(token, start); at >= 0 && at + token.length <= end; at = text.indexOf(token, at + 1)) {
-    if (at > start && isIdentifierChar(text.charCodeAt(at - 1))) continue;
-    if (at + token.length < end && isIdentifierChar(text.charCodeAt(at + token.length))) continue;
-    return true;
-  }
+/** Whether `text` has `name` as one of its words (see `wordsIn`), without listing them. */
+function mentions(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1))
+    if ((at === 0 || !isWordChar(text.charCodeAt(at - 1))) && !isWordChar(text.charCodeAt(at + name.length))) return true;
   return false;
+}
+
+const WORD = /[A-Za-z0-9_$\u0080-\uffff]+/g;
+
+/**
+ * The words of `text[start, end)`: its maximal runs of identifier characters. A name is mentioned
+ * where it is one: an identifier, a property name (`ns.name`), a string key (`ns['name']`).
+ */
+export function wordsIn(text: string, start = 0, end = text.length): Set<string> {
+  return new Set(text.slice(start, end).match(WORD));
 }
 
 /** The file's names a statement binding none mentions; null when it may write the exports. */
@@ -147,8 +156,9 @@ function unnamedMentions(sourceFile: ts.SourceFile, statement: ts.Statement, fil
   // `export *`, `export =`, an import for its side effects: the module's exports, or what it loads, as a whole.
   if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement) || ts.isImportDeclaration(statement)) return null;
   if (ts.isModuleDeclaration(statement)) return null;
-  if (EXPORT_WRITERS.some((writer) => typesMention(sourceFile, statement, writer))) return null;
-  return [...fileNames].filter((name) => typesMention(sourceFile, statement, name));
+  const words = typeWords(sourceFile, statement);
+  if (EXPORT_WRITERS.some((writer) => words.has(writer))) return null;
+  return [...fileNames].filter((name) => words.has(name));
 }
 
 /** By tree: a changed file's surface is told before its answers are written, with it. */
@@ -212,6 +222,7 @@ export function changedNames(before: ModuleSurface, after: ModuleSurface): Set<s
  */
 class NamesReached {
   private readonly marked = new Set<ts.Statement>();
+  private readonly words = new Map<ts.Statement, Set<string>>();
   readonly names = new Set<string>();
   /** Set once a statement that may write the module's exports is reached. */
   whole = false;
@@ -236,7 +247,10 @@ class NamesReached {
     let frontier = [...tokens];
     let first = true;
     while (frontier.length > 0 || first) {
-      const mentioned = (node: ts.Node): boolean => frontier.some((token) => mentions(text, token, node.pos, node.end));
+      const mentioned = (node: ts.Node): boolean => {
+        const words = wordsIn(text, node.pos, node.end);
+        return frontier.some((token) => words.has(token));
+      };
       const next: string[] = [];
       for (const statement of this.sourceFile.statements) {
         if (this.marked.has(statement)) continue;
@@ -248,7 +262,9 @@ class NamesReached {
           const defaultName = ts.isImportDeclaration(statement) ? statement.importClause?.name : undefined;
           if (first && defaultName && importsChangedDefault(statement as ts.ImportDeclaration)) bound.push(defaultName.text);
         } else {
-          if (!frontier.some((token) => typesMention(this.sourceFile, statement, token))) continue;
+          let words = this.words.get(statement);
+          if (!words) this.words.set(statement, (words = typeWords(this.sourceFile, statement)));
+          if (!frontier.some((token) => words.has(token))) continue;
           this.marked.add(statement);
           bound = namesBound(statement) ?? (passesThrough(statement) ? [] : unnamedMentions(this.sourceFile, statement, this.fileNames));
         }
@@ -300,13 +316,14 @@ export interface CurrentFiles {
  *
  * A checker's answer at a call site depends on the declarations its file reaches through names: the
  * ones it imports, the types of those (named in their own statements), and so on. So a change to a
- * file reaches its names that changed, then in each file that mentions one of them (an import, a
- * property access `ns.name`, a string key) the statements mentioning it, whose names change in turn;
- * names pass through the files that re-export without naming (`export *`, namespace objects). A file
- * that mentions none of them sees the declarations it saw. `changed` maps each changed file to the
- * names its edit changed, or null where that is not known (a file added, removed, or whose imports now
- * lead elsewhere; CommonJS exports written as a whole): then every file depending on it is resolved
- * again, as before this rule. Changed default exports reach the files importing the module directly.
+ * file reaches its names that changed; then, in each file depending on it that mentions one of them
+ * (an import, a property access `ns.name`, a string key), the statements whose types mention it,
+ * whose names change in turn. Names pass through files that re-export without naming (`export *`,
+ * namespace objects): a dependent at any depth that mentions one is reached. A file that mentions none
+ * sees the declarations it saw. `changed` maps each changed file to the names its edit changed, or
+ * null where that is not known (a file added, removed, or whose imports now lead elsewhere; CommonJS
+ * exports written as a whole): then every file depending on it is resolved again, as before this
+ * rule. A changed default export reaches the files importing it directly, under any name.
  */
 export function filesToResolveAgain(changed: ReadonlyMap<string, ReadonlySet<string> | null>, files: CurrentFiles): Set<string> {
   const dependents = new Map<string, Set<string>>();
@@ -316,6 +333,17 @@ export function filesToResolveAgain(changed: ReadonlyMap<string, ReadonlySet<str
       list.add(from);
       dependents.set(to, list);
     }
+  const dependentsOf = (roots: Iterable<string>): Set<string> => {
+    const found = new Set<string>();
+    const queue = [...roots];
+    while (queue.length > 0)
+      for (const dependent of dependents.get(queue.pop()!) ?? [])
+        if (!found.has(dependent)) {
+          found.add(dependent);
+          queue.push(dependent);
+        }
+    return found;
+  };
   const again = new Set(changed.keys());
   /** Files every dependent of which is resolved again. */
   const whole = new Set<string>();
@@ -328,60 +356,76 @@ export function filesToResolveAgain(changed: ReadonlyMap<string, ReadonlySet<str
     }
     return reachedIn.get(path)!;
   };
-  /** Names that reached each file from its dependencies: each passes along an edge once. */
-  const seen = new Map<string, Set<string>>();
-  const pending: { from: string; names: string[] }[] = [];
-  for (const [path, names] of changed) {
-    const reached = names && files.text(path) !== undefined ? reachedOf(path) : null;
-    if (!reached) {
-      whole.add(path);
-      continue;
+  const pending: string[] = [];
+  const queued = new Set<string>();
+  /** Names reached in a file: looked for in every dependent; a changed default export, in its direct importers. */
+  const reachedNames = (path: string, names: Iterable<string>): void => {
+    for (const name of names) {
+      if (name === 'default') defaultChanged(path);
+      if (!queued.has(name)) {
+        queued.add(name);
+        pending.push(name);
+      }
     }
-    const passed = new Set([...names!, ...reached.reach(names!)]);
-    if (reached.whole) whole.add(path);
-    else pending.push({ from: path, names: [...passed] });
-  }
-  while (pending.length > 0) {
-    const { from, names } = pending.pop()!;
+  };
+  const defaultChanged = (from: string): void => {
     for (const dependent of dependents.get(from) ?? []) {
-      const text = files.text(dependent);
-      if (text === undefined || whole.has(dependent)) continue;
-      const known = seen.get(dependent) ?? new Set<string>();
-      seen.set(dependent, known);
-      const fresh = names.filter((name) => !known.has(name));
-      if (fresh.length === 0) continue;
-      for (const name of fresh) known.add(name);
-      const mentioned = fresh.filter((name) => mentions(text, name));
-      // `import x from`, `export { default as x } from`: a changed default export reaches its direct importers under any name.
-      const importsDefault = (statement: ts.Statement): statement is ts.ImportDeclaration =>
-        fresh.includes('default') &&
-        ts.isImportDeclaration(statement) &&
+      const reached = whole.has(dependent) ? undefined : reachedOf(dependent);
+      const importsDefault = (statement: ts.ImportDeclaration): boolean =>
         statement.importClause?.name !== undefined &&
         ts.isStringLiteral(statement.moduleSpecifier) &&
         files.target(dependent, statement.moduleSpecifier.text) === from;
-      // Parsed only when it may be reached: most dependents mention none of the names.
-      const reached = mentioned.length > 0 || fresh.includes('default') ? reachedOf(dependent) : undefined;
-      let reachedNames: string[] = [];
-      if (reached === null) {
-        // Not parsable, so not resolved by name either: taken again as a whole if it mentions a change.
-        if (mentioned.length > 0) whole.add(dependent);
-      } else if (reached && (mentioned.length > 0 || reached.statements.some(importsDefault))) {
-        again.add(dependent);
-        reachedNames = reached.reach(mentioned, importsDefault).filter((name) => !known.has(name));
-        if (reached.whole) whole.add(dependent);
+      if (!reached?.statements.some((statement) => ts.isImportDeclaration(statement) && importsDefault(statement))) continue;
+      again.add(dependent);
+      reachedNames(dependent, reached.reach([], importsDefault));
+      if (reached.whole) whole.add(dependent);
+    }
+  };
+  const byName: string[] = [];
+  for (const [path, names] of changed) {
+    const reached = names && files.text(path) !== undefined ? reachedOf(path) : null;
+    if (!reached) whole.add(path);
+    else byName.push(path);
+  }
+  // Where a name is looked for: every file depending on a changed one. A few names are looked for
+  // in the text; more, in an index of the files' words, built once.
+  const candidates = [...dependentsOf(byName)];
+  let index: Map<string, string[]> | null = null;
+  let scans = 0;
+  const mentioning = (name: string): string[] => {
+    if (!index && ++scans > 8) {
+      index = new Map();
+      for (const path of candidates)
+        for (const word of wordsIn(files.text(path) ?? '')) {
+          const list = index.get(word);
+          if (list) list.push(path);
+          else index.set(word, [path]);
+        }
+    }
+    return index ? (index.get(name) ?? []) : candidates.filter((path) => mentions(files.text(path) ?? '', name));
+  };
+  for (const path of byName) {
+    const names = changed.get(path)!;
+    const reached = reachedOf(path)!;
+    reachedNames(path, [...names, ...reached.reach(names)]);
+    if (reached.whole) whole.add(path);
+  }
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    for (const path of mentioning(name)) {
+      if (whole.has(path)) continue;
+      again.add(path);
+      const reached = reachedOf(path);
+      if (!reached) {
+        // Not parsable, so not resolved by name either: its dependents are resolved again.
+        whole.add(path);
+        continue;
       }
-      for (const name of reachedNames) known.add(name);
-      pending.push({ from: dependent, names: [...fresh, ...reachedNames] });
+      reachedNames(path, reached.reach([name]));
+      if (reached.whole) whole.add(path);
     }
   }
-  // Every file depending on one whose change is not known by name.
-  const queue = [...whole];
-  while (queue.length > 0)
-    for (const dependent of dependents.get(queue.pop()!) ?? [])
-      if (!whole.has(dependent)) {
-        whole.add(dependent);
-        queue.push(dependent);
-      }
   for (const path of whole) again.add(path);
+  for (const path of dependentsOf(whole)) again.add(path);
   return again;
 }
