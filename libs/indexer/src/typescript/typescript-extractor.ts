@@ -416,11 +416,20 @@ function extractScripts(input: ExtractionInput): Extraction {
           answersByPath.set(path, { contentHash: file.contentHash, answers });
           // Outside a partial program, a call resolved again cannot land here: no declarations needed.
           if (!sourceFile) continue;
-          // A tree the program parsed (the first pass came from the cache): its declarations are read, its calls are not resolved again.
-          if (!registeredTrees.has(sourceFile)) treesOf(input, file, sourceFile);
           files.set(path, { contentHash: file.contentHash, sourceFile, answers });
         }
-        // Resolved once every declaration is known: a call may land in any file.
+        // A call may land in any file. A tree the program parsed (the first pass came from the cache) has
+        // its declarations read when an answer first lands in it, not before: most are never landed in.
+        const unreadable = new WeakSet<ts.SourceFile>();
+        const uidOfDeclaration = (node: ts.Node): string | undefined => {
+          const uid = declarationUids.get(node);
+          if (uid !== undefined) return uid;
+          const sourceFile = node.getSourceFile();
+          const file = byAbsolute.get(sourceFile.fileName);
+          if (!file || registeredTrees.has(sourceFile) || unreadable.has(sourceFile)) return undefined;
+          if (!treesOf(input, file, sourceFile)) unreadable.add(sourceFile);
+          return declarationUids.get(node);
+        };
         for (const [path, fileTrees] of fresh) {
           const answers: Answers = {
             specifiers: specifiers.get(path)!,
@@ -432,13 +441,13 @@ function extractScripts(input: ExtractionInput): Extraction {
               line,
               isNew,
               callee,
-              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, declarationUids), { kind: 'unknown' }),
+              resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, uidOfDeclaration), { kind: 'unknown' }),
             })),
             heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
               fromUid,
               kind,
               target,
-              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, declarationUids), undefined),
+              toUid: checkedOrUnknown(() => heritageTarget(expression, checker, uidOfDeclaration), undefined),
             })),
           };
           const contentHash = current.get(path)!.file.contentHash;
@@ -1116,10 +1125,14 @@ function resolveHeritage<Site extends HeritageReference>(sites: Site[], resolve:
 }
 
 /** The repository declaration a heritage clause names, through aliases. */
-function heritageTarget(expression: ts.Expression, checker: ts.TypeChecker, declarationUids: WeakMap<ts.Node, string>): string | undefined {
+function heritageTarget(
+  expression: ts.Expression,
+  checker: ts.TypeChecker,
+  uidOf: (declaration: ts.Node) => string | undefined,
+): string | undefined {
   let symbol = checker.getSymbolAtLocation(expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  return symbol?.declarations?.map((declaration) => declarationUids.get(declaration)).find((uid) => uid !== undefined);
+  return symbol?.declarations?.map(uidOf).find((uid) => uid !== undefined);
 }
 
 /** One question the checker cannot take (too deep) does not cost the others their answer. */
@@ -1141,7 +1154,7 @@ function checkedOrUnknown<T>(ask: () => T, unknown: T): T {
 function resolveWithChecker(
   node: ts.CallExpression | ts.NewExpression,
   checker: ts.TypeChecker,
-  declarationUids: WeakMap<ts.Node, string>,
+  uidOf: (declaration: ts.Node) => string | undefined,
 ): Resolution {
   const target = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
   let symbol = checker.getSymbolAtLocation(target);
@@ -1150,14 +1163,13 @@ function resolveWithChecker(
   const uids = new Set<string>();
   for (const declaration of declarations) {
     const uid =
-      declarationUids.get(declaration) ??
-      (ts.isVariableDeclaration(declaration) && declaration.initializer ? declarationUids.get(declaration.initializer) : undefined);
+      uidOf(declaration) ?? (ts.isVariableDeclaration(declaration) && declaration.initializer ? uidOf(declaration.initializer) : undefined);
     if (uid) uids.add(uid);
   }
   if (uids.size === 1) return { kind: 'repository', uid: [...uids][0]! };
   if (ts.isCallExpression(node) && (uids.size > 1 || declarations.length === 0)) {
     const declaration = checker.getResolvedSignature(node)?.declaration;
-    const uid = declaration && !ts.isJSDocSignature(declaration) ? declarationUids.get(declaration) : undefined;
+    const uid = declaration && !ts.isJSDocSignature(declaration) ? uidOf(declaration) : undefined;
     if (uid) return { kind: 'repository', uid };
   }
   if (uids.size > 1) return { kind: 'repository', uid: [...uids].sort()[0]! };
