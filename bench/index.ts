@@ -28,6 +28,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import type { IndexRunSummary } from '@lore/domain';
 import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
+import { collectRunGarbage } from '../apps/cli/src/commands';
 import { printPeerResults, runPeers } from './peers';
 
 /** What each one-file change appends: a function of its own name. */
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
     try {
       for (const [index, { label, change }] of runs.entries()) {
         if (change) appendFileSync(join(path, change), probe(`loreBenchProbe${index}`));
+        // As `lore index --watch` and `lore up` do between runs (npm run bench:index starts Node with --expose-gc).
+        if (index > 0) collectRunGarbage();
         peakRss = process.memoryUsage().rss;
         const phaseStarts = new Map<string, number>();
         const started = performance.now();

@@ -66,7 +66,18 @@ export async function reindexOnChange(path: string, index: () => Promise<void>, 
     } catch (error) {
       reportError(error, Boolean(options.json));
     }
+    collectRunGarbage();
   }
+}
+
+/**
+ * A run leaves hundreds of megabytes of garbage (a typeorm one-file run: the peak RSS of the runs that
+ * follow grew from 1.5 to 1.7 GB without this, and stays at 1.0–1.2 GB with it). Collected once the
+ * run is done, in a few hundred milliseconds, it is not carried into the next run's peak. Available
+ * where bin/lore.js started Node with `--expose-gc`.
+ */
+export function collectRunGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** Resolves on the first Ctrl-C or SIGTERM. */
