@@ -7,7 +7,7 @@ import { FileResultStore } from './file-result-cache';
 import { fileUid } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
-import { extractDocuments } from './markdown/markdown-documents';
+import { type Documents, extractDocuments } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SECRET_RULES_VERSION, SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
 import { deriveTests } from './test-coverage';
@@ -148,13 +148,16 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   }
   const secrets = secretsByPath(await secretScan, readable);
   redactSymbols(symbols, secrets);
-  const documents = extractDocuments({
-    tenantId: options.tenantId,
-    repositoryId,
-    files: readable.filter((source) => source.language === 'markdown'),
-    fileUids,
-    symbols,
-  });
+  const documents = redactDocuments(
+    extractDocuments({
+      tenantId: options.tenantId,
+      repositoryId,
+      files: readable.filter((source) => source.language === 'markdown'),
+      fileUids,
+      symbols,
+    }),
+    secrets,
+  );
 
   const withResolutions = (chosen: readonly ExactResolution[]): RepositorySnapshot => {
     const calls = chosen.flatMap((resolution) => resolution.calls);
@@ -235,6 +238,21 @@ function redactSymbols(symbols: SymbolRow[], secrets: ReadonlyMap<string, { valu
     if (symbol.signature !== null) symbol.signature = redactSecrets(symbol.signature, found);
     if (symbol.doc !== null) symbol.doc = redactSecrets(symbol.doc, found);
   }
+}
+
+/** No document or section title (a heading's text) keeps a secret found in its file. New rows: the readings are memoized. */
+function redactDocuments(documents: Documents, secrets: ReadonlyMap<string, { value: string; rule: string }[]>): Documents {
+  if (secrets.size === 0) return documents;
+  const pathOf = new Map(documents.documents.map((document) => [document.uid, document.path]));
+  const redact = <Row extends { title: string }>(row: Row, path: string): Row => {
+    const found = secrets.get(path);
+    return found ? { ...row, title: redactSecrets(row.title, found) } : row;
+  };
+  return {
+    ...documents,
+    documents: documents.documents.map((document) => redact(document, document.path)),
+    sections: documents.sections.map((section) => redact(section, pathOf.get(section.documentUid)!)),
+  };
 }
 
 /** Outside git there is no commit: name the snapshot by its content instead. */

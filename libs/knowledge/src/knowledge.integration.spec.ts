@@ -208,9 +208,20 @@ describe('indexing into Neo4j', () => {
     const token = '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';
     const root = repository({
       'src/client.ts': `/** Connects with ${token} (do not do this). */\nexport function connect(token = '${token}'): string {\n  return token;\n}\n`,
+      // Headings are titles: the document's and its sections'.
+      'README.md': `# Client for ${token}\n\nSee \`connect\`.\n\n## Token ${token}\n\nRotate it.\n`,
     });
     const run = await indexing.indexRepository({ path: root, repositoryId: 'leaky' }, principal);
-    expect(run.secretsRedacted).toBe(2);
+    expect(run.secretsRedacted).toBe(4);
+    const titles = await driver.executeQuery(
+      'MATCH (n {tenantId: $t, repoId: "leaky"}) WHERE n:Document OR n:Section RETURN n.title AS title ORDER BY title',
+      { t: principal.tenantId },
+    );
+    expect(titles.records.map((r) => r.get('title'))).toEqual([
+      'Client for [REDACTED:github]',
+      'Client for [REDACTED:github]',
+      'Token [REDACTED:github]',
+    ]);
     const { symbol } = await symbols.getSymbol({ name: 'connect', repositoryId: 'leaky' }, principal);
     expect(symbol.doc).toBe('Connects with [REDACTED:github] (do not do this).');
     expect(symbol.signature).toBe("export function connect(token = '[REDACTED:github]'): string");
@@ -230,7 +241,7 @@ describe('indexing into Neo4j', () => {
     expect(kept.join('\n')).not.toContain(token);
     writeFileSync(join(root, 'src/other.ts'), 'export const other = 1;\n');
     const again = await indexing.indexRepository({ path: root, repositoryId: 'leaky' }, principal);
-    expect(again.secretsRedacted).toBe(2);
+    expect(again.secretsRedacted).toBe(4);
     const reread = await symbols.getSymbol({ name: 'connect', repositoryId: 'leaky' }, principal);
     expect([reread.symbol.doc, reread.symbol.signature]).toEqual([symbol.doc, symbol.signature]);
   });
