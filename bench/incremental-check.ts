@@ -8,9 +8,10 @@
  * in a new process over the same files. Prints each edit, both times and the differences; exits 1
  * on any difference.
  *
- *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1 [--only 'inferred']
+ *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1 [--only 'inferred'] [--together 3]
  *
- * (`--only` keeps the edits whose description contains the text.)
+ * (`--only` keeps the edits whose description contains the text; `--together n` makes n edits before
+ * each run.)
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
     return at >= 0 ? Number(args[at + 1]) : fallback;
   };
   const count = option('--edits', 8);
+  const together = option('--together', 1);
   const next = random(option('--seed', 1));
   const root = mkdtempSync(join(tmpdir(), 'lore-incremental-check-'));
   const git = join(source, '.git');
@@ -187,8 +189,9 @@ async function main(): Promise<void> {
   console.log(`${source}: first run ${first.seconds.toFixed(2)} s; ${edits.length} candidate edits, making ${count}`);
   let failures = 0;
   for (let i = 0; i < count && edits.length > 0; i++) {
-    const [edit] = edits.splice(Math.floor(next() * edits.length), 1);
-    edit!.apply(root);
+    // Several edits before one run: a checkout, a rebase, a formatter over many files.
+    const made = Array.from({ length: Math.min(together, edits.length) }, () => edits.splice(Math.floor(next() * edits.length), 1)[0]!);
+    for (const edit of made) edit.apply(root);
     const incremental = await exactAnswers(root);
     const out = join(root, '..', `${root.split('/').pop()}-full.json`);
     const started = performance.now();
@@ -204,7 +207,7 @@ async function main(): Promise<void> {
     const same = missing.length === 0 && extra.length === 0;
     if (!same) failures++;
     console.log(
-      `${i + 1}. ${edit!.describe}: incremental ${incremental.seconds.toFixed(2)} s, full (new process) ${fullSeconds.toFixed(2)} s; ${
+      `${i + 1}. ${made.map((edit) => edit.describe).join('; ')}: incremental ${incremental.seconds.toFixed(2)} s, full (new process) ${fullSeconds.toFixed(2)} s; ${
         same ? `same ${full.length} rows` : `DIFFERENT: ${missing.length} missing, ${extra.length} extra`
       }`,
     );
