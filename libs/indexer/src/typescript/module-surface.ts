@@ -20,10 +20,8 @@ export interface ModuleSurface {
 /** A statement that mentions one of these in an expression may write the module's exports (CommonJS, expandos on `this`). */
 const EXPORT_WRITERS = ['module', 'exports', 'this', 'globalThis', 'global', 'window', 'self'];
 
-type StatementNames = string[] | null;
-
 /** The names a top-level statement binds; null for a statement that binds none. */
-function namesBound(statement: ts.Statement): StatementNames {
+function namesBound(statement: ts.Statement): string[] | null {
   const names: string[] = [];
   const isDefault = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
   if (
@@ -47,8 +45,8 @@ function namesBound(statement: ts.Statement): StatementNames {
   } else if (ts.isImportEqualsDeclaration(statement)) {
     names.push(statement.name.text);
   } else if (ts.isExportDeclaration(statement) && statement.exportClause) {
-    if (ts.isNamespaceExport(statement.exportClause)) names.push(moduleExportName(statement.exportClause.name));
-    else for (const element of statement.exportClause.elements) names.push(moduleExportName(element.name));
+    if (ts.isNamespaceExport(statement.exportClause)) names.push(statement.exportClause.name.text);
+    else for (const element of statement.exportClause.elements) names.push(element.name.text);
   } else if (ts.isExportAssignment(statement) && !statement.isExportEquals) {
     names.push('default');
   }
@@ -64,10 +62,6 @@ function passesThrough(statement: ts.Statement): boolean {
   return (ts.isExportDeclaration(statement) && !statement.exportClause) || (ts.isImportDeclaration(statement) && !statement.importClause);
 }
 
-function moduleExportName(name: ts.ModuleExportName): string {
-  return name.text;
-}
-
 function bindingNames(name: ts.BindingName, into: string[]): void {
   if (ts.isIdentifier(name)) into.push(name.text);
   else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindingNames(element.name, into);
@@ -81,24 +75,20 @@ function bindingNames(name: ts.BindingName, into: string[]): void {
  * blank lines before the statement do not. An edit inside such a body changes no name.
  */
 function typeSegments(sourceFile: ts.SourceFile, statement: ts.Statement): [start: number, end: number][] {
-  let segments = segmentsOf.get(statement);
-  if (segments) return segments;
-  segments = [];
+  const segments: [number, number][] = [];
   let from = statement.pos;
   const typed = !/\.(c|m)?jsx?$/.test(sourceFile.fileName);
   const visit = (node: ts.Node): void => {
     const body = typed ? bodyNoTypeDependsOn(node) : undefined;
     if (body) {
-      segments!.push([from, body.pos]);
+      segments.push([from, body.pos]);
       from = body.end;
     } else ts.forEachChild(node, visit);
   };
   visit(statement);
   segments.push([from, statement.end]);
-  segmentsOf.set(statement, segments);
   return segments;
 }
-const segmentsOf = new WeakMap<ts.Statement, [number, number][]>();
 
 function bodyNoTypeDependsOn(node: ts.Node): ts.Node | undefined {
   if (ts.isConstructorDeclaration(node) || ts.isSetAccessorDeclaration(node)) return node.body;
@@ -191,7 +181,7 @@ function surfaceOf(sourceFile: ts.SourceFile): ModuleSurface {
 }
 
 /**
- * The names an edit changed, from the surface before it and the tree after it: names bound, unbound or
+ * The names an edit changed, from the file's surfaces before and after it: names bound, unbound or
  * bound differently, and the names that statements added or removed without binding one mention. Null
  * when the module's exports may have changed as a whole.
  */
@@ -216,9 +206,9 @@ export function changedNames(before: ModuleSurface, after: ModuleSurface): Set<s
 }
 
 /**
- * Which names of one file a change reaches, within the file: a statement that mentions a changed name
- * (in its type, its initializer, its body) changes the names it binds, until nothing more changes.
- * Grown run by run as more changed names reach the file through its imports.
+ * Which names of one file a change reaches, within the file: a statement whose types mention a changed
+ * name (see `typeSegments`) changes the names it binds, until nothing more changes. Grown as more
+ * changed names reach the file through its imports.
  */
 class NamesReached {
   private readonly marked = new Set<ts.Statement>();
