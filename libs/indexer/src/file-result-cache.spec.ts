@@ -77,6 +77,24 @@ describe('FileResultStore', () => {
     expect(inNewProcess().open(dir, 't', 'another').scope(NAMESPACE).get('a.ts', 'h1')).toBeUndefined();
   });
 
+  it('keeps no entry holding a secret the run found, on disk or in memory, and the others as they are', () => {
+    const dir = cacheDir();
+    const kept = FileResultStore.open(dir, 't', 'r');
+    kept.scope(NAMESPACE).set('a.test.ts', 'h1', { symbols: ['accepts ghp_secretValue1 as a token'] });
+    kept.scope(NAMESPACE).set('b.ts', 'h2', { symbols: ['b'] });
+    kept.save(['ghp_secretValue1']);
+
+    expect(
+      readdirSync(repositoryDir(dir))
+        .map((name) => readFileSync(join(repositoryDir(dir), name), 'utf8'))
+        .join('\n'),
+    ).not.toContain('ghp_secretValue1');
+    for (const store of [FileResultStore, inNewProcess()]) {
+      const scope = store.open(dir, 't', 'r').scope(NAMESPACE);
+      expect([scope.get('a.test.ts', 'h1'), scope.get('b.ts', 'h2')]).toEqual([undefined, { symbols: ['b'] }]);
+    }
+  });
+
   it('keeps nothing when off', () => {
     const kept = FileResultStore.open('off', 't', 'r');
     kept.scope(NAMESPACE).set('a.ts', 'h1', 1);

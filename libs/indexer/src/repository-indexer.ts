@@ -4,7 +4,7 @@ import type { FileRow, ImportRow, RepositorySnapshot, SkippedFile, SymbolRow } f
 import type { ExactResolution, LanguageExtractor } from './extractor';
 import { readGitInfo } from './git';
 import { FileResultStore } from './file-result-cache';
-import { fileUid } from './identifiers';
+import { fileUid, nameTokens } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
 import { type Documents, extractDocuments } from './markdown/markdown-documents';
@@ -147,26 +147,33 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     });
   }
   const secrets = secretsByPath(await secretScan, readable);
+  const secretValues = [...secrets.values()].flatMap((found) => found.map(({ value }) => value));
   redactSymbols(symbols, secrets);
+  const { symbols: namedSymbols, uidOf: symbolUidNow } = renameSymbolsNamingSecrets(symbols, secrets);
   const documents = redactDocuments(
     extractDocuments({
       tenantId: options.tenantId,
       repositoryId,
       files: readable.filter((source) => source.language === 'markdown'),
       fileUids,
-      symbols,
+      symbols: namedSymbols,
     }),
     secrets,
   );
 
   const withResolutions = (chosen: readonly ExactResolution[]): RepositorySnapshot => {
-    const calls = chosen.flatMap((resolution) => resolution.calls);
+    let calls = chosen.flatMap((resolution) => resolution.calls);
+    let inheritance = chosen.flatMap((resolution) => resolution.inheritance);
+    if (namedSymbols !== symbols) {
+      calls = calls.map((call) => ({ ...call, callerUid: symbolUidNow(call.callerUid), calleeUid: symbolUidNow(call.calleeUid) }));
+      inheritance = inheritance.map((row) => ({ ...row, fromUid: symbolUidNow(row.fromUid), toUid: symbolUidNow(row.toUid) }));
+    }
     const exactSkips = chosen.flatMap((resolution) => resolution.skipped);
     return {
       ...snapshot,
       calls,
-      inheritance: chosen.flatMap((resolution) => resolution.inheritance),
-      tests: deriveTests(symbols, calls, isTestPath),
+      inheritance,
+      tests: deriveTests(namedSymbols, calls, isTestPath),
       skipped:
         exactSkips.length === 0 ? snapshot.skipped : [...snapshot.skipped, ...exactSkips].sort((a, b) => a.path.localeCompare(b.path)),
     };
@@ -180,7 +187,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     url: gitInfo?.remoteUrl ?? null,
     gitPrefix: gitInfo ? gitInfo.prefix : null,
     files,
-    symbols,
+    symbols: namedSymbols,
     calls: [],
     imports,
     inheritance: [],
@@ -188,7 +195,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     ...documents,
     skipped: [...skipped, ...extractionSkips].sort((a, b) => a.path.localeCompare(b.path)),
     chunks: buildChunks({
-      symbols,
+      symbols: namedSymbols,
       documents: documents.documents,
       sections: documents.sections,
       texts: new Map(readable.map((source) => [source.path, source.text!])),
@@ -199,7 +206,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   const exactPasses = resolutions.filter((resolution) => resolution.resolveExactly);
   // After redaction (what is kept on disk is what the graph stores), and, when a second pass follows,
   // after it, with its answers: a run that stops before only costs the next run a re-read.
-  if (exactPasses.length === 0) kept.save();
+  if (exactPasses.length === 0) kept.save(secretValues);
   return {
     snapshot: withResolutions(resolutions),
     resolveExactly:
@@ -213,7 +220,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
               // (an extractor may keep them for the next run, see warm-program.ts).
               delete resolution.resolveExactly;
             }
-            kept.save();
+            kept.save(secretValues);
             return withResolutions(exact);
           },
   };
@@ -238,6 +245,48 @@ function redactSymbols(symbols: SymbolRow[], secrets: ReadonlyMap<string, { valu
     if (symbol.signature !== null) symbol.signature = redactSecrets(symbol.signature, found);
     if (symbol.doc !== null) symbol.doc = redactSecrets(symbol.doc, found);
   }
+}
+
+/**
+ * A symbol whose name holds a secret found in its file (a test's title: `it('accepts ghp_…')`, and
+ * what is nested in it) is named with the secret redacted, and its uid made the same way: uids are
+ * stored and served too. New rows for those (the rows the first pass cached stay as the extractor made
+ * them; FileResultStore.save keeps no entry holding a secret), and the uid each symbol now has.
+ */
+function renameSymbolsNamingSecrets(
+  symbols: SymbolRow[],
+  secrets: ReadonlyMap<string, { value: string; rule: string }[]>,
+): { symbols: SymbolRow[]; uidOf: (uid: string) => string } {
+  const renamed = new Map<string, string>();
+  const taken = new Set(symbols.map((symbol) => symbol.uid));
+  for (const symbol of symbols) {
+    const found = secrets.get(symbol.path);
+    if (!found?.some(({ value }) => symbol.uid.includes(value))) continue;
+    let uid = redactSecrets(symbol.uid, found);
+    // Two titles that differ only in their secret: the second gets a suffix, as clashing names do.
+    for (let n = 2; taken.has(uid); n++) uid = `${redactSecrets(symbol.uid, found)}~${n}`;
+    taken.add(uid);
+    renamed.set(symbol.uid, uid);
+  }
+  if (renamed.size === 0) return { symbols, uidOf: (uid) => uid };
+  const uidOf = (uid: string): string => renamed.get(uid) ?? uid;
+  return {
+    symbols: symbols.map((symbol) => {
+      if (!renamed.has(symbol.uid) && !(symbol.parentUid && renamed.has(symbol.parentUid))) return symbol;
+      const found = secrets.get(symbol.path)!;
+      const name = redactSecrets(symbol.name, found);
+      const qualifiedName = redactSecrets(symbol.qualifiedName, found);
+      return {
+        ...symbol,
+        uid: uidOf(symbol.uid),
+        parentUid: symbol.parentUid && uidOf(symbol.parentUid),
+        name,
+        qualifiedName,
+        nameTokens: nameTokens(name, qualifiedName),
+      };
+    }),
+    uidOf,
+  };
 }
 
 /** No document or section title (a heading's text) keeps a secret found in its file. New rows: the readings are memoized. */

@@ -210,9 +210,18 @@ describe('indexing into Neo4j', () => {
       'src/client.ts': `/** Connects with ${token} (do not do this). */\nexport function connect(token = '${token}'): string {\n  return token;\n}\n`,
       // Headings are titles: the document's and its sections'.
       'README.md': `# Client for ${token}\n\nSee \`connect\`.\n\n## Token ${token}\n\nRotate it.\n`,
+      // A test's title names the test symbol and makes its uid.
+      'src/client.test.ts': `import { connect } from './client';\ndescribe('connect', () => {\n  it('accepts ${token}', () => {\n    connect();\n  });\n});\n`,
     });
     const run = await indexing.indexRepository({ path: root, repositoryId: 'leaky' }, principal);
-    expect(run.secretsRedacted).toBe(4);
+    expect(run.secretsRedacted).toBe(5);
+    const tested = await driver.executeQuery(
+      'MATCH (t:Symbol {tenantId: $t, repoId: "leaky"})-[:TESTS]->(s:Symbol {name: "connect"}) RETURN t.uid AS uid, t.name AS name',
+      { t: principal.tenantId },
+    );
+    expect(tested.records.map((r) => [r.get('uid'), r.get('name')])).toEqual([
+      [`${principal.tenantId}:leaky:src/client.test.ts#connect > accepts [REDACTED:github]`, 'accepts [REDACTED:github]'],
+    ]);
     const titles = await driver.executeQuery(
       'MATCH (n {tenantId: $t, repoId: "leaky"}) WHERE n:Document OR n:Section RETURN n.title AS title ORDER BY title',
       { t: principal.tenantId },
@@ -241,7 +250,7 @@ describe('indexing into Neo4j', () => {
     expect(kept.join('\n')).not.toContain(token);
     writeFileSync(join(root, 'src/other.ts'), 'export const other = 1;\n');
     const again = await indexing.indexRepository({ path: root, repositoryId: 'leaky' }, principal);
-    expect(again.secretsRedacted).toBe(4);
+    expect(again.secretsRedacted).toBe(5);
     const reread = await symbols.getSymbol({ name: 'connect', repositoryId: 'leaky' }, principal);
     expect([reread.symbol.doc, reread.symbol.signature]).toEqual([symbol.doc, symbol.signature]);
   });
