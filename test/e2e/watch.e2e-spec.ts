@@ -33,7 +33,12 @@ describe('lore index --watch', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const nextRun = async (): Promise<Record<string, unknown>> => {
-      const line = await lines.next();
+      // Within the test's time, so that a run that never comes fails with what the process said.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error(`no run from lore index --watch within 20 s; it said:\n${stderr}`)), 20_000);
+      });
+      const line = await Promise.race([lines.next(), late]).finally(() => clearTimeout(timer));
       if (line.done) throw new Error(`lore index --watch stopped early:\n${stderr}`);
       return JSON.parse(line.value) as Record<string, unknown>;
     };
@@ -53,6 +58,8 @@ describe('lore index --watch', () => {
       expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', commitSha: git('rev-parse', 'HEAD'), files: 3 });
     } finally {
       child.kill('SIGINT');
+      // Not left running if it does not stop: the assertion below says it did not.
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
     }
     expect(await exited).toBe(0);
   });
