@@ -45,7 +45,11 @@ describe('lore index --watch', () => {
     try {
       expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', files: 2, symbols: 1, calls: 0 });
       // The watch starts once the first run is written.
-      while (!stderr.includes('watching')) await new Promise((resolve) => setTimeout(resolve, 20));
+      const deadline = Date.now() + 20_000;
+      while (!stderr.includes('watching')) {
+        if (Date.now() > deadline) throw new Error(`lore index --watch did not start watching within 20 s; it said:\n${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
 
       writeFileSync(join(root, 'src/b.ts'), "import { a } from './a';\n\nexport function b(): number {\n  return a() + 1;\n}\n");
       expect(await nextRun()).toMatchObject({ repositoryId: REPO, status: 'completed', files: 3, symbols: 2, calls: 1, imports: 1 });

@@ -57,7 +57,13 @@ export function indexer(context: INestApplicationContext, path: string, options:
  * A failed run is reported and the watch goes on.
  */
 export async function reindexOnChange(path: string, index: () => Promise<void>, options: JsonOption, stop: Promise<void>): Promise<void> {
-  const watch = await watchRepository(realpathSync(resolve(path)));
+  // A stop before the watch is ready (a large repository's first scan) ends it then, not when the scan does.
+  const watching = watchRepository(realpathSync(resolve(path)));
+  const watch = await Promise.race([watching, stop.then(() => null)]);
+  if (!watch) {
+    void watching.then((late) => late.close()).catch(() => undefined);
+    return;
+  }
   process.stderr.write(`watching ${resolve(path)}: each change is indexed (Ctrl-C to stop)\n`);
   void stop.then(() => watch.close());
   while (await watch.nextChange()) {
