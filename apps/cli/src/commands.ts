@@ -25,8 +25,9 @@ export interface IndexOptions extends JsonOption {
 export async function indexCommand(path: string, options: IndexOptions): Promise<number> {
   await withServices(async (context) => {
     const index = indexer(context, path, options);
+    const started = Date.now();
     await index();
-    if (options.watch) await reindexOnChange(path, index, options, untilSignalled());
+    if (options.watch) await reindexOnChange(path, index, options, untilSignalled(), started);
   });
   return EXIT.ok;
 }
@@ -52,13 +53,20 @@ export function indexer(context: INestApplicationContext, path: string, options:
 }
 
 /**
- * Runs `index` after each burst of changes under `path` until `stop` resolves. The runs share one
- * process, so each reads again only what changed and keeps its compiler's work (warm-program.ts).
+ * Runs `index` after each burst of changes under `path` until `stop` resolves, and at once if something
+ * changed since the last run began (`lastRunStarted`). The runs share one process, so each reads
+ * again only what changed and keeps its compiler's work (warm-program.ts).
  * A failed run is reported and the watch goes on.
  */
-export async function reindexOnChange(path: string, index: () => Promise<void>, options: JsonOption, stop: Promise<void>): Promise<void> {
+export async function reindexOnChange(
+  path: string,
+  index: () => Promise<void>,
+  options: JsonOption,
+  stop: Promise<void>,
+  lastRunStarted: number,
+): Promise<void> {
   // A stop before the watch is ready (a large repository's first scan) ends it then, not when the scan does.
-  const watching = watchRepository(realpathSync(resolve(path)));
+  const watching = watchRepository(realpathSync(resolve(path)), lastRunStarted);
   const watch = await Promise.race([watching, stop.then(() => null)]);
   if (!watch) {
     void watching.then((late) => late.close()).catch(() => undefined);

@@ -37,11 +37,13 @@ export async function upCommand(path: string, options: { port?: string; data?: s
   try {
     return await withServices(async (context) => {
       const index = indexer(context, path, { name: options.name });
+      const started = Date.now();
       await index();
       const server = spawn(process.execPath, [serverEntry()], { stdio: 'inherit', env: process.env });
       const serverExit = new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
       const stopped = untilSignalled().then(() => void server.kill('SIGTERM'));
-      if (options.watch !== false) await reindexOnChange(path, index, {}, Promise.race([serverExit.then(() => undefined), stopped]));
+      if (options.watch !== false)
+        await reindexOnChange(path, index, {}, Promise.race([serverExit.then(() => undefined), stopped]), started);
       return serverExit;
     });
   } finally {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { type Stats, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import ignore from 'ignore';
@@ -16,26 +16,33 @@ export interface RepositoryWatch {
 /**
  * Watches a repository's files, leaving out .git, node_modules and what its top .gitignore ignores
  * (build output would otherwise start a run that finds nothing to do), and where git keeps HEAD: a
- * commit changes no file but the commit the graph is of.
+ * commit changes no file but the commit the graph is of. `since`: when the last run began reading.
  */
-export async function watchRepository(rootPath: string): Promise<RepositoryWatch> {
+export async function watchRepository(rootPath: string, since: number): Promise<RepositoryWatch> {
   const gitignore = join(rootPath, '.gitignore');
   const ignored = ignore().add(['.git', 'node_modules']);
   if (existsSync(gitignore)) ignored.add(readFileSync(gitignore, 'utf8'));
   // Inside .git, which is left out, or elsewhere (a worktree's): watched by name.
   const heads = await headPaths(rootPath);
   const isHead = (path: string): boolean => heads.some((head) => path === head || path.startsWith(head + sep));
-  const watcher = watch([rootPath, ...heads], {
-    ignoreInitial: true,
-    ignored: (path, stats) => {
-      if (isHead(path)) return false;
-      const rel = relative(rootPath, path).split(sep).join('/');
-      return rel !== '' && !rel.startsWith('..') && ignored.ignores(stats?.isDirectory() ? `${rel}/` : rel);
-    },
-  });
+  const isIgnored = (path: string, stats?: Stats): boolean => {
+    if (isHead(path)) return false;
+    const rel = relative(rootPath, path).split(sep).join('/');
+    return rel !== '' && !rel.startsWith('..') && ignored.ignores(stats?.isDirectory() ? `${rel}/` : rel);
+  };
+  const watcher = watch([rootPath, ...heads], { ignoreInitial: true, ignored: isIgnored });
   await new Promise<void>((ready, fail) => watcher.once('ready', ready).once('error', fail));
 
-  let changed = false;
+  // A change made before the watch was ready (during the last run, or while chokidar scanned) is no
+  // event: a watched file, directory or ref modified since `since` counts as one now.
+  const modifiedSince = (path: string): boolean => {
+    if (!isHead(path) && path !== rootPath && !path.startsWith(rootPath + sep)) return false;
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats !== undefined && !isIgnored(path, stats) && stats.mtimeMs > since;
+  };
+  let changed = Object.entries(watcher.getWatched()).some(([directory, names]) =>
+    [directory, ...names.map((name) => join(directory, name))].some(modifiedSince),
+  );
   let closed = false;
   let waiter: ((changed: boolean) => void) | null = null;
   let quiet: NodeJS.Timeout | undefined;
