@@ -343,16 +343,11 @@ function extractScripts(input: ExtractionInput): Extraction {
         // Each changed file, with the names its edit changed where the surface it had is known (see module-surface.ts).
         const changed = new Map<string, Set<string> | null>();
         for (const path of earlier.known) if (!current.has(path)) changed.set(path, null);
+        // Parsed through the host, once: a file whose tree is read here is mostly one the program then holds.
         const treeNow = (path: string): ts.SourceFile | undefined => {
           const entry = current.get(path);
           if (!entry) return undefined;
-          if (entry.sourceFile) return entry.sourceFile;
-          try {
-            return ts.createSourceFile(join(rootPath, path), entry.file.text ?? '', ts.ScriptTarget.Latest, false, scriptKindOf(path));
-          } catch (error) {
-            tooDeep(error, 'parse');
-            return undefined;
-          }
+          return entry.sourceFile ?? host.getSourceFile(join(rootPath, path), ts.ScriptTarget.Latest);
         };
         for (const path of current.keys()) {
           if (earlier.answers.has(path)) continue;
