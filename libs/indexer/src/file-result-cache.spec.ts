@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { FileResultStore } from './file-result-cache';
 
 const PATHS = Array.from({ length: 200 }, (_, i) => `src/file-${i}.ts`);
@@ -27,9 +27,16 @@ function repositoryDir(dir: string): string {
   return join(dir, 'extraction', key!);
 }
 
+/** The repository's cache files, relative to its directory: the manifest and each namespace's shards. */
+function cacheFiles(dir: string): string[] {
+  return readdirSync(repositoryDir(dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(join(repositoryDir(dir), name)).isFile())
+    .sort();
+}
+
 /** The shard file holding a path's entries. */
 function shardHolding(dir: string, path: string): string {
-  const shard = readdirSync(repositoryDir(dir)).find(
+  const shard = cacheFiles(dir).find(
     (name) => name !== 'manifest.json' && readFileSync(join(repositoryDir(dir), name), 'utf8').includes(`"${path}"`),
   );
   return join(repositoryDir(dir), shard!);
@@ -53,13 +60,14 @@ const values = (paths: readonly string[]): unknown[] => paths.map((path) => ({ s
 
 /** Every file of the repository's cache dated long ago, so that a rewrite shows in its modification time. */
 function age(dir: string): void {
-  for (const name of readdirSync(repositoryDir(dir))) utimesSync(join(repositoryDir(dir), name), 1000, 1000);
+  for (const name of cacheFiles(dir)) utimesSync(join(repositoryDir(dir), name), 1000, 1000);
 }
 
 const rewritten = (dir: string): string[] =>
-  readdirSync(repositoryDir(dir))
-    .filter((name) => statSync(join(repositoryDir(dir), name)).mtimeMs !== 1_000_000)
-    .sort();
+  cacheFiles(dir).filter((name) => statSync(join(repositoryDir(dir), name)).mtimeMs !== 1_000_000);
+
+/** A shard file's name relative to the repository's cache directory, as cacheFiles lists it. */
+const relative = (dir: string, file: string): string => file.slice(repositoryDir(dir).length + 1);
 
 describe('FileResultStore', () => {
   it('answers in a new process what an earlier one saved, per namespace, for the same content hash only', () => {
@@ -85,7 +93,7 @@ describe('FileResultStore', () => {
     kept.save(['ghp_secretValue1']);
 
     expect(
-      readdirSync(repositoryDir(dir))
+      cacheFiles(dir)
         .map((name) => readFileSync(join(repositoryDir(dir), name), 'utf8'))
         .join('\n'),
     ).not.toContain('ghp_secretValue1');
@@ -116,7 +124,7 @@ describe('FileResultStore', () => {
   it('on a one-entry change, rewrites the shard holding it and the manifest, nothing else', () => {
     const dir = cacheDir();
     populated(dir);
-    expect(readdirSync(repositoryDir(dir))).toHaveLength(65);
+    expect(cacheFiles(dir)).toHaveLength(65);
     age(dir);
     const changedPath = PATHS[7]!;
     const kept = FileResultStore.open(dir, 't', 'r');
@@ -124,7 +132,7 @@ describe('FileResultStore', () => {
     for (const path of PATHS) if (path !== changedPath) scope.get(path, `hash-${path}`);
     scope.set(changedPath, 'new hash', { symbols: ['changed'] });
     kept.save();
-    expect(rewritten(dir)).toEqual(['manifest.json', basename(shardHolding(dir, changedPath))].sort());
+    expect(rewritten(dir)).toEqual(['manifest.json', relative(dir, shardHolding(dir, changedPath))].sort());
 
     // A run that changes nothing writes nothing.
     age(dir);
@@ -145,7 +153,7 @@ describe('FileResultStore', () => {
     const scope = kept.scope(NAMESPACE);
     for (const path of PATHS) if (path !== PATHS[3]) scope.get(path, `hash-${path}`);
     kept.save();
-    expect(rewritten(dir)).toEqual(['manifest.json', basename(droppedShard)].sort());
+    expect(rewritten(dir)).toEqual(['manifest.json', relative(dir, droppedShard)].sort());
   });
 
   it('reads a corrupt shard as an empty one, and writes it again', () => {
@@ -176,6 +184,53 @@ describe('FileResultStore', () => {
     writeFileSync(join(repositoryDir(dir), 'manifest.json'), manifest);
 
     expect(answers(dir, inNewProcess())).toEqual(PATHS.map((path) => (inShard.includes(path) ? undefined : { symbols: [path] })));
+  });
+
+  it('reads a namespace when it is first asked for, not when the store opens', () => {
+    const dir = cacheDir();
+    const kept = FileResultStore.open(dir, 't', 'r');
+    kept.scope(NAMESPACE).set('a.ts', 'h1', 'first');
+    kept.scope('exact@1').set('a.ts', 'h1', 'exact');
+    kept.save();
+
+    const opened = inNewProcess().open(dir, 't', 'r');
+    expect(opened.scope(NAMESPACE).get('a.ts', 'h1')).toBe('first');
+    // Garbage written after the store opened and before the namespace is asked for is what it reads.
+    const exactShard = cacheFiles(dir).find(
+      (name) => name !== 'manifest.json' && readFileSync(join(repositoryDir(dir), name), 'utf8').includes('"exact"'),
+    )!;
+    writeFileSync(join(repositoryDir(dir), exactShard), '{"save":');
+    expect(opened.scope('exact@1').get('a.ts', 'h1')).toBeUndefined();
+  });
+
+  it('drops a namespace no run asked for, files and all', () => {
+    const dir = cacheDir();
+    const kept = FileResultStore.open(dir, 't', 'r');
+    kept.scope(NAMESPACE).set('a.ts', 'h1', 'first');
+    kept.scope('retired@1').set('a.ts', 'h1', 'old');
+    kept.save();
+    expect(cacheFiles(dir)).toHaveLength(3);
+
+    const next = inNewProcess().open(dir, 't', 'r');
+    expect(next.scope(NAMESPACE).get('a.ts', 'h1')).toBe('first');
+    next.save();
+    expect(cacheFiles(dir)).toEqual([relative(dir, shardHolding(dir, 'a.ts')), 'manifest.json'].sort());
+    expect(inNewProcess().open(dir, 't', 'r').scope('retired@1').get('a.ts', 'h1')).toBeUndefined();
+  });
+
+  it('ignores and removes the shards of the older format beside the new ones', () => {
+    const dir = cacheDir();
+    const key = createHash('sha256').update('t\0r').digest('hex').slice(0, 32);
+    const older = join(dir, 'extraction', key);
+    mkdirSync(older, { recursive: true });
+    writeFileSync(join(older, 'manifest.json'), JSON.stringify({ format: 3, shards: Array(64).fill('s') }));
+    writeFileSync(join(older, '2a.json'), JSON.stringify({ save: 's', results: { [NAMESPACE]: { 'a.ts': ['h1', 'old'] } } }));
+    const kept = FileResultStore.open(dir, 't', 'r');
+    expect(kept.scope(NAMESPACE).get('a.ts', 'h1')).toBeUndefined();
+    kept.scope(NAMESPACE).set('a.ts', 'h1', 'new');
+    kept.save();
+    expect(existsSync(join(older, '2a.json'))).toBe(false);
+    expect(inNewProcess().open(dir, 't', 'r').scope(NAMESPACE).get('a.ts', 'h1')).toBe('new');
   });
 
   it('ignores and removes the single file of the older format', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -12,29 +12,30 @@ export interface FileResultCache {
 }
 
 /** Bumped whenever the layout changes, SHARDS included: it decides which file holds a path. */
-const FORMAT = 3;
-/** Files per repository: a one-file change rewrites one of them, 1/64 of the cache. */
+const FORMAT = 4;
+/** Files per namespace and repository: a one-file change rewrites one of them, 1/64 of the namespace. */
 const SHARDS = 64;
 
 type Entry = [contentHash: string, result: unknown];
-/** Namespace (an extractor and its version) -> path -> entry. */
-type Entries = Map<string, Map<string, Entry>>;
+/** Path -> entry. */
+type Entries = Map<string, Entry>;
 
-/** Written last by a save: the save that wrote each shard, null for none. */
+/** Written last by a save: per namespace, the save that wrote each shard, null for none. */
 interface Manifest {
   format: number;
-  shards: (string | null)[];
+  namespaces: Record<string, (string | null)[]>;
 }
 
 interface StoredShard {
   save: string;
-  results: Record<string, Record<string, Entry>>;
+  results: Record<string, Entry>;
 }
 
 interface Shard {
-  /** The save that wrote what was loaded; null when nothing was. */
+  /** The save the manifest names for this shard; null once it is known that nothing was kept. */
   save: string | null;
-  loaded: Entries;
+  /** What that save kept, read from disk the first time a path of this shard is asked for. */
+  loaded: Entries | null;
   kept: Entries;
   /** Whether this run set an entry here: its file is written again. */
   changed: boolean;
@@ -47,10 +48,9 @@ function shardOf(path: string): number {
   return (hash >>> 0) % SHARDS;
 }
 
-function entryCount(entries: Entries): number {
-  let count = 0;
-  for (const byPath of entries.values()) count += byPath.size;
-  return count;
+/** A namespace's folder: namespaces hold slashes and versions, so the folder is named by a hash of it. */
+function namespaceFolder(namespace: string): string {
+  return createHash('sha256').update(namespace).digest('hex').slice(0, 16);
 }
 
 /**
@@ -58,7 +58,7 @@ function entryCount(entries: Entries): number {
  * modification time and size): a long-lived process (lore serve, watch mode) parses again only the
  * shards that changed on disk, not its own cache on every run. A few repositories at most.
  */
-const REMEMBERED_SHARDS = 4 * SHARDS;
+const REMEMBERED_SHARDS = 12 * SHARDS;
 const remembered = new Map<string, { mtimeMs: number; size: number; save: string; entries: Entries }>();
 
 function remember(file: string, save: string, entries: Entries): void {
@@ -69,12 +69,14 @@ function remember(file: string, save: string, entries: Entries): void {
   if (remembered.size > REMEMBERED_SHARDS) remembered.delete(remembered.keys().next().value!);
 }
 
-function readManifest(directory: string): (string | null)[] {
+/** The manifest's namespaces, or null when there is none of this format. */
+function readManifest(directory: string): Manifest['namespaces'] | null {
   try {
     const manifest = JSON.parse(readFileSync(join(directory, 'manifest.json'), 'utf8')) as Manifest;
-    return manifest.format === FORMAT && manifest.shards.length === SHARDS ? manifest.shards : [];
+    if (manifest.format !== FORMAT) return null;
+    return Object.values(manifest.namespaces).every((saves) => saves.length === SHARDS) ? manifest.namespaces : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -91,8 +93,7 @@ function readShard(file: string, save: string): Entries | null {
   try {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredShard;
     if (stored.save !== save) return null;
-    const entries: Entries = new Map();
-    for (const [namespace, byPath] of Object.entries(stored.results)) entries.set(namespace, new Map(Object.entries(byPath)));
+    const entries: Entries = new Map(Object.entries(stored.results));
     remember(file, save, entries);
     return entries;
   } catch {
@@ -105,21 +106,23 @@ function readShard(file: string, save: string): Entries | null {
  * did not change is not parsed again. Saved after secrets are redacted: the snippets kept are the
  * ones the graph stores. Only the entries this run used are saved again, so deleted files drop out.
  *
- * Split by path into shards, one file each: a save writes the shards whose entries changed, then the
- * manifest naming the save that wrote each shard. A shard the manifest does not name (a save cut
- * short) is empty, as is a missing, unreadable or older-format one, so what is read is all from one
- * complete save: the exact pass needs that, a file's answers depending on other files' content.
+ * Split by namespace and then by path into shards, one file each: a save writes the shards whose
+ * entries changed, then the manifest naming the save that wrote each shard. A shard the manifest does
+ * not name (a save cut short) is empty, as is a missing, unreadable or older-format one, so what is
+ * read is all from one complete save: the exact pass needs that, a file's answers depending on other
+ * files' content. A shard is read when a path of it is first asked for: the first, syntactic pass of
+ * a new process does not wait for the exact answers (half the cache on a TypeScript repository).
  */
 export class FileResultStore {
-  private readonly shards: Shard[];
+  private readonly saves: Manifest['namespaces'];
+  /** Whether the directory holds a manifest of this format: if not, what else it holds is of an older one. */
+  private readonly current: boolean;
+  private readonly namespaces = new Map<string, Shard[]>();
 
   private constructor(private readonly directory: string | null) {
-    const saves = directory === null ? [] : readManifest(directory);
-    this.shards = Array.from({ length: SHARDS }, (_, index) => {
-      const save = saves[index] ?? null;
-      const loaded = save === null ? null : readShard(this.shardFile(index), save);
-      return { save: loaded ? save : null, loaded: loaded ?? new Map(), kept: new Map(), changed: false };
-    });
+    const saves = directory === null ? null : readManifest(directory);
+    this.current = saves !== null;
+    this.saves = saves ?? {};
   }
 
   /** `directory` "off" (or undefined) keeps nothing. */
@@ -130,25 +133,28 @@ export class FileResultStore {
   }
 
   scope(namespace: string): FileResultCache {
-    const loaded = this.shards.map((shard) => shard.loaded.get(namespace));
-    const kept = this.shards.map((shard) => {
-      const byPath = shard.kept.get(namespace) ?? new Map<string, Entry>();
-      shard.kept.set(namespace, byPath);
-      return byPath;
-    });
+    const shards = this.shardsOf(namespace);
+    const loaded = (index: number): Entries => {
+      const shard = shards[index]!;
+      if (shard.loaded === null) {
+        shard.loaded = (shard.save === null ? null : readShard(this.shardFile(namespace, index), shard.save)) ?? new Map();
+        if (shard.loaded.size === 0) shard.save = null;
+      }
+      return shard.loaded;
+    };
     return {
       get: (path, contentHash) => {
         const index = shardOf(path);
-        const entry = loaded[index]?.get(path);
+        const entry = loaded(index).get(path);
         if (!entry || entry[0] !== contentHash) return undefined;
-        kept[index]!.set(path, entry);
+        shards[index]!.kept.set(path, entry);
         return entry[1];
       },
-      previous: (path) => loaded[shardOf(path)]?.get(path)?.[1],
+      previous: (path) => loaded(shardOf(path)).get(path)?.[1],
       set: (path, contentHash, value) => {
         const index = shardOf(path);
-        kept[index]!.set(path, [contentHash, value]);
-        this.shards[index]!.changed = true;
+        shards[index]!.kept.set(path, [contentHash, value]);
+        shards[index]!.changed = true;
       },
     };
   }
@@ -160,48 +166,80 @@ export class FileResultStore {
   save(secretValues: readonly string[] = []): void {
     if (this.directory === null) return;
     const save = randomUUID();
-    // Nothing set and nothing dropped: what is kept is what was loaded.
-    const saves = this.shards.map((shard) =>
-      !shard.changed && entryCount(shard.kept) === entryCount(shard.loaded) ? shard.save : entryCount(shard.kept) === 0 ? null : save,
-    );
-    const rewritten = this.shards.flatMap((shard, index) => (saves[index] === shard.save ? [] : [index]));
-    if (rewritten.length === 0) return;
+    const saves: Manifest['namespaces'] = {};
+    const rewritten: [namespace: string, index: number][] = [];
+    for (const [namespace, shards] of this.namespaces) {
+      saves[namespace] = shards.map((shard, index) => {
+        // Nothing set and nothing dropped: what is kept is what was loaded. A shard never asked for kept nothing.
+        const unchanged = !shard.changed && shard.loaded !== null && shard.kept.size === shard.loaded.size;
+        const now = shard.kept.size === 0 ? null : unchanged ? shard.save : save;
+        if (now !== shard.save) rewritten.push([namespace, index]);
+        return now;
+      });
+    }
+    // A namespace no extractor asked for this run kept nothing.
+    const dropped = Object.keys(this.saves).filter((namespace) => !this.namespaces.has(namespace));
+    if (rewritten.length === 0 && dropped.length === 0 && this.current) return;
     try {
       mkdirSync(this.directory, { recursive: true });
       // Each file whole or not at all: a reader never meets half a file. No fsync: a cache lost to a power cut costs a re-read.
-      for (const index of rewritten) {
-        if (saves[index] === null) {
-          rmSync(this.shardFile(index), { force: true });
+      for (const [namespace, index] of rewritten) {
+        const file = this.shardFile(namespace, index);
+        if (saves[namespace]![index] === null) {
+          rmSync(file, { force: true });
           continue;
         }
-        const stored: StoredShard = { save, results: {} };
-        for (const [namespace, byPath] of this.shards[index]!.kept)
-          if (byPath.size > 0) stored.results[namespace] = Object.fromEntries(byPath);
+        const kept = this.namespaces.get(namespace)![index]!.kept;
+        const stored: StoredShard = { save, results: Object.fromEntries(kept) };
         let text = JSON.stringify(stored);
         // A result holding a secret (a test named after one, before the snapshot renames it) is not kept:
         // the next run reads its file again.
         if (secretValues.some((value) => text.includes(value))) {
-          for (const [namespace, byPath] of this.shards[index]!.kept)
-            for (const [path, entry] of byPath)
-              if (secretValues.some((value) => JSON.stringify(entry).includes(value))) {
-                byPath.delete(path);
-                delete stored.results[namespace]![path];
-              }
+          for (const [path, entry] of kept)
+            if (secretValues.some((value) => JSON.stringify(entry).includes(value))) {
+              kept.delete(path);
+              delete stored.results[path];
+            }
           text = JSON.stringify(stored);
         }
-        writeFileAtomic.sync(this.shardFile(index), text, { fsync: false });
+        mkdirSync(join(this.directory, namespaceFolder(namespace)), { recursive: true });
+        writeFileAtomic.sync(file, text, { fsync: false });
       }
-      const manifest: Manifest = { format: FORMAT, shards: saves };
+      const manifest: Manifest = { format: FORMAT, namespaces: saves };
       writeFileAtomic.sync(join(this.directory, 'manifest.json'), JSON.stringify(manifest), { fsync: false });
-      for (const index of rewritten) if (saves[index] !== null) remember(this.shardFile(index), save, this.shards[index]!.kept);
-      // The single file of format 1, if still there.
-      rmSync(`${this.directory}.json`, { force: true });
+      for (const namespace of dropped) rmSync(join(this.directory, namespaceFolder(namespace)), { recursive: true, force: true });
+      for (const [namespace, index] of rewritten)
+        if (saves[namespace]![index] !== null)
+          remember(this.shardFile(namespace, index), save, this.namespaces.get(namespace)![index]!.kept);
+      if (!this.current) this.removeOlderFormats();
     } catch {
       // Read-only home, full disk: the cache is an optimisation.
     }
   }
 
-  private shardFile(index: number): string {
-    return join(this.directory!, `${index.toString(16).padStart(2, '0')}.json`);
+  private shardsOf(namespace: string): Shard[] {
+    let shards = this.namespaces.get(namespace);
+    if (!shards) {
+      const saves = this.saves[namespace];
+      shards = Array.from({ length: SHARDS }, (_, index) => ({
+        save: saves?.[index] ?? null,
+        loaded: null,
+        kept: new Map(),
+        changed: false,
+      }));
+      this.namespaces.set(namespace, shards);
+    }
+    return shards;
+  }
+
+  /** Format 1's single file beside the directory, format 2 and 3's shards in it (the new manifest is written). */
+  private removeOlderFormats(): void {
+    rmSync(`${this.directory}.json`, { force: true });
+    for (const name of readdirSync(this.directory!))
+      if (/^[0-9a-f]{2}\.json$/.test(name)) rmSync(join(this.directory!, name), { force: true });
+  }
+
+  private shardFile(namespace: string, index: number): string {
+    return join(this.directory!, namespaceFolder(namespace), `${index.toString(16).padStart(2, '0')}.json`);
   }
 }
