@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, promises as fs, realpathSync, statSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, promises as fs, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { InvalidInputError, type SkippedFile } from '@lore/domain';
@@ -78,7 +78,12 @@ export type ReadOutcome = { file: SourceFile } | { skipped: SkippedFile };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-const READ_CONCURRENCY = 16;
+/**
+ * Files read one after the other between two turns of the event loop. Read synchronously: the
+ * promise API's five hops per file (lstat, open, fstat, read, close) took 4.5x as long (typeorm's
+ * 3,768 files: 445 ms against 95 ms); a batch this size keeps a serving process answering meanwhile.
+ */
+const READ_BATCH = 256;
 
 /**
  * A file is taken as unchanged when its size, times and inode are as the last read saw them, and it
@@ -113,19 +118,20 @@ export async function readSourceFiles(
   const previous = rememberedReads.get(key);
   const current = new Map<string, RememberedRead>();
   const readAt = Date.now();
-  const read = async (path: string): Promise<ReadOutcome> => {
-    const stat = await fs.lstat(join(rootPath, path)).catch(() => null);
+  const read = (path: string): ReadOutcome => {
+    const stat = lstatSync(join(rootPath, path), { throwIfNoEntry: false }) ?? null;
     if (!stat?.isFile()) return readWithStat(rootPath, path, maxBytes, stat);
     const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
     const last = previous?.get(path);
     const unchanged = last?.stamp === stamp && stat.mtimeMs < last.readAt - RACY_WINDOW_MS;
-    const remembered = unchanged ? last : { stamp, readAt, outcome: await readWithStat(rootPath, path, maxBytes, stat) };
+    const remembered = unchanged ? last : { stamp, readAt, outcome: readWithStat(rootPath, path, maxBytes, stat) };
     current.set(path, remembered);
     return remembered.outcome;
   };
   const outcomes: ReadOutcome[] = [];
-  for (let start = 0; start < paths.length; start += READ_CONCURRENCY) {
-    outcomes.push(...(await Promise.all(paths.slice(start, start + READ_CONCURRENCY).map(read))));
+  for (let start = 0; start < paths.length; start += READ_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const path of paths.slice(start, start + READ_BATCH)) outcomes.push(read(path));
     onRead?.(outcomes.length);
   }
   rememberedReads.delete(key);
@@ -135,15 +141,20 @@ export async function readSourceFiles(
 }
 
 /** Reads one file, or says why it is skipped. Symlinks are never followed. */
-export async function readSourceFile(rootPath: string, path: string, maxBytes: number): Promise<ReadOutcome> {
-  return readWithStat(rootPath, path, maxBytes, await fs.lstat(join(rootPath, path)).catch(() => null));
+export function readSourceFile(rootPath: string, path: string, maxBytes: number): ReadOutcome {
+  return readWithStat(rootPath, path, maxBytes, lstatSync(join(rootPath, path), { throwIfNoEntry: false }) ?? null);
 }
 
-async function readWithStat(rootPath: string, path: string, maxBytes: number, stat: Stats | null): Promise<ReadOutcome> {
+function readWithStat(rootPath: string, path: string, maxBytes: number, stat: Stats | null): ReadOutcome {
   const absolute = join(rootPath, path);
   if (stat === null) return { skipped: { path, reason: 'deleted while indexing' } };
   if (stat.isSymbolicLink()) {
-    const target = await fs.realpath(absolute).catch(() => null);
+    let target: string | null;
+    try {
+      target = realpathSync(absolute);
+    } catch {
+      target = null;
+    }
     const reason =
       target !== null && isInside(target, rootPath) ? 'symlink (its target is indexed itself)' : 'symlink out of the repository';
     return { skipped: { path, reason } };
@@ -155,7 +166,13 @@ async function readWithStat(rootPath: string, path: string, maxBytes: number, st
     return { file: { ...base, blocked: true, contentHash: '', lines: 0, text: null } };
   }
   if (stat.size > maxBytes) return { skipped: { path, reason: `larger than ${maxBytes} bytes` } };
-  const buffer = await fs.readFile(absolute);
+  let buffer: Buffer;
+  try {
+    buffer = readFileSync(absolute);
+  } catch {
+    // Between the stat and the read: deleted, or made unreadable.
+    return { skipped: { path, reason: 'deleted while indexing' } };
+  }
   if (buffer.subarray(0, 8000).includes(0)) return { skipped: { path, reason: 'binary' } };
   let text: string;
   try {
@@ -168,8 +185,15 @@ async function readWithStat(rootPath: string, path: string, maxBytes: number, st
       ...base,
       blocked: false,
       contentHash: createHash('sha256').update(buffer).digest('hex'),
-      lines: text.length === 0 ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+      lines: lineCount(text),
       text,
     },
   };
+}
+
+/** Lines as an editor numbers them: a last line without a newline counts, the empty one after a final newline does not. */
+function lineCount(text: string): number {
+  let newlines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) newlines++;
+  return text.length === 0 || text.endsWith('\n') ? newlines : newlines + 1;
 }

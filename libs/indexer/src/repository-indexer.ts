@@ -7,7 +7,7 @@ import { FileResultStore } from './file-result-cache';
 import { fileUid, nameTokens } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
-import { type Documents, extractDocuments } from './markdown/markdown-documents';
+import { type Documents, extractDocuments, MARKDOWN_CACHE } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SECRET_RULES_VERSION, SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
 import { deriveTests } from './test-coverage';
@@ -157,6 +157,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
       files: readable.filter((source) => source.language === 'markdown'),
       fileUids,
       symbols: namedSymbols,
+      cache: kept.scope(MARKDOWN_CACHE),
     }),
     secrets,
   );

@@ -1,7 +1,11 @@
 import type { SourceFile } from '../repository-files';
 import type { SymbolRow } from '@lore/domain';
 import { symbolRow } from '../testing/extraction-inputs';
-import { extractDocuments } from './markdown-documents';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileResultStore } from '../file-result-cache';
+import { extractDocuments, MARKDOWN_CACHE } from './markdown-documents';
 
 const symbol = (name: string, qualifiedName: string, kind: SymbolRow['kind'] = 'function'): SymbolRow =>
   symbolRow({ uid: `t:r:src/x.ts#${qualifiedName}`, fileUid: 't:r:src/x.ts', kind, name, qualifiedName, path: 'src/x.ts' });
@@ -81,5 +85,38 @@ describe('extractDocuments', () => {
     // Mentions follow the symbols of each run: placeOrder is gone from the second.
     expect(first.mentions.map((mention) => mention.targetUid)).toEqual(['t:r:src/x.ts#OrderService.placeOrder']);
     expect(second.mentions).toEqual([]);
+  });
+
+  it('takes an unchanged file reading from the per-file cache in a new process, and reads a changed one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lore-markdown-cache-'));
+    const text = '# Readme\n\nUses `placeOrder`.\n';
+    const written = FileResultStore.open(dir, 't', 'r');
+    extractDocuments({
+      tenantId: 't',
+      repositoryId: 'r',
+      files: [doc('README.md', text)],
+      fileUids,
+      symbols,
+      cache: written.scope(MARKDOWN_CACHE),
+    });
+    written.save();
+
+    // Same content hash, other text: what comes back is the reading kept, not a parse of this text.
+    const store = FileResultStore.open(dir, 't', 'r');
+    const unchanged = { ...doc('README.md', '# Something else\n'), contentHash: 'h' };
+    const changed = { ...doc('NOTES.md', '# Notes\n\nUses `run`.\n'), contentHash: 'h2' };
+    const result = extractDocuments({
+      tenantId: 't',
+      repositoryId: 'r',
+      files: [unchanged, changed],
+      fileUids,
+      symbols,
+      cache: store.scope(MARKDOWN_CACHE),
+    });
+    expect(result.sections.map((section) => [section.uid, section.title])).toEqual([
+      ['t:r:README.md#L1', 'Readme'],
+      ['t:r:NOTES.md#L1', 'Notes'],
+    ]);
+    expect(result.mentions.map((mention) => mention.targetUid)).toEqual(['t:r:src/x.ts#OrderService.placeOrder', 't:r:src/x.ts#run']);
   });
 });

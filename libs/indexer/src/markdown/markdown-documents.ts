@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import type { DocumentRow, MentionRow, SectionRow, SymbolRow } from '@lore/domain';
+import type { FileResultCache } from '../file-result-cache';
 import type { SourceFile } from '../repository-files';
 
 export interface DocumentsInput {
@@ -11,7 +12,12 @@ export interface DocumentsInput {
   fileUids: ReadonlyMap<string, string>;
   /** Every symbol of the repository, to resolve inline code to. */
   symbols: readonly SymbolRow[];
+  /** Where each file's reading is kept between runs (MARKDOWN_CACHE namespace). */
+  cache?: FileResultCache;
 }
+
+/** The per-file cache's namespace for Markdown readings; bumped whenever MarkdownReading changes. */
+export const MARKDOWN_CACHE = 'markdown@1';
 
 export interface Documents {
   documents: DocumentRow[];
@@ -43,7 +49,7 @@ export function extractDocuments(input: DocumentsInput): Documents {
   const result: Documents = { documents: [], sections: [], mentions: [] };
   for (const file of input.files) {
     if (file.text === null) continue;
-    const { document, sections, references } = readMarkdown(file, input.fileUids.get(file.path)!);
+    const { document, sections, references } = readMarkdown(file, input.fileUids.get(file.path)!, input.cache);
     result.documents.push(document);
     result.sections.push(...sections);
     const sectionAt = (line: number): SectionRow => sections.findLast((section) => section.startLine <= line) ?? sections[0]!;
@@ -72,9 +78,15 @@ interface MarkdownReading {
 /** Readings by the file read: a long-lived process hands an unchanged file back as the same object (see readSourceFiles). */
 const readings = new WeakMap<SourceFile, MarkdownReading>();
 
-function readMarkdown(file: SourceFile, fileUid: string): MarkdownReading {
-  const known = readings.get(file);
-  if (known && known.fileUid === fileUid) return known;
+function readMarkdown(file: SourceFile, fileUid: string, cache: FileResultCache | undefined): MarkdownReading {
+  // Asked of the cache every time: an entry this run does not ask for is not kept.
+  const kept = cache?.get(file.path, file.contentHash) as MarkdownReading | undefined;
+  const known = readings.get(file) ?? kept;
+  if (known && known.fileUid === fileUid) {
+    readings.set(file, known);
+    if (!kept) cache?.set(file.path, file.contentHash, known);
+    return known;
+  }
   const documentUid = `${fileUid}#document`;
   const tokens = markdown.parse(file.text!, {});
   const headings: { title: string; level: number; line: number }[] = [];
@@ -112,6 +124,7 @@ function readMarkdown(file: SourceFile, fileUid: string): MarkdownReading {
   }
   const reading = { fileUid, document, sections, references };
   readings.set(file, reading);
+  cache?.set(file.path, file.contentHash, reading);
   return reading;
 }
 

@@ -20,7 +20,7 @@ export async function fixtureInput(
   const root = join(FIXTURES_DIR, repository);
   const files: SourceFile[] = [];
   for (const path of paths) {
-    const outcome = await readSourceFile(root, path, 1_000_000);
+    const outcome = readSourceFile(root, path, 1_000_000);
     if (!('file' in outcome)) throw new Error(`fixture file not readable: ${path}`);
     files.push(outcome.file);
   }

@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { CallRow, InheritanceRow, RepositorySnapshot } from '@lore/domain';
 import { readRepository } from '../repository-indexer';
 import { scratchRepository, short } from '../testing/extraction-inputs';
@@ -115,10 +115,18 @@ const inheritanceRows = (rows: InheritanceRow[]): [string, string, string][] =>
 /** Edits the repository's kept results on disk (every shard); the function returned puts them back as they were. */
 function editCache(cacheDir: string, edit: (text: string) => string): () => void {
   const [key] = readdirSync(join(cacheDir, 'extraction'));
-  const files = readdirSync(join(cacheDir, 'extraction', key!)).map((name) => join(cacheDir, 'extraction', key!, name));
+  const directory = join(cacheDir, 'extraction', key!);
+  const files = readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(directory, name))
+    .filter((file) => statSync(file).isFile());
   const stored = files.map((file) => readFileSync(file, 'utf8'));
   files.forEach((file, i) => writeFileSync(file, edit(stored[i]!)));
-  return () => files.forEach((file, i) => writeFileSync(file, stored[i]!));
+  // A run in between may have removed a namespace's folder (one its layout no longer uses).
+  return () =>
+    files.forEach((file, i) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, stored[i]!);
+    });
 }
 
 /** The calls both passes find; only their confidence differs. */
@@ -387,6 +395,26 @@ describe('TypeScript in two passes', () => {
 
     restoreCache();
     expect(await runInNewProcess()).toEqual(await coldRun(root));
+  });
+
+  it('in a new process, takes what the imports of each unchanged file resolve to from the cache while the layout holds', async () => {
+    const root = scratch(FILES);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'lore-cache-'));
+    const runInNewProcess = newProcessRunner(root, cacheDir);
+    const importsOfCalculator = (snapshot: RepositorySnapshot): string[] =>
+      snapshot.imports.filter((row) => short(row.fromUid) === 'src/calculator.ts').map((row) => short(row.toUid));
+    expect(importsOfCalculator(await runInNewProcess())).toEqual(['src/lib/index.ts', 'src/lib/math.ts']);
+
+    // Proof that the resolution is not done again: a target edited in the cache comes back.
+    const restoreCache = editCache(cacheDir, (text) =>
+      text.replaceAll('"./lib/math":"src/lib/math.ts"', '"./lib/math":"src/lib/strings.ts"'),
+    );
+    expect(importsOfCalculator(await runInNewProcess())).toEqual(['src/lib/index.ts', 'src/lib/strings.ts']);
+    restoreCache();
+    // A file added changes the layout: everything is resolved again.
+    write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
+    editCache(cacheDir, (text) => text.replaceAll('"./lib/math":"src/lib/math.ts"', '"./lib/math":"src/lib/strings.ts"'));
+    expect(importsOfCalculator(await runInNewProcess())).toEqual(['src/lib/index.ts', 'src/lib/math.ts']);
   });
 
   /** After one edit, a run in a new process (with the cache of one before it) and a cold run. */

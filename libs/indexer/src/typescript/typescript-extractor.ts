@@ -151,6 +151,7 @@ const linkedResults = new WeakMap<ScriptFileResult, LinkedResult>();
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
 const FIRST_PASS_VERSION = 1;
 const EXACT_PASS_VERSION = 2;
+const RESOLUTION_VERSION = 1;
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
@@ -258,14 +259,43 @@ function extractScripts(input: ExtractionInput): Extraction {
     );
   const moduleCache = resolutions.repository;
   const resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
+  // What each file's specifiers resolved to, kept per file while the layout holds (the namespace names
+  // it): a new process does not resolve the whole repository's imports again.
+  const resolutionCache = input.cache?.(
+    `typescript-resolution@${RESOLUTION_VERSION}/${ts.version}/${createHash('sha256').update(`${key}\0${resolutions.layout}`).digest('hex')}`,
+  );
+  const filesByPath = new Map(input.files.map((file) => [file.path, file]));
+  const resolvedByPath = new Map<string, { targets: Record<string, string | null>; kept: boolean }>();
+  const resolvedFrom = (path: string): { targets: Record<string, string | null>; kept: boolean } => {
+    let resolved = resolvedByPath.get(path);
+    if (!resolved) {
+      const contentHash = filesByPath.get(path)!.contentHash;
+      const kept = resolutionCache?.get(path, contentHash) as Record<string, string | null> | undefined;
+      resolved = { targets: kept ?? {}, kept: kept !== undefined };
+      // Set once; what is resolved later lands in the same object, which is saved at the end of the run.
+      if (!kept) resolutionCache?.set(path, contentHash, resolved.targets);
+      resolvedByPath.set(path, resolved);
+    }
+    return resolved;
+  };
   /** The repository file a module specifier names, from a file of the repository; null for anything else. */
   const resolveFrom = (path: string, specifier: string): string | null => {
-    const resolved = ts.resolveModuleName(specifier, join(rootPath, path), options, resolutionHost, moduleCache).resolvedModule
+    const resolved = resolvedFrom(path);
+    if (Object.hasOwn(resolved.targets, specifier)) return resolved.targets[specifier]!;
+    const fileName = ts.resolveModuleName(specifier, join(rootPath, path), options, resolutionHost, moduleCache).resolvedModule
       ?.resolvedFileName;
-    return (resolved && byAbsolute.get(resolved)?.path) ?? null;
+    const target = (fileName && byAbsolute.get(fileName)?.path) ?? null;
+    resolved.targets[specifier] = target;
+    if (resolved.kept) {
+      resolutionCache?.set(path, filesByPath.get(path)!.contentHash, resolved.targets);
+      resolved.kept = false;
+    }
+    return target;
   };
   for (const file of input.files) {
     const outcome = outcomes.get(file.path)!;
+    // Asked for every file, even one linked already: an entry this run does not ask for is not kept.
+    resolvedFrom(file.path);
     if ('skipped' in outcome) {
       skipped.push({ path: file.path, reason: outcome.skipped });
       continue;
