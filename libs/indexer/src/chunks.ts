@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ChunkRow, DocumentRow, SectionRow, SymbolRow } from '@lore/domain';
 import { redactSecrets } from './secrets/secret-scanner';
 
@@ -31,11 +31,18 @@ export interface ChunkInput {
 const chunksByRow = new WeakMap<object, ChunkRow>();
 
 export function buildChunks(input: ChunkInput): ChunkRow[] {
-  const lines = new Map<string, string[]>();
-  const linesOf = (path: string): string[] => {
-    let cached = lines.get(path);
-    if (!cached) lines.set(path, (cached = (input.texts.get(path) ?? '').split('\n')));
-    return cached;
+  // Where each line starts, per file: a body's head is one slice of the text, not a split of the whole file.
+  const lineStarts = new Map<string, number[]>();
+  const linesOf = (path: string, from: number, to: number): string => {
+    const text = input.texts.get(path) ?? '';
+    let starts = lineStarts.get(path);
+    if (!starts) {
+      starts = [0];
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+      lineStarts.set(path, starts);
+    }
+    if (from >= starts.length || to <= from) return '';
+    return text.slice(starts[from], to < starts.length ? starts[to]! - 1 : text.length);
   };
   const chunk = (row: Omit<ChunkRow, 'contentHash' | 'text'>, parts: (string | null)[]): ChunkRow => {
     const raw = parts
@@ -43,7 +50,7 @@ export function buildChunks(input: ChunkInput): ChunkRow[] {
       .join('\n')
       .slice(0, MAX_CHUNK_CHARS);
     const text = redactSecrets(raw, input.secrets.get(row.path) ?? []);
-    return { ...row, text, contentHash: createHash('sha1').update(text).digest('base64url') };
+    return { ...row, text, contentHash: hash('sha1', text, 'base64url') };
   };
 
   const chunks: ChunkRow[] = [];
@@ -54,9 +61,7 @@ export function buildChunks(input: ChunkInput): ChunkRow[] {
       continue;
     }
     const body = WITH_BODY.has(symbol.kind)
-      ? linesOf(symbol.path)
-          .slice(symbol.startLine - 1, Math.min(symbol.endLine, symbol.startLine - 1 + BODY_HEAD_LINES))
-          .join('\n')
+      ? linesOf(symbol.path, symbol.startLine - 1, Math.min(symbol.endLine, symbol.startLine - 1 + BODY_HEAD_LINES))
       : null;
     const made = chunk(
       {
@@ -81,9 +86,7 @@ export function buildChunks(input: ChunkInput): ChunkRow[] {
       continue;
     }
     const document = documents.get(section.documentUid)!;
-    const text = linesOf(document.path)
-      .slice(section.startLine - 1, section.endLine)
-      .join('\n');
+    const text = linesOf(document.path, section.startLine - 1, section.endLine);
     const made = chunk(
       {
         id: section.uid,
