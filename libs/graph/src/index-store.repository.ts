@@ -148,9 +148,10 @@ export class IndexStoreRepository {
     const diff = diffSnapshot(snapshot, graph, live, options);
     // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
     const version = randomUUID();
-    const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props, hash }));
+    // Each element's hash is stored as one of its properties (see SNAPSHOT_QUERIES).
+    const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props: { ...props, hash } }));
     const relationshipRows = (rows: GraphRelationship[]): Params[] =>
-      rows.map(({ fromUid, toUid, props, hash }) => ({ fromUid, toUid, props, hash }));
+      rows.map(({ fromUid, toUid, props, hash }) => ({ fromUid, toUid, props: { ...props, hash } }));
 
     // Relationships go before the nodes they touch are deleted, and after the nodes they join exist.
     const steps: [string, Params[]][] = [
@@ -168,7 +169,7 @@ export class IndexStoreRepository {
         SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
         diff.relationshipCreates
           .get(endpoints)!
-          .map(({ shape, fromUid, toUid, props, hash }) => ({ type: shape.type, fromUid, toUid, props, hash })),
+          .map(({ shape, fromUid, toUid, props, hash }) => ({ type: shape.type, fromUid, toUid, props: { ...props, hash } })),
       ]),
       ...RELATIONSHIPS.map((shape): [string, Params[]] => [
         SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
