@@ -8,7 +8,8 @@
  * With --repeat n, the last --change file is changed n more times, a run each: a running lore's steady
  * state, once the server has planned the statements that update and delete (the first runs plan them).
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
- * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS.
+ * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS, and before and after
+ * a yardstick of this machine's speed.
  *
  *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts]... [--repeat n] [--peers]
  *
@@ -25,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import ts from 'typescript';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import type { IndexRunSummary } from '@lore/domain';
 import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
@@ -43,7 +45,24 @@ interface Launcher {
   startNeo4jLocal(options: { port: number; dataDir: string; password: string }): Promise<{ uri: string; stop(): Promise<void> }>;
 }
 
+/**
+ * This machine's speed now: the fastest of three parses of TypeScript's lib.dom.d.ts (2.3 MB), in ms.
+ * Shared machines vary (this one by 1.7x within an hour): figures are comparable when it is.
+ */
+function yardstick(): number {
+  const file = join(require.resolve('typescript'), '..', 'lib.dom.d.ts');
+  const text = readFileSync(file, 'utf8');
+  let fastest = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return Math.round(fastest);
+}
+
 async function main(): Promise<void> {
+  console.log(`yardstick before: ${yardstick()} ms (parsing lib.dom.d.ts; the lower, the faster this machine is now)`);
   const args = process.argv.slice(2);
   const path = resolve(args.find((arg) => !arg.startsWith('--')) ?? '.');
   const nameIndex = args.indexOf('--name');
@@ -155,6 +174,7 @@ async function main(): Promise<void> {
     await context.close();
     await stopNeo4j?.();
   }
+  console.log(`yardstick after: ${yardstick()} ms`);
 }
 
 main().catch((error: unknown) => {
