@@ -269,11 +269,13 @@ function extractScripts(input: ExtractionInput): Extraction {
   const resolvedFrom = (path: string): { targets: Record<string, string | null>; kept: boolean } => {
     let resolved = resolvedByPath.get(path);
     if (!resolved) {
-      const contentHash = filesByPath.get(path)!.contentHash;
-      const kept = resolutionCache?.get(path, contentHash) as Record<string, string | null> | undefined;
+      // A path that is not one of the run's files (none is expected) is resolved, not kept.
+      const contentHash = filesByPath.get(path)?.contentHash;
+      const kept =
+        contentHash === undefined ? undefined : (resolutionCache?.get(path, contentHash) as Record<string, string | null> | undefined);
       resolved = { targets: kept ?? {}, kept: kept !== undefined };
       // Set once; what is resolved later lands in the same object, which is saved at the end of the run.
-      if (!kept) resolutionCache?.set(path, contentHash, resolved.targets);
+      if (!kept && contentHash !== undefined) resolutionCache?.set(path, contentHash, resolved.targets);
       resolvedByPath.set(path, resolved);
     }
     return resolved;
