@@ -149,6 +149,37 @@ describe('indexing into Neo4j', () => {
     expect(await dumpRepository(driver, principal.tenantId, 'two-pass')).toEqual(await dumpRepository(driver, fresh.tenantId, 'two-pass'));
   });
 
+  it('reads back from Neo4j the graph state it kept, relationships stored without a hash included', async () => {
+    const root = repository({
+      'tsconfig.json': '{}',
+      'README.md': '# Read back\n\nSee `a` in [a](src/a.ts).\n',
+      'src/a.ts':
+        "import { b } from './b';\nexport class A {\n  run(): number {\n    return b();\n  }\n}\nexport function a(): number { return b(); }\n",
+      'src/b.ts': 'export function b(): number { return 1; }\n',
+    });
+    await indexing.indexRepository({ path: root, repositoryId: 'read-back' }, principal);
+    const store = moduleRef.get(IndexStoreRepository);
+    const run = { tenantId: principal.tenantId, repoId: 'read-back', runId: 'integration:read-back:run:read' };
+    const kept = await store.liveGraph(run);
+    // Another writer's stamp: the state is read from Neo4j, element by element.
+    await driver.executeQuery("MATCH (r:Repository {uid: $uid}) SET r.snapshotVersion = 'another writer'", {
+      uid: `${principal.tenantId}:read-back`,
+    });
+    const read = await store.liveGraph(run);
+    expect(read).toEqual(kept);
+    const { records } = await driver.executeQuery(
+      `MATCH (:File {tenantId: $tenantId, repoId: 'read-back'})-[e]->() RETURN type(e) AS type, e.hash IS NULL AS unhashed
+       UNION MATCH (:Symbol {tenantId: $tenantId, repoId: 'read-back'})-[e]->() RETURN type(e) AS type, e.hash IS NULL AS unhashed`,
+      { tenantId: principal.tenantId },
+    );
+    expect(records.map((record) => [record.get('type'), record.get('unhashed')]).sort()).toEqual([
+      ['CALLS', false],
+      ['DECLARES', true],
+      ['HAS_MEMBER', true],
+      ['IMPORTS', false],
+    ]);
+  });
+
   it('trusts the graph state it kept only while the repository carries the same snapshot stamp', async () => {
     const root = repository({
       'tsconfig.json': '{}',
