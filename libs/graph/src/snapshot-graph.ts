@@ -79,12 +79,6 @@ interface Properties {
   hash: string;
 }
 const NO_PROPERTIES: Properties = { props: Object.freeze({}), hash: hashOf({}) };
-/**
- * The hash of a relationship without properties (most of them: CONTAINS, DECLARES, HAS_MEMBER, …).
- * It is not stored on such a relationship, and one read without a hash has this one: a property less
- * per relationship made a full typeorm index's first write a quarter faster.
- */
-export const NO_PROPERTIES_HASH = NO_PROPERTIES.hash;
 
 /**
  * Relationship properties by their values. Relationship rows are new each run, their values mostly

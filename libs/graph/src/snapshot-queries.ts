@@ -42,12 +42,12 @@ export const SNAPSHOT_QUERIES: SnapshotQueries = {
   liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $repoId}) RETURN collect([n.uid, n.hash]) AS elements`),
   // The diff knows which elements are new: CREATE skips MERGE's lookup and lock, and a uid that does
   // exist after all fails the uniqueness constraint, which rolls the whole snapshot back.
-  // A row's props carry its hash: one SET, without the Eager a second one after it made Cypher plan.
+  // A node row's props carry its hash: one SET, without the Eager a second one after it made Cypher plan.
   createNodes: byLabel((label) => `UNWIND $rows AS row CREATE (n:${label}) SET n = row.props`),
   updateNodes: byLabel((label) => `UNWIND $rows AS row MATCH (n:${label} {uid: row.uid}) SET n = row.props`),
   deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid}) DETACH DELETE n`),
   liveRelationships: byShape(
-    (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN collect([a.uid, b.uid, e.hash]) AS elements`,
+    (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN collect([a.uid, b.uid, properties(e)]) AS elements`,
   ),
   // The endpoints are looked up by label and uid (the uniqueness constraint's index); the type comes
   // from the fixed table too, as a value: CREATE takes a dynamic type at no cost, and one plan per
