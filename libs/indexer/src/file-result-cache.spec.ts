@@ -34,13 +34,16 @@ function cacheFiles(dir: string): string[] {
     .sort();
 }
 
-/** The shard file holding a path's entries. */
-function shardHolding(dir: string, path: string): string {
+/** The first shard file whose text holds the given text. */
+function shardContaining(dir: string, text: string): string {
   const shard = cacheFiles(dir).find(
-    (name) => name !== 'manifest.json' && readFileSync(join(repositoryDir(dir), name), 'utf8').includes(`"${path}"`),
+    (name) => name !== 'manifest.json' && readFileSync(join(repositoryDir(dir), name), 'utf8').includes(text),
   );
   return join(repositoryDir(dir), shard!);
 }
+
+/** The shard file holding a path's entries. */
+const shardHolding = (dir: string, path: string): string => shardContaining(dir, `"${path}"`);
 
 /** A store with every path set to a value of its own under `hash-<path>`. */
 function populated(dir: string, store = FileResultStore): void {
@@ -196,10 +199,7 @@ describe('FileResultStore', () => {
     const opened = inNewProcess().open(dir, 't', 'r');
     expect(opened.scope(NAMESPACE).get('a.ts', 'h1')).toBe('first');
     // Garbage written after the store opened and before the namespace is asked for is what it reads.
-    const exactShard = cacheFiles(dir).find(
-      (name) => name !== 'manifest.json' && readFileSync(join(repositoryDir(dir), name), 'utf8').includes('"exact"'),
-    )!;
-    writeFileSync(join(repositoryDir(dir), exactShard), '{"save":');
+    writeFileSync(shardContaining(dir, '"exact"'), '{"save":');
     expect(opened.scope('exact@1').get('a.ts', 'h1')).toBeUndefined();
   });
 
