@@ -1,14 +1,18 @@
 /**
- * Does a running lore's incremental exact pass answer as a full one, on a real repository? Makes
- * edits that change where other files' calls land, one after another, in a copy of the repository:
- * a class method renamed, a method added to a subclass over its base's, an exported function
- * renamed, a method added to a class, a function or method made to return any (which moves the calls
- * through its result where its return type is inferred, and nothing where it is declared). After each, compares the calls and inheritance this process
- * answers incrementally (the files resolved again are those a changed name reaches) with a full run
- * in a new process over the same files. Prints each edit, both times and the differences; exits 1
- * on any difference.
+ * Does an incremental exact pass answer as a full one, on a real repository? Makes edits that change
+ * where other files' calls land, one after another, in a copy of the repository: a class method
+ * renamed, a method added to a subclass over its base's, an exported function renamed, a method added
+ * to a class, a function or method made to return any (which moves the calls through its result where
+ * its return type is inferred, and nothing where it is declared). After each, compares the graph
+ * (every node and relationship with the hash of its properties, as snapshotGraph makes them) that the
+ * incremental run answers with a full run in a new process over the same files, without a cache.
+ * Prints each edit, both times and the differences; exits 1 on any difference.
  *
- *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1 [--only 'inferred'] [--together 3]
+ * The incremental run is this process's (a running lore: the files resolved again are those a changed
+ * name reaches) or, with --cache, a new process each time with the per-file cache of the runs before
+ * it (a commit hook's `lore index`: only the cache on disk to go on).
+ *
+ *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1 [--cache] [--only 'inferred'] [--together 3]
  *
  * (`--only` keeps the edits whose description contains the text; `--together n` makes n edits before
  * each run.)
@@ -20,22 +24,37 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { RepositorySnapshot, SymbolRow } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
+import { snapshotGraph } from '../libs/graph/src/snapshot-graph';
 
 const OPTIONS = { tenantId: 'check', repositoryId: 'check', maxFileBytes: 1024 * 1024 };
 
-/** What the two runs are compared on, one line per row. */
+/** What the two runs are compared on, one line per node or relationship. */
 function answers(snapshot: RepositorySnapshot): string[] {
+  const graph = snapshotGraph(snapshot);
   return [
-    ...snapshot.calls.map((call) => `CALLS ${call.callerUid} -> ${call.calleeUid} line ${call.line} x${call.count} ${call.confidence}`),
-    ...snapshot.inheritance.map((row) => `${row.kind} ${row.fromUid} -> ${row.toUid}`),
+    ...graph.nodes.map((node) => `${node.label} ${node.uid} ${node.hash}`),
+    ...graph.relationships.map((row) => `${row.shape.type} ${row.fromUid} -> ${row.toUid} ${row.hash}`),
   ].sort();
 }
 
-async function exactAnswers(root: string): Promise<{ rows: string[]; seconds: number; snapshot: RepositorySnapshot }> {
+async function exactAnswers(root: string, cacheDir?: string): Promise<{ rows: string[]; seconds: number; snapshot: RepositorySnapshot }> {
   const started = performance.now();
-  const reading = await readRepository(root, OPTIONS);
+  const reading = await readRepository(root, { ...OPTIONS, cacheDir });
   const snapshot = reading.resolveExactly ? await reading.resolveExactly() : reading.snapshot;
   return { rows: answers(snapshot), seconds: (performance.now() - started) / 1000, snapshot };
+}
+
+/** A run in a new process (with the cache given, or none), its rows and wall time. */
+function exactAnswersInNewProcess(root: string, cacheDir?: string): { rows: string[]; seconds: number } {
+  const out = join(root, '..', `${root.split('/').pop()}-${cacheDir ? 'cached' : 'full'}.json`);
+  const started = performance.now();
+  const child = spawnSync(process.execPath, [__filename, '--run', root, out, ...(cacheDir ? [cacheDir] : [])], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`the run in a new process failed (${child.status})`);
+  const rows: string[] = JSON.parse(readFileSync(out, 'utf8'));
+  rmSync(out);
+  return { rows, seconds: (performance.now() - started) / 1000 };
 }
 
 /** A seeded generator (mulberry32): the same seed makes the same edits. */
@@ -167,9 +186,9 @@ function candidateEdits(source: string, snapshot: RepositorySnapshot): Edit[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args[0] === '--full') {
-    // The new process: a full run, its answers written for the parent.
-    writeFileSync(args[2]!, JSON.stringify((await exactAnswers(args[1]!)).rows));
+  if (args[0] === '--run') {
+    // The new process: a run (full, or with the cache given), its answers written for the parent.
+    writeFileSync(args[2]!, JSON.stringify((await exactAnswers(args[1]!, args[3])).rows));
     return;
   }
   const source = resolve(args[0] ?? '.');
@@ -183,7 +202,8 @@ async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'lore-incremental-check-'));
   const git = join(source, '.git');
   cpSync(source, root, { recursive: true, filter: (path) => path !== git && !path.startsWith(`${git}/`) });
-  const first = await exactAnswers(root);
+  const cacheDir = args.includes('--cache') ? mkdtempSync(join(tmpdir(), 'lore-incremental-check-cache-')) : undefined;
+  const first = await exactAnswers(root, cacheDir);
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1]! : '';
   const edits = candidateEdits(root, first.snapshot).filter((edit) => edit.describe.includes(only));
   console.log(`${source}: first run ${first.seconds.toFixed(2)} s; ${edits.length} candidate edits, making ${count}`);
@@ -192,14 +212,8 @@ async function main(): Promise<void> {
     // Several edits before one run: a checkout, a rebase, a formatter over many files.
     const made = Array.from({ length: Math.min(together, edits.length) }, () => edits.splice(Math.floor(next() * edits.length), 1)[0]!);
     for (const edit of made) edit.apply(root);
-    const incremental = await exactAnswers(root);
-    const out = join(root, '..', `${root.split('/').pop()}-full.json`);
-    const started = performance.now();
-    const child = spawnSync(process.execPath, [__filename, '--full', root, out], { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (child.status !== 0) throw new Error(`the full run failed (${child.status})`);
-    const fullSeconds = (performance.now() - started) / 1000;
-    const full: string[] = JSON.parse(readFileSync(out, 'utf8'));
-    rmSync(out);
+    const incremental = cacheDir ? exactAnswersInNewProcess(root, cacheDir) : await exactAnswers(root);
+    const { rows: full, seconds: fullSeconds } = exactAnswersInNewProcess(root);
     const fullRows = new Set(full);
     const incrementalRows = new Set(incremental.rows);
     const missing = full.filter((row) => !incrementalRows.has(row));
@@ -207,7 +221,7 @@ async function main(): Promise<void> {
     const same = missing.length === 0 && extra.length === 0;
     if (!same) failures++;
     console.log(
-      `${i + 1}. ${made.map((edit) => edit.describe).join('; ')}: incremental ${incremental.seconds.toFixed(2)} s, full (new process) ${fullSeconds.toFixed(2)} s; ${
+      `${i + 1}. ${made.map((edit) => edit.describe).join('; ')}: incremental${cacheDir ? ' (new process, cache)' : ''} ${incremental.seconds.toFixed(2)} s, full (new process) ${fullSeconds.toFixed(2)} s; ${
         same ? `same ${full.length} rows` : `DIFFERENT: ${missing.length} missing, ${extra.length} extra`
       }`,
     );
@@ -215,6 +229,7 @@ async function main(): Promise<void> {
     for (const row of extra.slice(0, 10)) console.log(`   extra   ${row}`);
   }
   rmSync(root, { recursive: true, force: true });
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
   if (failures > 0) {
     console.log(`${failures} edit(s) answered differently`);
     process.exit(1);
