@@ -67,7 +67,7 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
 export async function readRepository(path: string, options: IndexOptions): Promise<RepositoryReading> {
   const { rootPath, repositoryId } = locateRepository(path, options.repositoryId);
   // Started now, the secret scanner's worker loads its rules while the files are listed and read. One
-  // per run: a worker that scanned a large repository is slow to answer again (secretlint keeps what it saw).
+  // per run, closed when its findings are in: an idle process holds no thread.
   const scanner = new SecretScanner();
   const [gitInfo, paths] = await Promise.all([readGitInfo(rootPath), listRepositoryFiles(rootPath)]).catch((error: unknown) => {
     void scanner.close();
