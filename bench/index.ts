@@ -130,7 +130,10 @@ async function main(): Promise<void> {
           [
             `${label}: ${run.repositoryId}@${run.commitSha.slice(0, 12)}`,
             `  files ${run.files}, symbols ${run.symbols}, calls ${run.calls}, imports ${run.imports}, skipped ${run.skipped.length}`,
-            `  read ${seconds(started, extractStart)} s, parse+extract ${seconds(extractStart, writingStart)} s, from then on writing and resolving ${seconds(writingStart, end)} s`,
+            // Progress says when each phase began: the first file extracted (TypeScript's are all parsed by
+            // then), the first batch written. Before the first: a fresh server's schema, the lease, the reads.
+            `  first file extracted at ${seconds(started, extractStart)} s (schema, lease, reads; TypeScript files parsed), ` +
+              `first batch written ${seconds(extractStart, writingStart)} s later (extraction, linking, diff), then ${seconds(writingStart, end)} s of writing and resolving`,
             `  queryable at ${(run.queryableMs / 1000).toFixed(2)} s, ${exact}, wall ${wall.toFixed(2)} s (with the semantic index)`,
             `  ${(run.files / wall).toFixed(0)} files/s, ${(run.symbols / wall).toFixed(0)} symbols/s, ${((run.calls + run.imports) / wall).toFixed(0)} edges/s`,
             `  peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
