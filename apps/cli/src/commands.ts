@@ -3,11 +3,9 @@ import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { PrincipalResolver } from '@lore/access';
 import type { GetSymbolResult, IndexRunSummary, SearchCodeInput, SearchCodeResult, SymbolKind } from '@lore/domain';
 import { FileSpanService, IndexingService, type IndexingProgress, SearchService, SymbolService, SystemService } from '@lore/knowledge';
-import { createLoreMcpServer } from '@lore/mcp';
 import { openServices, withServices } from './cli-context';
 import { EXIT, printJson, reportError } from './output';
 import { watchRepository } from './watch';
@@ -148,6 +146,11 @@ export async function mcpCommand(): Promise<number> {
   const principal = context.get(PrincipalResolver).local();
   const services = { symbols: context.get(SymbolService), search: context.get(SearchService), fileSpans: context.get(FileSpanService) };
   const onError = (error: unknown): void => void process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  // Loaded here, not with the CLI: every other command started about 0.1 s sooner without them.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { serveStdio } = require('@modelcontextprotocol/server/stdio') as typeof import('@modelcontextprotocol/server/stdio');
+  const { createLoreMcpServer } = require('@lore/mcp') as typeof import('@lore/mcp');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const handle = serveStdio(() => createLoreMcpServer(services, principal, onError), { onerror: (error) => onError(error) });
   await new Promise<void>((done) => {
     process.stdin.on('close', done);

@@ -361,12 +361,14 @@ describe('TypeScript in two passes', () => {
 
   /** A run in a fresh copy of the modules: nothing kept in memory, as in a new `lore index` process. */
   const newProcessRunner = (root: string, cacheDir: string) => async (): Promise<RepositorySnapshot> => {
-    let read!: typeof readRepository;
-    jest.isolateModules(() => {
+    let snapshot!: RepositorySnapshot;
+    // The whole run inside: the compiler's half of the extractor is loaded by its first extraction.
+    await jest.isolateModulesAsync(async () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      read = (require('../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
+      const read = (require('../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
+      snapshot = await (await read(root, { tenantId: 't', maxFileBytes: 1 << 20, cacheDir })).resolveExactly!();
     });
-    return (await read(root, { tenantId: 't', maxFileBytes: 1 << 20, cacheDir })).resolveExactly!();
+    return snapshot;
   };
   const coldRun = async (root: string): Promise<RepositorySnapshot> => {
     const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
