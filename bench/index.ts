@@ -21,7 +21,7 @@
  */
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
@@ -73,6 +73,13 @@ async function main(): Promise<void> {
   const withPeers = args.includes('--peers');
 
   let stopNeo4j: (() => Promise<void>) | undefined;
+  // What this run made in the temporary directory, removed at the end (a Neo4j's data is 90-300 MB a run).
+  const scratch: string[] = [];
+  const scratchDirectory = (prefix: string): string => {
+    const made = mkdtempSync(join(tmpdir(), prefix));
+    scratch.push(made);
+    return made;
+  };
   if (!process.env.NEO4J_URI) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const launcher = require(join(__dirname, '..', '..', 'tools', 'neo4j-local', 'launcher.js')) as Launcher;
@@ -80,7 +87,7 @@ async function main(): Promise<void> {
     const password = 'bench-password';
     const neo4j = await launcher.startNeo4jLocal({
       port: await launcher.findFreePort(),
-      dataDir: mkdtempSync(join(tmpdir(), 'lore-bench-neo4j-')),
+      dataDir: scratchDirectory('lore-bench-neo4j-'),
       password,
     });
     process.env.NEO4J_URI = neo4j.uri;
@@ -89,7 +96,7 @@ async function main(): Promise<void> {
   }
   process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
   // A full index starts from nothing: no per-file results kept by an earlier bench.
-  process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'lore-bench-cache-'));
+  process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? scratchDirectory('lore-bench-cache-');
 
   // LORE_LOG_LEVEL=debug shows each snapshot write's counts and times.
   const logLevel = process.env.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn';
@@ -176,6 +183,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     await context.close();
     await stopNeo4j?.();
+    for (const directory of scratch) rmSync(directory, { recursive: true, force: true });
   }
   console.log(`yardstick after: ${yardstick()} ms`);
 }
