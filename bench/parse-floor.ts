@@ -1,16 +1,18 @@
 /**
  * The floor under a full index's first pass: how long parsing a repository's TypeScript and
- * JavaScript takes, before any extraction, in a new process (as `lore index` and `lore up` parse)
- * and again in the same process (a JIT that has parsed before, as in a running `lore serve`).
+ * JavaScript and walking every node once take, before any extraction, in a new process (as
+ * `lore index` and `lore up` parse) and again in the same process (a JIT that has parsed before, as
+ * in a running `lore serve`).
  *
  *   npm run bench:parse -- <repository path> [runs]
  *
  * Each way runs in a fresh Node process, `runs` times (default 3), alternating:
- * - `typescript`: `ts.createSourceFile` with parent pointers, as the first pass parses;
- * - `typescript, no parents`: the same without them;
+ * - `typescript, walk sets parents`: `ts.createSourceFile` without parent pointers, then a walk over
+ *   every node (`ts.forEachChild`, as the first pass walks) that sets them, as the first pass does;
+ * - `typescript, parser sets parents`: the parser sets them (a walk of its own), then the same walk;
+ * - `typescript, parse only`: without parent pointers, and no walk;
  * - `tree-sitter`: web-tree-sitter's TypeScript/TSX grammars (WebAssembly, as the other languages
- *   are parsed), then one tree-cursor visit of every node reading its type and start (the least an
- *   extraction reads).
+ *   are parsed), then one tree-cursor visit of every node reading its type and start.
  * Prints, per way, the fastest and the median of the first round and of the second, in ms.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,7 +23,7 @@ import { Language, Parser } from 'web-tree-sitter';
 import { languageOf } from '../libs/indexer/src/languages';
 import { listRepositoryFiles } from '../libs/indexer/src/repository-files';
 
-const WAYS = ['typescript', 'typescript, no parents', 'tree-sitter'] as const;
+const WAYS = ['typescript, walk sets parents', 'typescript, parser sets parents', 'typescript, parse only', 'tree-sitter'] as const;
 type Way = (typeof WAYS)[number];
 
 interface Rounds {
@@ -46,9 +48,10 @@ async function scripts(root: string): Promise<[path: string, text: string][]> {
 }
 
 async function parser(way: Way): Promise<(path: string, text: string) => void> {
+  if (way === 'typescript, parse only') return (path, text) => void ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
   if (way !== 'tree-sitter') {
-    const parents = way === 'typescript';
-    return (path, text) => void ts.createSourceFile(path, text, ts.ScriptTarget.Latest, parents);
+    const parserSetsParents = way === 'typescript, parser sets parents';
+    return (path, text) => walk(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, parserSetsParents), !parserSetsParents);
   }
   await Parser.init();
   const grammars = dirname(require.resolve('tree-sitter-typescript/package.json'));
@@ -77,6 +80,21 @@ async function parser(way: Way): Promise<(path: string, text: string) => void> {
     cursor.delete();
     tree.delete();
   };
+}
+
+/** Every node once, parents first, as the first pass's walkPreorder visits them. */
+function walk(root: ts.Node, setParents: boolean): void {
+  const pending: ts.Node[] = [root];
+  const children: ts.Node[] = [];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    children.length = 0;
+    ts.forEachChild(node, (child) => {
+      if (setParents) (child as { parent: ts.Node }).parent = node;
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+  }
 }
 
 /** In a child process: two rounds of one way over the repository's scripts. */
@@ -114,12 +132,12 @@ async function main(): Promise<void> {
       results.get(way)!.push(JSON.parse(child.stdout) as Rounds);
     }
   }
-  const { files, bytes } = results.get('typescript')![0]!;
+  const { files, bytes } = results.get(WAYS[0])![0]!;
   console.log(`${root}: ${files} scripts, ${(bytes / 1e6).toFixed(1)} MB; ${runs} new processes per way, alternating (ms)`);
   for (const way of WAYS) {
     const rounds = results.get(way)!;
     console.log(
-      `  ${way.padEnd(24)} first round ${summary(rounds.map((r) => r.first))}; second round ${summary(rounds.map((r) => r.second))}`,
+      `  ${way.padEnd(32)} first round ${summary(rounds.map((r) => r.first))}; second round ${summary(rounds.map((r) => r.second))}`,
     );
   }
 }
