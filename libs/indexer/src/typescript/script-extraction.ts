@@ -1042,19 +1042,32 @@ function docComment(node: ts.Node, sourceFile: ts.SourceFile): string | null {
  * second one over every tree, a fifth of zod's parse), so a visit can look up its node's ancestors.
  */
 function walkPreorder<S>(root: ts.Node, rootState: S, visit: (node: ts.Node, state: S) => S | typeof SKIP_CHILDREN): void {
-  const pending: [ts.Node, S][] = [[root, rootState]];
-  const children: ts.Node[] = [];
-  const adopt = (child: ts.Node, parent: ts.Node): void => {
+  // Two stacks instead of one of pairs, and one callback for every node: nothing allocated per node.
+  const nodes: ts.Node[] = [root];
+  const states: S[] = [rootState];
+  let parent = root;
+  let childState = rootState;
+  const adopt = (child: ts.Node): undefined => {
     (child as { parent: ts.Node }).parent = parent;
-    children.push(child);
+    nodes.push(child);
+    states.push(childState);
+    // forEachChild stops at the first callback that answers something.
+    return undefined;
   };
-  while (pending.length > 0) {
-    const [node, state] = pending.pop()!;
-    const childState = visit(node, state);
-    if (childState === SKIP_CHILDREN) continue;
-    children.length = 0;
-    ts.forEachChild(node, (child) => adopt(child, node));
-    for (let i = children.length - 1; i >= 0; i--) pending.push([children[i]!, childState]);
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const next = visit(node, states.pop()!);
+    if (next === SKIP_CHILDREN) continue;
+    parent = node;
+    childState = next;
+    const first = nodes.length;
+    ts.forEachChild(node, adopt);
+    // Pushed in source order; reversed, the first child is the next off the stack (siblings share a state).
+    for (let i = first, j = nodes.length - 1; i < j; i++, j--) {
+      const swapped = nodes[i]!;
+      nodes[i] = nodes[j]!;
+      nodes[j] = swapped;
+    }
   }
 }
 
