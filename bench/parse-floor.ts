@@ -7,8 +7,8 @@
  *   npm run bench:parse -- <repository path> [runs]
  *
  * Each way runs in a fresh Node process, `runs` times (default 3), alternating:
- * - `typescript, walk sets parents`: `ts.createSourceFile` without parent pointers, then a walk over
- *   every node (`ts.forEachChild`, as the first pass walks) that sets them, as the first pass does;
+ * - `typescript, walk sets parents`: `ts.createSourceFile` without parent pointers, then the first
+ *   pass's own walk over every node (`walkPreorder`, visiting and nothing else), which sets them;
  * - `typescript, parser sets parents`: the parser sets them (a walk of its own), then the same walk;
  * - `typescript, parse only`: without parent pointers, and no walk;
  * - `tree-sitter`: web-tree-sitter's TypeScript/TSX grammars (WebAssembly, as the other languages
@@ -21,10 +21,13 @@ import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { Language, Parser } from 'web-tree-sitter';
 import { languageOf } from '../libs/indexer/src/languages';
+import { walkPreorder } from '../libs/indexer/src/typescript/script-extraction';
+import { TypeScriptExtractor } from '../libs/indexer/src/typescript/typescript-extractor';
 import { listRepositoryFiles } from '../libs/indexer/src/repository-files';
 
 const WAYS = ['typescript, walk sets parents', 'typescript, parser sets parents', 'typescript, parse only', 'tree-sitter'] as const;
 type Way = (typeof WAYS)[number];
+const SCRIPT_LANGUAGES: readonly string[] = new TypeScriptExtractor().languages;
 
 interface Rounds {
   first: number;
@@ -37,7 +40,7 @@ async function scripts(root: string): Promise<[path: string, text: string][]> {
   const paths = await listRepositoryFiles(root);
   const texts: [string, string][] = [];
   for (const path of paths) {
-    if (!['typescript', 'javascript'].includes(languageOf(path))) continue;
+    if (!SCRIPT_LANGUAGES.includes(languageOf(path))) continue;
     try {
       texts.push([path, readFileSync(join(root, path), 'utf8')]);
     } catch {
@@ -51,7 +54,8 @@ async function parser(way: Way): Promise<(path: string, text: string) => void> {
   if (way === 'typescript, parse only') return (path, text) => void ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
   if (way !== 'tree-sitter') {
     const parserSetsParents = way === 'typescript, parser sets parents';
-    return (path, text) => walk(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, parserSetsParents), !parserSetsParents);
+    // The first pass's own walk, visiting each node and doing nothing else (it sets parent pointers either way).
+    return (path, text) => walkPreorder(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, parserSetsParents), null, () => null);
   }
   await Parser.init();
   const grammars = dirname(require.resolve('tree-sitter-typescript/package.json'));
@@ -80,21 +84,6 @@ async function parser(way: Way): Promise<(path: string, text: string) => void> {
     cursor.delete();
     tree.delete();
   };
-}
-
-/** Every node once, parents first, as the first pass's walkPreorder visits them. */
-function walk(root: ts.Node, setParents: boolean): void {
-  const pending: ts.Node[] = [root];
-  const children: ts.Node[] = [];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    children.length = 0;
-    ts.forEachChild(node, (child) => {
-      if (setParents) (child as { parent: ts.Node }).parent = node;
-      children.push(child);
-    });
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
-  }
 }
 
 /** In a child process: two rounds of one way over the repository's scripts. */

@@ -1041,7 +1041,7 @@ function docComment(node: ts.Node, sourceFile: ts.SourceFile): string | null {
  * Sets each child's parent pointer on the way (trees are parsed without them: in one walk instead of a
  * second one over every tree, a fifth of zod's parse), so a visit can look up its node's ancestors.
  */
-function walkPreorder<S>(root: ts.Node, rootState: S, visit: (node: ts.Node, state: S) => S | typeof SKIP_CHILDREN): void {
+export function walkPreorder<S>(root: ts.Node, rootState: S, visit: (node: ts.Node, state: S) => S | typeof SKIP_CHILDREN): void {
   // Two stacks instead of one of pairs, and one callback for every node: nothing allocated per node.
   const nodes: ts.Node[] = [root];
   const states: S[] = [rootState];
