@@ -24,18 +24,9 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { RepositorySnapshot, SymbolRow } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
-import { snapshotGraph } from '../libs/graph/src/snapshot-graph';
+import { answers } from './snapshot-answers';
 
 const OPTIONS = { tenantId: 'check', repositoryId: 'check', maxFileBytes: 1024 * 1024 };
-
-/** What the two runs are compared on, one line per node or relationship. */
-function answers(snapshot: RepositorySnapshot): string[] {
-  const graph = snapshotGraph(snapshot);
-  return [
-    ...graph.nodes.map((node) => `${node.label} ${node.uid} ${node.hash}`),
-    ...graph.relationships.map((row) => `${row.shape.type} ${row.fromUid} -> ${row.toUid} ${row.hash}`),
-  ].sort();
-}
 
 async function exactAnswers(root: string, cacheDir?: string): Promise<{ rows: string[]; seconds: number; snapshot: RepositorySnapshot }> {
   const started = performance.now();
