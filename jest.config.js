@@ -1,15 +1,49 @@
-/** One jest run: unit specs beside the code, integration specs against the real Neo4j, e2e in test/. */
+/**
+ * Three tiers, one run (`npm test`) or one at a time (`jest --selectProjects unit|integration|e2e`):
+ * unit specs beside the code need nothing but Node; integration specs (*.integration.spec.ts) talk to
+ * a real Neo4j (or Qdrant); e2e specs in test/ drive the built app through each door. The global
+ * setup that starts Neo4j belongs to the two tiers that need it: jest runs a project's global setup
+ * only when a test of that project is selected, and runs a setup module shared by two projects once.
+ */
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
 
-module.exports = {
+const shared = {
+  rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/fixtures/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+};
+
+const withNeo4j = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
+module.exports = {
   testTimeout: 60000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      roots: ['<rootDir>/libs', '<rootDir>/apps'],
+      testMatch: ['**/*.spec.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.integration\\.spec\\.ts$'],
+    },
+    {
+      ...shared,
+      ...withNeo4j,
+      displayName: 'integration',
+      roots: ['<rootDir>/libs', '<rootDir>/apps'],
+      testMatch: ['**/*.integration.spec.ts'],
+    },
+    {
+      ...shared,
+      ...withNeo4j,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts'],
+    },
+  ],
 };

@@ -2,14 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SymbolRow } from '@lore/domain';
-import type { ExtractionInput } from '../extractor';
-import { fileUid } from '../identifiers';
-import { languageOf } from '../languages';
-import { readSourceFile, type SourceFile } from '../repository-files';
+import type { ExtractionInput } from '../src/extractor';
+import { fileUid } from '../src/identifiers';
+import { languageOf } from '../src/languages';
+import { readSourceFile, type SourceFile } from '../src/repository-files';
+import { FIXTURES } from '../../../test/support/fixtures';
 
-/** Test helpers shared by the extractor specs (not exported by the library). */
-
-export const FIXTURES_DIR = join(__dirname, '../../../../test/fixtures');
+/** Test helpers shared by the indexer's specs (test-only: not part of the library or its build). */
 
 /** The listed files of a fixture repository (test/fixtures/<repository>), read as the indexer reads them. */
 export async function fixtureInput(
@@ -17,7 +16,7 @@ export async function fixtureInput(
   paths: readonly string[],
   onFile?: (path: string) => void,
 ): Promise<ExtractionInput> {
-  const root = join(FIXTURES_DIR, repository);
+  const root = join(FIXTURES, repository);
   const files: SourceFile[] = [];
   for (const path of paths) {
     const outcome = readSourceFile(root, path, 1_000_000);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { Neo4jVectorIndex } from './neo4j-vector-index';
 import { Neo4jVectorSession } from './neo4j-vector-session';
-import { describeVectorIndexContract } from './vector-index.contract';
+import { describeVectorIndexContract } from '../test/vector-index.contract';
 import type { VectorModel, VectorPoint } from './vector-index';
 import { modelSlug } from './vector-support';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { QdrantVectorIndex } from './qdrant-vector-index';
-import { describeVectorIndexContract } from './vector-index.contract';
+import { describeVectorIndexContract } from '../test/vector-index.contract';
 import type { VectorModel, VectorPoint } from './vector-index';
 
 /**

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-// Explicit imports: this file is not a *.spec.ts, so the production build (types: node only) compiles it too.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError, VectorReindexFinishedError } from './errors';
-import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorPayload, VectorPoint } from './vector-index';
-import { modelSlug } from './vector-support';
+import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError, VectorReindexFinishedError } from '../src/errors';
+import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorPayload, VectorPoint } from '../src/vector-index';
+import { modelSlug } from '../src/vector-support';
 
 export interface VectorIndexContractOptions {
   /** Set: the suite is reported as skipped, with this reason in its name. */

@@ -1,5 +1,5 @@
 import type { Extraction } from '../extractor';
-import { countBy, fixtureInput, memoryInput } from '../testing/extraction-inputs';
+import { countBy, fixtureInput, memoryInput } from '../../test/extraction-inputs';
 import { JavaExtractor } from './java-extractor';
 
 const REPOSITORY = 'inventory-java';

@@ -1,6 +1,6 @@
 import type { SourceFile } from '../repository-files';
 import type { SymbolRow } from '@lore/domain';
-import { symbolRow } from '../testing/extraction-inputs';
+import { symbolRow } from '../../test/extraction-inputs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

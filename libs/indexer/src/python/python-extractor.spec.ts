@@ -1,5 +1,5 @@
 import type { Extraction } from '../extractor';
-import { countBy, fixtureInput, memoryInput, short } from '../testing/extraction-inputs';
+import { countBy, fixtureInput, memoryInput, short } from '../../test/extraction-inputs';
 import { PythonExtractor } from './python-extractor';
 
 const REPOSITORY = 'billing-service';

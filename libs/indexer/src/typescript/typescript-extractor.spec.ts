@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CallRow, InheritanceRow, RepositorySnapshot } from '@lore/domain';
 import { readRepository } from '../repository-indexer';
-import { scratchRepository, short } from '../testing/extraction-inputs';
+import { scratchRepository, short } from '../../test/extraction-inputs';
 
 /** Names resolved through re-exports, namespaces, defaults, `this`, statics, CommonJS and a type/value pair. */
 const FILES: Record<string, string> = {
