@@ -4,14 +4,20 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-/** Runs the real git CLI; returns trimmed stdout, or null when git fails (not a repository, no commits). */
-export async function git(cwd: string, args: string[]): Promise<string | null> {
+/** Runs the real git CLI, without a shell; returns stdout as git wrote it, or null when git fails (not a repository, no such object). */
+export async function gitOutput(cwd: string, args: string[]): Promise<string | null> {
   try {
     const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 });
-    return stdout.replace(/\n$/, '');
+    return stdout;
   } catch {
     return null;
   }
+}
+
+/** Runs the real git CLI; returns stdout without its final newline, or null when git fails (not a repository, no commits). */
+export async function git(cwd: string, args: string[]): Promise<string | null> {
+  const stdout = await gitOutput(cwd, args);
+  return stdout === null ? null : stdout.replace(/\n$/, '');
 }
 
 export interface GitInfo {

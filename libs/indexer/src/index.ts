@@ -5,3 +5,4 @@ export * from './languages';
 export * from './repository-files';
 export * from './repository-indexer';
 export * from './secrets/secret-scanner';
+export * from './source/source.repository';

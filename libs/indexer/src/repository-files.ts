@@ -184,11 +184,16 @@ function readWithStat(rootPath: string, path: string, maxBytes: number, stat: St
     file: {
       ...base,
       blocked: false,
-      contentHash: createHash('sha256').update(buffer).digest('hex'),
+      contentHash: contentHash(buffer),
       lines: lineCount(text),
       text,
     },
   };
+}
+
+/** A file's contentHash: SHA-256 of its bytes (of a string, of its UTF-8 encoding), in hex. */
+export function contentHash(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex');
 }
 
 /** Lines as an editor numbers them: a last line without a newline counts, the empty one after a final newline does not. */
