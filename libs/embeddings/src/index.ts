@@ -6,3 +6,4 @@ export * from './onnx-embedder';
 export * from './openai-compatible-embedder';
 export * from './caching-embedder';
 export * from './create-embedder';
+export * from './lazy-embedder';
