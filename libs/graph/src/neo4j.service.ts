@@ -10,7 +10,11 @@ export type Row = Record<string, unknown>;
 @Injectable()
 export class Neo4jService implements OnModuleDestroy {
   private readonly logger = new Logger('Neo4j');
-  private readonly driver: Driver;
+  /**
+   * The one driver and connection pool of the process, shared with the Neo4j vector index (which
+   * never closes it): its transactions get the same retry time and the same bounded pool.
+   */
+  readonly driver: Driver;
 
   constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
     this.driver = neo4j.driver(config.NEO4J_URI, neo4j.auth.basic(config.NEO4J_USER, config.NEO4J_PASSWORD), {

@@ -1,4 +1,5 @@
 import { Neo4jVectorIndex } from './neo4j-vector-index';
+import { type Neo4jVectorSettings, Neo4jVectorSession } from './neo4j-vector-session';
 import { QdrantVectorIndex } from './qdrant-vector-index';
 import type { VectorIndex } from './vector-index';
 
@@ -6,11 +7,11 @@ export interface VectorIndexSettings {
   /** Set: vectors go to this Qdrant. Unset or empty: to the Neo4j native vector index. */
   qdrantUrl?: string;
   qdrantApiKey?: string;
-  neo4j: { uri: string; user: string; password: string; database: string; txTimeoutMs?: number };
+  neo4j: Neo4jVectorSettings;
 }
 
-/** Chooses the adapter: Qdrant when a URL is configured, else Neo4j (the embedded default). The caller closes it. */
+/** Chooses the adapter: Qdrant when a URL is configured, else Neo4j (the embedded default, on the given driver). The caller closes it. */
 export function createVectorIndex(settings: VectorIndexSettings): VectorIndex {
   if (settings.qdrantUrl) return QdrantVectorIndex.connect({ url: settings.qdrantUrl, apiKey: settings.qdrantApiKey || undefined });
-  return Neo4jVectorIndex.connect(settings.neo4j);
+  return new Neo4jVectorIndex(new Neo4jVectorSession(settings.neo4j));
 }

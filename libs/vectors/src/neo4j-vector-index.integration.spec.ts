@@ -6,28 +6,35 @@ import { describeVectorIndexContract } from '../test/vector-index.contract';
 import type { VectorModel, VectorPoint } from './vector-index';
 import { modelSlug } from './vector-support';
 
-/** Against the real Neo4j 5.26 that the jest global setup started (NEO4J_URI / NEO4J_PASSWORD). */
-const connection = () => ({ uri: process.env.NEO4J_URI!, user: 'neo4j', password: process.env.NEO4J_PASSWORD!, database: 'neo4j' });
+/**
+ * Against the real Neo4j 5.26 that the jest global setup started (NEO4J_URI / NEO4J_PASSWORD), on one
+ * driver that this file owns as the graph does in the app: each adapter shares it and must not close it
+ * (the storage tests below run on it after the contract suite closed its adapter).
+ */
+let driver: Driver;
+beforeAll(() => {
+  driver = neo4j.driver(process.env.NEO4J_URI!, neo4j.auth.basic('neo4j', process.env.NEO4J_PASSWORD!), { disableLosslessIntegers: true });
+});
+afterAll(() => driver.close());
 
-describeVectorIndexContract('Neo4jVectorIndex', () => Neo4jVectorIndex.connect(connection()));
+const onSharedDriver = (): Neo4jVectorIndex =>
+  new Neo4jVectorIndex(new Neo4jVectorSession({ driver, database: 'neo4j', txTimeoutMs: 30_000 }));
+
+describeVectorIndexContract('Neo4jVectorIndex', onSharedDriver);
 
 describe('Neo4jVectorIndex storage', () => {
   const model: VectorModel = { id: `storage-test/${randomBytes(4).toString('hex')}`, dimension: 4 };
   const slug = modelSlug(model.id);
   const tenantId = `storage-${randomBytes(4).toString('hex')}`;
-  let driver: Driver;
   let index: Neo4jVectorIndex;
 
   beforeAll(() => {
-    driver = neo4j.driver(connection().uri, neo4j.auth.basic('neo4j', connection().password), { disableLosslessIntegers: true });
-    // Sharing a driver: the adapter must not close what it does not own.
-    index = new Neo4jVectorIndex(Neo4jVectorSession.onDriver(driver));
+    index = onSharedDriver();
   });
 
   afterAll(async () => {
     await index.dropCollection(model);
     await index.close();
-    await driver.close();
   });
 
   const chunkGenerations = async (): Promise<Record<string, number>> => {

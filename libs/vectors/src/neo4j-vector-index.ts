@@ -1,7 +1,7 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError } from './errors';
 import { GenerationBuild, type GenerationStore } from './generation-build';
-import { type Neo4jConnectionSettings, Neo4jVectorSession, int, runRows } from './neo4j-vector-session';
+import { type Neo4jVectorSession, int, runRows } from './neo4j-vector-session';
 import type {
   FullReindex,
   VectorFilter,
@@ -61,10 +61,6 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
     private readonly session: Neo4jVectorSession,
     private readonly options: { upsertBatchSize?: number; indexOnlineTimeoutSeconds?: number } = {},
   ) {}
-
-  static connect(settings: Neo4jConnectionSettings): Neo4jVectorIndex {
-    return new Neo4jVectorIndex(Neo4jVectorSession.connect(settings));
-  }
 
   ensureCollection(model: VectorModel): Promise<void> {
     const key = `${model.id}\u0000${model.dimension}`;
@@ -220,9 +216,8 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
     }
   }
 
-  close(): Promise<void> {
-    return this.session.close();
-  }
+  /** Nothing to release: the driver is the graph's, which closes it. */
+  async close(): Promise<void> {}
 
   /** Writes points into `generation`, or into each repository's live generation when it is null. */
   async writePoints(model: VectorModel, points: readonly VectorPoint[], generation: string | null): Promise<void> {

@@ -1,13 +1,13 @@
 import { TimeoutError, UnavailableError } from '@lore/domain';
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError, type Session } from 'neo4j-driver';
 
-export interface Neo4jConnectionSettings {
-  uri: string;
-  user: string;
-  password: string;
-  database?: string;
+/** Where the vector adapter runs its transactions: on a driver the graph owns (and closes). */
+export interface Neo4jVectorSettings {
+  /** Created with disableLosslessIntegers: true; its maxTransactionRetryTime bounds the retries of managed transactions. */
+  driver: Driver;
+  database: string;
   /** Upper bound on one transaction, in milliseconds. */
-  txTimeoutMs?: number;
+  txTimeoutMs: number;
 }
 
 export type Rows = Record<string, unknown>[];
@@ -15,37 +15,19 @@ export type Rows = Record<string, unknown>[];
 /**
  * The little of Neo4j the vector adapter needs: managed read and write transactions, auto-commit
  * for schema statements and `CALL { } IN TRANSACTIONS`, and driver errors turned into Lore errors.
- * Its own, because libs/vectors must not import libs/graph.
+ * Its own, because libs/vectors must not import libs/graph; the driver is the graph's, passed in
+ * where the two meet (libs/knowledge), so the process keeps one pool.
  */
 export class Neo4jVectorSession {
-  private constructor(
-    private readonly driver: Driver,
-    private readonly database: string,
-    private readonly txTimeoutMs: number,
-    private readonly ownsDriver: boolean,
-  ) {}
-
-  static connect(settings: Neo4jConnectionSettings): Neo4jVectorSession {
-    const driver = neo4j.driver(settings.uri, neo4j.auth.basic(settings.user, settings.password), {
-      disableLosslessIntegers: true,
-      connectionAcquisitionTimeout: 10_000,
-      connectionTimeout: 5_000,
-    });
-    return new Neo4jVectorSession(driver, settings.database ?? 'neo4j', settings.txTimeoutMs ?? 30_000, true);
-  }
-
-  /** Shares a driver someone else owns (and closes). It must be created with disableLosslessIntegers: true. */
-  static onDriver(driver: Driver, database = 'neo4j', txTimeoutMs = 30_000): Neo4jVectorSession {
-    return new Neo4jVectorSession(driver, database, txTimeoutMs, false);
-  }
+  constructor(private readonly settings: Neo4jVectorSettings) {}
 
   read<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    return this.withSession('READ', (session) => session.executeRead(work, { timeout: this.txTimeoutMs }));
+    return this.withSession('READ', (session) => session.executeRead(work, { timeout: this.settings.txTimeoutMs }));
   }
 
   /** Managed, so retried on transient errors: the work must be idempotent. */
   write<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    return this.withSession('WRITE', (session) => session.executeWrite(work, { timeout: this.txTimeoutMs }));
+    return this.withSession('WRITE', (session) => session.executeWrite(work, { timeout: this.settings.txTimeoutMs }));
   }
 
   /** Schema statements and `CALL { } IN TRANSACTIONS` only run in auto-commit transactions. */
@@ -56,13 +38,9 @@ export class Neo4jVectorSession {
     });
   }
 
-  async close(): Promise<void> {
-    if (this.ownsDriver) await this.driver.close();
-  }
-
   private async withSession<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>): Promise<T> {
-    const session = this.driver.session({
-      database: this.database,
+    const session = this.settings.driver.session({
+      database: this.settings.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
     try {

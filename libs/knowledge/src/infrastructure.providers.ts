@@ -1,0 +1,49 @@
+import type { Provider } from '@nestjs/common';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { LazyEmbedder, createEmbedder } from '@lore/embeddings';
+import { Neo4jService } from '@lore/graph';
+import { SourceRepository } from '@lore/indexer';
+import { type VectorIndex, createVectorIndex } from '@lore/vectors';
+
+/** The configured Embedder (LORE_EMBEDDINGS_*), as a LazyEmbedder: made by the first use, made again after a failure. */
+export const EMBEDDER = Symbol('EMBEDDER');
+
+/**
+ * The configured VectorIndex: Qdrant when QDRANT_URL is set, else Neo4j's native vector index on the
+ * graph's driver (one pool for both; Neo4jService closes it). SemanticIndex, its one user, closes the index.
+ */
+export const VECTOR_INDEX = Symbol('VECTOR_INDEX');
+
+/**
+ * The ports through which knowledge's services reach the systems outside the graph's repositories:
+ * the embedder, the vector index, and the indexed repositories' files on disk and in git. Built
+ * here from the configuration, so the services receive them and tests can hand them fakes.
+ */
+export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
+  {
+    provide: EMBEDDER,
+    inject: [LORE_CONFIG],
+    useFactory: (config: LoreConfig): LazyEmbedder =>
+      new LazyEmbedder(() =>
+        createEmbedder({
+          provider: config.LORE_EMBEDDINGS_PROVIDER,
+          dimension: config.LORE_EMBEDDINGS_DIMENSION,
+          modelDir: config.LORE_EMBEDDINGS_MODEL_DIR,
+          baseUrl: config.LORE_EMBEDDINGS_URL,
+          model: config.LORE_EMBEDDINGS_MODEL,
+          apiKey: config.LORE_EMBEDDINGS_API_KEY,
+        }),
+      ),
+  },
+  {
+    provide: VECTOR_INDEX,
+    inject: [LORE_CONFIG, Neo4jService],
+    useFactory: (config: LoreConfig, neo4j: Neo4jService): VectorIndex =>
+      createVectorIndex({
+        qdrantUrl: config.QDRANT_URL,
+        qdrantApiKey: config.QDRANT_API_KEY,
+        neo4j: { driver: neo4j.driver, database: config.NEO4J_DATABASE, txTimeoutMs: config.NEO4J_TX_TIMEOUT_MS },
+      }),
+  },
+  { provide: SourceRepository, useFactory: () => new SourceRepository() },
+];
