@@ -9,6 +9,10 @@ export interface Principal {
   repositories: '*' | readonly string[];
 }
 
-export function canReadRepository(principal: Principal, repositoryId: string): boolean {
-  return principal.repositories === '*' || principal.repositories.includes(repositoryId);
+/**
+ * The repositories a principal may read, as queries filter by them: null means every repository of
+ * its tenant. The graph filters by it, and libs/access decides with it.
+ */
+export function visibleRepositoryIds(principal: Principal): readonly string[] | null {
+  return principal.repositories === '*' ? null : principal.repositories;
 }

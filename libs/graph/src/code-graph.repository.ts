@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CallConfidence, Principal, SymbolKind, SymbolRef } from '@lore/domain';
+import { type CallConfidence, type Principal, type SymbolKind, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService } from './neo4j.service';
 
@@ -93,5 +93,5 @@ export class CodeGraphRepository {
 }
 
 function access(principal: Principal): { tenantId: string; repoIds: readonly string[] | null } {
-  return { tenantId: principal.tenantId, repoIds: principal.repositories === '*' ? null : principal.repositories };
+  return { tenantId: principal.tenantId, repoIds: visibleRepositoryIds(principal) };
 }

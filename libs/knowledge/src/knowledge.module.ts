@@ -13,6 +13,6 @@ import { SystemService } from './system/system.service';
 @Module({
   imports: [GraphModule, AccessModule],
   providers: [...INFRASTRUCTURE_PROVIDERS, SemanticIndex, SymbolService, SearchService, FileSpanService, IndexingService, SystemService],
-  exports: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService, AccessModule, GraphModule],
+  exports: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService, AccessModule],
 })
 export class KnowledgeModule {}

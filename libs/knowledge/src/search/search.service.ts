@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { canReadRepository } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
 import {
   InvalidInputError,
@@ -14,8 +15,8 @@ import {
   TRUST_BOUNDARY,
   UnavailableError,
   type Warning,
-  canReadRepository,
   symbolCodeUri,
+  visibleRepositoryIds,
 } from '@lore/domain';
 import type { VectorHit } from '@lore/vectors';
 import { parseInput } from '../validation';
@@ -109,8 +110,7 @@ export class SearchService {
     limit: number,
     warnings: Warning[],
   ): Promise<VectorHit[]> {
-    const visible = principal.repositories === '*' ? null : principal.repositories;
-    const repoIds = repositoryId !== null ? [repositoryId] : visible;
+    const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
     try {
       return await this.semantic.search(
         query.query,
