@@ -1,0 +1,241 @@
+// In-memory stand-ins for the repositories and ports that knowledge's services are given, so the
+// services' own rules are unit-tested without Neo4j, an embedder, a vector store, disk or git. Each
+// fake answers as its real counterpart does for the calls the services make: scoped by tenant and
+// by the principal's repositories where the real one is, unscoped where the real one is.
+import type { Redactor } from '@lore/access';
+import { loadConfig } from '@lore/config';
+import { type Principal, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
+import { type Embedder, LazyEmbedder } from '@lore/embeddings';
+import type { CodeGraphRepository, FileRecord, FullTextHit, RepositoryRecord, SymbolDetailRecord } from '@lore/graph';
+import { type IndexedSource, type SourceRepository, contentHash, redactSecrets } from '@lore/indexer';
+import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorQuery } from '@lore/vectors';
+import { SemanticIndex } from '../src/search/semantic-index';
+
+export const TENANT = 'acme';
+
+export function principal(repositories: Principal['repositories'] = '*'): Principal {
+  return { tenantId: TENANT, subject: 'unit-test', repositories };
+}
+
+/** A symbol ten lines long, named by the last part of its qualified name; its uid is made as the indexer makes it. */
+export function symbolRef(
+  repositoryId: string,
+  path: string,
+  qualifiedName: string,
+  kind: SymbolRef['kind'],
+  startLine: number,
+): SymbolRef {
+  const name = qualifiedName.split(/\.| > /).pop()!;
+  return {
+    uid: `${TENANT}:${repositoryId}:${path}#${qualifiedName}`,
+    kind,
+    name,
+    qualifiedName,
+    repositoryId,
+    path,
+    startLine,
+    endLine: startLine + 9,
+  };
+}
+
+type FullTextParams = Parameters<CodeGraphRepository['searchSymbolsFullText']>[1];
+type CodeGraphReads = Pick<
+  CodeGraphRepository,
+  'findSymbolsByName' | 'getSymbolDetail' | 'searchSymbolsFullText' | 'getSymbolRefs' | 'getRepository' | 'getFile'
+>;
+
+/** The code graph of one tenant. Full-text search answers the ranking a test sets, scoped as Neo4j's would be. */
+export class FakeCodeGraph implements CodeGraphReads {
+  private readonly repositories = new Map<string, RepositoryRecord>();
+  private readonly symbols: SymbolRef[] = [];
+  private readonly files: FileRecord[] = [];
+  /** What the full-text index ranks first for any query: uid and Lucene score. */
+  fullTextRanking: [uid: string, score: number][] = [];
+  readonly fullTextSearches: FullTextParams[] = [];
+
+  addRepository(repositoryId: string, commitSha: string, source: { rootPath?: string; gitPrefix?: string | null } = {}): void {
+    this.repositories.set(repositoryId, {
+      repositoryId,
+      name: repositoryId,
+      commitSha,
+      rootPath: source.rootPath ?? `/srv/${repositoryId}`,
+      gitPrefix: source.gitPrefix ?? '',
+      url: null,
+      defaultBranch: 'main',
+      indexedAt: '2025-01-01T00:00:00.000Z',
+    });
+  }
+
+  addSymbol(symbol: SymbolRef): SymbolRef {
+    this.symbols.push(symbol);
+    return symbol;
+  }
+
+  addFile(repositoryId: string, file: FileRecord['file']): void {
+    const { commitSha, rootPath, gitPrefix } = this.repository(repositoryId);
+    this.files.push({ file, repository: { repositoryId, commitSha, rootPath, gitPrefix } });
+  }
+
+  async findSymbolsByName(principal: Principal, name: string, repositoryId: string | null, limit: number): Promise<SymbolRef[]> {
+    return this.visibleSymbols(principal)
+      .filter((symbol) => symbol.name === name || symbol.qualifiedName === name)
+      .filter((symbol) => repositoryId === null || symbol.repositoryId === repositoryId)
+      .sort(
+        (a, b) =>
+          a.repositoryId.localeCompare(b.repositoryId) ||
+          a.path.localeCompare(b.path) ||
+          a.startLine - b.startLine ||
+          a.uid.localeCompare(b.uid),
+      )
+      .slice(0, limit);
+  }
+
+  async getSymbolDetail(principal: Principal, uid: string): Promise<SymbolDetailRecord | null> {
+    const symbol = this.visibleSymbols(principal).find((candidate) => candidate.uid === uid);
+    if (!symbol) return null;
+    return {
+      symbol: { ...symbol, language: 'typescript', signature: null, doc: null, exported: true, complexity: null },
+      commitSha: this.repository(symbol.repositoryId).commitSha,
+      parent: null,
+      members: [],
+      calls: [],
+      calledBy: [],
+    };
+  }
+
+  async searchSymbolsFullText(principal: Principal, params: FullTextParams): Promise<FullTextHit[]> {
+    this.fullTextSearches.push(params);
+    const refs = new Map(
+      (
+        await this.getSymbolRefs(
+          principal,
+          this.fullTextRanking.map(([uid]) => uid),
+        )
+      ).map((ref) => [ref.symbol.uid, ref]),
+    );
+    return this.fullTextRanking
+      .filter(([uid]) => refs.has(uid) && (params.repositoryId === null || refs.get(uid)!.symbol.repositoryId === params.repositoryId))
+      .slice(0, params.limit)
+      .map(([uid, score]) => ({ ...refs.get(uid)!, score }));
+  }
+
+  async getSymbolRefs(principal: Principal, uids: readonly string[]): Promise<{ symbol: SymbolRef; commitSha: string }[]> {
+    return this.visibleSymbols(principal)
+      .filter((symbol) => uids.includes(symbol.uid))
+      .map((symbol) => ({ symbol, commitSha: this.repository(symbol.repositoryId).commitSha }));
+  }
+
+  /** Like the Cypher query, scoped by tenant only: the services check the principal's repositories. */
+  async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {
+    return principal.tenantId === TENANT ? (this.repositories.get(repositoryId) ?? null) : null;
+  }
+
+  /** Like the Cypher query, scoped by tenant only: the services check the principal's repositories. */
+  async getFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
+    if (principal.tenantId !== TENANT) return null;
+    return this.files.find((record) => record.repository.repositoryId === repositoryId && record.file.path === path) ?? null;
+  }
+
+  private visibleSymbols(principal: Principal): SymbolRef[] {
+    if (principal.tenantId !== TENANT) return [];
+    const visible = visibleRepositoryIds(principal);
+    return this.symbols.filter((symbol) => visible === null || visible.includes(symbol.repositoryId));
+  }
+
+  private repository(repositoryId: string): RepositoryRecord {
+    const repository = this.repositories.get(repositoryId);
+    if (!repository) throw new Error(`the fake graph has no repository ${repositoryId}`);
+    return repository;
+  }
+}
+
+/** Files as indexed, by commit and path: a read answers them when the content hash matches, as SourceRepository does. */
+export class FakeSourceRepository implements Pick<SourceRepository, 'readAtCommit'> {
+  private readonly texts = new Map<string, string>();
+
+  add(commitSha: string, path: string, text: string): void {
+    this.texts.set(`${commitSha}:${path}`, text);
+  }
+
+  async readAtCommit(repository: IndexedSource, path: string, indexedHash: string): Promise<string | null> {
+    const text = this.texts.get(`${repository.commitSha}:${path}`);
+    return text !== undefined && contentHash(text) === indexedHash ? text : null;
+  }
+}
+
+/** Redacts the secrets it was told of, as the Redactor does those its scanner finds. */
+export class FakeRedactor implements Pick<Redactor, 'redact'> {
+  constructor(private readonly secrets: readonly string[]) {}
+
+  async redact(_path: string, text: string): Promise<string> {
+    return redactSecrets(
+      text,
+      this.secrets.map((value) => ({ value, rule: 'fake' })),
+    );
+  }
+}
+
+/** Every text embeds as the same unit vector, or every call fails with the given error. */
+export class FakeEmbedder implements Embedder {
+  readonly modelId = 'fake-embedder';
+  readonly dimension = 2;
+
+  constructor(private readonly failure?: Error) {}
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (this.failure) throw this.failure;
+    return texts.map(() => Float32Array.of(1, 0));
+  }
+}
+
+/** What the vector index finds nearest for any query, scoped by tenant and repositories as the real adapters are. */
+export class FakeVectorIndex implements Pick<VectorIndex, 'backend' | 'ensureCollection' | 'search' | 'close'> {
+  readonly backend = 'neo4j' as const;
+  nearest: VectorHit[] = [];
+  readonly searches: { filter: VectorFilter; limit: number }[] = [];
+
+  async ensureCollection(): Promise<void> {}
+
+  async search(_model: VectorModel, _query: VectorQuery, filter: VectorFilter, limit: number): Promise<VectorHit[]> {
+    this.searches.push({ filter, limit });
+    return this.nearest
+      .filter((hit) => hit.payload.tenantId === filter.tenantId && (!filter.repoIds || filter.repoIds.includes(hit.payload.repoId)))
+      .slice(0, limit);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** A vector hit on a symbol's chunk, with the similarity given. */
+export function vectorHit(symbol: SymbolRef, commit: string, score: number): VectorHit {
+  return {
+    id: symbol.uid,
+    uid: symbol.uid,
+    score,
+    payload: {
+      tenantId: TENANT,
+      repoId: symbol.repositoryId,
+      commit,
+      path: symbol.path,
+      kind: symbol.kind,
+      uid: symbol.uid,
+      startLine: symbol.startLine,
+      endLine: symbol.endLine,
+      contentHash: symbol.uid,
+    },
+  };
+}
+
+/** The real SemanticIndex over a fake embedder and vector index. */
+export function semanticIndex(embedder: Embedder, vectors: FakeVectorIndex): SemanticIndex {
+  const config = loadConfig({ NEO4J_PASSWORD: 'unused by unit tests' });
+  return new SemanticIndex(new LazyEmbedder(async () => embedder), asPort<VectorIndex>(vectors), config);
+}
+
+/**
+ * The services are given repository classes (Nest injects by class). A fake implements the public
+ * methods they call (its `implements Pick<...>` is checked) and stands in for the class here.
+ */
+export function asPort<T>(fake: Partial<T>): T {
+  return fake as T;
+}
