@@ -4,7 +4,7 @@
  * mapped to the indexer's symbols. Prints precision and recall of all edges and of each confidence,
  * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one.
  *
- *   npm run build && node dist/bench/call-precision.js bench/.repos/zod
+ *   npm run bench:precision -- bench/.repos/zod
  *
  * Caller attribution for the reference: the innermost symbol that code runs in (function, method,
  * test, property or variable initializer) whose lines contain the call. Definitions outside the

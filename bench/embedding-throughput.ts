@@ -2,7 +2,7 @@
  * Embedding throughput: texts per second for the hashing embedder and, when a model is on disk, the
  * ONNX embedder, on code-sized chunks and on query-sized texts.
  *
- *   npm run build && node dist/libs/embeddings/bench/embedding-throughput.js [--model-dir DIR] [--onnx-chunks N] [--batch N]
+ *   npm run bench:embeddings -- [--model-dir DIR] [--onnx-chunks N] [--batch N]
  *
  * The corpus is TypeScript's own lib.es5.d.ts / lib.dom.d.ts (pinned with the typescript package) cut
  * into 30-line chunks, so runs on different machines embed the same text. Figures go in
@@ -11,7 +11,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HashingEmbedder, OnnxEmbedder, type Embedder } from '../src/index';
+import { HashingEmbedder, OnnxEmbedder, type Embedder } from '@lore/embeddings';
 
 const CHUNK_LINES = 30;
 const QUERIES = [
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   await measure('hash, 30-line chunks', hashing, chunks, 256);
   await measure('hash, queries', hashing, queries, 1);
 
-  const modelDir = resolve(option('model-dir') ?? join(__dirname, '../../../../.data/models/all-MiniLM-L6-v2-onnx-int8'));
+  const modelDir = resolve(option('model-dir') ?? join(__dirname, '..', '..', '.data', 'models', 'all-MiniLM-L6-v2-onnx-int8'));
   if (!existsSync(join(modelDir, 'model.onnx'))) {
     console.log(`onnx: skipped, no model at ${modelDir} (scripts/fetch-test-model.sh)`);
     return;

@@ -15,9 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emptyState, GraphStateFile, type GraphState } from '../libs/graph/src/graph-state-file';
-import { snapshotGraph } from '../libs/graph/src/snapshot-graph';
-import { diffSnapshot } from '../libs/graph/src/snapshot-diff';
+import { diffSnapshot, emptyState, GraphStateFile, snapshotGraph, type GraphState } from '@lore/graph';
 import { paths, REPOSITORY, snapshotsOf, symbolsOf, TENANT } from './synthetic-repository';
 
 const DATABASE = 'bench';

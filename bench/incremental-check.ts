@@ -12,7 +12,7 @@
  * name reaches) or, with --cache, a new process each time with the per-file cache of the runs before
  * it (a commit hook's `lore index`: only the cache on disk to go on).
  *
- *   npm run build && node dist/bench/incremental-check.js bench/.repos/zod --edits 8 --seed 1 [--cache] [--only 'inferred'] [--together 3]
+ *   npm run bench:incremental -- bench/.repos/zod --edits 8 --seed 1 [--cache] [--only 'inferred'] [--together 3]
  *
  * (`--only` keeps the edits whose description contains the text; `--together n` makes n edits before
  * each run.)

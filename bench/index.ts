@@ -30,7 +30,7 @@ import ts from 'typescript';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import type { IndexRunSummary } from '@lore/domain';
 import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
-import { collectRunGarbage } from '../apps/cli/src/commands';
+import { benchNeo4j } from './local-neo4j';
 import { printPeerResults, runPeers } from './peers';
 
 /** What each one-file change appends: a function of its own name. */
@@ -38,12 +38,6 @@ const probe = (name: string): string => `\nexport function ${name}(value: number
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
-
-interface Launcher {
-  ensureBuilt(options?: { quiet?: boolean }): unknown;
-  findFreePort(): Promise<number>;
-  startNeo4jLocal(options: { port: number; dataDir: string; password: string }): Promise<{ uri: string; stop(): Promise<void> }>;
-}
 
 /**
  * This machine's speed now: the fastest of three parses of TypeScript's lib.dom.d.ts (2.3 MB), in ms.
@@ -72,7 +66,6 @@ async function main(): Promise<void> {
   const repeats = repeatIndex >= 0 ? Number(args[repeatIndex + 1]) : 0;
   const withPeers = args.includes('--peers');
 
-  let stopNeo4j: (() => Promise<void>) | undefined;
   // What this run made in the temporary directory, removed at the end (a Neo4j's data is 90-300 MB a run).
   const scratch: string[] = [];
   const scratchDirectory = (prefix: string): string => {
@@ -80,20 +73,7 @@ async function main(): Promise<void> {
     scratch.push(made);
     return made;
   };
-  if (!process.env.NEO4J_URI) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const launcher = require(join(__dirname, '..', '..', 'tools', 'neo4j-local', 'launcher.js')) as Launcher;
-    launcher.ensureBuilt({ quiet: true });
-    const password = 'bench-password';
-    const neo4j = await launcher.startNeo4jLocal({
-      port: await launcher.findFreePort(),
-      dataDir: scratchDirectory('lore-bench-neo4j-'),
-      password,
-    });
-    process.env.NEO4J_URI = neo4j.uri;
-    process.env.NEO4J_PASSWORD = password;
-    stopNeo4j = () => neo4j.stop();
-  }
+  const stopNeo4j = await benchNeo4j(() => scratchDirectory('lore-bench-neo4j-'));
   process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
   // A full index starts from nothing: no per-file results kept by an earlier bench.
   process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? scratchDirectory('lore-bench-cache-');
@@ -115,8 +95,8 @@ async function main(): Promise<void> {
     try {
       for (const [index, { label, change }] of runs.entries()) {
         if (change) appendFileSync(join(path, change), probe(`loreBenchProbe${index}`));
-        // As `lore index --watch` and `lore up` do between runs (npm run bench:index starts Node with --expose-gc).
-        if (index > 0) collectRunGarbage();
+        // As `lore index --watch` and `lore up` collect a run's garbage between runs (npm run bench:index starts Node with --expose-gc).
+        if (index > 0) (globalThis as { gc?: () => void }).gc?.();
         peakRss = process.memoryUsage().rss;
         const phaseStarts = new Map<string, number>();
         const started = performance.now();
@@ -182,7 +162,7 @@ async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
     await context.close();
-    await stopNeo4j?.();
+    await stopNeo4j();
     for (const directory of scratch) rmSync(directory, { recursive: true, force: true });
   }
   console.log(`yardstick after: ${yardstick()} ms`);

@@ -5,7 +5,7 @@
  * colinhacks/zod, for each embedding provider and each search mode. Prints Recall@5, Recall@10,
  * MRR and search latency (p50/p95, measured in-process through SearchService).
  *
- *   npm run build && node dist/bench/retrieval.js [--providers hash,onnx] [--per-query]
+ *   npm run bench:retrieval -- [--providers hash,onnx] [--per-query]
  *
  * --per-query also prints, to stderr, each query's rank in each mode (a dash when not in the top 10):
  * what a change to ranking moved, query by query.
@@ -24,6 +24,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import type { Principal } from '@lore/domain';
 import { IndexingService, KnowledgeModule, SearchService } from '@lore/knowledge';
+import { benchNeo4j } from './local-neo4j';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
@@ -33,12 +34,6 @@ interface EvalQuery {
   type: 'nl' | 'id';
   query: string;
   expected: string[];
-}
-
-interface Launcher {
-  ensureBuilt(options?: { quiet?: boolean }): unknown;
-  findFreePort(): Promise<number>;
-  startNeo4jLocal(options: { port: number; dataDir: string; password: string }): Promise<{ uri: string; stop(): Promise<void> }>;
 }
 
 const ROOT = join(__dirname, '..', '..');
@@ -64,19 +59,7 @@ async function main(): Promise<void> {
   const zod = join(ROOT, 'bench', '.repos', 'zod');
   if (!existsSync(zod)) throw new Error('bench/.repos/zod is missing: check out colinhacks/zod there (docs/benchmarks.md).');
 
-  let stopNeo4j: (() => Promise<void>) | undefined;
-  if (!process.env.NEO4J_URI) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const launcher = require(join(ROOT, 'tools', 'neo4j-local', 'launcher.js')) as Launcher;
-    launcher.ensureBuilt({ quiet: true });
-    const neo4j = await launcher.startNeo4jLocal({
-      port: await launcher.findFreePort(),
-      dataDir: mkdtempSync(join(tmpdir(), 'lore-bench-')),
-      password: 'bench',
-    });
-    Object.assign(process.env, { NEO4J_URI: neo4j.uri, NEO4J_PASSWORD: 'bench' });
-    stopNeo4j = () => neo4j.stop();
-  }
+  const stopNeo4j = await benchNeo4j(() => mkdtempSync(join(tmpdir(), 'lore-bench-')));
 
   const rows: string[] = [];
   try {
@@ -134,7 +117,7 @@ async function main(): Promise<void> {
       await context.close();
     }
   } finally {
-    await stopNeo4j?.();
+    await stopNeo4j();
   }
   console.log('| set | provider | mode | queries | Recall@5 | Recall@10 | MRR | MRR (nl / id) | p50 ms | p95 ms |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');

@@ -13,9 +13,7 @@
  * Prints the median and the fastest iteration, in ms: wall time, the GC pauses within it, and CPU time.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
-import { snapshotGraph } from '../libs/graph/src/snapshot-graph';
-import { emptyState } from '../libs/graph/src/graph-state-file';
-import { diffSnapshot, type SnapshotDiff } from '../libs/graph/src/snapshot-diff';
+import { diffSnapshot, emptyState, snapshotGraph, type SnapshotDiff } from '@lore/graph';
 import { paths, REPOSITORY, snapshotsOf, symbolsOf, TENANT } from './synthetic-repository';
 
 const count = (diff: SnapshotDiff): string => {
