@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { ConflictError, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
+import { ConflictError, repositoryUid, type IndexRunSummary, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
 import { ENDPOINTS, hashOf, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
@@ -305,5 +305,5 @@ export class IndexStoreRepository {
 }
 
 function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {
-  return { tenantId: run.tenantId, repoId: run.repoId, repoUid: `${run.tenantId}:${run.repoId}`, runId: run.runId };
+  return { tenantId: run.tenantId, repoId: run.repoId, repoUid: repositoryUid(run.tenantId, run.repoId), runId: run.runId };
 }

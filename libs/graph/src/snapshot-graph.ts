@@ -1,5 +1,5 @@
 import { hash as digest } from 'node:crypto';
-import type { RepositorySnapshot } from '@lore/domain';
+import { repositoryUid, type RepositorySnapshot } from '@lore/domain';
 
 /**
  * A repository snapshot as graph elements: nodes keyed by uid, relationships keyed by type and
@@ -118,10 +118,10 @@ export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
     relationships.push({ shape, fromUid, toUid, props, hash });
   };
 
-  const repositoryUid = `${snapshot.tenantId}:${snapshot.repositoryId}`;
+  const repository = repositoryUid(snapshot.tenantId, snapshot.repositoryId);
   for (const file of snapshot.files) {
     nodes.push(nodesByRow.get(file) ?? node('File', file, () => file));
-    relate(CONTAINS, repositoryUid, file.uid);
+    relate(CONTAINS, repository, file.uid);
   }
   for (const row of snapshot.symbols) {
     nodes.push(

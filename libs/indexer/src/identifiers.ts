@@ -12,15 +12,3 @@ export function identifierWords(identifier: string): string[] {
 export function nameTokens(name: string, qualifiedName: string): string {
   return [...new Set([...identifierWords(name), ...identifierWords(qualifiedName)])].join(' ');
 }
-
-export function repositoryUid(tenantId: string, repositoryId: string): string {
-  return `${tenantId}:${repositoryId}`;
-}
-
-export function fileUid(tenantId: string, repositoryId: string, path: string): string {
-  return `${tenantId}:${repositoryId}:${path}`;
-}
-
-export function symbolUid(tenantId: string, repositoryId: string, path: string, qualifiedName: string): string {
-  return `${tenantId}:${repositoryId}:${path}#${qualifiedName}`;
-}

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { FileRow, ImportRow, RepositorySnapshot, SkippedFile, SymbolRow } from '@lore/domain';
+import { fileUid, type FileRow, type ImportRow, type RepositorySnapshot, type SkippedFile, type SymbolRow } from '@lore/domain';
 import type { ExactResolution, LanguageExtractor } from './extractor';
 import { readGitInfo } from './git';
 import { FileResultStore } from './file-result-cache';
-import { fileUid, nameTokens } from './identifiers';
+import { nameTokens } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
 import { type Documents, extractDocuments, MARKDOWN_CACHE } from './markdown/markdown-documents';

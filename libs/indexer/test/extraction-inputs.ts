@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SymbolRow } from '@lore/domain';
+import { fileUid, type SymbolRow } from '@lore/domain';
 import type { ExtractionInput } from '../src/extractor';
-import { fileUid } from '../src/identifiers';
 import { languageOf } from '../src/languages';
 import { readSourceFile, type SourceFile } from '../src/repository-files';
 import { FIXTURES } from '../../../test/support/fixtures';

@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Language, Parser, Query, type Node, type Tree } from 'web-tree-sitter';
-import type { CallConfidence, CallRow, ImportRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
+import {
+  fileUid,
+  symbolUid,
+  type CallConfidence,
+  type CallRow,
+  type ImportRow,
+  type SkippedFile,
+  type SymbolKind,
+  type SymbolRow,
+} from '@lore/domain';
 import type { ExtractionInput } from '../extractor';
-import { fileUid, nameTokens, symbolUid } from '../identifiers';
+import { nameTokens } from '../identifiers';
 import type { SourceFile } from '../repository-files';
 
 /**

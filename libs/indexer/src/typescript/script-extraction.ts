@@ -2,10 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import ts from 'typescript';
-import type { CallConfidence, CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolKind, SymbolRow } from '@lore/domain';
+import {
+  symbolUid,
+  type CallConfidence,
+  type CallRow,
+  type ImportRow,
+  type InheritanceRow,
+  type SkippedFile,
+  type SymbolKind,
+  type SymbolRow,
+} from '@lore/domain';
 import type { Extraction, ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
-import { nameTokens, symbolUid } from '../identifiers';
+import { nameTokens } from '../identifiers';
 import type { SourceFile as RepoFile } from '../repository-files';
 import {
   type ModuleFacts,

@@ -1,0 +1,49 @@
+/**
+ * uids of the graph's nodes: readable and deterministic, formed and read here only.
+ *
+ *   repository  {tenant}:{repo}
+ *   file        {tenant}:{repo}:{path}
+ *   symbol      {tenant}:{repo}:{path}#{qualifiedName}   (a section: {qualifiedName} is L{line})
+ *
+ * A `~n` suffix separates same-named declarations that are not overloads; it is part of the qualified
+ * name as a uid reads. Tenant ids (lower-case, digits, dash) and repository ids (letters, digits, dot,
+ * dash, underscore) never hold ':', so the first two ':' end them, and a path may hold ':'.
+ */
+import { InvalidInputError } from './errors';
+
+export function repositoryUid(tenantId: string, repositoryId: string): string {
+  return `${tenantId}:${repositoryId}`;
+}
+
+export function fileUid(tenantId: string, repositoryId: string, path: string): string {
+  return `${repositoryUid(tenantId, repositoryId)}:${path}`;
+}
+
+export function symbolUid(tenantId: string, repositoryId: string, path: string, qualifiedName: string): string {
+  return `${fileUid(tenantId, repositoryId, path)}#${qualifiedName}`;
+}
+
+/** What a uid names: a repository (no path), a file (no qualified name) or a symbol or section. */
+export interface UidParts {
+  tenantId: string;
+  repositoryId: string;
+  path?: string;
+  qualifiedName?: string;
+}
+
+/**
+ * The parts of a uid. The path ends at its first '#': a qualified name may hold '#' (`Counter.#count`,
+ * a test's title), and a path holding one is read short, since nothing in the uid says where it ends.
+ */
+export function parseUid(uid: string): UidParts {
+  const [tenantId = '', repositoryId = ''] = uid.split(':', 2);
+  if (tenantId === '' || repositoryId === '') {
+    throw new InvalidInputError('Not a uid: expected {tenant}:{repo}[:{path}[#{qualifiedName}]].');
+  }
+  const pathStart = tenantId.length + repositoryId.length + 2;
+  if (pathStart > uid.length) return { tenantId, repositoryId };
+  const rest = uid.slice(pathStart);
+  const hash = rest.indexOf('#');
+  if (hash < 0) return { tenantId, repositoryId, path: rest };
+  return { tenantId, repositoryId, path: rest.slice(0, hash), qualifiedName: rest.slice(hash + 1) };
+}
