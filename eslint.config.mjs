@@ -1,7 +1,65 @@
-// One lint setup for the monorepo: typescript-eslint's recommended rules plus the layering rule of
-// architecture.md section 1 (doors never talk to a store directly).
+// One lint setup for the monorepo: typescript-eslint's recommended rules plus the dependency
+// direction of architecture.md section 1, kept by no-restricted-imports in every lib and app:
+// apps -> {rest, graphql, mcp} -> knowledge -> {graph, vectors, embeddings, indexer, access} -> domain,
+// config beside them. Nothing imports an app; no lib imports a door; tests and benches go through
+// public entries.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+const DOORS = ['mcp', 'rest', 'graphql'];
+const STORES = ['graph', 'vectors', 'embeddings', 'indexer', 'access'];
+const APPS = ['server', 'cli'];
+
+/** What each lib and app may import of the others (arrows of section 1; `config` is beside every layer). */
+const MAY_IMPORT = {
+  domain: [],
+  config: ['domain'],
+  ...Object.fromEntries(STORES.map((store) => [store, ['domain', 'config']])),
+  knowledge: ['domain', 'config', ...STORES],
+  ...Object.fromEntries(DOORS.map((door) => [door, ['domain', 'config', 'knowledge', 'access']])),
+  ...Object.fromEntries(APPS.map((app) => [app, ['domain', 'config', 'knowledge', 'access', ...DOORS]])),
+};
+const LIBS = Object.keys(MAY_IMPORT).filter((name) => !APPS.includes(name));
+const any = (names) => `(${names.join('|')})`;
+
+/** Clients of a store: the services reach them through repositories and ports, the doors not at all. */
+const STORE_CLIENTS = ['neo4j-driver', '@qdrant/js-client-rest'].map((name) => ({
+  name,
+  message: 'Only libs/graph and libs/vectors talk to a store (architecture.md section 1).',
+}));
+
+const INTO_AN_APP = { regex: `(^|/)apps/|^(\\.\\./)+${any(APPS)}/src(/|$)`, message: 'Nothing imports an app.' };
+const INTO_ANOTHER_LIB = {
+  regex: `(^|/)libs/|^(\\.\\./)+${any(LIBS)}/src(/|$)`,
+  message: "Another lib through its public entry ('@lore/<lib>'), never by a path into its files.",
+};
+const INTO_TEST_SUPPORT = { regex: '(^|/)test/', message: 'Test support is for tests.' };
+
+/** The libs `name` may not import: every lib not among its arrows, itself included (inside a lib, import by relative path). */
+function forbiddenLibs(name) {
+  const forbidden = LIBS.filter((lib) => !MAY_IMPORT[name].includes(lib));
+  return {
+    regex: `^@lore/${any(forbidden)}(/|$)`,
+    message: `${name} may import ${MAY_IMPORT[name].map((lib) => `@lore/${lib}`).join(', ') || 'no lib'} (architecture.md section 1).`,
+  };
+}
+
+const folderOf = (name) => (APPS.includes(name) ? `apps/${name}` : `libs/${name}`);
+const TESTS = ['**/*.spec.ts', 'libs/*/test/**/*.ts'];
+
+const boundaries = Object.keys(MAY_IMPORT).map((name) => ({
+  files: [`${folderOf(name)}/**/*.ts`],
+  ignores: TESTS,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: ['domain', 'config', ...STORES].includes(name) ? [] : STORE_CLIENTS,
+        patterns: [forbiddenLibs(name), INTO_AN_APP, INTO_ANOTHER_LIB, INTO_TEST_SUPPORT],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -23,15 +81,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...boundaries,
   {
-    files: ['libs/rest/**/*.ts', 'libs/graphql/**/*.ts', 'libs/mcp/**/*.ts', 'apps/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: ['neo4j-driver', '@qdrant/js-client-rest', '@lore/graph', '@lore/indexer'] }],
-    },
-  },
-  {
-    files: ['libs/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@lore/*'] }] },
+    // Tests may import what they test and the shared test support; benches only public entries.
+    files: [...TESTS, 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_AN_APP, INTO_ANOTHER_LIB] }] },
   },
   {
     files: ['**/*.js', '**/*.cjs'],
