@@ -15,6 +15,8 @@ const MAY_IMPORT = {
   domain: [],
   config: ['domain'],
   ...Object.fromEntries(STORES.map((store) => [store, ['domain', 'config']])),
+  // Query-time redaction runs the indexer's secret scanner (the rules that redacted what was stored).
+  access: ['domain', 'config', 'indexer'],
   knowledge: ['domain', 'config', ...STORES],
   ...Object.fromEntries(DOORS.map((door) => [door, ['domain', 'config', 'knowledge', 'access']])),
   ...Object.fromEntries(APPS.map((app) => [app, ['domain', 'config', 'knowledge', 'access', ...DOORS]])),
