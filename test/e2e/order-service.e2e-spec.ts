@@ -425,8 +425,9 @@ describe('MCP specifics', () => {
 
 describe('HTTP surface', () => {
   it('serves the OpenAPI document with both operations', async () => {
-    const { status, body } = await restJson(server.url, '/api/docs/openapi.json');
+    const { status, body } = await restJson(server.url, '/api/docs-json');
     expect(status).toBe(200);
+    expect(Object.keys(body.paths as object)).not.toContain('/mcp');
     const operations = Object.values(body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((path) =>
       Object.values(path).map((op) => op.operationId),
     );

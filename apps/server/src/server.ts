@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { StderrLogger, loadConfig, type LoreConfig } from '@lore/config';
+import { API_KEY_SCHEME, API_KEY_SECURITY, RestModule } from '@lore/rest';
 import { AppModule } from './app.module';
 
 /** Builds the HTTP server: REST + OpenAPI, GraphQL + GraphiQL, MCP at /mcp, /health and /ready. */
@@ -17,8 +18,11 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
     .setTitle('Lore REST API')
     .setDescription('Code knowledge over REST. The same capabilities are served over GraphQL (/graphql), MCP (/mcp) and the lore CLI.')
     .setVersion('0.1.0')
-    .addBearerAuth()
+    .addSecurity(API_KEY_SCHEME, API_KEY_SECURITY)
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // The REST routes and /health, /ready: /mcp is a door of its own (its JSON-RPC is not a REST route).
+  const documented = { include: [AppModule, RestModule] };
+  // The page at /api/docs, the JSON at /api/docs-json.
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi, documented));
   return app;
 }

@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
 
-const STATUS_BY_CODE: Record<ErrorCode, number> = {
+/** The HTTP status of each error code (and, in OpenAPI, of each documented error). */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_input: 400,
   not_found: 404,
   permission_denied: 403,
