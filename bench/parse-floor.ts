@@ -21,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { Language, Parser } from 'web-tree-sitter';
 import { languageOf } from '../libs/indexer/src/languages';
-import { walkPreorder } from '../libs/indexer/src/typescript/script-extraction';
+import { walkPreorder } from '../libs/indexer/src/typescript/first-pass';
 import { TypeScriptExtractor } from '../libs/indexer/src/typescript/typescript-extractor';
 import { listRepositoryFiles } from '../libs/indexer/src/repository-files';
 

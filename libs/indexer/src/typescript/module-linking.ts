@@ -1,0 +1,301 @@
+// Module linking: the scripts' module specifiers resolved to repository files, their imports as rows, names resolved through them.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
+import type { ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { ExactResolution, ExtractionInput } from '../extractor';
+import type { FileResultCache } from '../file-result-cache';
+import type { SourceFile as RepoFile } from '../repository-files';
+import { resolveCalls, resolveHeritage } from './call-rows';
+import { ModuleScope, resolveModuleFacts, type ModuleFacts, type ScopeTarget } from './module-scope';
+import {
+  ownPath,
+  RESOLUTION_VERSION,
+  type CallReference,
+  type HeritageReference,
+  type ScriptFileOutcome,
+  type ScriptFileResult,
+} from './script-model';
+import type { Resolution } from './warm-program';
+
+/**
+ * Module resolutions of the last exact pass in this process: the first pass's (over the repository's
+ * listed files) and the compiler's (over the disk). They hold while the compiler options and installed
+ * packages (the warm key), the repository's scripts and package.json files are the same, as they are
+ * between most edits; a file added, deleted or renamed, or a package.json changed, starts afresh.
+ */
+export interface KeptResolutions {
+  key: string;
+  layout: string;
+  repository: ts.ModuleResolutionCache;
+  compiler: ts.ModuleResolutionCache;
+}
+let keptResolutions: KeptResolutions | null = null;
+
+/** After an exact pass: the next run in this process may take these resolutions again. */
+export function keepResolutions(resolutions: KeptResolutions): void {
+  keptResolutions = resolutions;
+}
+
+function resolutionsFor(key: string, rootPath: string, options: ts.CompilerOptions, input: ExtractionInput): KeptResolutions {
+  const layout = createHash('sha256');
+  for (const file of input.files) layout.update(`${file.path}\0`);
+  for (const path of input.fileUids.keys()) {
+    if (path !== 'package.json' && !path.endsWith('/package.json')) continue;
+    const stat = statSync(join(rootPath, path), { throwIfNoEntry: false });
+    layout.update(`${path}\0${stat?.size}\0${stat?.mtimeMs}\0${stat?.ctimeMs}\0`);
+  }
+  const digest = layout.digest('hex');
+  if (keptResolutions?.key === key && keptResolutions.layout === digest) return keptResolutions;
+  return {
+    key,
+    layout: digest,
+    repository: ts.createModuleResolutionCache(rootPath, (name) => name, options),
+    compiler: ts.createModuleResolutionCache(rootPath, (name) => name, options),
+  };
+}
+
+/**
+ * A file's first pass joined to the repository through module resolution: its imports, module facts,
+ * calls and heritage with their path. By the first pass's result (the same object while the file's
+ * content is unchanged, see FileResultStore) and the resolutions used (the same while the layout holds).
+ */
+interface LinkedResult {
+  resolutions: KeptResolutions;
+  specifiers: string[];
+  imports: ImportRow[];
+  facts: ModuleFacts;
+  calls: (CallReference & { path: string })[];
+  heritage: (HeritageReference & { path: string })[];
+}
+const linkedResults = new WeakMap<ScriptFileResult, LinkedResult>();
+
+/**
+ * Module resolution over the repository, for one run: the first pass's (through the repository's
+ * listing) and the compiler's (installed in `host`), with their kept caches, and what each file's
+ * specifiers resolved to, kept per file while the layout holds (the namespace names it): a new process
+ * does not resolve the whole repository's imports again.
+ */
+export class RepositoryModules {
+  readonly resolutions: KeptResolutions;
+  private readonly rootPath: string;
+  private readonly resolutionHost: ts.ModuleResolutionHost;
+  private readonly cache: FileResultCache | undefined;
+  private readonly filesByPath: ReadonlyMap<string, RepoFile>;
+  private readonly resolvedByPath = new Map<string, { targets: Record<string, string | null>; kept: boolean }>();
+
+  constructor(
+    input: ExtractionInput,
+    key: string,
+    private readonly options: ts.CompilerOptions,
+    host: ts.CompilerHost,
+    private readonly byAbsolute: ReadonlyMap<string, RepoFile>,
+  ) {
+    const { rootPath } = input;
+    this.rootPath = rootPath;
+    const resolutions = resolutionsFor(key, rootPath, options, input);
+    this.resolutions = resolutions;
+    keptResolutions = null;
+    host.getModuleResolutionCache = () => resolutions.compiler;
+    host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
+      literals.map((literal) =>
+        ts.resolveModuleName(
+          literal.text,
+          containingFile,
+          compilerOptions,
+          host,
+          resolutions.compiler,
+          redirectedReference,
+          ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+        ),
+      );
+    this.resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
+    this.cache = input.cache?.(
+      `typescript-resolution@${RESOLUTION_VERSION}/${ts.version}/${createHash('sha256').update(`${key}\0${resolutions.layout}`).digest('hex')}`,
+    );
+    this.filesByPath = new Map(input.files.map((file) => [file.path, file]));
+  }
+
+  /** What a file's specifiers resolve to: kept from an earlier run, or filled in as this one resolves them. */
+  resolvedFrom(path: string): { targets: Record<string, string | null>; kept: boolean } {
+    let resolved = this.resolvedByPath.get(path);
+    if (!resolved) {
+      // A path that is not one of the run's files (none is expected) is resolved, not kept.
+      const contentHash = this.filesByPath.get(path)?.contentHash;
+      const kept =
+        contentHash === undefined ? undefined : (this.cache?.get(path, contentHash) as Record<string, string | null> | undefined);
+      resolved = { targets: kept ?? {}, kept: kept !== undefined };
+      // Set once; what is resolved later lands in the same object, which is saved at the end of the run.
+      if (!kept && contentHash !== undefined) this.cache?.set(path, contentHash, resolved.targets);
+      this.resolvedByPath.set(path, resolved);
+    }
+    return resolved;
+  }
+
+  /** The repository file a module specifier names, from a file of the repository; null for anything else. */
+  resolveFrom(path: string, specifier: string): string | null {
+    const resolved = this.resolvedFrom(path);
+    if (Object.hasOwn(resolved.targets, specifier)) return resolved.targets[specifier]!;
+    const fileName = ts.resolveModuleName(
+      specifier,
+      join(this.rootPath, path),
+      this.options,
+      this.resolutionHost,
+      this.resolutions.repository,
+    ).resolvedModule?.resolvedFileName;
+    const target = (fileName && this.byAbsolute.get(fileName)?.path) ?? null;
+    resolved.targets[specifier] = target;
+    if (resolved.kept) {
+      this.cache?.set(path, this.filesByPath.get(path)!.contentHash, resolved.targets);
+      resolved.kept = false;
+    }
+    return target;
+  }
+}
+
+/** The repository's scripts joined through module resolution: what the syntactic and the exact pass resolve. */
+export interface LinkedScripts {
+  symbols: SymbolRow[];
+  skipped: SkippedFile[];
+  symbolsByName: Map<string, SymbolRow[]>;
+  calls: (CallReference & { path: string })[];
+  heritage: (HeritageReference & { path: string })[];
+  imports: ImportRow[];
+  facts: Map<string, ModuleFacts>;
+  specifiersByPath: Map<string, string[]>;
+}
+
+/** Joins each file's first pass to the repository, in the order of the files. */
+export function linkScripts(
+  input: ExtractionInput,
+  outcomes: ReadonlyMap<string, ScriptFileOutcome>,
+  modules: RepositoryModules,
+): LinkedScripts {
+  const linkedScripts: LinkedScripts = {
+    symbols: [],
+    skipped: [],
+    symbolsByName: new Map(),
+    calls: [],
+    heritage: [],
+    imports: [],
+    facts: new Map(),
+    specifiersByPath: new Map(),
+  };
+  const { symbols, skipped, symbolsByName, calls, heritage, imports, facts, specifiersByPath } = linkedScripts;
+  const { resolutions } = modules;
+  for (const file of input.files) {
+    const outcome = outcomes.get(file.path)!;
+    // Asked for every file, even one linked already: an entry this run does not ask for is not kept.
+    modules.resolvedFrom(file.path);
+    if ('skipped' in outcome) {
+      skipped.push({ path: file.path, reason: outcome.skipped });
+      continue;
+    }
+    for (const symbol of outcome.symbols) {
+      symbols.push(symbol);
+      const named = symbolsByName.get(symbol.name) ?? [];
+      named.push(symbol);
+      symbolsByName.set(symbol.name, named);
+    }
+    let linked = linkedResults.get(outcome);
+    if (linked?.resolutions !== resolutions) {
+      const resolveHere = (specifier: string): string | null => modules.resolveFrom(file.path, specifier);
+      linked = {
+        resolutions,
+        specifiers: outcome.specifiers.map(([specifier]) => specifier),
+        imports: importRows(input, file, outcome.specifiers, resolveHere),
+        facts: resolveModuleFacts(outcome.module, resolveHere),
+        calls: outcome.calls.map((call) => ({ ...call, path: file.path })),
+        heritage: outcome.heritage.map((site) => ({ ...site, path: file.path })),
+      };
+      linkedResults.set(outcome, linked);
+    }
+    specifiersByPath.set(file.path, linked.specifiers);
+    imports.push(...linked.imports);
+    facts.set(file.path, linked.facts);
+    for (const call of linked.calls) calls.push(call);
+    for (const site of linked.heritage) heritage.push(site);
+  }
+  return linkedScripts;
+}
+
+/**
+ * Calls and heritage resolved through each file's declarations and imports, followed across
+ * re-exports (`import`), else a unique name (`name`). No `ambiguous` guesses here: the typed pass
+ * follows, and most such guesses would be written only to be deleted by it.
+ */
+export function resolveBySyntax(linked: LinkedScripts): Omit<ExactResolution, 'skipped'> {
+  const scope = new ModuleScope(linked.facts, linked.symbols);
+  return {
+    calls: resolveCalls(
+      linked.calls,
+      (call) => asResolution(scope.resolveReference(call.callee, call.path, call.callerUid, 'value')),
+      'import',
+      linked.symbolsByName,
+      1,
+    ),
+    inheritance: resolveHeritage(linked.heritage, (site) => {
+      const target = scope.resolveReference(site.target, site.path, null, 'type');
+      return target?.kind === 'symbol' ? target.uid : undefined;
+    }),
+  };
+}
+
+/** IMPORTS rows of one file: one per repository file it names, with every name taken from it. */
+function importRows(
+  input: ExtractionInput,
+  file: RepoFile,
+  specifiers: [specifier: string, names: string[]][],
+  resolve: (specifier: string) => string | null,
+): ImportRow[] {
+  const namesByTarget = new Map<string, Set<string>>();
+  for (const [specifier, names] of specifiers) {
+    const target = resolve(specifier);
+    if (target === null || target === file.path) continue;
+    const set = namesByTarget.get(target) ?? new Set<string>();
+    for (const name of names) set.add(name);
+    namesByTarget.set(target, set);
+  }
+  const fromUid = input.fileUids.get(file.path)!;
+  return [...namesByTarget.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, names]) => ({ fromUid, toUid: input.fileUids.get(path)!, names: [...names].sort() }));
+}
+
+/**
+ * Module resolution probes many candidate paths per import. Inside the repository (outside its
+ * node_modules) the listing already says which files and directories exist; elsewhere the disk is
+ * asked, once per path. Workspace packages linked through node_modules still resolve.
+ */
+function repositoryResolutionHost(rootPath: string, scriptPaths: Iterable<string>): ts.ModuleResolutionHost {
+  const files = new Set(scriptPaths);
+  const directories = new Set<string>();
+  for (const file of files) {
+    for (let dir = dirname(file); dir.length > rootPath.length && !directories.has(dir); dir = dirname(dir)) directories.add(dir);
+  }
+  directories.add(rootPath);
+  const remembered = <T>(ask: (path: string) => T): ((path: string) => T) => {
+    const answers = new Map<string, T>();
+    return (path) => {
+      let answer = answers.get(path);
+      if (answer === undefined) answers.set(path, (answer = ask(path)));
+      return answer;
+    };
+  };
+  const fileOnDisk = remembered((path) => ts.sys.fileExists(path));
+  const directoryOnDisk = remembered((path) => ts.sys.directoryExists(path));
+  return {
+    // package.json files are not scripts: they are read from disk (TypeScript caches them per resolution cache).
+    fileExists: (path) => (ownPath(rootPath, path) && !path.endsWith('package.json') ? files.has(path) : fileOnDisk(path)),
+    directoryExists: (path) => (ownPath(rootPath, path) && !path.endsWith('node_modules') ? directories.has(path) : directoryOnDisk(path)),
+    readFile: (path) => ts.sys.readFile(path),
+    realpath: ts.sys.realpath,
+    getCurrentDirectory: () => rootPath,
+  };
+}
+
+function asResolution(target: ScopeTarget | null): Resolution {
+  if (target === null) return { kind: 'unknown' };
+  return target.kind === 'symbol' ? { kind: 'repository', uid: target.uid } : { kind: 'external' };
+}

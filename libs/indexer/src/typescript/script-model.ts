@@ -1,0 +1,81 @@
+// The shared model of the TypeScript passes: call sites and heritage as data and as trees, what each pass keeps per file.
+import { sep } from 'node:path';
+import type ts from 'typescript';
+import type { InheritanceRow, SymbolRow } from '@lore/domain';
+import type { NameReference, WrittenModuleFacts } from './module-scope';
+import type { FileAnswers, Resolution } from './warm-program';
+
+/** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
+export const FIRST_PASS_VERSION = 1;
+export const EXACT_PASS_VERSION = 2;
+export const RESOLUTION_VERSION = 1;
+
+/** A call as data: what the first pass resolves, and what the cache keeps. */
+export interface CallReference {
+  callerUid: string;
+  line: number;
+  isNew: boolean;
+  callee: NameReference;
+}
+
+/** A call in a syntax tree: what the typed pass resolves. */
+export interface CallSite extends CallReference {
+  node: ts.CallExpression | ts.NewExpression;
+}
+
+/** One type of `class A extends B implements C`, as data. */
+export interface HeritageReference {
+  fromUid: string;
+  kind: InheritanceRow['kind'];
+  target: NameReference;
+}
+
+export interface HeritageSite extends HeritageReference {
+  expression: ts.Expression;
+}
+
+/** One file's first pass as data: what the cache keeps for a file whose content does not change. */
+export type ScriptFileOutcome = { skipped: string } | ScriptFileResult;
+
+export interface ScriptFileResult {
+  symbols: SymbolRow[];
+  /** Each module specifier the file names (import, export-from, require(), import()) with the names it takes. */
+  specifiers: [specifier: string, names: string[]][];
+  module: WrittenModuleFacts;
+  calls: CallReference[];
+  heritage: HeritageReference[];
+}
+
+/** The first pass's trees of one file, for the typed pass. */
+export interface FileTrees {
+  sourceFile: ts.SourceFile;
+  sites: CallSite[];
+  heritage: HeritageSite[];
+  declarations: Map<ts.Node, string>;
+}
+
+/** A call site with the checker's answer, and a heritage clause with its target: what a warm program keeps per file. */
+export type ResolvedSite = CallReference & { resolution: Resolution };
+export type ResolvedHeritage = HeritageReference & { toUid: string | undefined };
+export type Answers = FileAnswers<ResolvedSite, ResolvedHeritage>;
+
+/** The reason a file (or the checker) gave up; anything but a stack overflow is a bug and is rethrown. */
+export function tooDeep(error: unknown, step: 'parse' | 'extract' | 'type-check'): string {
+  if (error instanceof RangeError) return `nested too deeply to ${step} (${error.message})`;
+  throw error;
+}
+
+/** One question the checker cannot take (too deep) does not cost the others their answer. */
+export function checkedOrUnknown<T>(ask: () => T, unknown: T): T {
+  try {
+    return ask();
+  } catch (error) {
+    tooDeep(error, 'type-check');
+    return unknown;
+  }
+}
+
+/** Whether a path is the repository's own (inside it, outside its node_modules). */
+export function ownPath(rootPath: string, path: string): boolean {
+  return (path === rootPath || path.startsWith(rootPath + sep)) && !path.includes(`${sep}node_modules${sep}`);
+}
