@@ -23,7 +23,9 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import type { Principal } from '@lore/domain';
-import { IndexingService, KnowledgeModule, SearchService } from '@lore/knowledge';
+import { KnowledgeModule } from '@lore/knowledge';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
+import { SearchService } from '@lore/knowledge/search/search.service';
 import { benchNeo4j } from './local-neo4j';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { z } from 'zod';
 import { LORE_BIN, runCli } from '../support/processes';
 
 /** Asks the same question through each door, the way a real caller of that door would. */
@@ -84,4 +85,68 @@ export async function connectMcp(door: McpDoor, url: string, env: NodeJS.Process
       : new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
   await client.connect(transport);
   return client;
+}
+
+/** One capability as each door names it: a row of the parity table. */
+export interface Capability {
+  tool: string;
+  graphqlField: string;
+  /** The GraphQL input type of the field's `input` argument. */
+  graphqlInput: string;
+  /** Its result schema: the GraphQL selection asks for every field of it. */
+  result: z.ZodType;
+  restPath: string;
+  /** The CLI arguments that ask the same question (--json is added). */
+  cli: string[];
+}
+
+export interface Doors {
+  url: string;
+  env: NodeJS.ProcessEnv;
+  mcp: ReadonlyMap<McpDoor, Client>;
+}
+
+/**
+ * Asks one question through every door and returns each door's answer, an error as `{ error: code }`,
+ * so a test can require them all to be one answer. `query` is the REST query string (GET).
+ */
+export async function askEveryDoor(
+  doors: Doors,
+  capability: Capability,
+  input: Record<string, unknown>,
+  query: string,
+): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  const rest = await restJson(doors.url, `${capability.restPath}?${query}`);
+  answers.rest = rest.status >= 400 ? { error: rest.body.code } : rest.body;
+  const body = await graphql(
+    doors.url,
+    `query Ask($input: ${capability.graphqlInput}!) { ${capability.graphqlField}(input: $input) ${selectionOf(capability.result)} }`,
+    { input },
+  );
+  answers.graphql = body.errors ? { error: body.errors[0]!.extensions.code } : body.data![capability.graphqlField];
+  for (const [door, client] of doors.mcp) {
+    const result = await client.callTool({ name: capability.tool, arguments: input });
+    const structured = result.structuredContent as { error?: { code: string } };
+    answers[`mcp ${door}`] = result.isError ? { error: structured.error!.code } : structured;
+  }
+  const cli = await cliJson(capability.cli, doors.env);
+  answers.cli = cli.code === 0 ? cli.body : { error: (cli.body.error as { code: string }).code };
+  return answers;
+}
+
+/** The GraphQL selection set of every field of a zod result schema. */
+export function selectionOf(schema: z.ZodType): string {
+  const inner = unwrapZod(schema);
+  const def = inner._zod.def as unknown as { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+  if (def.type === 'array') return selectionOf(def.element!);
+  if (def.type !== 'object') return '';
+  return `{ ${Object.entries(def.shape!)
+    .map(([key, field]) => `${key} ${selectionOf(field)}`.trim())
+    .join(' ')} }`;
+}
+
+function unwrapZod(schema: z.ZodType): z.ZodType {
+  const def = schema._zod.def as unknown as { type: string; innerType?: z.ZodType };
+  return def.type === 'optional' || def.type === 'nullable' || def.type === 'default' ? unwrapZod(def.innerType!) : schema;
 }

@@ -5,7 +5,18 @@ import type { Driver } from 'neo4j-driver';
 import { FIXTURES, gitFixture, type FixtureRepository } from '../support/fixtures';
 import { countGraph, testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
-import { cliJson, connectMcp, graphqlGetSymbol, graphqlSearch, type McpDoor, restJson } from './doors';
+import { GetCallersResultSchema } from '@lore/domain/schemas/callers';
+import {
+  askEveryDoor,
+  type Capability,
+  cliJson,
+  connectMcp,
+  type Doors,
+  graphqlGetSymbol,
+  graphqlSearch,
+  type McpDoor,
+  restJson,
+} from './doors';
 
 /**
  * The walking skeleton end to end: index test/fixtures/order-service with the CLI, serve it, and
@@ -261,6 +272,101 @@ describe('get_symbol', () => {
   });
 });
 
+describe('get_callers', () => {
+  const GET_CALLERS: Capability = {
+    tool: 'get_callers',
+    graphqlField: 'callers',
+    graphqlInput: 'GetCallersInput',
+    result: GetCallersResultSchema,
+    restPath: '/api/v1/callers',
+    cli: [],
+  };
+  const doors = (): Doors => ({ url: server.url, env, mcp });
+  const services = 'src/services/order-service.ts';
+  const specs = 'test/order-service.spec.ts';
+  const placeOrder = {
+    symbol: ref(services, 'OrderService.placeOrder', 'method', 20, 25),
+    distance: 1,
+    line: 22,
+    calls: uid('src/pricing/discounts.ts', 'applyDiscount'),
+    confidence: 'exact',
+  };
+  const throughPlaceOrder = [
+    {
+      symbol: ref(specs, 'OrderService > places a valid order with its discount', 'test', 11, 15),
+      distance: 2,
+      line: 13,
+      calls: uid(services, 'OrderService.placeOrder'),
+      confidence: 'exact',
+    },
+    {
+      symbol: ref(specs, 'OrderService > cancels a placed order', 'test', 17, 23),
+      distance: 2,
+      line: 20,
+      calls: uid(services, 'OrderService.placeOrder'),
+      confidence: 'exact',
+    },
+  ];
+  const answer = (callers: unknown[]) => ({
+    target: ref('src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12),
+    callers,
+    warnings: [],
+    trustBoundary: 'untrusted_repository_content',
+  });
+
+  // One row per question: the input, the same question as a REST query string and CLI arguments, and the one answer.
+  const cases: { name: string; input: Record<string, unknown>; query: string; cli: string[]; expected: () => unknown }[] = [
+    {
+      name: 'direct callers by default',
+      input: { name: 'applyDiscount' },
+      query: 'name=applyDiscount',
+      cli: ['callers', 'applyDiscount'],
+      expected: () => answer([placeOrder]),
+    },
+    {
+      name: 'callers of callers with depth 2, nearest first',
+      input: { name: 'applyDiscount', depth: 2 },
+      query: 'name=applyDiscount&depth=2',
+      cli: ['callers', 'applyDiscount', '--depth', '2'],
+      expected: () => answer([placeOrder, ...throughPlaceOrder]),
+    },
+    {
+      name: 'by uid, at most one caller, with the truncation said',
+      input: { uid: uid('src/pricing/discounts.ts', 'applyDiscount'), depth: 2, limit: 1 },
+      query: `uid=${encodeURIComponent(uid('src/pricing/discounts.ts', 'applyDiscount'))}&depth=2&limit=1`,
+      cli: ['callers', uid('src/pricing/discounts.ts', 'applyDiscount'), '--uid', '--depth', '2', '--limit', '1'],
+      expected: () => ({
+        ...answer([placeOrder]),
+        warnings: [
+          {
+            code: 'output_truncated',
+            message: 'Only the nearest 1 callers are listed: raise limit (at most 500), lower depth, or raise minConfidence.',
+          },
+        ],
+      }),
+    },
+    {
+      name: 'not_found for an unknown symbol',
+      input: { name: 'NoSuchSymbol' },
+      query: 'name=NoSuchSymbol',
+      cli: ['callers', 'NoSuchSymbol'],
+      expected: () => ({ error: 'not_found' }),
+    },
+    {
+      name: 'invalid_input for a depth out of range',
+      input: { name: 'applyDiscount', depth: 6 },
+      query: 'name=applyDiscount&depth=6',
+      cli: ['callers', 'applyDiscount', '--depth', '6'],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+  ];
+
+  it.each(cases)('$name: the same answer through every door', async ({ input, query, cli, expected }) => {
+    const answers = await askEveryDoor(doors(), { ...GET_CALLERS, cli }, input, query);
+    for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: expected() });
+  });
+});
+
 describe('search_code', () => {
   const input = { query: 'order validator', scope: { repositoryId: REPO }, maxResults: 5 };
 
@@ -384,7 +490,7 @@ describe('MCP specifics', () => {
   it('lists read-only tools with input and output schemas', async () => {
     for (const door of MCP_DOORS) {
       const { tools } = await mcp.get(door)!.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_symbol', 'search_code']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_callers', 'get_symbol', 'search_code']);
       for (const tool of tools) {
         expect(tool.annotations?.readOnlyHint).toBe(true);
         expect(tool.inputSchema.type).toBe('object');

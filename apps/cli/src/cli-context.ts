@@ -1,16 +1,17 @@
 import 'reflect-metadata';
-import { Module, type INestApplicationContext } from '@nestjs/common';
+import { type DynamicModule, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger, loadConfig } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
 
-@Module({ imports: [ConfigModule, KnowledgeModule] })
+@Module({})
 class CliModule {}
 
-/** The services, without HTTP: the CLI and MCP over stdio call them directly. */
-export async function openServices(): Promise<INestApplicationContext> {
+/** The services, without HTTP: the CLI and MCP over stdio call them directly. `features` adds modules (MCP's server, say). */
+export async function openServices(...features: Type[]): Promise<INestApplicationContext> {
   const config = loadConfig();
-  return NestFactory.createApplicationContext(CliModule, {
+  const root: DynamicModule = { module: CliModule, imports: [ConfigModule, KnowledgeModule, ...features] };
+  return NestFactory.createApplicationContext(root, {
     logger: new StderrLogger(config.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
   });
 }

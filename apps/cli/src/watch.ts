@@ -2,7 +2,7 @@ import { type Stats, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import ignore from 'ignore';
-import { headPaths } from '@lore/knowledge';
+import { headPaths } from '@lore/knowledge/indexing/indexing.service';
 
 /** Changes closer together than this are one change: a save, a checkout, a formatter run. */
 const QUIET_MS = 200;

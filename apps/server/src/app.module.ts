@@ -2,7 +2,8 @@ import { type MiddlewareConsumer, Module, type NestModule, type OnApplicationBoo
 import { PrincipalMiddleware } from '@lore/access';
 import { ConfigModule } from '@lore/config';
 import { GraphqlApiModule } from '@lore/graphql';
-import { KnowledgeModule, SystemService } from '@lore/knowledge';
+import { KnowledgeModule } from '@lore/knowledge';
+import { SystemService } from '@lore/knowledge/system/system.service';
 import { McpModule } from '@lore/mcp';
 import { RestModule } from '@lore/rest';
 import { HealthController } from './health.controller';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { SystemService, type Readiness } from '@lore/knowledge';
+import { SystemService, type Readiness } from '@lore/knowledge/system/system.service';
 
 @ApiTags('health')
 @Controller()

@@ -1,3 +1,4 @@
 export * from './config';
 export * from './config.module';
 export * from './stderr-logger';
+export * from './discovery';

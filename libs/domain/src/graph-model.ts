@@ -1,4 +1,4 @@
-import type { CallConfidence, SkippedFile, SymbolKind } from './schemas';
+import type { CallConfidence, SkippedFile, SymbolKind } from './schemas/shared';
 
 /**
  * What the indexer hands to the graph store for one repository: plain rows, ready for UNWIND.

@@ -1,6 +1,8 @@
+// The shared vocabulary of every lib. Each capability's request and response schemas are a public
+// entry of their own: import them from '@lore/domain/schemas/<capability>'.
 export * from './errors';
 export * from './graph-model';
 export * from './principal';
-export * from './schemas';
+export * from './schemas/shared';
 export * from './uids';
 export * from './uris';

@@ -40,6 +40,14 @@ export interface FileRecord {
   repository: { repositoryId: string; commitSha: string; rootPath: string; gitPrefix: string | null };
 }
 
+/** A call into a symbol: the caller, the symbol it calls, and the call site. */
+export interface CallerEdge {
+  symbol: SymbolRef;
+  calls: string;
+  line: number;
+  confidence: CallConfidence;
+}
+
 /** Reads of the code graph. Every query is filtered by the principal's tenant and repositories. */
 @Injectable()
 export class CodeGraphRepository {
@@ -79,6 +87,17 @@ export class CodeGraphRepository {
     if (uids.length === 0) return [];
     const rows = await this.neo4j.read(this.queries.get('symbols/get-refs'), { ...access(principal), uids });
     return rows as unknown as { symbol: SymbolRef; commitSha: string }[];
+  }
+
+  /** One hop of get_callers: who calls any of `uids` through a call of one of `confidences`. */
+  async findCallers(
+    principal: Principal,
+    uids: readonly string[],
+    confidences: readonly CallConfidence[],
+    limit: number,
+  ): Promise<CallerEdge[]> {
+    const rows = await this.neo4j.read(this.queries.get('callers/callers-of'), { ...access(principal), uids, confidences, limit });
+    return rows as unknown as CallerEdge[];
   }
 
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {

@@ -1,7 +1,3 @@
-export * from './files/file-span.service';
-export * from './indexing/indexing.service';
+// The knowledge module. Each capability's service is a public entry of its own:
+// import it from '@lore/knowledge/<capability>/<name>.service'.
 export * from './knowledge.module';
-export * from './search/search.service';
-export * from './search/semantic-index';
-export * from './symbols/symbol.service';
-export * from './system/system.service';

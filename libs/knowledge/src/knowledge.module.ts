@@ -1,18 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '@lore/access';
+import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
-import { FileSpanService } from './files/file-span.service';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
-import { IndexingService } from './indexing/indexing.service';
-import { SearchService } from './search/search.service';
 import { SemanticIndex } from './search/semantic-index';
-import { SymbolService } from './symbols/symbol.service';
-import { SystemService } from './system/system.service';
+
+/** Every `*.service.ts` below this folder: one per capability (see discoverClasses). */
+const SERVICES = discoverClasses(__dirname, '.service');
 
 /** Every capability of Lore, once. Doors import this module and call these services. */
 @Module({
   imports: [GraphModule, AccessModule],
-  providers: [...INFRASTRUCTURE_PROVIDERS, SemanticIndex, SymbolService, SearchService, FileSpanService, IndexingService, SystemService],
-  exports: [SymbolService, SearchService, FileSpanService, IndexingService, SystemService, AccessModule],
+  providers: [...INFRASTRUCTURE_PROVIDERS, SemanticIndex, ...SERVICES],
+  exports: [...SERVICES, AccessModule],
 })
 export class KnowledgeModule {}

@@ -1,3 +1,3 @@
-export * from './lore-mcp-server';
-export * from './mcp-http.controller';
+export * from './lore-mcp-server.factory';
+export * from './mcp-server.module';
 export * from './mcp.module';

@@ -5,8 +5,7 @@ import type { Request, Response } from 'express';
 import { AuthenticationRequiredError, PrincipalResolver } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Principal } from '@lore/domain';
-import { FileSpanService, SearchService, SymbolService } from '@lore/knowledge';
-import { createLoreMcpServer } from './lore-mcp-server';
+import { LoreMcpServerFactory } from './lore-mcp-server.factory';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -25,18 +24,14 @@ export class McpHttpController implements OnModuleDestroy {
   private readonly validateOrigin = localhostOriginValidation();
 
   constructor(
-    symbols: SymbolService,
-    search: SearchService,
-    fileSpans: FileSpanService,
+    servers: LoreMcpServerFactory,
     private readonly principals: PrincipalResolver,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
-    this.mcp = createMcpHandler(
-      ({ authInfo }) =>
-        createLoreMcpServer({ symbols, search, fileSpans }, (authInfo?.extra as { principal: Principal }).principal, onError),
-      { onerror: onError },
-    );
+    this.mcp = createMcpHandler(({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, onError), {
+      onerror: onError,
+    });
     this.handle = toNodeHandler(this.mcp, { onerror: onError });
     this.loopbackOnly = LOOPBACK_HOSTS.has(config.LORE_HOST);
   }

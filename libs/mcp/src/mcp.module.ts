@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { KnowledgeModule } from '@lore/knowledge';
+import { AccessModule } from '@lore/access';
 import { McpHttpController } from './mcp-http.controller';
+import { McpServerModule } from './mcp-server.module';
 
-@Module({ imports: [KnowledgeModule], controllers: [McpHttpController] })
+/** MCP over Streamable HTTP at /mcp. */
+@Module({ imports: [McpServerModule, AccessModule], controllers: [McpHttpController] })
 export class McpModule {}

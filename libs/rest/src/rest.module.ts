@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AccessModule } from '@lore/access';
+import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
-import { CodeController } from './code.controller';
 import { ProblemDetailsFilter } from './problem-details.filter';
 
+/** Every `*.controller.ts` below this folder: one per capability (see discoverClasses). */
+const CONTROLLERS = discoverClasses(__dirname, '.controller');
+
 @Module({
-  imports: [KnowledgeModule],
-  controllers: [CodeController],
+  imports: [KnowledgeModule, AccessModule],
+  controllers: CONTROLLERS,
   providers: [{ provide: APP_FILTER, useClass: ProblemDetailsFilter }],
 })
 export class RestModule {}

@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { Redactor, canReadRepository } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
 import {
-  type FileSpan,
-  MAX_SPAN_LINES,
   NotFoundError,
   type Principal,
   SensitiveContentBlockedError,
@@ -12,6 +10,7 @@ import {
   formatCodeUri,
   parseCodeUri,
 } from '@lore/domain';
+import { type FileSpan, MAX_SPAN_LINES } from '@lore/domain/schemas/files';
 import { MIME_BY_LANGUAGE, SourceRepository } from '@lore/indexer';
 
 /** get_file_span: the text of a code:// span, exactly as it was at the indexed commit. */

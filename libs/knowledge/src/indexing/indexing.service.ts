@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary, type Principal } from '@lore/domain';
+import { type Principal } from '@lore/domain';
+import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { IndexStoreRepository, MigrationService, type WrittenSnapshot } from '@lore/graph';
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
 import { SemanticIndex } from '../search/semantic-index';

@@ -6,11 +6,6 @@ import {
   NotFoundError,
   type Principal,
   SYMBOL_KINDS,
-  type SearchCodeInput,
-  SearchCodeInputSchema,
-  type SearchCodeQuery,
-  type SearchCodeResult,
-  type SearchHit,
   SnapshotNotIndexedError,
   TRUST_BOUNDARY,
   UnavailableError,
@@ -18,6 +13,13 @@ import {
   symbolCodeUri,
   visibleRepositoryIds,
 } from '@lore/domain';
+import {
+  type SearchCodeInput,
+  SearchCodeInputSchema,
+  type SearchCodeQuery,
+  type SearchCodeResult,
+  type SearchHit,
+} from '@lore/domain/schemas/search';
 import type { VectorHit } from '@lore/vectors';
 import { parseInput } from '../validation';
 import { exactNameBonus, rankingPrior, reciprocalRankFusion } from './fusion';

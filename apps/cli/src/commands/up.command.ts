@@ -1,8 +1,21 @@
-import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { EXIT } from './output';
-import { withServices } from './cli-context';
-import { indexer, reindexOnChange, serverEntry, untilSignalled } from './commands';
+import type { Command } from 'commander';
+import { type RegisterCommand, runAction } from '../cli-command';
+import { withServices } from '../cli-context';
+import { indexer, reindexOnChange, untilSignalled } from '../index-runs';
+import { EXIT } from '../output';
+import { spawnServer } from '../server-process';
+
+export const register: RegisterCommand = (program: Command) =>
+  program
+    .command('up')
+    .description('Start a local Neo4j (tools/neo4j-local), index a repository and serve every door.')
+    .argument('[path]', 'repository to index', '.')
+    .option('--port <port>', 'Bolt port of the local Neo4j', '7687')
+    .option('--data <dir>', 'data directory of the local Neo4j (default .data/neo4j in this checkout)')
+    .option('--name <id>', 'repository id')
+    .option('--no-watch', 'index once; by default every change is indexed while the server runs')
+    .action(runAction(upCommand));
 
 interface LocalNeo4j {
   uri: string;
@@ -18,8 +31,8 @@ interface Neo4jLauncher {
  * and every door served; every change to the repository is indexed while it runs (--no-watch: not).
  * Stops everything on Ctrl-C.
  */
-export async function upCommand(path: string, options: { port?: string; data?: string; name?: string; watch?: boolean }): Promise<number> {
-  const root = resolve(__dirname, '..', '..', '..', '..');
+async function upCommand(path: string, options: { port?: string; data?: string; name?: string; watch?: boolean }): Promise<number> {
+  const root = resolve(__dirname, '..', '..', '..', '..', '..');
   // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const launcher = require(join(root, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
@@ -39,7 +52,7 @@ export async function upCommand(path: string, options: { port?: string; data?: s
       const index = indexer(context, path, { name: options.name });
       const started = Date.now();
       await index();
-      const server = spawn(process.execPath, [serverEntry()], { stdio: 'inherit', env: process.env });
+      const server = spawnServer();
       const serverExit = new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
       const stopped = untilSignalled().then(() => void server.kill('SIGTERM'));
       if (options.watch !== false)

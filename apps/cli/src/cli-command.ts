@@ -1,0 +1,26 @@
+import { Command } from 'commander';
+import { reportError } from './output';
+
+/**
+ * One CLI command: a file `commands/<name>.command.ts` exporting `register`, which adds the command
+ * to the program (main.ts registers every such file).
+ */
+export type RegisterCommand = (program: Command) => void;
+
+export interface JsonOption {
+  json?: boolean;
+}
+
+/** Runs a command action and exits with its code; errors are reported as the caller asked (--json or not). */
+export function runAction<A extends unknown[]>(action: (...args: A) => Promise<number>) {
+  return async (...args: A): Promise<void> => {
+    const options = args.find((arg): arg is JsonOption => typeof arg === 'object' && arg !== null && !(arg instanceof Command));
+    let code: number;
+    try {
+      code = await action(...args);
+    } catch (error) {
+      code = reportError(error, Boolean(options?.json));
+    }
+    process.exit(code);
+  };
+}

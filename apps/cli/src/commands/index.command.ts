@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { type RegisterCommand, runAction } from '../cli-command';
+import { withServices } from '../cli-context';
+import { type IndexOptions, indexer, reindexOnChange, untilSignalled } from '../index-runs';
+import { EXIT } from '../output';
+
+export const register: RegisterCommand = (program: Command) =>
+  program
+    .command('index')
+    .description('Index a repository (a directory; git work trees use git for the file list and commit).')
+    .argument('[path]', 'repository directory', '.')
+    .option('--name <id>', 'repository id (default: the directory name)')
+    .option('--json', 'print the index run summary as JSON')
+    .option('--watch', 'keep running: index again after every change (only what changed is read again)')
+    .action(runAction(indexCommand));
+
+async function indexCommand(path: string, options: IndexOptions): Promise<number> {
+  await withServices(async (context) => {
+    const index = indexer(context, path, options);
+    const started = Date.now();
+    await index();
+    if (options.watch) await reindexOnChange(path, index, options, untilSignalled(), started);
+  });
+  return EXIT.ok;
+}

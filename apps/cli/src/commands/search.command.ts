@@ -1,0 +1,50 @@
+import { type Command, Option } from 'commander';
+import { PrincipalResolver } from '@lore/access';
+import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
+import { SEARCH_MODES, type SearchCodeInput, type SearchCodeResult } from '@lore/domain/schemas/search';
+import { SearchService } from '@lore/knowledge/search/search.service';
+import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
+import { withServices } from '../cli-context';
+import { EXIT, printJson } from '../output';
+
+export const register: RegisterCommand = (program: Command) =>
+  program
+    .command('search')
+    .description('Hybrid search over symbols: full-text, semantic and exact-name rankings fused.')
+    .argument('<query>', 'words or identifiers')
+    .option('--repo <id>', 'only this repository')
+    .addOption(new Option('--kind <kind...>', 'only these symbol kinds').choices([...SYMBOL_KINDS]))
+    .option('--path <prefix>', 'only files under this path')
+    .addOption(new Option('--language <language>', 'only this language').choices([...CODE_LANGUAGES]))
+    .addOption(new Option('--mode <mode>', 'ranking: hybrid (default), fulltext or semantic').choices([...SEARCH_MODES]))
+    .option('--limit <n>', 'at most this many results (1-50)')
+    .option('--json', 'print the search_code result as JSON')
+    .action(runAction(searchCommand));
+
+async function searchCommand(
+  query: string,
+  options: JsonOption & { repo?: string; kind?: string[]; limit?: string; path?: string; language?: string; mode?: string },
+): Promise<number> {
+  const input: SearchCodeInput = {
+    query,
+    scope: options.repo ? { repositoryId: options.repo } : undefined,
+    kinds: options.kind as SymbolKind[] | undefined,
+    pathPrefix: options.path,
+    language: options.language as SearchCodeInput['language'],
+    mode: options.mode as SearchCodeInput['mode'],
+    maxResults: options.limit === undefined ? undefined : Number(options.limit),
+  };
+  const result = await withServices((context) => context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()));
+  if (options.json) printJson(result);
+  else printSearch(result);
+  return EXIT.ok;
+}
+
+function printSearch({ results }: SearchCodeResult): void {
+  if (results.length === 0) process.stdout.write('no matches\n');
+  for (const hit of results) {
+    process.stdout.write(
+      `${hit.score.toFixed(4).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}  (${hit.reasons.join(', ')})\n`,
+    );
+  }
+}

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import { type RegisterCommand, runAction } from '../cli-command';
+import { EXIT } from '../output';
+import { spawnServer } from '../server-process';
+
+export const register: RegisterCommand = (program: Command) =>
+  program.command('serve').description('Serve REST, GraphQL and MCP over HTTP (LORE_HOST, LORE_PORT).').action(runAction(serveCommand));
+
+/** The HTTP server (all doors), in the foreground. */
+function serveCommand(): Promise<number> {
+  const child = spawnServer();
+  const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failure)));
+}

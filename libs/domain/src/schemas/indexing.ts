@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { SkippedFileSchema, schemaNames } from './shared';
+
+/** index_repository: read a repository from disk and replace its snapshot in the graph. */
+export const IndexRepositoryInputSchema = z
+  .object({
+    path: z.string().min(1),
+    repositoryId: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'letters, digits, dot, dash and underscore')
+      .optional(),
+  })
+  .strict()
+  .register(schemaNames, { name: 'IndexRepositoryInput' });
+export type IndexRepositoryInput = z.infer<typeof IndexRepositoryInputSchema>;
+
+export const IndexRunSummarySchema = z
+  .object({
+    runId: z.string(),
+    repositoryId: z.string(),
+    commitSha: z.string(),
+    status: z.enum(['completed', 'failed']),
+    files: z.number().int(),
+    symbols: z.number().int(),
+    calls: z.number().int(),
+    imports: z.number().int(),
+    skipped: z.array(SkippedFileSchema),
+    secretsRedacted: z.number().int().describe('Secrets found in indexed files and redacted from every stored snippet.'),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    durationMs: z.number().int(),
+    queryableMs: z
+      .number()
+      .int()
+      .describe('From the start until the graph was queryable: symbols, files, imports, and calls resolved by scope and name.'),
+    exactMs: z
+      .number()
+      .int()
+      .nullable()
+      .describe('From the start until calls were resolved by a compiler (TypeScript); null when no language of the repository has one.'),
+  })
+  .register(schemaNames, { name: 'IndexRunSummary' });
+export type IndexRunSummary = z.infer<typeof IndexRunSummarySchema>;

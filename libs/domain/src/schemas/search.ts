@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  CodeLanguageSchema,
+  RepositoryIdSchema,
+  SYMBOL_KINDS,
+  SymbolKindSchema,
+  SymbolRefSchema,
+  TrustBoundarySchema,
+  WarningSchema,
+  schemaNames,
+} from './shared';
+
+/** search_code: hybrid search over symbols. */
+export const SEARCH_MODES = ['hybrid', 'fulltext', 'semantic'] as const;
+export const SearchModeSchema = z.enum(SEARCH_MODES).register(schemaNames, { name: 'SearchMode' });
+export const SEARCH_REASONS = ['exact_name', 'fulltext', 'semantic'] as const;
+
+export const SearchCodeInputSchema = z
+  .object({
+    query: z.string().trim().min(1).max(500).describe('Words or identifiers to look for.'),
+    scope: z
+      .object({
+        repositoryId: RepositoryIdSchema.optional(),
+        commitSha: z
+          .string()
+          .regex(/^[0-9a-f]{4,64}$/)
+          .optional()
+          .describe('Answer only if this commit is the indexed one.'),
+      })
+      .strict()
+      .register(schemaNames, { name: 'SearchScope' })
+      .optional(),
+    kinds: z.array(SymbolKindSchema).max(SYMBOL_KINDS.length).optional().describe('Only these symbol kinds.'),
+    pathPrefix: z
+      .string()
+      .min(1)
+      .max(500)
+      .regex(/^[^/]/, 'relative to the repository root')
+      .optional()
+      .describe('Only files under this path, e.g. src/orders/.'),
+    language: CodeLanguageSchema.optional().describe('Only symbols of this language.'),
+    mode: SearchModeSchema.default('hybrid').describe('hybrid: full-text, semantic and exact-name rankings fused; or one of them alone.'),
+    maxResults: z.number().int().min(1).max(50).default(10),
+  })
+  .strict()
+  .register(schemaNames, { name: 'SearchCodeInput' });
+export type SearchCodeInput = z.input<typeof SearchCodeInputSchema>;
+export type SearchCodeQuery = z.output<typeof SearchCodeInputSchema>;
+
+export const SearchHitSchema = SymbolRefSchema.extend({
+  artifactType: z.literal('symbol'),
+  title: z.string(),
+  score: z.number().describe('The fused score (reciprocal rank fusion) that orders the results.'),
+  reasons: z.array(z.enum(SEARCH_REASONS).register(schemaNames, { name: 'SearchReason' })).describe('Which rankings found this symbol.'),
+  scores: z
+    .object({ fulltext: z.number().nullable(), semantic: z.number().nullable() })
+    .describe('The full-text (Lucene) and semantic (cosine) scores behind the fusion, when that ranking found it.')
+    .register(schemaNames, { name: 'SearchScores' }),
+  resourceUri: z.string(),
+}).register(schemaNames, { name: 'SearchHit' });
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+export const SearchCodeResultSchema = z
+  .object({
+    results: z.array(SearchHitSchema),
+    warnings: z.array(WarningSchema),
+    trustBoundary: TrustBoundarySchema,
+  })
+  .register(schemaNames, { name: 'SearchCodeResult' });
+export type SearchCodeResult = z.infer<typeof SearchCodeResultSchema>;

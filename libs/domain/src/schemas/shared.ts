@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+// What several capabilities share.
+
+/**
+ * The names of the schemas that a door shows as named types (GraphQL's object, input and enum types).
+ * A registry of its own, not zod's meta ids: those would turn the JSON Schemas of MCP and OpenAPI into
+ * $refs, and an MCP tool's inputSchema must be an object schema at its root.
+ */
+export const schemaNames = z.registry<{ name: string }>();
+
+/** Symbol kinds (architecture.md section 3). */
+export const SYMBOL_KINDS = ['module', 'class', 'interface', 'type', 'enum', 'function', 'method', 'property', 'variable', 'test'] as const;
+export const SymbolKindSchema = z.enum(SYMBOL_KINDS).register(schemaNames, { name: 'SymbolKind' });
+export type SymbolKind = z.infer<typeof SymbolKindSchema>;
+
+/** How a CALLS edge was resolved: compiler, followed import, unique name, or several candidates; strongest first. */
+export const CALL_CONFIDENCES = ['exact', 'import', 'name', 'ambiguous'] as const;
+export const CallConfidenceSchema = z.enum(CALL_CONFIDENCES).register(schemaNames, { name: 'CallConfidence' });
+export type CallConfidence = z.infer<typeof CallConfidenceSchema>;
+
+/** The languages whose symbols Lore extracts. */
+export const CODE_LANGUAGES = ['typescript', 'javascript', 'python', 'java', 'go'] as const;
+export const CodeLanguageSchema = z.enum(CODE_LANGUAGES).register(schemaNames, { name: 'CodeLanguage' });
+export type CodeLanguage = z.infer<typeof CodeLanguageSchema>;
+
+export const TRUST_BOUNDARY = 'untrusted_repository_content' as const;
+export const TrustBoundarySchema = z.literal(TRUST_BOUNDARY);
+
+export const RepositoryIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe('Repository id as given at index time (by default the directory name).');
+
+export const WarningSchema = z
+  .object({
+    code: z.string().describe('Stable machine-readable warning code.'),
+    message: z.string(),
+  })
+  .register(schemaNames, { name: 'Warning' });
+export type Warning = z.infer<typeof WarningSchema>;
+
+export const SymbolRefSchema = z
+  .object({
+    uid: z.string(),
+    kind: SymbolKindSchema,
+    name: z.string(),
+    qualifiedName: z.string(),
+    repositoryId: z.string(),
+    path: z.string(),
+    startLine: z.number().int(),
+    endLine: z.number().int(),
+  })
+  .register(schemaNames, { name: 'SymbolRef' });
+export type SymbolRef = z.infer<typeof SymbolRefSchema>;
+
+export const CallRefSchema = z
+  .object({
+    symbol: SymbolRefSchema,
+    line: z.number().int().describe('Line of the call site, in the caller.'),
+    confidence: CallConfidenceSchema,
+  })
+  .register(schemaNames, { name: 'CallRef' });
+export type CallRef = z.infer<typeof CallRefSchema>;
+
+/**
+ * How a capability names one symbol: by uid, or by name or qualified name (optionally within one
+ * repository). Several matches answer ambiguous_target with the candidates.
+ */
+export const symbolTargetFields = {
+  uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
+  name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
+  repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
+};
+export type SymbolTarget = { uid?: string; name?: string; repositoryId?: string };
+
+export const EXACTLY_ONE_TARGET = {
+  check: (input: SymbolTarget): boolean => (input.uid === undefined) !== (input.name === undefined),
+  message: 'Give exactly one of uid or name.',
+};
+
+/** A file an index run left out, and why (too large, binary, a secret file, unparsable). */
+export const SkippedFileSchema = z.object({ path: z.string(), reason: z.string() }).register(schemaNames, { name: 'SkippedFile' });
+export type SkippedFile = z.infer<typeof SkippedFileSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import {
+  CallRefSchema,
+  EXACTLY_ONE_TARGET,
+  SymbolRefSchema,
+  TrustBoundarySchema,
+  WarningSchema,
+  symbolTargetFields,
+  schemaNames,
+} from './shared';
+
+/** get_symbol: one symbol with its members, callees and callers. */
+export const GetSymbolInputSchema = z
+  .object(symbolTargetFields)
+  .strict()
+  .refine(EXACTLY_ONE_TARGET.check, { message: EXACTLY_ONE_TARGET.message })
+  .register(schemaNames, { name: 'GetSymbolInput' });
+export type GetSymbolInput = z.infer<typeof GetSymbolInputSchema>;
+
+export const SymbolDetailSchema = SymbolRefSchema.extend({
+  language: z.string(),
+  signature: z.string().nullable(),
+  doc: z.string().nullable(),
+  exported: z.boolean(),
+  complexity: z.number().int().nullable(),
+  commitSha: z.string(),
+  resourceUri: z.string().describe('code:// URI of the symbol span, readable as an MCP resource.'),
+  symbolUri: z.string(),
+  parent: SymbolRefSchema.nullable(),
+  members: z.array(SymbolRefSchema),
+  calls: z.array(CallRefSchema),
+  calledBy: z.array(CallRefSchema),
+}).register(schemaNames, { name: 'SymbolDetail' });
+export type SymbolDetail = z.infer<typeof SymbolDetailSchema>;
+
+export const GetSymbolResultSchema = z
+  .object({
+    symbol: SymbolDetailSchema,
+    warnings: z.array(WarningSchema),
+    trustBoundary: TrustBoundarySchema,
+  })
+  .register(schemaNames, { name: 'GetSymbolResult' });
+export type GetSymbolResult = z.infer<typeof GetSymbolResultSchema>;

@@ -1,0 +1,22 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { principalOf, type RequestWithPrincipal } from '@lore/access';
+import { type FileSpan, FileSpanSchema, type GetFileSpanInput, GetFileSpanInputSchema } from '@lore/domain/schemas/files';
+import { FileSpanService } from '@lore/knowledge/files/file-span.service';
+import { openApiSchema } from '../openapi';
+import { ApiQueryFrom, inputFromQuery } from '../rest-input';
+
+@ApiTags('code')
+@Controller('api/v1/spans')
+export class FileSpanController {
+  constructor(private readonly fileSpans: FileSpanService) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'get_file_span', summary: 'The text of a code:// span at the indexed commit (capped).' })
+  @ApiQueryFrom(GetFileSpanInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(FileSpanSchema) })
+  getFileSpan(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<FileSpan> {
+    const { uri = '' } = inputFromQuery(GetFileSpanInputSchema, query) as Partial<GetFileSpanInput>;
+    return this.fileSpans.getFileSpan(uri, principalOf(req));
+  }
+}
