@@ -20,14 +20,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { Language, Parser } from 'web-tree-sitter';
-import { languageOf } from '../libs/indexer/src/languages';
-import { walkPreorder } from '../libs/indexer/src/typescript/first-pass';
-import { TypeScriptExtractor } from '../libs/indexer/src/typescript/typescript-extractor';
-import { listRepositoryFiles } from '../libs/indexer/src/repository-files';
+import { isScriptLanguage, languageOf, listRepositoryFiles, walkPreorder } from '@lore/indexer';
 
 const WAYS = ['typescript, walk sets parents', 'typescript, parser sets parents', 'typescript, parse only', 'tree-sitter'] as const;
 type Way = (typeof WAYS)[number];
-const SCRIPT_LANGUAGES: readonly string[] = new TypeScriptExtractor().languages;
 
 interface Rounds {
   first: number;
@@ -40,7 +36,7 @@ async function scripts(root: string): Promise<[path: string, text: string][]> {
   const paths = await listRepositoryFiles(root);
   const texts: [string, string][] = [];
   for (const path of paths) {
-    if (!SCRIPT_LANGUAGES.includes(languageOf(path))) continue;
+    if (!isScriptLanguage(languageOf(path))) continue;
     try {
       texts.push([path, readFileSync(join(root, path), 'utf8')]);
     } catch {

@@ -124,7 +124,7 @@ export type PeerAvailability = Map<string, string>;
  * Installs the pinned peers into bench/.peers (npm install from bench/peers/package-lock.json, skipped
  * when the installed lock is the committed one) and makes sure better-sqlite3 loads under their Node 22.
  */
-export function ensurePeersInstalled(): PeerAvailability {
+function ensurePeersInstalled(): PeerAvailability {
   const unavailable: PeerAvailability = new Map();
   mkdirSync(peersInstallDir, { recursive: true });
   const headersProblem = ensureNode22Headers();
