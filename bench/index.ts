@@ -17,7 +17,8 @@
  * of bench/peers.ts, installed into bench/.peers, and prints them beside Lore's figures.
  *
  * Uses NEO4J_URI / NEO4J_PASSWORD when set; otherwise starts tools/neo4j-local on a free port with a
- * fresh data directory. Figures go in docs/benchmarks.md with the command and the machine.
+ * fresh data directory. Figures go in docs/benchmarks.md with the command and the machine (the run
+ * they replace into docs/benchmarks-history.md).
  */
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';

@@ -4,9 +4,9 @@
  * exact one's (every node and relationship line, as bench/incremental-check.ts compares them), and
  * their counts. Reads the repository without a cache; writes nothing.
  *
- *   npm run build && node dist/bench/snapshot-hash.js <repository path> [--name <repository id>]
+ *   npm run bench:hash -- <repository path> [--name <repository id>]
  *
- * (typeorm needs `node --max-old-space-size=4096`.) Run it before and after the change: every line
+ * (The script gives Node the 4 GB heap typeorm needs.) Run it before and after the change: every line
  * but the time must be the same.
  */
 import { createHash } from 'node:crypto';
