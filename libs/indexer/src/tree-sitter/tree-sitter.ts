@@ -1,23 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Language, Parser, Query, type Node, type Tree } from 'web-tree-sitter';
-import {
-  fileUid,
-  symbolUid,
-  type CallConfidence,
-  type CallRow,
-  type ImportRow,
-  type SkippedFile,
-  type SymbolKind,
-  type SymbolRow,
-} from '@lore/domain';
-import type { ExtractionInput } from '../extractor';
-import { nameTokens } from '../identifiers';
-import type { SourceFile } from '../repository-files';
 
 /**
- * web-tree-sitter and the grammars, loaded offline from their npm packages, and a small helper layer
- * shared by the tree-sitter extractors (Python, Java, Go).
+ * web-tree-sitter and the grammars, loaded offline from their npm packages, and the helpers on
+ * syntax nodes shared by the tree-sitter extractors (Python, Java, Go).
  *
  * Loading: `web-tree-sitter` 0.27 ships an ESM build and a CommonJS build (`web-tree-sitter.cjs`,
  * chosen by its `exports` "require" condition). Our code compiles to CommonJS, so the static import
@@ -82,33 +69,6 @@ export function parseText(parser: Parser, text: string): Tree {
   return tree;
 }
 
-/**
- * The per-file loop every tree-sitter extractor runs: report progress, parse, hand the tree to
- * `visit`, record a syntax error (the file is still partly extracted) or a failure (it is skipped),
- * and always free the tree. One bad file never stops the others.
- */
-export function forEachParsedFile(
-  parser: Parser,
-  input: ExtractionInput,
-  skipped: SkippedFile[],
-  visit: (file: SourceFile, root: Node) => void,
-): void {
-  for (const file of input.files) {
-    if (file.text === null) continue;
-    input.onFile?.(file.path);
-    let tree: Tree | undefined;
-    try {
-      tree = parseText(parser, file.text);
-      visit(file, tree.rootNode);
-      if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
-    } catch (error) {
-      skipped.push({ path: file.path, reason: failureReason(error) });
-    } finally {
-      tree?.delete();
-    }
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Nodes
 
@@ -123,28 +83,14 @@ export function endLineOf(node: Node): number {
   return column === 0 && row > node.startPosition.row ? row : row + 1;
 }
 
+/** The lines a declaration spans: from `start` (a decorator or a doc-carrying wrapper may start it) to the end of `node`. */
+export function linesOf(node: Node, start: Node = node): { startLine: number; endLine: number } {
+  return { startLine: startLineOf(start), endLine: endLineOf(node) };
+}
+
 /** Text on one line: runs of white space become one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-export function cap(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-export const MAX_SIGNATURE = 300;
-export const MAX_DOC = 1000;
-export const MAX_AMBIGUOUS_TARGETS = 5;
-
-/** A signature as stored: one line, capped. */
-export function signatureText(text: string): string {
-  return cap(oneLine(text), MAX_SIGNATURE);
-}
-
-/** A doc as stored: trimmed, capped, null when empty. */
-export function docText(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed ? cap(trimmed, MAX_DOC) : null;
 }
 
 /** Named children, without building the `children` array of every node. */
@@ -181,6 +127,9 @@ export async function nodeTypeQuery(grammar: GrammarName, types: readonly string
 
 const queries = new Map<string, Query>();
 
+/** What a visit of a captured node returns: nothing, false (skip what is inside it), or what to do once the walk has left it. */
+export type VisitOutcome = void | false | (() => void);
+
 /**
  * One pass over the nodes a query captures, in document order, outer nodes before the nodes inside
  * them. Cheaper than visiting every node from JavaScript: the matching runs inside the parser's
@@ -188,7 +137,7 @@ const queries = new Map<string, Query>();
  * has left the node (everything inside it has been visited), or false to skip what is inside it.
  * There is no recursion: deep nesting cannot overflow the stack.
  */
-export function visitCaptures(root: Node, query: Query, visit: (node: Node) => void | false | (() => void)): void {
+export function visitCaptures(root: Node, query: Query, visit: (node: Node) => VisitOutcome): void {
   const captured = query.captures(root).map(({ node }) => ({ node, start: node.startIndex, end: node.endIndex }));
   // Captures come in document order; nodes starting at the same offset are put outer first.
   captured.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -227,144 +176,7 @@ export function syntaxErrorReason(root: Node): string {
   return `partly extracted: syntax error at line ${firstErrorLine(root)}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Symbols of one file
-
-export interface NewSymbol {
-  kind: SymbolKind;
-  name: string;
-  /** Defaults to parent.qualifiedName + '.' + name. */
-  qualifiedName?: string;
-  parent: SymbolRow | null;
-  signature: string | null;
-  doc: string | null;
-  startLine: number;
-  endLine: number;
-  exported: boolean;
-  complexity: number | null;
-}
-
-/** Builds the symbol rows of one file: deterministic uids, `~n` on clashes, name tokens. */
-export class FileSymbols {
-  readonly symbols: SymbolRow[] = [];
-  readonly fileUid: string;
-  private readonly usedUids = new Set<string>();
-
-  constructor(
-    private readonly input: ExtractionInput,
-    readonly file: SourceFile,
-  ) {
-    this.fileUid = input.fileUids.get(file.path) ?? fileUid(input.tenantId, input.repositoryId, file.path);
-  }
-
-  add(spec: NewSymbol): SymbolRow {
-    const qualifiedName = spec.qualifiedName ?? (spec.parent ? `${spec.parent.qualifiedName}.${spec.name}` : spec.name);
-    const baseUid = symbolUid(this.input.tenantId, this.input.repositoryId, this.file.path, qualifiedName);
-    let uid = baseUid;
-    for (let n = 2; this.usedUids.has(uid); n++) uid = `${baseUid}~${n}`;
-    this.usedUids.add(uid);
-    const symbol: SymbolRow = {
-      uid,
-      fileUid: this.fileUid,
-      parentUid: spec.parent?.uid ?? null,
-      kind: spec.kind,
-      name: spec.name,
-      qualifiedName,
-      nameTokens: nameTokens(spec.name, qualifiedName),
-      path: this.file.path,
-      language: this.file.language,
-      signature: spec.signature,
-      doc: spec.doc,
-      startLine: spec.startLine,
-      endLine: Math.max(spec.startLine, spec.endLine),
-      exported: spec.exported,
-      complexity: spec.complexity,
-    };
-    this.symbols.push(symbol);
-    return symbol;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Calls and imports
-
-const CONFIDENCE_RANK: Record<CallConfidence, number> = { exact: 3, import: 2, name: 1, ambiguous: 0 };
-
-/** CALLS rows aggregated per caller and callee: first line, count, best confidence. */
-export class CallEdges {
-  private readonly edges = new Map<string, CallRow>();
-
-  add(callerUid: string, calleeUid: string, line: number, confidence: CallConfidence): void {
-    const key = `${callerUid}\u0000${calleeUid}`;
-    const existing = this.edges.get(key);
-    if (!existing) {
-      this.edges.set(key, { callerUid, calleeUid, line, count: 1, confidence });
-      return;
-    }
-    existing.count++;
-    existing.line = Math.min(existing.line, line);
-    if (CONFIDENCE_RANK[confidence] > CONFIDENCE_RANK[existing.confidence]) existing.confidence = confidence;
-  }
-
-  /**
-   * The fallback when a call site could not be followed: `name` for a single candidate, `ambiguous`
-   * (one edge each) for 2..5, nothing beyond. The caller itself is not a candidate (a recursive call
-   * is found by the scope lookups before it comes to this).
-   */
-  addByName(callerUid: string, line: number, candidates: readonly SymbolRow[] | undefined): void {
-    // Leaving the caller out removes one candidate at most: longer lists are never worth scanning.
-    if (!candidates || candidates.length > MAX_AMBIGUOUS_TARGETS + 1) return;
-    const others = candidates.some((candidate) => candidate.uid === callerUid)
-      ? candidates.filter((candidate) => candidate.uid !== callerUid)
-      : candidates;
-    if (others.length === 1) this.add(callerUid, others[0]!.uid, line, 'name');
-    else if (others.length > 1 && others.length <= MAX_AMBIGUOUS_TARGETS)
-      for (const candidate of others) this.add(callerUid, candidate.uid, line, 'ambiguous');
-  }
-
-  rows(): CallRow[] {
-    return [...this.edges.values()].sort((a, b) => compare(a.callerUid, b.callerUid) || compare(a.calleeUid, b.calleeUid));
-  }
-}
-
-/** IMPORTS rows aggregated per file pair, names sorted. */
-export class ImportEdges {
-  private readonly edges = new Map<string, { fromPath: string; toPath: string; names: Set<string> }>();
-
-  constructor(private readonly input: ExtractionInput) {}
-
-  add(fromPath: string, toPath: string, names: readonly string[]): void {
-    if (fromPath === toPath) return;
-    const key = `${fromPath}\u0000${toPath}`;
-    let edge = this.edges.get(key);
-    if (!edge) {
-      edge = { fromPath, toPath, names: new Set() };
-      this.edges.set(key, edge);
-    }
-    for (const name of names) edge.names.add(name);
-  }
-
-  rows(): ImportRow[] {
-    const uidOf = (path: string): string => this.input.fileUids.get(path) ?? fileUid(this.input.tenantId, this.input.repositoryId, path);
-    return [...this.edges.values()]
-      .sort((a, b) => compare(a.fromPath, b.fromPath) || compare(a.toPath, b.toPath))
-      .map((edge) => ({ fromUid: uidOf(edge.fromPath), toUid: uidOf(edge.toPath), names: [...edge.names].sort(compare) }));
-  }
-}
-
-/** Adds a symbol to a name index (Map of name to symbols). */
-export function indexByName(index: Map<string, SymbolRow[]>, symbol: SymbolRow): void {
-  const named = index.get(symbol.name);
-  if (named) named.push(symbol);
-  else index.set(symbol.name, [symbol]);
-}
-
-/** Plain code-unit order: deterministic, locale-independent. */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** A readable reason for an exception thrown while extracting one file. */
-export function failureReason(error: unknown): string {
-  return `not extracted: ${error instanceof Error ? error.message : String(error)}`;
-}
+// What the Java and Go extractors import from here until they move onto the shared extraction.
+export { CallEdges, compare, ImportEdges, indexByName } from './edges';
+export { docText, FileSymbols, signatureText } from './symbol-rows';
+export { forEachParsedFile } from './tree-sitter-extraction';

@@ -1,0 +1,355 @@
+import { posix } from 'node:path';
+import type { Node } from 'web-tree-sitter';
+import type { SymbolRow } from '@lore/domain';
+import type { SourceFile } from '../repository-files';
+import { ScopeStack } from '../tree-sitter/scopes';
+import type { FileSymbols } from '../tree-sitter/symbol-rows';
+import { childOfType, linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
+import type { FileWalk } from '../tree-sitter/tree-sitter-extraction';
+import { selfNameOf, type Binding, type PyClass, type PyExpr, type PyFunction, type PyModule, type TypeSource } from './python-model';
+import type { ModuleIndex } from './python-modules';
+import { decoratedOrSelf, docstring, exprOf, parameterOf } from './python-syntax';
+
+/** A variable whose type nothing tells (an untyped parameter). */
+const UNTYPED: TypeSource = { kind: 'value', expr: { kind: 'other' } };
+
+/** pytest's test files: test_*.py and *_test.py. */
+function isTestFile(path: string): boolean {
+  const name = posix.basename(path);
+  return /^test_.*\.py$/.test(name) || /_test\.py$/.test(name);
+}
+
+function isDunder(name: string): boolean {
+  return name.length > 4 && name.startsWith('__') && name.endsWith('__');
+}
+
+type Declaration = { kind: 'class'; cls: PyClass } | { kind: 'function'; fn: PyFunction };
+
+/** Lambdas are sinks: neither declarations nor bodies whose decision points count. */
+type Scope = Declaration | { kind: 'sink' };
+
+const isDeclaration = (scope: Scope): scope is Declaration => scope.kind !== 'sink';
+const isFunction = (scope: Scope): scope is Extract<Scope, { kind: 'function' }> => scope.kind === 'function';
+
+/** One file's walk: one pass over its tree, collecting symbols, bindings, variable types and call sites. */
+export class PythonFileWalk implements FileWalk<PyModule> {
+  private readonly path: string;
+  private readonly text: string;
+  private readonly testFile: boolean;
+  private readonly module: PyModule;
+  readonly scopes = new ScopeStack<Scope>((scope) => (scope.kind === 'function' ? scope.fn : null));
+
+  constructor(
+    source: SourceFile,
+    private readonly symbols: FileSymbols,
+    private readonly index: ModuleIndex,
+  ) {
+    this.path = source.path;
+    this.text = source.text!;
+    this.testFile = isTestFile(source.path);
+    this.module = {
+      path: source.path,
+      topLevel: new Map(),
+      byQualifiedName: new Map(),
+      bindings: new Map(),
+      globals: new Map(),
+      starImports: [],
+      sites: [],
+      classes: [],
+      functions: [],
+      imports: [],
+    };
+  }
+
+  visit(node: Node): VisitOutcome {
+    switch (node.type) {
+      case 'class_definition':
+        return this.scopes.enter({ kind: 'class', cls: this.declareClass(node) });
+      case 'function_definition':
+        return this.scopes.enter({ kind: 'function', fn: this.declareFunction(node) });
+      case 'lambda':
+        return this.scopes.enter({ kind: 'sink' });
+      case 'call':
+        this.recordCall(node);
+        return;
+      case 'import_statement':
+      case 'import_from_statement':
+        this.recordImport(node);
+        return false;
+      case 'assignment':
+        this.recordAssignment(node);
+        return;
+      case 'for_statement':
+      case 'for_in_clause':
+        this.recordLoop(node);
+        return;
+    }
+  }
+
+  finish(): PyModule {
+    return this.module;
+  }
+
+  // --- declarations -------------------------------------------------------------------------
+
+  private declareClass(node: Node): PyClass {
+    const name = node.childForFieldName('name')?.text ?? '<anonymous>';
+    const parent = this.innermostDeclaration();
+    const exported = this.isExported(name, parent, false);
+    const colon = childOfType(node, ':');
+    const symbol = this.symbols.add({
+      kind: 'class',
+      name,
+      parent: parent ? parentSymbol(parent) : null,
+      signature: this.text.slice(node.startIndex, colon?.startIndex ?? node.endIndex),
+      doc: docstring(node.childForFieldName('body')),
+      ...linesOf(node, decoratedOrSelf(node)),
+      exported,
+      complexity: null,
+    });
+    const bases: PyExpr[] = [];
+    const superclasses = node.childForFieldName('superclasses');
+    if (superclasses) {
+      for (const base of namedChildrenOf(superclasses)) {
+        if (base.type === 'identifier' || base.type === 'attribute') bases.push(exprOf(base));
+      }
+    }
+    const cls: PyClass = { symbol, module: this.module, members: new Map(), bases, attributes: new Map() };
+    this.register(symbol, parent);
+    this.module.classes.push(cls);
+    return cls;
+  }
+
+  private declareFunction(node: Node): PyFunction {
+    const name = node.childForFieldName('name')?.text ?? '<anonymous>';
+    const parent = this.innermostDeclaration();
+    const inClass = parent?.kind === 'class';
+    const isTest =
+      this.testFile &&
+      name.startsWith('test') &&
+      (parent === null || (inClass && parent.cls.symbol.name.startsWith('Test') && parent.cls.symbol.parentUid === null));
+    const decorated = node.parent?.type === 'decorated_definition' ? node.parent : null;
+    const body = node.childForFieldName('body');
+    const colon = childOfType(node, ':');
+    const symbol = this.symbols.add({
+      kind: inClass ? 'method' : 'function',
+      test: isTest,
+      name,
+      parent: parent ? parentSymbol(parent) : null,
+      signature: this.text.slice(node.startIndex, colon?.startIndex ?? body?.startIndex ?? node.endIndex),
+      doc: docstring(body),
+      ...linesOf(node, decorated ?? node),
+      exported: this.isExported(name, parent, true),
+      complexity: 1,
+    });
+    const enclosing = parent?.kind === 'function' ? parent.fn : null;
+    const isStatic =
+      decorated !== null && namedChildrenOf(decorated).some((child) => child.type === 'decorator' && /\bstaticmethod\b/.test(child.text));
+    const fn: PyFunction = {
+      symbol,
+      module: this.module,
+      cls: inClass ? parent.cls : (enclosing?.cls ?? null),
+      selfName: null,
+      locals: new Map(),
+      returns: node.childForFieldName('return_type')?.text ?? null,
+      enclosing,
+      complexity: 1,
+    };
+    const parameters = node.childForFieldName('parameters');
+    if (parameters) {
+      let first = true;
+      for (const parameter of namedChildrenOf(parameters)) {
+        const { name: parameterName, type } = parameterOf(parameter);
+        if (parameterName === null) continue;
+        if (first && inClass && !isStatic) fn.selfName = parameterName;
+        // An untyped parameter is still a local: it hides module-level names of the same spelling.
+        else fn.locals.set(parameterName, type ? { kind: 'annotation', text: type } : UNTYPED);
+        first = false;
+      }
+    }
+    this.register(symbol, parent);
+    this.module.functions.push(fn);
+    return fn;
+  }
+
+  private register(symbol: SymbolRow, parent: Declaration | null): void {
+    if (!this.module.byQualifiedName.has(symbol.qualifiedName)) this.module.byQualifiedName.set(symbol.qualifiedName, symbol);
+    if (parent === null) {
+      if (!this.module.topLevel.has(symbol.name)) this.module.topLevel.set(symbol.name, symbol);
+    } else if (parent.kind === 'class' && !parent.cls.members.has(symbol.name)) {
+      parent.cls.members.set(symbol.name, symbol);
+    }
+  }
+
+  /** Module level: no leading underscore. Members: the class is exported and the name is public or a dunder. Nested in a function: never. */
+  private isExported(name: string, parent: Declaration | null, isFunction: boolean): boolean {
+    if (parent === null) return !name.startsWith('_');
+    if (parent.kind === 'class') return parent.cls.symbol.exported && (!name.startsWith('_') || (isFunction && isDunder(name)));
+    return false;
+  }
+
+  /** The innermost class or function around the walk (lambdas are not declarations). */
+  private innermostDeclaration(): Declaration | null {
+    return this.scopes.innermost(isDeclaration);
+  }
+
+  /** The innermost function: owner of call sites and local variables. */
+  private currentFunction(): PyFunction | null {
+    return this.scopes.innermost(isFunction)?.fn ?? null;
+  }
+
+  // --- calls, variables, imports --------------------------------------------------------------
+
+  private recordCall(node: Node): void {
+    const caller = this.currentFunction();
+    if (!caller) return;
+    const callee = node.childForFieldName('function');
+    if (!callee) return;
+    const line = startLineOf(node);
+    if (callee.type === 'identifier') {
+      this.module.sites.push({ caller, line, name: callee.text, receiver: null });
+    } else if (callee.type === 'attribute') {
+      const attribute = callee.childForFieldName('attribute');
+      const object = callee.childForFieldName('object');
+      if (attribute && object) this.module.sites.push({ caller, line, name: attribute.text, receiver: exprOf(object) });
+    }
+  }
+
+  private recordAssignment(node: Node): void {
+    const left = node.childForFieldName('left');
+    if (!left) return;
+    const typeNode = node.childForFieldName('type');
+    const right = node.childForFieldName('right');
+    const source: TypeSource | null = typeNode
+      ? { kind: 'annotation', text: typeNode.text }
+      : right
+        ? { kind: 'value', expr: exprOf(right) }
+        : null;
+    const scope = this.innermostDeclaration();
+    if (scope === null) {
+      if (left.type !== 'identifier') return;
+      const name = left.text;
+      if (source && !this.module.globals.has(name)) this.module.globals.set(name, source);
+      if (/^[A-Z][A-Z0-9_]*$/.test(name) && !this.module.topLevel.has(name)) {
+        const symbol = this.symbols.add({
+          kind: 'variable',
+          name,
+          parent: null,
+          signature: typeNode ? `${name}: ${typeNode.text}` : name,
+          doc: null,
+          ...linesOf(node),
+          exported: true,
+          complexity: null,
+        });
+        this.module.topLevel.set(name, symbol);
+        this.module.byQualifiedName.set(name, symbol);
+      }
+      return;
+    }
+    if (!source) return;
+    if (scope.kind === 'class') {
+      if (left.type === 'identifier') setAttribute(scope.cls, left.text, source, null);
+      return;
+    }
+    const fn = scope.fn;
+    if (left.type === 'identifier') {
+      if (!fn.locals.has(left.text) || source.kind === 'annotation') fn.locals.set(left.text, source);
+      return;
+    }
+    if (left.type === 'attribute') {
+      const object = left.childForFieldName('object');
+      const attribute = left.childForFieldName('attribute');
+      const cls = fn.cls;
+      if (!object || !attribute || !cls || object.type !== 'identifier' || object.text !== selfNameOf(fn)) return;
+      // `self.x = x` where x is a typed parameter: the attribute takes the parameter's type.
+      const copied = source.kind === 'value' && right?.type === 'identifier' ? fn.locals.get(right.text) : undefined;
+      setAttribute(cls, attribute.text, copied ?? source, fn);
+    }
+  }
+
+  private recordLoop(node: Node): void {
+    const fn = this.currentFunction();
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (!fn || !left || !right || left.type !== 'identifier') return;
+    if (!fn.locals.has(left.text)) fn.locals.set(left.text, { kind: 'element', of: exprOf(right) });
+  }
+
+  private recordImport(node: Node): void {
+    if (node.type === 'import_statement') {
+      for (const child of node.childrenForFieldName('name')) {
+        const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
+        const alias = child.type === 'aliased_import' ? (child.childForFieldName('alias')?.text ?? null) : null;
+        if (!dotted) continue;
+        const moduleName = dotted.text.replace(/\s+/g, '');
+        const path = this.index.resolve(moduleName, this.path);
+        const internal = path !== null || this.index.isInternal(moduleName);
+        this.bind(alias ?? moduleName, { kind: 'module', path, internal });
+        if (!alias && moduleName.includes('.')) {
+          // `import a.b.c` also binds `a`.
+          const top = moduleName.split('.')[0]!;
+          if (!this.module.bindings.has(top)) this.bind(top, { kind: 'module', path: this.index.resolve(top, this.path), internal });
+        }
+        if (path) this.module.imports.push({ toPath: path, names: ['*'] });
+      }
+      return;
+    }
+    const moduleNode = node.childForFieldName('module_name');
+    if (!moduleNode) return;
+    const target = this.fromTarget(moduleNode);
+    if (node.namedChildren.some((child) => child.type === 'wildcard_import') && target.path) {
+      this.module.starImports.push(target.path);
+      this.module.imports.push({ toPath: target.path, names: ['*'] });
+    }
+    for (const child of node.childrenForFieldName('name')) {
+      const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
+      if (!dotted) continue;
+      const name = dotted.text.replace(/\s+/g, '');
+      const alias = child.type === 'aliased_import' ? (child.childForFieldName('alias')?.text ?? name) : name;
+      const submodule = target.submodule(name);
+      if (submodule) {
+        this.bind(alias, { kind: 'module', path: submodule, internal: true });
+        this.module.imports.push({ toPath: submodule, names: ['*'] });
+      } else {
+        this.bind(alias, { kind: 'symbol', path: target.path, name, internal: target.internal });
+        if (target.path) this.module.imports.push({ toPath: target.path, names: [name] });
+      }
+    }
+  }
+
+  /** The module of `from X import …`: its file, whether it is ours, and how to find X's submodules. */
+  private fromTarget(moduleNode: Node): { path: string | null; internal: boolean; submodule: (name: string) => string | null } {
+    if (moduleNode.type === 'relative_import') {
+      const prefix = moduleNode.namedChildren.find((child) => child.type === 'import_prefix')?.text.length ?? 1;
+      const dotted = moduleNode.namedChildren.find((child) => child.type === 'dotted_name')?.text.replace(/\s+/g, '');
+      const packageParts = posix.dirname(this.path) === '.' ? [] : posix.dirname(this.path).split('/');
+      if (prefix - 1 > packageParts.length) return { path: null, internal: true, submodule: () => null };
+      const baseParts = [...packageParts.slice(0, packageParts.length - (prefix - 1)), ...(dotted ? dotted.split('.') : [])];
+      return {
+        path: this.index.byParts(baseParts),
+        internal: true,
+        submodule: (name) => this.index.byParts([...baseParts, ...name.split('.')]),
+      };
+    }
+    const moduleName = moduleNode.text.replace(/\s+/g, '');
+    return {
+      path: this.index.resolve(moduleName, this.path),
+      internal: this.index.isInternal(moduleName),
+      submodule: (name) => this.index.resolve(`${moduleName}.${name}`, this.path),
+    };
+  }
+
+  private bind(name: string, binding: Binding): void {
+    this.module.bindings.set(name, binding);
+  }
+}
+
+function parentSymbol(scope: Declaration): SymbolRow {
+  return scope.kind === 'class' ? scope.cls.symbol : scope.fn.symbol;
+}
+
+/** An annotation wins over an assigned value; the first value wins over later ones. */
+function setAttribute(cls: PyClass, name: string, source: TypeSource, fn: PyFunction | null): void {
+  const existing = cls.attributes.get(name);
+  if (!existing || (existing.source.kind !== 'annotation' && source.kind === 'annotation')) cls.attributes.set(name, { source, fn });
+}

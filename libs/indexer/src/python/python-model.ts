@@ -1,0 +1,112 @@
+import type { SymbolRow } from '@lore/domain';
+import type { CallSite } from '../tree-sitter/tree-sitter-extraction';
+
+/** What the Python walk reads off each file and the resolver follows across files: modules, classes, functions, call sites. */
+
+/** Decision points: 1 + these inside a function (not in nested functions or lambdas). */
+export const DECISIONS = new Set([
+  'if_statement',
+  'elif_clause',
+  'for_statement',
+  'while_statement',
+  'except_clause',
+  'conditional_expression',
+  'if_clause',
+  'boolean_operator',
+  'case_clause',
+]);
+
+/** The node types the single pass over a file looks at. */
+export const VISITED = [
+  ...DECISIONS,
+  'class_definition',
+  'function_definition',
+  'lambda',
+  'call',
+  'import_statement',
+  'import_from_statement',
+  'assignment',
+  'for_in_clause',
+];
+
+/** Names a bare call may mean without any import: never matched to repository functions by name. */
+export const BUILTINS = new Set(
+  (
+    'abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex ' +
+    'delattr dict dir divmod enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id ' +
+    'input int isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print ' +
+    'property range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip ' +
+    '__import__ NotImplemented Ellipsis None True False ' +
+    'BaseException BaseExceptionGroup Exception ExceptionGroup ArithmeticError AssertionError AttributeError ' +
+    'BlockingIOError BrokenPipeError BufferError ChildProcessError ConnectionError ConnectionAbortedError ' +
+    'ConnectionRefusedError ConnectionResetError EOFError EnvironmentError FileExistsError FileNotFoundError ' +
+    'FloatingPointError GeneratorExit IOError ImportError IndentationError IndexError InterruptedError ' +
+    'IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError ' +
+    'NotADirectoryError NotImplementedError OSError OverflowError PermissionError ProcessLookupError RecursionError ' +
+    'ReferenceError RuntimeError StopAsyncIteration StopIteration SyntaxError SystemError SystemExit TabError ' +
+    'TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError ValueError ' +
+    'ZeroDivisionError Warning DeprecationWarning UserWarning RuntimeWarning'
+  ).split(' '),
+);
+
+/** Annotations naming a collection, whose element type a `for` loop variable takes. */
+export const COLLECTION_ELEMENT =
+  /^(?:typing\.|collections\.abc\.)?(?:list|List|set|Set|frozenset|FrozenSet|Sequence|MutableSequence|Iterable|Iterator|Collection|AbstractSet|MutableSet|deque|Deque|Generator|tuple|Tuple)\[\s*([A-Za-z_][\w.]*)/;
+
+export type PyExpr = { kind: 'path'; parts: string[] } | { kind: 'call'; callee: PyExpr } | { kind: 'super' } | { kind: 'other' };
+
+/** Where a variable's type comes from: its annotation, the value assigned, or the collection looped over. */
+export type TypeSource = { kind: 'annotation'; text: string } | { kind: 'value'; expr: PyExpr } | { kind: 'element'; of: PyExpr };
+
+/** What an imported name stands for: a module (`import a.b`, a submodule in `from a import b`) or a name in a module. */
+export type Binding =
+  { kind: 'module'; path: string | null; internal: boolean } | { kind: 'symbol'; path: string | null; name: string; internal: boolean };
+
+export interface PyModule {
+  path: string;
+  topLevel: Map<string, SymbolRow>;
+  byQualifiedName: Map<string, SymbolRow>;
+  bindings: Map<string, Binding>;
+  globals: Map<string, TypeSource>;
+  starImports: string[];
+  sites: PyCallSite[];
+  /** The module's classes and functions (methods, nested functions and tests too), in document order. */
+  classes: PyClass[];
+  functions: PyFunction[];
+  /** The files it imports and the names imported from each (`*` for a whole module). */
+  imports: { toPath: string; names: string[] }[];
+}
+
+export interface PyClass {
+  symbol: SymbolRow;
+  module: PyModule;
+  members: Map<string, SymbolRow>;
+  bases: PyExpr[];
+  attributes: Map<string, { source: TypeSource; fn: PyFunction | null }>;
+  resolvedBases?: PyClass[];
+}
+
+export interface PyFunction {
+  symbol: SymbolRow;
+  module: PyModule;
+  /** The class of a method (for `self`), also seen by functions nested in the method. */
+  cls: PyClass | null;
+  selfName: string | null;
+  locals: Map<string, TypeSource>;
+  returns: string | null;
+  enclosing: PyFunction | null;
+  complexity: number;
+}
+
+export interface PyCallSite extends CallSite {
+  caller: PyFunction;
+  line: number;
+  name: string;
+  receiver: PyExpr | null;
+}
+
+/** `self` as seen from a method or from a function nested in it. */
+export function selfNameOf(fn: PyFunction): string | null {
+  for (let f: PyFunction | null = fn; f; f = f.enclosing) if (f.selfName) return f.selfName;
+  return null;
+}

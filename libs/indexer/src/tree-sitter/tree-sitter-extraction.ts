@@ -1,0 +1,131 @@
+import type { Node, Parser, Tree } from 'web-tree-sitter';
+import type { InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
+import type { SourceFile } from '../repository-files';
+import { CallEdges, ImportEdges, sortInheritance, type SiteCalls } from './edges';
+import { FileSymbols } from './symbol-rows';
+import { nodeTypeQuery, parserFor, parseText, syntaxErrorReason, visitCaptures, type GrammarName, type VisitOutcome } from './tree-sitter';
+
+/**
+ * The extraction every tree-sitter language follows: parse each file and walk its tree once into the
+ * file's symbols and facts (declarations, imports, call sites), counting each function's decision
+ * points; free the tree; then resolve the call sites, supertypes and imports across the repository's
+ * files. A language supplies its grammar, the node types its walk looks at, and a run: the walk of
+ * one file and the resolver over all of them.
+ */
+export interface TreeSitterLanguage<File extends WalkedFile> {
+  readonly grammar: GrammarName;
+  /** The node types the single pass over a file looks at, decision points included. */
+  readonly visitedNodeTypes: readonly string[];
+  /** Decision points (branches, loops, `case`, `&&`…): each adds one to the complexity of the body it is directly in. */
+  readonly decisionNodeTypes: ReadonlySet<string>;
+  /** A new extraction over one repository's files (what the walks of its files share lives in the run). */
+  start(input: ExtractionInput): ExtractionRun<File>;
+}
+
+export interface ExtractionRun<File extends WalkedFile> {
+  /** The walk of one file, which adds the file's symbols to `symbols`. */
+  walkFile(source: SourceFile, symbols: FileSymbols): FileWalk<File>;
+  /** Resolves across the walked files; `symbols` are all their rows, in file order. */
+  resolver(files: readonly File[], symbols: readonly SymbolRow[]): CrossFileResolver<SiteOf<File>>;
+}
+
+/** One file's walk: it is shown the captured nodes in document order, outer nodes first. */
+export interface FileWalk<File extends WalkedFile> {
+  /** The scopes around the node visited: a decision point counts for the body the walk is directly in. */
+  readonly scopes: { countDecision(): void };
+  visit(node: Node): VisitOutcome;
+  /** What the walk found, once every node is visited. */
+  finish(): File;
+}
+
+/** A place in a function's body that calls something. */
+export interface CallSite {
+  readonly caller: { readonly symbol: SymbolRow };
+  readonly line: number;
+}
+
+/** What a file's walk gives the resolution: at least its call sites, in document order. */
+export interface WalkedFile {
+  readonly sites: readonly CallSite[];
+}
+
+type SiteOf<File extends WalkedFile> = File['sites'][number];
+
+export interface CrossFileResolver<Site extends CallSite> {
+  /** Adds the edges of one call site (none when it leads outside the repository). */
+  resolveCall(site: Site, calls: SiteCalls): void;
+  /** The EXTENDS / IMPLEMENTS rows, in any order; asked once every call site is resolved. */
+  inheritance(): InheritanceRow[];
+  addImports(edges: ImportEdges): void;
+}
+
+/** A LanguageExtractor made of a TreeSitterLanguage. */
+export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExtractor {
+  readonly languages: readonly string[];
+
+  constructor(private readonly language: TreeSitterLanguage<File>) {
+    this.languages = [language.grammar];
+  }
+
+  async extract(input: ExtractionInput): Promise<Extraction> {
+    const parser = await parserFor(this.language.grammar);
+    const query = await nodeTypeQuery(this.language.grammar, this.language.visitedNodeTypes);
+    const { decisionNodeTypes } = this.language;
+    const run = this.language.start(input);
+    const symbols: SymbolRow[] = [];
+    const skipped: SkippedFile[] = [];
+    const files: File[] = [];
+
+    forEachParsedFile(parser, input, skipped, (source, root) => {
+      const fileSymbols = new FileSymbols(input, source);
+      const walk = run.walkFile(source, fileSymbols);
+      visitCaptures(root, query, (node) => {
+        if (decisionNodeTypes.has(node.type)) walk.scopes.countDecision();
+        return walk.visit(node);
+      });
+      files.push(walk.finish());
+      for (const symbol of fileSymbols.symbols) symbols.push(symbol);
+    });
+
+    const resolver = run.resolver(files, symbols);
+    const calls = new CallEdges();
+    for (const file of files) for (const site of file.sites) resolver.resolveCall(site, calls.from(site.caller.symbol.uid, site.line));
+    const inheritance = sortInheritance(resolver.inheritance());
+    const imports = new ImportEdges(input);
+    resolver.addImports(imports);
+    return { symbols, calls: calls.rows(), imports: imports.rows(), inheritance, skipped };
+  }
+}
+
+/**
+ * The per-file loop: report progress, parse, hand the tree to `visit`, record a syntax error (the
+ * file is still partly extracted) or a failure (it is skipped), and always free the tree. One bad
+ * file never stops the others.
+ */
+export function forEachParsedFile(
+  parser: Parser,
+  input: ExtractionInput,
+  skipped: SkippedFile[],
+  visit: (file: SourceFile, root: Node) => void,
+): void {
+  for (const file of input.files) {
+    if (file.text === null) continue;
+    input.onFile?.(file.path);
+    let tree: Tree | undefined;
+    try {
+      tree = parseText(parser, file.text);
+      visit(file, tree.rootNode);
+      if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
+    } catch (error) {
+      skipped.push({ path: file.path, reason: failureReason(error) });
+    } finally {
+      tree?.delete();
+    }
+  }
+}
+
+/** A readable reason for an exception thrown while extracting one file. */
+function failureReason(error: unknown): string {
+  return `not extracted: ${error instanceof Error ? error.message : String(error)}`;
+}
