@@ -4,9 +4,9 @@
 // by the principal's repositories where the real one is, unscoped where the real one is.
 import type { Redactor } from '@lore/access';
 import { loadConfig } from '@lore/config';
-import { type Principal, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
+import { type CallConfidence, type Principal, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
 import { type Embedder, LazyEmbedder } from '@lore/embeddings';
-import type { CodeGraphRepository, FileRecord, FullTextHit, RepositoryRecord, SymbolDetailRecord } from '@lore/graph';
+import type { CallerEdge, CodeGraphRepository, FileRecord, FullTextHit, RepositoryRecord, SymbolDetailRecord } from '@lore/graph';
 import { type IndexedSource, type SourceRepository, contentHash, redactSecrets } from '@lore/indexer';
 import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorQuery } from '@lore/vectors';
 import { SemanticIndex } from '../src/search/semantic-index';
@@ -41,7 +41,7 @@ export function symbolRef(
 type FullTextParams = Parameters<CodeGraphRepository['searchSymbolsFullText']>[1];
 type CodeGraphReads = Pick<
   CodeGraphRepository,
-  'findSymbolsByName' | 'getSymbolDetail' | 'searchSymbolsFullText' | 'getSymbolRefs' | 'getRepository' | 'getFile'
+  'findSymbolsByName' | 'getSymbolDetail' | 'searchSymbolsFullText' | 'getSymbolRefs' | 'getRepository' | 'getFile' | 'findCallers'
 >;
 
 /** The code graph of one tenant. Full-text search answers the ranking a test sets, scoped as Neo4j's would be. */
@@ -49,6 +49,9 @@ export class FakeCodeGraph implements CodeGraphReads {
   private readonly repositories = new Map<string, RepositoryRecord>();
   private readonly symbols: SymbolRef[] = [];
   private readonly files: FileRecord[] = [];
+  private readonly calls: { from: SymbolRef; to: string; line: number; confidence: CallConfidence }[] = [];
+  /** How many hops findCallers was asked for. */
+  callerQueries = 0;
   /** What the full-text index ranks first for any query: uid and Lucene score. */
   fullTextRanking: [uid: string, score: number][] = [];
   readonly fullTextSearches: FullTextParams[] = [];
@@ -69,6 +72,10 @@ export class FakeCodeGraph implements CodeGraphReads {
   addSymbol(symbol: SymbolRef): SymbolRef {
     this.symbols.push(symbol);
     return symbol;
+  }
+
+  addCall(from: SymbolRef, to: SymbolRef, line: number, confidence: CallConfidence = 'exact'): void {
+    this.calls.push({ from, to: to.uid, line, confidence });
   }
 
   addFile(repositoryId: string, file: FileRecord['file']): void {
@@ -134,6 +141,28 @@ export class FakeCodeGraph implements CodeGraphReads {
   async getFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
     if (principal.tenantId !== TENANT) return null;
     return this.files.find((record) => record.repository.repositoryId === repositoryId && record.file.path === path) ?? null;
+  }
+
+  /** Ordered and capped as the Cypher query is: by the caller's repository, path and call line. */
+  async findCallers(
+    principal: Principal,
+    uids: readonly string[],
+    confidences: readonly CallConfidence[],
+    limit: number,
+  ): Promise<CallerEdge[]> {
+    this.callerQueries++;
+    const visible = new Set(this.visibleSymbols(principal).map((symbol) => symbol.uid));
+    return this.calls
+      .filter((call) => uids.includes(call.to) && visible.has(call.from.uid) && confidences.includes(call.confidence))
+      .sort(
+        (a, b) =>
+          a.from.repositoryId.localeCompare(b.from.repositoryId) ||
+          a.from.path.localeCompare(b.from.path) ||
+          a.line - b.line ||
+          a.from.uid.localeCompare(b.from.uid),
+      )
+      .slice(0, limit)
+      .map((call) => ({ symbol: call.from, calls: call.to, line: call.line, confidence: call.confidence }));
   }
 
   private visibleSymbols(principal: Principal): SymbolRef[] {

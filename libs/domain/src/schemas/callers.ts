@@ -2,11 +2,10 @@ import { z } from 'zod';
 import {
   CALL_CONFIDENCES,
   CallConfidenceSchema,
-  EXACTLY_ONE_TARGET,
   SymbolRefSchema,
   TrustBoundarySchema,
   WarningSchema,
-  symbolTargetFields,
+  symbolTargetInput,
   schemaNames,
 } from './shared';
 
@@ -14,24 +13,19 @@ import {
 export const MAX_CALLER_DEPTH = 5;
 export const MAX_CALLERS = 500;
 
-export const GetCallersInputSchema = z
-  .object({
-    ...symbolTargetFields,
-    depth: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_CALLER_DEPTH)
-      .default(1)
-      .describe('1: direct callers; n: also the callers of callers, up to n calls away.'),
-    minConfidence: CallConfidenceSchema.default('ambiguous').describe(
-      `Follow only calls resolved at least this surely (${CALL_CONFIDENCES.join(' > ')}); ambiguous follows every call.`,
-    ),
-    limit: z.number().int().min(1).max(MAX_CALLERS).default(100).describe('At most this many callers, nearest first.'),
-  })
-  .strict()
-  .refine(EXACTLY_ONE_TARGET.check, { message: EXACTLY_ONE_TARGET.message })
-  .register(schemaNames, { name: 'GetCallersInput' });
+export const GetCallersInputSchema = symbolTargetInput({
+  depth: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CALLER_DEPTH)
+    .default(1)
+    .describe('1: direct callers; n: also the callers of callers, up to n calls away.'),
+  minConfidence: CallConfidenceSchema.default('ambiguous').describe(
+    `Follow only calls resolved at least this surely (${CALL_CONFIDENCES.join(' > ')}); ambiguous follows every call.`,
+  ),
+  limit: z.number().int().min(1).max(MAX_CALLERS).default(100).describe('At most this many callers, nearest first.'),
+}).register(schemaNames, { name: 'GetCallersInput' });
 export type GetCallersInput = z.input<typeof GetCallersInputSchema>;
 export type GetCallersQuery = z.output<typeof GetCallersInputSchema>;
 

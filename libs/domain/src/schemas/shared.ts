@@ -65,20 +65,24 @@ export const CallRefSchema = z
 export type CallRef = z.infer<typeof CallRefSchema>;
 
 /**
- * How a capability names one symbol: by uid, or by name or qualified name (optionally within one
- * repository). Several matches answer ambiguous_target with the candidates.
+ * The input of a capability about one symbol: by uid, or by name or qualified name (optionally within
+ * one repository), with the capability's own fields. Several matches answer ambiguous_target with the
+ * candidates.
  */
-export const symbolTargetFields = {
-  uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
-  name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
-  repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
-};
+export function symbolTargetInput<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z
+    .object({
+      uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
+      name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
+      repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
+      ...fields,
+    })
+    .strict()
+    .refine((input) => ((input as SymbolTarget).uid === undefined) !== ((input as SymbolTarget).name === undefined), {
+      message: 'Give exactly one of uid or name.',
+    });
+}
 export type SymbolTarget = { uid?: string; name?: string; repositoryId?: string };
-
-export const EXACTLY_ONE_TARGET = {
-  check: (input: SymbolTarget): boolean => (input.uid === undefined) !== (input.name === undefined),
-  message: 'Give exactly one of uid or name.',
-};
 
 /** A file an index run left out, and why (too large, binary, a secret file, unparsable). */
 export const SkippedFileSchema = z.object({ path: z.string(), reason: z.string() }).register(schemaNames, { name: 'SkippedFile' });

@@ -1,20 +1,8 @@
 import { z } from 'zod';
-import {
-  CallRefSchema,
-  EXACTLY_ONE_TARGET,
-  SymbolRefSchema,
-  TrustBoundarySchema,
-  WarningSchema,
-  symbolTargetFields,
-  schemaNames,
-} from './shared';
+import { CallRefSchema, SymbolRefSchema, TrustBoundarySchema, WarningSchema, symbolTargetInput, schemaNames } from './shared';
 
 /** get_symbol: one symbol with its members, callees and callers. */
-export const GetSymbolInputSchema = z
-  .object(symbolTargetFields)
-  .strict()
-  .refine(EXACTLY_ONE_TARGET.check, { message: EXACTLY_ONE_TARGET.message })
-  .register(schemaNames, { name: 'GetSymbolInput' });
+export const GetSymbolInputSchema = symbolTargetInput({}).register(schemaNames, { name: 'GetSymbolInput' });
 export type GetSymbolInput = z.infer<typeof GetSymbolInputSchema>;
 
 export const SymbolDetailSchema = SymbolRefSchema.extend({

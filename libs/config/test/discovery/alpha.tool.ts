@@ -1,0 +1,2 @@
+export class AlphaTool {}
+export const helper = (): number => 1;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { schemaNames } from '@lore/domain';
+import { graphqlSdl } from './zod-graphql';
+
+describe('graphqlSdl: GraphQL types from zod schemas', () => {
+  const Colour = z.enum(['red', 'green']).register(schemaNames, { name: 'Colour' });
+  const Paint = z
+    .object({ colour: Colour, litres: z.number().int(), gloss: z.number().nullable(), note: z.string().optional().describe('Free text.') })
+    .register(schemaNames, { name: 'Paint' });
+  const Order = z
+    .object({
+      paints: z.array(Paint),
+      shipping: z.object({ express: z.boolean() }),
+      status: z.literal('open'),
+    })
+    .register(schemaNames, { name: 'PaintOrder' });
+  const Input = z
+    .object({ colours: z.array(Colour).optional(), max: z.number().int().min(1).default(10), query: z.string().trim() })
+    .strict()
+    .register(schemaNames, { name: 'PaintQuery' });
+
+  it('names registered schemas, names the others by where they stand, and makes optional, nullable and defaulted fields nullable', () => {
+    const sdl = graphqlSdl([
+      { name: 'paints', description: 'Find paints.', args: { input: Input, uri: z.string() }, result: Order },
+      { name: 'paint', description: 'One paint.', args: { input: Input }, result: Paint },
+    ]);
+    expect(sdl).toBe(
+      [
+        'type Query {',
+        '  """Find paints."""',
+        '  paints(input: PaintQuery!, uri: String!): PaintOrder!',
+        '',
+        '  """One paint."""',
+        '  paint(input: PaintQuery!): Paint!',
+        '}',
+        '',
+        'type PaintOrder {',
+        '  paints: [Paint!]!',
+        '  shipping: PaintOrderShipping!',
+        '  status: String!',
+        '}',
+        '',
+        'type Paint {',
+        '  colour: Colour!',
+        '  litres: Int!',
+        '  gloss: Float',
+        '',
+        '  """Free text."""',
+        '  note: String',
+        '}',
+        '',
+        'enum Colour {',
+        '  red',
+        '  green',
+        '}',
+        '',
+        'type PaintOrderShipping {',
+        '  express: Boolean!',
+        '}',
+        '',
+        'input PaintQuery {',
+        '  colours: [Colour!]',
+        '  max: Int',
+        '  query: String!',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses a schema used both as an input and as an output type', () => {
+    expect(() => graphqlSdl([{ name: 'echo', description: 'Echo.', args: { input: Paint }, result: Paint }])).toThrow(
+      'The zod schema named Paint is used both as a GraphQL input and output type',
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import { InvalidInputError, NotFoundError } from '@lore/domain';
+import type { CodeGraphRepository } from '@lore/graph';
+import { FakeCodeGraph, asPort, principal, symbolRef } from '../../test/fakes';
+import { CallersService, weaker } from './callers.service';
+
+const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+
+describe('CallersService.getCallers', () => {
+  // checkout <- placeOrder <- (api handler, a test); placeOrder <- retry (by name only); billing calls placeOrder too.
+  const graph = new FakeCodeGraph();
+  graph.addRepository('shop', COMMIT);
+  graph.addRepository('billing', COMMIT);
+  const checkout = graph.addSymbol(symbolRef('shop', 'src/checkout.ts', 'checkout', 'function', 1));
+  const placeOrder = graph.addSymbol(symbolRef('shop', 'src/orders.ts', 'OrderService.placeOrder', 'method', 5));
+  const handler = graph.addSymbol(symbolRef('shop', 'src/api.ts', 'postOrder', 'function', 20));
+  const retry = graph.addSymbol(symbolRef('shop', 'src/retry.ts', 'retryOrder', 'function', 3));
+  const test = graph.addSymbol(symbolRef('shop', 'test/orders.spec.ts', 'orders > places', 'test', 7));
+  const invoice = graph.addSymbol(symbolRef('billing', 'src/invoice.ts', 'invoiceOrder', 'function', 40));
+  graph.addCall(placeOrder, checkout, 8);
+  graph.addCall(handler, placeOrder, 22);
+  graph.addCall(test, placeOrder, 9);
+  graph.addCall(retry, placeOrder, 4, 'name');
+  graph.addCall(invoice, placeOrder, 41, 'import');
+  graph.addCall(checkout, checkout, 2); // recursion: the target never lists itself
+  const callers = new CallersService(asPort<CodeGraphRepository>(graph));
+
+  const listed = async (input: Parameters<CallersService['getCallers']>[0], repositories: '*' | string[] = '*') =>
+    (await callers.getCallers(input, principal(repositories))).callers.map((caller) => [
+      caller.symbol.qualifiedName,
+      caller.distance,
+      caller.line,
+      caller.confidence,
+    ]);
+
+  it('lists the direct callers by default', async () => {
+    expect(await listed({ name: 'checkout' })).toEqual([['OrderService.placeOrder', 1, 8, 'exact']]);
+  });
+
+  it('walks callers of callers nearest first, each with the weakest confidence on its way to the target', async () => {
+    expect(await listed({ name: 'checkout', depth: 3 })).toEqual([
+      ['OrderService.placeOrder', 1, 8, 'exact'],
+      ['invoiceOrder', 2, 41, 'import'],
+      ['postOrder', 2, 22, 'exact'],
+      ['retryOrder', 2, 4, 'name'],
+      ['orders > places', 2, 9, 'exact'],
+    ]);
+  });
+
+  it('says how each caller gets to the target, and warns of callers reached by name only', async () => {
+    const result = await callers.getCallers({ uid: checkout.uid, depth: 2 }, principal());
+    expect(result.target).toEqual(checkout);
+    expect(result.callers.find((caller) => caller.symbol.uid === retry.uid)).toEqual({
+      symbol: retry,
+      distance: 2,
+      line: 4,
+      calls: placeOrder.uid,
+      confidence: 'name',
+    });
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['weak_edges']);
+  });
+
+  it('follows only calls at least as sure as minConfidence', async () => {
+    expect(await listed({ name: 'checkout', depth: 2, minConfidence: 'exact' })).toEqual([
+      ['OrderService.placeOrder', 1, 8, 'exact'],
+      ['postOrder', 2, 22, 'exact'],
+      ['orders > places', 2, 9, 'exact'],
+    ]);
+  });
+
+  it('leaves out the repositories the caller may not read', async () => {
+    expect(await listed({ name: 'checkout', depth: 2 }, ['shop'])).not.toContainEqual(['invoiceOrder', 2, 41, 'import']);
+  });
+
+  it('stops at the limit and says so, asking no further hop', async () => {
+    graph.callerQueries = 0;
+    const result = await callers.getCallers({ name: 'checkout', depth: 5, limit: 2 }, principal());
+    expect(result.callers.map((caller) => caller.symbol.qualifiedName)).toEqual(['OrderService.placeOrder', 'invoiceOrder']);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['output_truncated']);
+    expect(graph.callerQueries).toBe(2);
+  });
+
+  it('refuses a depth out of range and an unknown symbol', async () => {
+    await expect(callers.getCallers({ name: 'checkout', depth: 6 }, principal())).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(callers.getCallers({ name: 'nope' }, principal())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(callers.getCallers({ name: 'checkout' }, principal(['billing']))).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('ranks confidences strongest first', () => {
+    expect(weaker('exact', 'name')).toBe('name');
+    expect(weaker('ambiguous', 'import')).toBe('ambiguous');
+    expect(weaker('import', 'import')).toBe('import');
+  });
+});
