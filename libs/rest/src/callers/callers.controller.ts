@@ -4,9 +4,11 @@ import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type GetCallersInput, GetCallersInputSchema, type GetCallersResult, GetCallersResultSchema } from '@lore/domain/schemas/callers';
 import { CallersService } from '@lore/knowledge/callers/callers.service';
 import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
 
 @ApiTags('graph')
+@ApiLoreErrors('invalid_input', 'not_found', 'ambiguous_target', 'unavailable')
 @Controller('api/v1/callers')
 export class CallersController {
   constructor(private readonly service: CallersService) {}

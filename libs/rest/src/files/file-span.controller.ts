@@ -4,9 +4,11 @@ import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type FileSpan, FileSpanSchema, type GetFileSpanInput, GetFileSpanInputSchema } from '@lore/domain/schemas/files';
 import { FileSpanService } from '@lore/knowledge/files/file-span.service';
 import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
 
 @ApiTags('code')
+@ApiLoreErrors('invalid_input', 'not_found', 'snapshot_not_indexed', 'sensitive_content_blocked', 'unavailable')
 @Controller('api/v1/spans')
 export class FileSpanController {
   constructor(private readonly fileSpans: FileSpanService) {}

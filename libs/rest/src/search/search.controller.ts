@@ -4,9 +4,11 @@ import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type SearchCodeInput, SearchCodeInputSchema, type SearchCodeResult, SearchCodeResultSchema } from '@lore/domain/schemas/search';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
 @ApiTags('code')
+@ApiLoreErrors('invalid_input', 'not_found', 'snapshot_not_indexed', 'unavailable')
 @Controller('api/v1/search')
 export class SearchController {
   constructor(private readonly search: SearchService) {}

@@ -4,9 +4,11 @@ import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type GetSymbolInput, GetSymbolInputSchema, type GetSymbolResult, GetSymbolResultSchema } from '@lore/domain/schemas/symbols';
 import { SymbolService } from '@lore/knowledge/symbols/symbol.service';
 import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
 
 @ApiTags('code')
+@ApiLoreErrors('invalid_input', 'not_found', 'ambiguous_target', 'unavailable')
 @Controller('api/v1/symbols')
 export class SymbolsController {
   constructor(private readonly symbols: SymbolService) {}
