@@ -6,5 +6,5 @@ export * from './repository-files';
 export * from './repository-indexer';
 export * from './secrets/secret-scanner';
 export * from './source/source.repository';
-// For bench/parse-floor.ts: the first pass's own walk, measured alone.
-export { walkPreorder } from './typescript/first-pass';
+// For bench/parse-floor.ts: the first pass's own walk, measured alone (the compiler loaded when it is first called).
+export { walkPreorder } from './typescript/typescript-extractor';

@@ -14,3 +14,10 @@ export class TypeScriptExtractor implements LanguageExtractor {
     return extractScripts(input);
   }
 }
+
+let firstPass: typeof import('./first-pass') | undefined;
+
+/** The first pass's own walk (bench/parse-floor.ts measures it alone), loaded with the compiler when first called. */
+export const walkPreorder: typeof import('./first-pass').walkPreorder = (root, rootState, visit) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed (see above)
+  (firstPass ??= require('./first-pass') as typeof import('./first-pass')).walkPreorder(root, rootState, visit);
