@@ -1,23 +1,17 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { fileUid, type FileRow, type ImportRow, type RepositorySnapshot, type SkippedFile, type SymbolRow } from '@lore/domain';
-import type { ExactResolution, LanguageExtractor } from './extractor';
+import { fileUid, type FileRow, type RepositorySnapshot, type SkippedFile } from '@lore/domain';
+import type { ExactResolution } from './extractor';
 import { readGitInfo } from './git';
 import { FileResultStore } from './file-result-cache';
-import { nameTokens } from './identifiers';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
-import { type Documents, extractDocuments, MARKDOWN_CACHE } from './markdown/markdown-documents';
+import { extractLanguages, type LanguageResolution } from './language-extraction';
+import { extractDocuments, MARKDOWN_CACHE } from './markdown/markdown-documents';
 import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type SourceFile } from './repository-files';
-import { SECRET_RULES_VERSION, SecretScanner, redactSecrets, type SecretFinding } from './secrets/secret-scanner';
+import { SecretScanner } from './secrets/secret-scanner';
+import { redactDocuments, redactSymbols, renameSymbolsNamingSecrets, scanForSecrets, secretsByPath } from './secret-redaction';
 import { deriveTests } from './test-coverage';
-import { GoExtractor } from './go/go-extractor';
-import { JavaExtractor } from './java/java-extractor';
-import { PythonExtractor } from './python/python-extractor';
-import { TypeScriptExtractor } from './typescript/typescript-extractor';
-
-/** One extractor per language family; a file of another language is recorded but not extracted. */
-const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor(), new PythonExtractor(), new JavaExtractor(), new GoExtractor()];
 
 export interface IndexProgress {
   phase: 'reading' | 'extracting';
@@ -73,112 +67,35 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     void scanner.close();
     throw error;
   });
-
-  const sources: SourceFile[] = [];
-  const skipped: SkippedFile[] = [];
-  const outcomes = await readSourceFiles(rootPath, paths, options.maxFileBytes, (done) =>
-    options.onProgress?.({ phase: 'reading', done, total: paths.length }),
-  );
-  for (const outcome of outcomes) {
-    if ('file' in outcome) sources.push(outcome.file);
-    else skipped.push(outcome.skipped);
-  }
-
-  const uidOf = (filePath: string): string => fileUid(options.tenantId, repositoryId, filePath);
-  const files: FileRow[] = sources.map((source) => ({
-    uid: uidOf(source.path),
-    path: source.path,
-    language: source.language,
-    contentHash: source.contentHash,
-    lines: source.lines,
-    bytes: source.bytes,
-    isTest: source.isTest,
-    blocked: source.blocked,
-  }));
+  const { files, readable, skipped } = await readFiles(rootPath, paths, options, repositoryId);
   const fileUids = new Map(files.map((file) => [file.path, file.uid]));
-  const readable = sources.filter((source) => source.text !== null);
   const kept = FileResultStore.open(options.cacheDir, options.tenantId, repositoryId);
-  // Secrets are looked for in a worker while the extractors parse; a file scanned before, with the
-  // same content and rules, is not scanned again (what is kept is where the secrets are, never what).
-  const keptFindings = kept.scope(`secrets@${SECRET_RULES_VERSION}`);
-  const knownFindings: SecretFinding[] = [];
-  const toScan: SourceFile[] = [];
-  for (const source of readable) {
-    const found = keptFindings.get(source.path, source.contentHash) as SecretFinding[] | undefined;
-    if (found) knownFindings.push(...found);
-    else toScan.push(source);
-  }
-  const secretScan = scanner
-    .scan(toScan.map((source) => ({ path: source.path, text: source.text! })))
-    .then((findings) => {
-      const byPath = new Map<string, SecretFinding[]>();
-      for (const finding of findings) byPath.set(finding.path, [...(byPath.get(finding.path) ?? []), finding]);
-      for (const source of toScan) keptFindings.set(source.path, source.contentHash, byPath.get(source.path) ?? []);
-      return [...knownFindings, ...findings];
-    })
-    .finally(() => scanner.close());
-  const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
-  let extracted = 0;
-  const symbols: SymbolRow[] = [];
-  const imports: ImportRow[] = [];
-  const extractionSkips: SkippedFile[] = [];
-  // Calls and inheritance per extractor, so an exact pass can replace its own.
-  const resolutions: (ExactResolution & { resolveExactly?: () => Promise<ExactResolution> })[] = [];
-  for (const extractor of EXTRACTORS) {
-    const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
-    if (languageFiles.length === 0) continue;
-    const extraction = await extractor.extract({
-      tenantId: options.tenantId,
-      repositoryId,
-      rootPath,
-      files: languageFiles,
-      fileUids,
-      onFile: () => options.onProgress?.({ phase: 'extracting', done: ++extracted, total }),
-      cache: (namespace) => kept.scope(namespace),
-    });
-    symbols.push(...extraction.symbols);
-    imports.push(...extraction.imports);
-    extractionSkips.push(...extraction.skipped);
-    resolutions.push({
-      calls: extraction.calls,
-      inheritance: extraction.inheritance,
-      skipped: [],
-      resolveExactly: extraction.resolveExactly,
-    });
-  }
+  // Secrets are looked for in a worker while the extractors parse.
+  const secretScan = scanForSecrets(scanner, readable, kept);
+  const extraction = await extractLanguages({
+    tenantId: options.tenantId,
+    repositoryId,
+    rootPath,
+    files: readable,
+    fileUids,
+    kept,
+    onExtracted: (done, total) => options.onProgress?.({ phase: 'extracting', done, total }),
+  });
   const secrets = secretsByPath(await secretScan, readable);
   const secretValues = [...secrets.values()].flatMap((found) => found.map(({ value }) => value));
-  redactSymbols(symbols, secrets);
-  const { symbols: namedSymbols, uidOf: symbolUidNow } = renameSymbolsNamingSecrets(symbols, secrets);
+  redactSymbols(extraction.symbols, secrets);
+  const named = renameSymbolsNamingSecrets(extraction.symbols, secrets);
   const documents = redactDocuments(
     extractDocuments({
       tenantId: options.tenantId,
       repositoryId,
       files: readable.filter((source) => source.language === 'markdown'),
       fileUids,
-      symbols: namedSymbols,
+      symbols: named.symbols,
       cache: kept.scope(MARKDOWN_CACHE),
     }),
     secrets,
   );
-
-  const withResolutions = (chosen: readonly ExactResolution[]): RepositorySnapshot => {
-    let calls = chosen.flatMap((resolution) => resolution.calls);
-    let inheritance = chosen.flatMap((resolution) => resolution.inheritance);
-    if (namedSymbols !== symbols) {
-      calls = calls.map((call) => ({ ...call, callerUid: symbolUidNow(call.callerUid), calleeUid: symbolUidNow(call.calleeUid) }));
-      inheritance = inheritance.map((row) => ({ ...row, fromUid: symbolUidNow(row.fromUid), toUid: symbolUidNow(row.toUid) }));
-    }
-    const exactSkips = chosen.flatMap((resolution) => resolution.skipped);
-    return {
-      ...snapshot,
-      calls,
-      inheritance,
-      tests: deriveTests(namedSymbols, calls, isTestPath),
-      skipped:
-        exactSkips.length === 0 ? snapshot.skipped : [...snapshot.skipped, ...exactSkips].sort((a, b) => a.path.localeCompare(b.path)),
-    };
-  };
   const snapshot: RepositorySnapshot = {
     tenantId: options.tenantId,
     repositoryId,
@@ -188,15 +105,15 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     url: gitInfo?.remoteUrl ?? null,
     gitPrefix: gitInfo ? gitInfo.prefix : null,
     files,
-    symbols: namedSymbols,
+    symbols: named.symbols,
     calls: [],
-    imports,
+    imports: extraction.imports,
     inheritance: [],
     tests: [],
     ...documents,
-    skipped: [...skipped, ...extractionSkips].sort((a, b) => a.path.localeCompare(b.path)),
+    skipped: [...skipped, ...extraction.skipped].sort((a, b) => a.path.localeCompare(b.path)),
     chunks: buildChunks({
-      symbols: namedSymbols,
+      symbols: named.symbols,
       documents: documents.documents,
       sections: documents.sections,
       texts: new Map(readable.map((source) => [source.path, source.text!])),
@@ -204,12 +121,28 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     }),
     secretsFound: [...secrets.values()].reduce((sum, found) => sum + found.length, 0),
   };
+  const renamed = named.symbols !== extraction.symbols ? named.uidOf : null;
+  return twoStepReading(
+    (chosen) => snapshotWith(snapshot, chosen, renamed),
+    extraction.resolutions,
+    () => kept.save(secretValues),
+  );
+}
+
+/**
+ * The snapshot with the syntactic resolutions, and the way to the exact one. The results kept on disk
+ * are saved after redaction (what is kept is what the graph stores), and, when a second pass follows,
+ * after it, with its answers: a run that stops before only costs the next run a re-read.
+ */
+function twoStepReading(
+  snapshotOf: (chosen: readonly ExactResolution[]) => RepositorySnapshot,
+  resolutions: LanguageResolution[],
+  saveKept: () => void,
+): RepositoryReading {
   const exactPasses = resolutions.filter((resolution) => resolution.resolveExactly);
-  // After redaction (what is kept on disk is what the graph stores), and, when a second pass follows,
-  // after it, with its answers: a run that stops before only costs the next run a re-read.
-  if (exactPasses.length === 0) kept.save(secretValues);
+  if (exactPasses.length === 0) saveKept();
   return {
-    snapshot: withResolutions(resolutions),
+    snapshot: snapshotOf(resolutions),
     resolveExactly:
       exactPasses.length === 0
         ? null
@@ -221,87 +154,63 @@ export async function readRepository(path: string, options: IndexOptions): Promi
               // (an extractor may keep them for the next run, see warm-program.ts).
               delete resolution.resolveExactly;
             }
-            kept.save(secretValues);
-            return withResolutions(exact);
+            saveKept();
+            return snapshotOf(exact);
           },
   };
 }
 
-/** Each secret found, as the text to take out, by path. */
-function secretsByPath(findings: readonly SecretFinding[], sources: readonly SourceFile[]): Map<string, { value: string; rule: string }[]> {
-  const texts = new Map(sources.map((source) => [source.path, source.text!]));
-  const byPath = new Map<string, { value: string; rule: string }[]>();
-  for (const finding of findings) {
-    const value = texts.get(finding.path)!.slice(finding.start, finding.end);
-    byPath.set(finding.path, [...(byPath.get(finding.path) ?? []), { value, rule: finding.rule }]);
+/** The repository's files read from disk (reported as `reading` progress): a row for each, the readable ones, the skipped. */
+async function readFiles(
+  rootPath: string,
+  paths: string[],
+  options: IndexOptions,
+  repositoryId: string,
+): Promise<{ files: FileRow[]; readable: SourceFile[]; skipped: SkippedFile[] }> {
+  const sources: SourceFile[] = [];
+  const skipped: SkippedFile[] = [];
+  const outcomes = await readSourceFiles(rootPath, paths, options.maxFileBytes, (done) =>
+    options.onProgress?.({ phase: 'reading', done, total: paths.length }),
+  );
+  for (const outcome of outcomes) {
+    if ('file' in outcome) sources.push(outcome.file);
+    else skipped.push(outcome.skipped);
   }
-  return byPath;
-}
-
-/** No stored snippet (signature, doc comment) keeps a secret found in its file. */
-function redactSymbols(symbols: SymbolRow[], secrets: ReadonlyMap<string, { value: string; rule: string }[]>): void {
-  for (const symbol of symbols) {
-    const found = secrets.get(symbol.path);
-    if (!found) continue;
-    if (symbol.signature !== null) symbol.signature = redactSecrets(symbol.signature, found);
-    if (symbol.doc !== null) symbol.doc = redactSecrets(symbol.doc, found);
-  }
+  const files: FileRow[] = sources.map((source) => ({
+    uid: fileUid(options.tenantId, repositoryId, source.path),
+    path: source.path,
+    language: source.language,
+    contentHash: source.contentHash,
+    lines: source.lines,
+    bytes: source.bytes,
+    isTest: source.isTest,
+    blocked: source.blocked,
+  }));
+  return { files, readable: sources.filter((source) => source.text !== null), skipped };
 }
 
 /**
- * A symbol whose name holds a secret found in its file (a test's title: `it('accepts ghp_…')`, and
- * what is nested in it) is named with the secret redacted, and its uid made the same way: uids are
- * stored and served too. New rows for those (the rows the first pass cached stay as the extractor made
- * them; FileResultStore.save keeps no entry holding a secret), and the uid each symbol now has.
+ * The snapshot with the calls and inheritance of the resolutions chosen (syntactic or exact), under
+ * the uids symbols have after redaction (`renamed`, when any symbol was renamed), and the tests they derive.
  */
-function renameSymbolsNamingSecrets(
-  symbols: SymbolRow[],
-  secrets: ReadonlyMap<string, { value: string; rule: string }[]>,
-): { symbols: SymbolRow[]; uidOf: (uid: string) => string } {
-  const renamed = new Map<string, string>();
-  const taken = new Set(symbols.map((symbol) => symbol.uid));
-  for (const symbol of symbols) {
-    const found = secrets.get(symbol.path);
-    if (!found?.some(({ value }) => symbol.uid.includes(value))) continue;
-    let uid = redactSecrets(symbol.uid, found);
-    // Two titles that differ only in their secret: the second gets a suffix, as clashing names do.
-    for (let n = 2; taken.has(uid); n++) uid = `${redactSecrets(symbol.uid, found)}~${n}`;
-    taken.add(uid);
-    renamed.set(symbol.uid, uid);
+function snapshotWith(
+  snapshot: RepositorySnapshot,
+  chosen: readonly ExactResolution[],
+  renamed: ((uid: string) => string) | null,
+): RepositorySnapshot {
+  let calls = chosen.flatMap((resolution) => resolution.calls);
+  let inheritance = chosen.flatMap((resolution) => resolution.inheritance);
+  if (renamed) {
+    calls = calls.map((call) => ({ ...call, callerUid: renamed(call.callerUid), calleeUid: renamed(call.calleeUid) }));
+    inheritance = inheritance.map((row) => ({ ...row, fromUid: renamed(row.fromUid), toUid: renamed(row.toUid) }));
   }
-  if (renamed.size === 0) return { symbols, uidOf: (uid) => uid };
-  const uidOf = (uid: string): string => renamed.get(uid) ?? uid;
+  const exactSkips = chosen.flatMap((resolution) => resolution.skipped);
   return {
-    symbols: symbols.map((symbol) => {
-      if (!renamed.has(symbol.uid) && !(symbol.parentUid && renamed.has(symbol.parentUid))) return symbol;
-      const found = secrets.get(symbol.path)!;
-      const name = redactSecrets(symbol.name, found);
-      const qualifiedName = redactSecrets(symbol.qualifiedName, found);
-      return {
-        ...symbol,
-        uid: uidOf(symbol.uid),
-        parentUid: symbol.parentUid && uidOf(symbol.parentUid),
-        name,
-        qualifiedName,
-        nameTokens: nameTokens(name, qualifiedName),
-      };
-    }),
-    uidOf,
-  };
-}
-
-/** No document or section title (a heading's text) keeps a secret found in its file. New rows: the readings are memoized. */
-function redactDocuments(documents: Documents, secrets: ReadonlyMap<string, { value: string; rule: string }[]>): Documents {
-  if (secrets.size === 0) return documents;
-  const pathOf = new Map(documents.documents.map((document) => [document.uid, document.path]));
-  const redact = <Row extends { title: string }>(row: Row, path: string): Row => {
-    const found = secrets.get(path);
-    return found ? { ...row, title: redactSecrets(row.title, found) } : row;
-  };
-  return {
-    ...documents,
-    documents: documents.documents.map((document) => redact(document, document.path)),
-    sections: documents.sections.map((section) => redact(section, pathOf.get(section.documentUid)!)),
+    ...snapshot,
+    calls,
+    inheritance,
+    tests: deriveTests(snapshot.symbols, calls, isTestPath),
+    skipped: exactSkips.length === 0 ? snapshot.skipped : [...snapshot.skipped, ...exactSkips].sort((a, b) => a.path.localeCompare(b.path)),
   };
 }
 

@@ -1,0 +1,65 @@
+// The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
+import type { ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { ExactResolution, LanguageExtractor } from './extractor';
+import type { FileResultStore } from './file-result-cache';
+import type { SourceFile } from './repository-files';
+import { GoExtractor } from './go/go-extractor';
+import { JavaExtractor } from './java/java-extractor';
+import { PythonExtractor } from './python/python-extractor';
+import { TypeScriptExtractor } from './typescript/typescript-extractor';
+
+/** One extractor per language family; a file of another language is recorded but not extracted. */
+const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor(), new PythonExtractor(), new JavaExtractor(), new GoExtractor()];
+
+/** One extractor's calls and inheritance, and the way to its exact pass, which replaces them. */
+export type LanguageResolution = ExactResolution & { resolveExactly?: () => Promise<ExactResolution> };
+
+export interface LanguagesExtraction {
+  symbols: SymbolRow[];
+  imports: ImportRow[];
+  skipped: SkippedFile[];
+  resolutions: LanguageResolution[];
+}
+
+export interface LanguagesInput {
+  tenantId: string;
+  repositoryId: string;
+  rootPath: string;
+  /** The repository's readable files. */
+  files: readonly SourceFile[];
+  fileUids: ReadonlyMap<string, string>;
+  kept: FileResultStore;
+  /** Called as each file of a language with an extractor is extracted. */
+  onExtracted: (done: number, total: number) => void;
+}
+
+/** Runs each extractor over the files of its languages, one after the other. */
+export async function extractLanguages(input: LanguagesInput): Promise<LanguagesExtraction> {
+  const { files: readable, kept } = input;
+  const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
+  let done = 0;
+  const extraction: LanguagesExtraction = { symbols: [], imports: [], skipped: [], resolutions: [] };
+  for (const extractor of EXTRACTORS) {
+    const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
+    if (languageFiles.length === 0) continue;
+    const result = await extractor.extract({
+      tenantId: input.tenantId,
+      repositoryId: input.repositoryId,
+      rootPath: input.rootPath,
+      files: languageFiles,
+      fileUids: input.fileUids,
+      onFile: () => input.onExtracted(++done, total),
+      cache: (namespace) => kept.scope(namespace),
+    });
+    extraction.symbols.push(...result.symbols);
+    extraction.imports.push(...result.imports);
+    extraction.skipped.push(...result.skipped);
+    extraction.resolutions.push({
+      calls: result.calls,
+      inheritance: result.inheritance,
+      skipped: [],
+      resolveExactly: result.resolveExactly,
+    });
+  }
+  return extraction;
+}
