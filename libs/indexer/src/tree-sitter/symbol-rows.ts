@@ -14,7 +14,7 @@ function cap(text: string, max: number): string {
 }
 
 /** A signature as stored: one line, capped. */
-export function signatureText(text: string): string {
+function signatureText(text: string): string {
   return cap(oneLine(text), MAX_SIGNATURE);
 }
 

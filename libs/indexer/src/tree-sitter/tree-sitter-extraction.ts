@@ -103,7 +103,7 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
  * file is still partly extracted) or a failure (it is skipped), and always free the tree. One bad
  * file never stops the others.
  */
-export function forEachParsedFile(
+function forEachParsedFile(
   parser: Parser,
   input: ExtractionInput,
   skipped: SkippedFile[],

@@ -175,8 +175,3 @@ export function firstErrorLine(root: Node): number {
 export function syntaxErrorReason(root: Node): string {
   return `partly extracted: syntax error at line ${firstErrorLine(root)}`;
 }
-
-// What the Java and Go extractors import from here until they move onto the shared extraction.
-export { CallEdges, compare, ImportEdges, indexByName } from './edges';
-export { docText, FileSymbols, signatureText } from './symbol-rows';
-export { forEachParsedFile } from './tree-sitter-extraction';
