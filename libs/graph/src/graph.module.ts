@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CodeGraphRepository } from './code-graph.repository';
 import { CypherQueries } from './cypher-queries';
+import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
 import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
+import { SnapshotWriter } from './snapshot-writer';
 
 @Module({
   providers: [
     Neo4jService,
     { provide: CypherQueries, useFactory: () => new CypherQueries() },
     MigrationService,
+    IndexRunLeases,
+    SnapshotWriter,
     IndexStoreRepository,
     CodeGraphRepository,
   ],

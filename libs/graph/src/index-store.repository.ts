@@ -1,310 +1,58 @@
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ManagedTransaction } from 'neo4j-driver';
-import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { ConflictError, repositoryUid, type RepositorySnapshot } from '@lore/domain';
+import { Injectable } from '@nestjs/common';
+import type { RepositorySnapshot } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows, type Params } from './neo4j.service';
-import { ENDPOINTS, hashOf, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
-import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
-import { diffSnapshot } from './snapshot-diff';
-import { SNAPSHOT_QUERIES } from './snapshot-queries';
+import type { GraphState } from './graph-state-file';
+import { IndexRunLeases, type RunScope } from './index-run-leases';
+import { SnapshotWriter, type SnapshotChanges, type WrittenSnapshot } from './snapshot-writer';
 
-const BATCH_SIZE = 2000;
-
-export interface RunScope {
-  tenantId: string;
-  repoId: string;
-  runId: string;
-}
-
-/** What applyQueryableSnapshot wrote, and the graph it left (the run holds the lease: nobody else writes it). */
-export interface WrittenSnapshot {
-  changes: SnapshotChanges;
-  state: GraphState;
-}
-
-export interface SnapshotChanges {
-  nodesWritten: number;
-  nodesDeleted: number;
-  relationshipsWritten: number;
-  relationshipsDeleted: number;
-}
+export type { RunScope } from './index-run-leases';
+export type { SnapshotChanges, WrittenSnapshot } from './snapshot-writer';
 
 /**
- * Writes repository snapshots. A run first takes the repository's lease (a second run is refused
- * with `conflict`). The new snapshot is compared with the live graph element by element, and only
- * the difference is written — deletions, then nodes, then relationships, in UNWIND batches — all in
- * ONE transaction together with the repository's new commit. Readers see the previous snapshot until
- * it commits; a crash or kill rolls it back, so a half-written snapshot is never served. Re-indexing
- * the same commit writes nothing.
+ * What an indexing run asks of the graph: its lease and record (IndexRunLeases), and its snapshots,
+ * each written as one transaction of only the difference with the live graph (SnapshotWriter).
  */
 @Injectable()
 export class IndexStoreRepository {
-  private readonly logger = new Logger('IndexStore');
-
   constructor(
-    private readonly neo4j: Neo4jService,
-    private readonly queries: CypherQueries,
-    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    private readonly runs: IndexRunLeases,
+    private readonly snapshots: SnapshotWriter,
   ) {}
 
-  async beginRun(run: RunScope, startedAt: string): Promise<void> {
-    const [row] = await this.neo4j.write((tx) =>
-      runRows(tx, this.queries.get('index/begin-run'), {
-        ...scopeParams(run),
-        startedAt,
-        leaseSeconds: this.config.LORE_INDEX_LEASE_SECONDS,
-      }),
-    );
-    if (row?.busy) {
-      throw new ConflictError(`Repository ${run.repoId} is being indexed by another run.`, {
-        hint: 'Wait for that run to finish, then retry.',
-      });
-    }
+  /** Takes the repository's lease; refused with `conflict` while another run holds it. */
+  beginRun(run: RunScope, startedAt: string): Promise<void> {
+    return this.runs.beginRun(run, startedAt);
   }
 
-  /** Heartbeat of a live run; a run that stops beating (killed) loses the repository when its lease ends. */
-  async renewLease(run: RunScope): Promise<void> {
-    await this.neo4j.write((tx) =>
-      runRows(tx, this.queries.get('index/renew-lease'), { ...scopeParams(run), leaseSeconds: this.config.LORE_INDEX_LEASE_SECONDS }),
-    );
+  renewLease(run: RunScope): Promise<void> {
+    return this.runs.renewLease(run);
   }
 
-  async failRun(run: RunScope, finishedAt: string, error: string): Promise<void> {
-    await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/fail-run'), { ...scopeParams(run), finishedAt, error }));
+  failRun(run: RunScope, finishedAt: string, error: string): Promise<void> {
+    return this.runs.failRun(run, finishedAt, error);
   }
 
-  /**
-   * Replaces the repository's snapshot by the given one and completes the run, atomically.
-   * `summarize` is called inside the transaction, just before it commits, for the run record.
-   */
-  async applySnapshot(
+  applySnapshot(
     snapshot: RepositorySnapshot,
     run: RunScope,
     summarize: () => IndexRunSummary,
     onBatch?: (done: number, total: number) => void,
-    /** The graph as it is: as this run's applyQueryableSnapshot left it, or from liveGraph; read now when absent. */
     live?: GraphState | Promise<GraphState>,
   ): Promise<SnapshotChanges> {
-    const { changes, state, version } = await this.writeSnapshot(snapshot, run, (tx, scope) => this.completeRun(tx, scope, summarize()), {
-      onBatch,
-      live,
-      keepResolvedEdgesOfUnchangedFiles: false,
-    });
-    // Only the final state is kept: a run killed before it leaves a version no file carries.
-    this.stateFile(run).write(version, state);
-    return changes;
+    return this.snapshots.applySnapshot(snapshot, run, summarize, onBatch, live);
   }
 
-  /**
-   * Replaces the repository's snapshot by a first, syntactic one, atomically, and records on the run
-   * when it became queryable. The run keeps its lease: a later applySnapshot completes it.
-   *
-   * Files whose content did not change keep the calls, tests and inheritance the live graph has for
-   * their symbols (resolved exactly by an earlier run) instead of taking the syntactic ones: the
-   * graph is not downgraded while the compiler works, and re-reading an unchanged repository writes
-   * nothing. Edges of changed files are the syntactic ones until the exact snapshot replaces them.
-   */
-  async applyQueryableSnapshot(
+  applyQueryableSnapshot(
     snapshot: RepositorySnapshot,
     run: RunScope,
     elapsedMs: () => number,
     onBatch?: (done: number, total: number) => void,
-    /** From liveGraph, asked for while the repository was read; read now when absent. */
     live?: Promise<GraphState>,
   ): Promise<WrittenSnapshot> {
-    const { changes, state } = await this.writeSnapshot(
-      snapshot,
-      run,
-      (tx, scope) =>
-        runRows(tx, this.queries.get('index/record-queryable'), {
-          ...scope,
-          commitSha: snapshot.commitSha,
-          queryableAt: new Date().toISOString(),
-          queryableMs: elapsedMs(),
-        }).then(() => undefined),
-      { onBatch, live, keepResolvedEdgesOfUnchangedFiles: true },
-    );
-    return { changes, state };
+    return this.snapshots.applyQueryableSnapshot(snapshot, run, elapsedMs, onBatch, live);
   }
 
-  private async writeSnapshot(
-    snapshot: RepositorySnapshot,
-    run: RunScope,
-    recordRun: (tx: ManagedTransaction, scope: ReturnType<typeof scopeParams>) => Promise<void>,
-    options: {
-      onBatch?: (done: number, total: number) => void;
-      live?: GraphState | Promise<GraphState>;
-      keepResolvedEdgesOfUnchangedFiles: boolean;
-    },
-  ): Promise<{ changes: SnapshotChanges; state: GraphState; version: string }> {
-    const { onBatch } = options;
-    const started = performance.now();
-    const scope = scopeParams(run);
-    const graph = snapshotGraph(snapshot);
-    const live = await (options.live ?? this.liveGraph(run));
-    const liveRead = performance.now();
-    const diff = diffSnapshot(snapshot, graph, live, options);
-    // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
-    const version = randomUUID();
-    // A node's hash is stored as one of its properties (see SNAPSHOT_QUERIES). A relationship's is not:
-    // it is the hash of the few properties it has (none for most), made again when read back (readLive).
-    // A property less per relationship made a full typeorm index's first write a quarter faster.
-    const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props: { ...props, hash } }));
-    const relationshipRows = (rows: GraphRelationship[]): Params[] => rows.map(({ fromUid, toUid, props }) => ({ fromUid, toUid, props }));
-
-    // Relationships go before the nodes they touch are deleted, and after the nodes they join exist.
-    const steps: [string, Params[]][] = [
-      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.deleteRelationships.get(shape)!,
-        diff.relationshipDeletes.get(shape)!,
-      ]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [
-        SNAPSHOT_QUERIES.deleteNodes[label],
-        diff.nodeDeletes.get(label)! as unknown as Params[],
-      ]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(diff.nodeCreates.get(label)!)]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(diff.nodeUpdates.get(label)!)]),
-      ...ENDPOINTS.map((endpoints): [string, Params[]] => [
-        SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
-        diff.relationshipCreates.get(endpoints)!.map(({ shape, fromUid, toUid, props }) => ({ type: shape.type, fromUid, toUid, props })),
-      ]),
-      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
-        relationshipRows(diff.relationshipUpdates.get(shape)!),
-      ]),
-    ];
-    const total = steps.reduce((sum, [, rows]) => sum + Math.ceil(rows.length / BATCH_SIZE), 0) + 1;
-
-    await this.neo4j.write(
-      async (tx) => {
-        let done = 0;
-        await runRows(tx, this.queries.get('index/upsert-repository'), {
-          uid: scope.repoUid,
-          tenantId: scope.tenantId,
-          repoId: scope.repoId,
-          snapshotVersion: version,
-          props: {
-            name: snapshot.repositoryId,
-            rootPath: snapshot.rootPath,
-            url: snapshot.url,
-            defaultBranch: snapshot.defaultBranch,
-            gitPrefix: snapshot.gitPrefix,
-          },
-        });
-        // One batch ahead: the next batch is encoded and sent while Neo4j runs the one before. A
-        // transaction's statements run one after the other, in the order sent, so the graph is the same.
-        let inFlight: Promise<unknown> | undefined;
-        for (const [query, rows] of steps) {
-          for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-            const sent = runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
-            // Awaited below; a failure of the batch before it must not leave this one unhandled.
-            sent.catch(() => undefined);
-            if (inFlight) {
-              await inFlight;
-              onBatch?.(++done, total);
-            }
-            inFlight = sent;
-          }
-        }
-        if (inFlight) {
-          await inFlight;
-          onBatch?.(done + 1, total);
-        }
-        await recordRun(tx, scope);
-        onBatch?.(total, total);
-      },
-      // Named, so operators (and the kill test) can see a snapshot write in SHOW TRANSACTIONS.
-      { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'snapshot', runId: run.runId } },
-    );
-
-    const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
-    this.logger.debug(
-      `${snapshot.repositoryId}: live graph ${options.live ? 'known or awaited' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
-        `created ${count(diff.nodeCreates)} nodes and ${count(diff.relationshipCreates)} relationships, updated ${count(diff.nodeUpdates)} and ` +
-        `${count(diff.relationshipUpdates)}, deleted ${count(diff.nodeDeletes)} and ${count(diff.relationshipDeletes)}, ` +
-        `in ${total} batches and ${Math.round(performance.now() - liveRead)} ms`,
-    );
-    return {
-      changes: {
-        nodesWritten: count(diff.nodeCreates) + count(diff.nodeUpdates),
-        nodesDeleted: count(diff.nodeDeletes),
-        relationshipsWritten: count(diff.relationshipCreates) + count(diff.relationshipUpdates),
-        relationshipsDeleted: count(diff.relationshipDeletes),
-      },
-      state: diff.state,
-      version,
-    };
+  liveGraph(run: RunScope): Promise<GraphState> {
+    return this.snapshots.liveGraph(run);
   }
-
-  private async completeRun(tx: ManagedTransaction, scope: ReturnType<typeof scopeParams>, run: IndexRunSummary): Promise<void> {
-    await runRows(tx, this.queries.get('index/complete-run'), {
-      ...scope,
-      commitSha: run.commitSha,
-      finishedAt: run.finishedAt,
-      run: {
-        uid: run.runId,
-        status: run.status,
-        commitSha: run.commitSha,
-        startedAt: run.startedAt,
-        finishedAt: run.finishedAt,
-        durationMs: run.durationMs,
-        queryableMs: run.queryableMs,
-        exactMs: run.exactMs,
-        files: run.files,
-        symbols: run.symbols,
-        calls: run.calls,
-        imports: run.imports,
-        skipped: run.skipped.map((file) => `${file.path}: ${file.reason}`),
-        secretsRedacted: run.secretsRedacted,
-      },
-    });
-  }
-
-  /**
-   * The repository's graph as it is now: from the file the last run left when it is still current,
-   * else read. Asked for by a run that holds the lease (nobody else writes the repository), it may be
-   * asked for early, while the repository is read.
-   */
-  async liveGraph(run: RunScope): Promise<GraphState> {
-    const scope = scopeParams(run);
-    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), scope);
-    // A repository with nothing in the graph (a first index) has an empty live graph: no 15 reads.
-    if (row?.empty === true) return emptyState();
-    const version = row?.version as string | null | undefined;
-    const kept = version ? this.stateFile(run).read(version) : null;
-    return kept ?? (await this.readLive(scope));
-  }
-
-  private stateFile(run: RunScope): GraphStateFile {
-    return new GraphStateFile(
-      this.config.LORE_CACHE_DIR,
-      `${this.config.NEO4J_URI}/${this.config.NEO4J_DATABASE}`,
-      run.tenantId,
-      run.repoId,
-    );
-  }
-
-  /** The repository's graph as it is now. */
-  private async readLive(scope: ReturnType<typeof scopeParams>): Promise<GraphState> {
-    // One list per label and shape, read side by side: a record per element costs more to decode than the element.
-    const [nodeLists, relationshipLists] = await Promise.all([
-      Promise.all(NODE_LABELS.map((label) => this.neo4j.read(SNAPSHOT_QUERIES.liveNodes[label], scope))),
-      Promise.all(RELATIONSHIPS.map((shape) => this.neo4j.read(SNAPSHOT_QUERIES.liveRelationships.get(shape)!, scope))),
-    ]);
-    const state = emptyState();
-    NODE_LABELS.forEach((label, i) => state.nodes.set(label, new Map(nodeLists[i]![0]!.elements as [string, string][])));
-    relationshipLists.forEach((list, i) => {
-      for (const [fromUid, toUid, props] of list[0]!.elements as [string, string, Record<string, unknown>][]) {
-        setRelationship(state.relationships[i]!, fromUid, toUid, hashOf(props));
-      }
-    });
-    return state;
-  }
-}
-
-function scopeParams(run: RunScope): { tenantId: string; repoId: string; repoUid: string; runId: string } {
-  return { tenantId: run.tenantId, repoId: run.repoId, repoUid: repositoryUid(run.tenantId, run.repoId), runId: run.runId };
 }

@@ -1,0 +1,97 @@
+// Index runs and the repository's lease: a run begins (taking the lease), beats, fails, becomes queryable, completes.
+import { Inject, Injectable } from '@nestjs/common';
+import type { ManagedTransaction } from 'neo4j-driver';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { ConflictError, repositoryUid } from '@lore/domain';
+import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
+import { CypherQueries } from './cypher-queries';
+import { Neo4jService, runRows } from './neo4j.service';
+
+export interface RunScope {
+  tenantId: string;
+  repoId: string;
+  runId: string;
+}
+
+/** A run's scope as query parameters (a type, not an interface: it is passed as Params). */
+export type RunParams = { tenantId: string; repoId: string; repoUid: string; runId: string };
+
+export function runParams(run: RunScope): RunParams {
+  return { tenantId: run.tenantId, repoId: run.repoId, repoUid: repositoryUid(run.tenantId, run.repoId), runId: run.runId };
+}
+
+/**
+ * The IndexRun records and the repository's IndexLease: its own node, so that heartbeats never wait
+ * on a snapshot transaction. A second run while the lease holds is refused with `conflict`; a killed
+ * run's lease ends LORE_INDEX_LEASE_SECONDS after its last heartbeat. A run becomes queryable and
+ * completes inside the snapshot transactions (see SnapshotWriter), so the record commits with the graph.
+ */
+@Injectable()
+export class IndexRunLeases {
+  constructor(
+    private readonly neo4j: Neo4jService,
+    private readonly queries: CypherQueries,
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+  ) {}
+
+  async beginRun(run: RunScope, startedAt: string): Promise<void> {
+    const [row] = await this.neo4j.write((tx) =>
+      runRows(tx, this.queries.get('index/begin-run'), {
+        ...runParams(run),
+        startedAt,
+        leaseSeconds: this.config.LORE_INDEX_LEASE_SECONDS,
+      }),
+    );
+    if (row?.busy) {
+      throw new ConflictError(`Repository ${run.repoId} is being indexed by another run.`, {
+        hint: 'Wait for that run to finish, then retry.',
+      });
+    }
+  }
+
+  /** Heartbeat of a live run; a run that stops beating (killed) loses the repository when its lease ends. */
+  async renewLease(run: RunScope): Promise<void> {
+    await this.neo4j.write((tx) =>
+      runRows(tx, this.queries.get('index/renew-lease'), { ...runParams(run), leaseSeconds: this.config.LORE_INDEX_LEASE_SECONDS }),
+    );
+  }
+
+  async failRun(run: RunScope, finishedAt: string, error: string): Promise<void> {
+    await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/fail-run'), { ...runParams(run), finishedAt, error }));
+  }
+
+  /** In the queryable snapshot's transaction: when the run made the repository queryable. The run keeps its lease. */
+  async recordQueryable(tx: ManagedTransaction, scope: RunParams, commitSha: string, queryableMs: number): Promise<void> {
+    await runRows(tx, this.queries.get('index/record-queryable'), {
+      ...scope,
+      commitSha,
+      queryableAt: new Date().toISOString(),
+      queryableMs,
+    });
+  }
+
+  /** In the final snapshot's transaction: the run completed, with its record, and the lease released. */
+  async completeRun(tx: ManagedTransaction, scope: RunParams, run: IndexRunSummary): Promise<void> {
+    await runRows(tx, this.queries.get('index/complete-run'), {
+      ...scope,
+      commitSha: run.commitSha,
+      finishedAt: run.finishedAt,
+      run: {
+        uid: run.runId,
+        status: run.status,
+        commitSha: run.commitSha,
+        startedAt: run.startedAt,
+        finishedAt: run.finishedAt,
+        durationMs: run.durationMs,
+        queryableMs: run.queryableMs,
+        exactMs: run.exactMs,
+        files: run.files,
+        symbols: run.symbols,
+        calls: run.calls,
+        imports: run.imports,
+        skipped: run.skipped.map((file) => `${file.path}: ${file.reason}`),
+        secretsRedacted: run.secretsRedacted,
+      },
+    });
+  }
+}
