@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { RepositorySnapshot } from '@lore/domain';
-import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
-import type { GraphState } from './graph-state-file';
-import { IndexRunLeases, type RunScope } from './index-run-leases';
-import { SnapshotWriter, type SnapshotChanges, type WrittenSnapshot } from './snapshot-writer';
+import { IndexRunLeases } from './index-run-leases';
+import { SnapshotWriter } from './snapshot-writer';
 
 export type { RunScope } from './index-run-leases';
 export type { SnapshotChanges, WrittenSnapshot } from './snapshot-writer';
@@ -19,40 +16,29 @@ export class IndexStoreRepository {
     private readonly snapshots: SnapshotWriter,
   ) {}
 
-  /** Takes the repository's lease; refused with `conflict` while another run holds it. */
-  beginRun(run: RunScope, startedAt: string): Promise<void> {
-    return this.runs.beginRun(run, startedAt);
+  beginRun(...args: Parameters<IndexRunLeases['beginRun']>): ReturnType<IndexRunLeases['beginRun']> {
+    return this.runs.beginRun(...args);
   }
 
-  renewLease(run: RunScope): Promise<void> {
-    return this.runs.renewLease(run);
+  renewLease(...args: Parameters<IndexRunLeases['renewLease']>): ReturnType<IndexRunLeases['renewLease']> {
+    return this.runs.renewLease(...args);
   }
 
-  failRun(run: RunScope, finishedAt: string, error: string): Promise<void> {
-    return this.runs.failRun(run, finishedAt, error);
-  }
-
-  applySnapshot(
-    snapshot: RepositorySnapshot,
-    run: RunScope,
-    summarize: () => IndexRunSummary,
-    onBatch?: (done: number, total: number) => void,
-    live?: GraphState | Promise<GraphState>,
-  ): Promise<SnapshotChanges> {
-    return this.snapshots.applySnapshot(snapshot, run, summarize, onBatch, live);
+  failRun(...args: Parameters<IndexRunLeases['failRun']>): ReturnType<IndexRunLeases['failRun']> {
+    return this.runs.failRun(...args);
   }
 
   applyQueryableSnapshot(
-    snapshot: RepositorySnapshot,
-    run: RunScope,
-    elapsedMs: () => number,
-    onBatch?: (done: number, total: number) => void,
-    live?: Promise<GraphState>,
-  ): Promise<WrittenSnapshot> {
-    return this.snapshots.applyQueryableSnapshot(snapshot, run, elapsedMs, onBatch, live);
+    ...args: Parameters<SnapshotWriter['applyQueryableSnapshot']>
+  ): ReturnType<SnapshotWriter['applyQueryableSnapshot']> {
+    return this.snapshots.applyQueryableSnapshot(...args);
   }
 
-  liveGraph(run: RunScope): Promise<GraphState> {
-    return this.snapshots.liveGraph(run);
+  applySnapshot(...args: Parameters<SnapshotWriter['applySnapshot']>): ReturnType<SnapshotWriter['applySnapshot']> {
+    return this.snapshots.applySnapshot(...args);
+  }
+
+  liveGraph(...args: Parameters<SnapshotWriter['liveGraph']>): ReturnType<SnapshotWriter['liveGraph']> {
+    return this.snapshots.liveGraph(...args);
   }
 }
