@@ -288,7 +288,7 @@ describe('get_callers', () => {
     symbol: ref(services, 'OrderService.placeOrder', 'method', 20, 25),
     distance: 1,
     line: 22,
-    calls: uid('src/pricing/discounts.ts', 'applyDiscount'),
+    via: uid('src/pricing/discounts.ts', 'applyDiscount'),
     confidence: 'exact',
   };
   const throughPlaceOrder = [
@@ -296,14 +296,14 @@ describe('get_callers', () => {
       symbol: ref(specs, 'OrderService > places a valid order with its discount', 'test', 11, 15),
       distance: 2,
       line: 13,
-      calls: uid(services, 'OrderService.placeOrder'),
+      via: uid(services, 'OrderService.placeOrder'),
       confidence: 'exact',
     },
     {
       symbol: ref(specs, 'OrderService > cancels a placed order', 'test', 17, 23),
       distance: 2,
       line: 20,
-      calls: uid(services, 'OrderService.placeOrder'),
+      via: uid(services, 'OrderService.placeOrder'),
       confidence: 'exact',
     },
   ];
@@ -490,7 +490,7 @@ describe('MCP specifics', () => {
   it('lists read-only tools with input and output schemas', async () => {
     for (const door of MCP_DOORS) {
       const { tools } = await mcp.get(door)!.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_callers', 'get_symbol', 'search_code']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_callees', 'get_callers', 'get_symbol', 'search_code']);
       for (const tool of tools) {
         expect(tool.annotations?.readOnlyHint).toBe(true);
         expect(tool.inputSchema.type).toBe('object');

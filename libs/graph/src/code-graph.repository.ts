@@ -40,10 +40,12 @@ export interface FileRecord {
   repository: { repositoryId: string; commitSha: string; rootPath: string; gitPrefix: string | null };
 }
 
-/** A call into a symbol: the caller, the symbol it calls, and the call site. */
-export interface CallerEdge {
+export type CallDirection = 'callers' | 'callees';
+
+/** A call between a symbol of a walk's frontier (`via`) and its neighbour (`symbol`), with the call site line. */
+export interface CallEdge {
   symbol: SymbolRef;
-  calls: string;
+  via: string;
   line: number;
   confidence: CallConfidence;
 }
@@ -89,15 +91,17 @@ export class CodeGraphRepository {
     return rows as unknown as { symbol: SymbolRef; commitSha: string }[];
   }
 
-  /** One hop of get_callers: who calls any of `uids` through a call of one of `confidences`. */
-  async findCallers(
+  /** One hop of a walk of the call graph: who calls any of `uids` (callers), or whom they call (callees). */
+  async findCallEdges(
     principal: Principal,
     uids: readonly string[],
+    direction: CallDirection,
     confidences: readonly CallConfidence[],
     limit: number,
-  ): Promise<CallerEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('callers/callers-of'), { ...access(principal), uids, confidences, limit });
-    return rows as unknown as CallerEdge[];
+  ): Promise<CallEdge[]> {
+    const query = direction === 'callers' ? 'callers/callers-of' : 'callees/callees-of';
+    const rows = await this.neo4j.read(this.queries.get(query), { ...access(principal), uids, confidences, limit });
+    return rows as unknown as CallEdge[];
   }
 
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {
@@ -107,6 +111,12 @@ export class CodeGraphRepository {
 
   async getFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
     const [row] = await this.neo4j.read(this.queries.get('files/get'), { tenantId: principal.tenantId, repositoryId, path });
+    return (row as unknown as FileRecord | undefined) ?? null;
+  }
+
+  /** The file of the Markdown document at `path`; null when no document is indexed there. Scoped by tenant only, as getFile. */
+  async getDocumentFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
+    const [row] = await this.neo4j.read(this.queries.get('files/get-document'), { tenantId: principal.tenantId, repositoryId, path });
     return (row as unknown as FileRecord | undefined) ?? null;
   }
 }

@@ -6,7 +6,15 @@ import type { Redactor } from '@lore/access';
 import { loadConfig } from '@lore/config';
 import { type CallConfidence, type Principal, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
 import { type Embedder, LazyEmbedder } from '@lore/embeddings';
-import type { CallerEdge, CodeGraphRepository, FileRecord, FullTextHit, RepositoryRecord, SymbolDetailRecord } from '@lore/graph';
+import type {
+  CallDirection,
+  CallEdge,
+  CodeGraphRepository,
+  FileRecord,
+  FullTextHit,
+  RepositoryRecord,
+  SymbolDetailRecord,
+} from '@lore/graph';
 import { type IndexedSource, type SourceRepository, contentHash, redactSecrets } from '@lore/indexer';
 import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorQuery } from '@lore/vectors';
 import { SemanticIndex } from '../src/search/semantic-index';
@@ -41,7 +49,14 @@ export function symbolRef(
 type FullTextParams = Parameters<CodeGraphRepository['searchSymbolsFullText']>[1];
 type CodeGraphReads = Pick<
   CodeGraphRepository,
-  'findSymbolsByName' | 'getSymbolDetail' | 'searchSymbolsFullText' | 'getSymbolRefs' | 'getRepository' | 'getFile' | 'findCallers'
+  | 'findSymbolsByName'
+  | 'getSymbolDetail'
+  | 'searchSymbolsFullText'
+  | 'getSymbolRefs'
+  | 'getRepository'
+  | 'getFile'
+  | 'findCallEdges'
+  | 'getDocumentFile'
 >;
 
 /** The code graph of one tenant. Full-text search answers the ranking a test sets, scoped as Neo4j's would be. */
@@ -49,9 +64,11 @@ export class FakeCodeGraph implements CodeGraphReads {
   private readonly repositories = new Map<string, RepositoryRecord>();
   private readonly symbols: SymbolRef[] = [];
   private readonly files: FileRecord[] = [];
+  /** Markdown documents, by repository and path (their files are added with addFile). */
+  private readonly documentPaths = new Set<string>();
   private readonly calls: { from: SymbolRef; to: string; line: number; confidence: CallConfidence }[] = [];
-  /** How many hops findCallers was asked for. */
-  callerQueries = 0;
+  /** How many hops findCallEdges was asked for. */
+  callEdgeQueries = 0;
   /** What the full-text index ranks first for any query: uid and Lucene score. */
   fullTextRanking: [uid: string, score: number][] = [];
   readonly fullTextSearches: FullTextParams[] = [];
@@ -143,26 +160,44 @@ export class FakeCodeGraph implements CodeGraphReads {
     return this.files.find((record) => record.repository.repositoryId === repositoryId && record.file.path === path) ?? null;
   }
 
-  /** Ordered and capped as the Cypher query is: by the caller's repository, path and call line. */
-  async findCallers(
+  addDocument(repositoryId: string, path: string): void {
+    this.documentPaths.add(`${repositoryId}:${path}`);
+  }
+
+  /** Like the Cypher query, scoped by tenant only: a file the graph holds a document of. */
+  async getDocumentFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
+    return this.documentPaths.has(`${repositoryId}:${path}`) ? this.getFile(principal, repositoryId, path) : null;
+  }
+
+  /** Ordered and capped as the Cypher queries are: callers by repository, path and call line; callees by call line. */
+  async findCallEdges(
     principal: Principal,
     uids: readonly string[],
+    direction: CallDirection,
     confidences: readonly CallConfidence[],
     limit: number,
-  ): Promise<CallerEdge[]> {
-    this.callerQueries++;
-    const visible = new Set(this.visibleSymbols(principal).map((symbol) => symbol.uid));
+  ): Promise<CallEdge[]> {
+    this.callEdgeQueries++;
+    const visible = new Map(this.visibleSymbols(principal).map((symbol) => [symbol.uid, symbol]));
+    const toCallers = direction === 'callers';
     return this.calls
-      .filter((call) => uids.includes(call.to) && visible.has(call.from.uid) && confidences.includes(call.confidence))
-      .sort(
-        (a, b) =>
-          a.from.repositoryId.localeCompare(b.from.repositoryId) ||
-          a.from.path.localeCompare(b.from.path) ||
-          a.line - b.line ||
-          a.from.uid.localeCompare(b.from.uid),
+      .filter((call) => uids.includes(toCallers ? call.to : call.from.uid) && confidences.includes(call.confidence))
+      .filter((call) => visible.has(toCallers ? call.from.uid : call.to))
+      .map((call) => ({
+        symbol: toCallers ? call.from : visible.get(call.to)!,
+        via: toCallers ? call.to : call.from.uid,
+        line: call.line,
+        confidence: call.confidence,
+      }))
+      .sort((a, b) =>
+        toCallers
+          ? a.symbol.repositoryId.localeCompare(b.symbol.repositoryId) ||
+            a.symbol.path.localeCompare(b.symbol.path) ||
+            a.line - b.line ||
+            a.symbol.uid.localeCompare(b.symbol.uid)
+          : a.line - b.line || a.symbol.uid.localeCompare(b.symbol.uid),
       )
-      .slice(0, limit)
-      .map((call) => ({ symbol: call.from, calls: call.to, line: call.line, confidence: call.confidence }));
+      .slice(0, limit);
   }
 
   private visibleSymbols(principal: Principal): SymbolRef[] {

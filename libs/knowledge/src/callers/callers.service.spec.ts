@@ -1,7 +1,8 @@
 import { InvalidInputError, NotFoundError } from '@lore/domain';
 import type { CodeGraphRepository } from '@lore/graph';
 import { FakeCodeGraph, asPort, principal, symbolRef } from '../../test/fakes';
-import { CallersService, weaker } from './callers.service';
+import { weaker } from '../call-graph/call-walk';
+import { CallersService } from './callers.service';
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 
@@ -53,7 +54,7 @@ describe('CallersService.getCallers', () => {
       symbol: retry,
       distance: 2,
       line: 4,
-      calls: placeOrder.uid,
+      via: placeOrder.uid,
       confidence: 'name',
     });
     expect(result.warnings.map((warning) => warning.code)).toEqual(['weak_edges']);
@@ -72,11 +73,11 @@ describe('CallersService.getCallers', () => {
   });
 
   it('stops at the limit and says so, asking no further hop', async () => {
-    graph.callerQueries = 0;
+    graph.callEdgeQueries = 0;
     const result = await callers.getCallers({ name: 'checkout', depth: 5, limit: 2 }, principal());
     expect(result.callers.map((caller) => caller.symbol.qualifiedName)).toEqual(['OrderService.placeOrder', 'invoiceOrder']);
     expect(result.warnings.map((warning) => warning.code)).toEqual(['output_truncated']);
-    expect(graph.callerQueries).toBe(2);
+    expect(graph.callEdgeQueries).toBe(2);
   });
 
   it('refuses a depth out of range and an unknown symbol', async () => {

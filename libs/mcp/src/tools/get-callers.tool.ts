@@ -9,7 +9,7 @@ export class GetCallersTool implements LoreMcpTool<typeof GetCallersInputSchema>
   readonly name = 'get_callers';
   readonly title = 'Get callers';
   readonly description =
-    'Who calls a symbol (by uid, or by name or qualified name): its direct callers, or with depth up to 5 also the callers of those, nearest first. Each caller has its distance, the call site line, and the weakest confidence (exact, import, name, ambiguous) of the calls that lead to the target; minConfidence follows only surer calls.';
+    'Who calls a symbol (by uid, or by name or qualified name): its direct callers, or with depth up to 5 also the callers of those, nearest first. Each caller has its distance, the call site line, the symbol it calls on the way (via), and the weakest confidence (exact, import, name, ambiguous) of the calls that lead to the target; minConfidence follows only surer calls.';
   readonly input = GetCallersInputSchema;
   readonly output = GetCallersResultSchema;
   readonly annotations = READ_ONLY;

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { CodeGraphRepository } from '@lore/graph';
+import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
+import { type GetCalleesInput, GetCalleesInputSchema, type GetCalleesResult } from '@lore/domain/schemas/callees';
+import { walkCalls, walkWarnings } from '../call-graph/call-walk';
+import { resolveSymbolUid } from '../symbols/symbol-target';
+import { parseInput } from '../validation';
+
+/** get_callees: what a symbol calls, nearest first, each with the weakest confidence on the way from it. */
+@Injectable()
+export class CalleesService {
+  constructor(private readonly graph: CodeGraphRepository) {}
+
+  async getCallees(input: GetCalleesInput, principal: Principal): Promise<GetCalleesResult> {
+    const query = parseInput(GetCalleesInputSchema, input);
+    const uid = await resolveSymbolUid(this.graph, principal, query);
+    const [source] = await this.graph.getSymbolRefs(principal, [uid]);
+    if (!source) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+    const walk = await walkCalls(this.graph, principal, uid, { direction: 'callees', ...query });
+    return {
+      source: source.symbol,
+      callees: walk.reached,
+      warnings: walkWarnings(walk, 'callee', query.limit),
+      trustBoundary: TRUST_BOUNDARY,
+    };
+  }
+}
