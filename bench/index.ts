@@ -29,8 +29,9 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import ts from 'typescript';
 import { ConfigModule, StderrLogger } from '@lore/config';
-import type { IndexRunSummary } from '@lore/domain';
-import { IndexingService, KnowledgeModule, type IndexingProgress } from '@lore/knowledge';
+import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
+import { KnowledgeModule } from '@lore/knowledge';
+import { IndexingService, type IndexingProgress } from '@lore/knowledge/indexing/indexing.service';
 import { benchNeo4j } from './local-neo4j';
 import { printPeerResults, runPeers } from './peers';
 
