@@ -1,9 +1,12 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
-import { gitFixture, type FixtureRepository } from '../support/fixtures';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gitFixture, gitIn, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
-import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
+import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { GetCalleesResultSchema } from '@lore/domain/schemas/callees';
+import { AnalyzeImpactResultSchema } from '@lore/domain/schemas/impact';
 import { askEveryDoor, type Capability, cliJson, connectMcp, type Doors, type McpDoor } from './doors';
 
 /**
@@ -151,4 +154,150 @@ describe('get_callees', () => {
       },
     ],
   );
+});
+
+describe('analyze_impact', () => {
+  const REPO = 'order-service';
+  const discounts = 'src/pricing/discounts.ts';
+  const services = 'src/services/order-service.ts';
+  const specs = 'test/order-service.spec.ts';
+  const applyDiscount = ref(REPO, discounts, 'applyDiscount', 'function', 9, 12);
+  const placeOrder = ref(REPO, services, 'OrderService.placeOrder', 'method', 20, 25);
+  const calls = (from: { uid: string }, to: { uid: string }) => ({ from: from.uid, to: to.uid, type: 'CALLS', confidence: 'exact' });
+  const imports = (from: string, to: string) => ({
+    from: `${TENANT}:${REPO}:${from}`,
+    to: `${TENANT}:${REPO}:${to}`,
+    type: 'IMPORTS',
+    confidence: 'exact',
+  });
+  const throughPlaceOrder = (qualifiedName: string, startLine: number, endLine: number) => ({
+    test: ref(REPO, specs, qualifiedName, 'test', startLine, endLine),
+    via: 'transitive',
+    distance: 2,
+    exercises: placeOrder.uid,
+  });
+  const readme = (mentions: { uid: string }) => ({
+    repositoryId: REPO,
+    documentPath: 'README.md',
+    title: 'order-service',
+    startLine: 1,
+    endLine: 4,
+    mentions: mentions.uid,
+  });
+  /** The impact of changing applyDiscount, whichever way the change is named. */
+  const ofApplyDiscount = (changed: { changedFiles: unknown[]; files: unknown[] } = { changedFiles: [], files: [] }) => ({
+    targets: [applyDiscount],
+    changedFiles: changed.changedFiles,
+    affected: [{ symbol: placeOrder, distance: 1, confidence: 'exact', evidence: [calls(placeOrder, applyDiscount)] }],
+    files: changed.files,
+    tests: [
+      throughPlaceOrder('OrderService > places a valid order with its discount', 11, 15),
+      throughPlaceOrder('OrderService > cancels a placed order', 17, 23),
+    ],
+    documents: [readme(applyDiscount), readme(placeOrder)],
+    summary: {
+      affectedSymbols: 1,
+      affectedFiles: changed.files.length,
+      tests: 2,
+      documentSections: 2,
+      repositories: [REPO],
+      weakestConfidence: 'exact',
+      mostDependedOn: [
+        { uid: placeOrder.uid, qualifiedName: 'OrderService.placeOrder', distance: 1, dependents: 2 },
+        { uid: applyDiscount.uid, qualifiedName: 'applyDiscount', distance: 0, dependents: 1 },
+      ],
+    },
+    warnings: [],
+    trustBoundary: 'untrusted_repository_content',
+  });
+  const importersOfDiscounts = [
+    { repositoryId: REPO, path: 'src/index.ts', distance: 1, evidence: [imports('src/index.ts', discounts)] },
+    { repositoryId: REPO, path: services, distance: 1, evidence: [imports(services, discounts)] },
+    { repositoryId: REPO, path: specs, distance: 2, evidence: [imports(specs, services), imports(services, discounts)] },
+  ];
+
+  // A commit on a branch of the indexed repository that edits the body of applyDiscount (line 11); the work tree stays on main.
+  beforeAll(() => {
+    const { path } = fixtures.get(REPO)!;
+    gitIn(path, ['checkout', '-q', '-b', 'bigger-discounts']);
+    const file = join(path, discounts);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('(100 - percent) / 100', '(100 - percent * 2) / 100'));
+    gitIn(path, ['commit', '-q', '-am', 'double every discount']);
+    gitIn(path, ['checkout', '-q', 'main']);
+  });
+
+  parityTable(
+    {
+      tool: 'analyze_impact',
+      graphqlField: 'impact',
+      graphqlInput: 'AnalyzeImpactInput',
+      result: AnalyzeImpactResultSchema,
+      restPath: '/api/v1/impact',
+    },
+    () => [
+      {
+        name: 'a symbol: its callers, the tests through them, the sections naming them, with evidence',
+        input: { name: 'applyDiscount' },
+        query: 'name=applyDiscount',
+        cli: ['impact', 'applyDiscount'],
+        expected: () => ofApplyDiscount(),
+      },
+      {
+        name: 'the lines of a file map to the symbols they touch',
+        input: { path: discounts, startLine: 10, endLine: 11 },
+        query: `path=${discounts}&startLine=10&endLine=11`,
+        cli: ['impact', `${discounts}:10-11`],
+        expected: () => ofApplyDiscount({ changedFiles: [{ repositoryId: REPO, path: discounts }], files: importersOfDiscounts }),
+      },
+      {
+        name: 'a git diff maps its changed lines to symbols first',
+        input: { diff: 'main..bigger-discounts', repositoryId: REPO },
+        query: `diff=main..bigger-discounts&repositoryId=${REPO}`,
+        cli: ['impact', '--diff', 'main..bigger-discounts', '--repo', REPO],
+        expected: () => ofApplyDiscount({ changedFiles: [{ repositoryId: REPO, path: discounts }], files: importersOfDiscounts }),
+      },
+      ...['--output=x', 'a..b;rm -rf /', '$(id)', 'main..main..main'].map((diff) => ({
+        name: `invalid_input for the range ${diff}, before git runs`,
+        input: { diff },
+        query: `diff=${encodeURIComponent(diff)}`,
+        cli: ['impact', `--diff=${diff}`],
+        expected: () => ({ error: 'invalid_input' }),
+      })),
+      {
+        name: 'invalid_input for a ref that is not a commit',
+        input: { diff: 'no-such-branch..main' },
+        query: 'diff=no-such-branch..main',
+        cli: ['impact', '--diff', 'no-such-branch..main'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'invalid_input for a path outside the repository',
+        input: { path: '../etc/passwd' },
+        query: 'path=../etc/passwd',
+        cli: ['impact', '../etc/passwd'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'invalid_input for two targets at once',
+        input: { name: 'applyDiscount', paths: [discounts] },
+        query: `name=applyDiscount&paths=${discounts}`,
+        cli: ['impact', 'applyDiscount', '--paths', discounts],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'not_found for a file that is not indexed',
+        input: { path: 'src/nope.ts' },
+        query: 'path=src/nope.ts',
+        cli: ['impact', 'src/nope.ts'],
+        expected: () => ({ error: 'not_found' }),
+      },
+    ],
+  );
+
+  it('fails a CI step past a threshold (--fail-on)', async () => {
+    const passing = await runCli(['impact', 'applyDiscount', '--fail-on', '1'], env);
+    expect(passing.code).toBe(0);
+    const failing = await runCli(['impact', 'applyDiscount', '--fail-on', '0'], env);
+    expect({ code: failing.code, stderr: failing.stderr.trim() }).toEqual({ code: 5, stderr: '1 symbols affected: more than --fail-on 0' });
+  });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type CallConfidence, type Principal, type SymbolKind, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
+import { type CallConfidence, type DocumentRow, type Principal, type SymbolKind, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
+import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService } from './neo4j.service';
 
@@ -48,6 +49,63 @@ export interface CallEdge {
   via: string;
   line: number;
   confidence: CallConfidence;
+}
+
+/** A Markdown section that refers to a file or one of its symbols (documents/sections-mentioning). */
+export interface DocumentSectionRecord {
+  section: { uid: string; title: string; level: number; startLine: number; endLine: number };
+  document: { path: string; title: string; kind: DocumentRow['kind'] };
+  repositoryId: string;
+  commitSha: string;
+  refersBy: DocumentReference[];
+  symbols: SymbolRef[];
+}
+
+/** Something that depends on a symbol of an impact walk's frontier (`via`); `reversed`: the edge runs from `via` to it. */
+export interface DependentEdge {
+  symbol: SymbolRef;
+  via: string;
+  type: 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'OVERRIDES';
+  confidence: CallConfidence;
+  reversed: boolean;
+}
+
+export interface ImporterEdge {
+  uid: string;
+  repositoryId: string;
+  path: string;
+  via: string;
+}
+
+export interface FileSymbols {
+  fileUid: string;
+  path: string;
+  symbols: SymbolRef[];
+}
+
+export interface TestEdge {
+  test: SymbolRef;
+  exercises: string;
+  via: 'direct' | 'helper';
+}
+
+export interface MentioningSection {
+  repositoryId: string;
+  documentPath: string;
+  title: string;
+  startLine: number;
+  endLine: number;
+  mentions: string;
+}
+
+/** A file as get_project_structure lists it (structure/files-under). */
+export interface ProjectFileRecord {
+  path: string;
+  language: string;
+  bytes: number;
+  lines: number;
+  blocked: boolean;
+  symbols: number;
 }
 
 /** Reads of the code graph. Every query is filtered by the principal's tenant and repositories. */
@@ -104,6 +162,57 @@ export class CodeGraphRepository {
     return rows as unknown as CallEdge[];
   }
 
+  /** One step of analyze_impact: what depends on any of `uids` (callers, subclasses, overriders, overridden members). */
+  async findDependents(
+    principal: Principal,
+    uids: readonly string[],
+    confidences: readonly CallConfidence[],
+    limit: number,
+  ): Promise<DependentEdge[]> {
+    const rows = await this.neo4j.read(this.queries.get('impact/dependents-of'), { ...access(principal), uids, confidences, limit });
+    return rows as unknown as DependentEdge[];
+  }
+
+  /** One step of analyze_impact over files: the files importing any of `fileUids`. */
+  async findImporters(principal: Principal, fileUids: readonly string[], limit: number): Promise<ImporterEdge[]> {
+    const rows = await this.neo4j.read(this.queries.get('impact/importers-of'), { ...access(principal), uids: fileUids, limit });
+    return rows as unknown as ImporterEdge[];
+  }
+
+  /** The innermost symbols of one repository whose lines overlap the ranges. */
+  async findSymbolsInLines(
+    principal: Principal,
+    repositoryId: string,
+    ranges: readonly { path: string; startLine: number; endLine: number }[],
+  ): Promise<SymbolRef[]> {
+    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-lines'), { tenantId: principal.tenantId, repositoryId, ranges });
+    return rows.map((row) => row.symbol as SymbolRef);
+  }
+
+  /** The files of one repository at these paths (those indexed), each with the symbols it declares. */
+  async findSymbolsInFiles(principal: Principal, repositoryId: string, paths: readonly string[]): Promise<FileSymbols[]> {
+    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-files'), { tenantId: principal.tenantId, repositoryId, paths });
+    return rows as unknown as FileSymbols[];
+  }
+
+  /** The tests with a TESTS edge to any of `uids`. */
+  async findTestsFor(principal: Principal, uids: readonly string[]): Promise<TestEdge[]> {
+    const rows = await this.neo4j.read(this.queries.get('tests/tests-for'), { ...access(principal), uids });
+    return rows as unknown as TestEdge[];
+  }
+
+  /** The document sections that name any of `uids` (symbols or files). */
+  async findSectionsMentioning(principal: Principal, uids: readonly string[]): Promise<MentioningSection[]> {
+    const rows = await this.neo4j.read(this.queries.get('impact/documents-for'), { ...access(principal), uids });
+    return rows as unknown as MentioningSection[];
+  }
+
+  /** The indexed repositories the principal may read. */
+  async listRepositories(principal: Principal): Promise<RepositoryRecord[]> {
+    const rows = await this.neo4j.read(this.queries.get('repositories/list'), access(principal));
+    return rows.map((row) => row.repository as RepositoryRecord);
+  }
+
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {
     const [row] = await this.neo4j.read(this.queries.get('repositories/get'), { tenantId: principal.tenantId, repositoryId });
     return (row?.repository as RepositoryRecord | undefined) ?? null;
@@ -118,6 +227,22 @@ export class CodeGraphRepository {
   async getDocumentFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
     const [row] = await this.neo4j.read(this.queries.get('files/get-document'), { tenantId: principal.tenantId, repositoryId, path });
     return (row as unknown as FileRecord | undefined) ?? null;
+  }
+
+  /** The sections that refer to the file at `path`, or (with `symbolUid`) to that symbol of it. */
+  async findDocumentSections(
+    principal: Principal,
+    target: { repositoryId: string; path: string; symbolUid: string | null },
+    limit: number,
+  ): Promise<DocumentSectionRecord[]> {
+    const rows = await this.neo4j.read(this.queries.get('documents/sections-mentioning'), { ...access(principal), ...target, limit });
+    return rows as unknown as DocumentSectionRecord[];
+  }
+
+  /** The files of a repository whose path starts with `prefix` ('' or a directory and '/'), in path order. */
+  async listProjectFiles(principal: Principal, repositoryId: string, prefix: string): Promise<ProjectFileRecord[]> {
+    const rows = await this.neo4j.read(this.queries.get('structure/files-under'), { ...access(principal), repositoryId, prefix });
+    return rows as unknown as ProjectFileRecord[];
   }
 }
 

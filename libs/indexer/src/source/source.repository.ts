@@ -1,7 +1,9 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { InvalidInputError } from '@lore/domain';
 import { gitOutput } from '../git';
 import { contentHash } from '../repository-files';
+import { type ChangedFile, parseRevisionRange, parseUnifiedDiff } from './git-diff';
 
 /** Where an indexed repository's files are: its root on disk, and the commit and git prefix the index recorded. */
 export interface IndexedSource {
@@ -24,5 +26,33 @@ export class SourceRepository {
     const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
     const committed = await gitOutput(repository.rootPath, ['show', `${repository.commitSha}:${gitPath}`]);
     return committed !== null && contentHash(committed) === indexedHash ? committed : null;
+  }
+
+  /**
+   * What a revision range changed, line by line, below the repository's root. Each ref is verified
+   * as a commit (`git rev-parse --verify`) before git diff runs; git never runs through a shell.
+   */
+  async changedFiles(repository: IndexedSource, range: string): Promise<ChangedFile[]> {
+    if (repository.gitPrefix === null) throw new InvalidInputError('The repository is not in git: a diff needs git.');
+    const { base, head, mergeBase } = parseRevisionRange(range);
+    const refs = head === null ? [base] : [base, head];
+    for (const ref of refs) {
+      const verified = await gitOutput(repository.rootPath, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+      if (verified === null)
+        throw new InvalidInputError(`${ref} is not a commit of this repository.`, { hint: 'Give a branch, tag or commit.' });
+    }
+    const revisions = head === null ? [base] : mergeBase ? [`${base}...${head}`] : [base, head];
+    const diff = await gitOutput(repository.rootPath, [
+      'diff',
+      '--unified=0',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-renames',
+      '--relative',
+      ...revisions,
+      '--',
+    ]);
+    if (diff === null) throw new InvalidInputError(`git diff ${range} failed in this repository.`);
+    return parseUnifiedDiff(diff);
   }
 }

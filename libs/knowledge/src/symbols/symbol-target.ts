@@ -8,16 +8,22 @@ const MAX_CANDIDATES = 20;
  * Exact qualified-name matches win over bare-name matches, and code over test cases, so
  * "OrderService" names the class even when a describe block shares its title.
  */
-export async function resolveSymbolUid(graph: CodeGraphRepository, principal: Principal, target: SymbolTarget): Promise<string> {
+export async function resolveSymbolUid(
+  graph: CodeGraphRepository,
+  principal: Principal,
+  target: SymbolTarget & { path?: string },
+): Promise<string> {
   if (target.uid !== undefined) return target.uid;
   const name = target.name!;
-  const found = await graph.findSymbolsByName(principal, name, target.repositoryId ?? null, MAX_CANDIDATES + 1);
+  const named = await graph.findSymbolsByName(principal, name, target.repositoryId ?? null, MAX_CANDIDATES + 1);
+  const found = target.path === undefined ? named : named.filter((symbol) => symbol.path === target.path);
   const byQualifiedName = found.filter((symbol) => symbol.qualifiedName === name);
   const pool = byQualifiedName.length > 0 ? byQualifiedName : found;
   const code = pool.filter((symbol) => symbol.kind !== 'test');
   const candidates = code.length > 0 ? code : pool;
   if (candidates.length === 0) {
-    throw new NotFoundError(`No symbol named ${name}.`, { hint: 'Check the spelling, or search with search_code.' });
+    const where = target.path === undefined ? '' : ` in ${target.path}`;
+    throw new NotFoundError(`No symbol named ${name}${where}.`, { hint: 'Check the spelling, or search with search_code.' });
   }
   if (candidates.length > 1) {
     const listed: SymbolRef[] = candidates.slice(0, MAX_CANDIDATES);

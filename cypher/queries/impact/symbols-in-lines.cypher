@@ -1,0 +1,15 @@
+// analyze_impact's targets: the innermost symbols whose lines overlap each changed range of $ranges
+// ([{path, startLine, endLine}], paths relative to the root of repository $repositoryId), within the
+// caller's tenant ($tenantId). A range inside a method gives the method, not its class; a range
+// between declarations gives nothing.
+// Example (cypher-shell): :param tenantId => 'default'; :param repositoryId => 'order-service';
+//   :param ranges => [{path: 'src/pricing/discounts.ts', startLine: 10, endLine: 11}]
+UNWIND $ranges AS range
+MATCH (symbol:Symbol {tenantId: $tenantId, repoId: $repositoryId, path: range.path})
+WHERE symbol.startLine <= range.endLine AND symbol.endLine >= range.startLine
+  AND NOT EXISTS {
+    MATCH (symbol)-[:HAS_MEMBER]->(member:Symbol)
+    WHERE member.startLine <= range.endLine AND member.endLine >= range.startLine
+  }
+RETURN DISTINCT symbol {.uid, .kind, .name, .qualifiedName, repositoryId: symbol.repoId, .path, .startLine, .endLine} AS symbol
+ORDER BY symbol.path, symbol.startLine, symbol.uid

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { CodeGraphRepository } from '@lore/graph';
+import { SourceRepository } from '@lore/indexer';
+import { type Principal, TRUST_BOUNDARY, type Warning } from '@lore/domain';
+import { type AnalyzeImpactInput, AnalyzeImpactInputSchema, type AnalyzeImpactResult } from '@lore/domain/schemas/impact';
+import { parseInput } from '../validation';
+import { walkDependents } from './dependents-walk';
+import { resolveImpactTargets } from './impact-targets';
+import { affectedSections, affectedTests, impactSummary } from './impact-report';
+import { walkImporters } from './importers-walk';
+
+/**
+ * analyze_impact: if this changes, what else is affected? The reverse transitive dependents of the
+ * target (callers, subclasses, implementers, overriders), each with the shortest path to it as
+ * evidence; the files importing a changed file; the tests to run; the document sections that name
+ * any of them; a summary.
+ */
+@Injectable()
+export class ImpactService {
+  constructor(
+    private readonly graph: CodeGraphRepository,
+    private readonly sources: SourceRepository,
+  ) {}
+
+  async analyzeImpact(input: AnalyzeImpactInput, principal: Principal): Promise<AnalyzeImpactResult> {
+    const query = parseInput(AnalyzeImpactInputSchema, input);
+    const targets = await resolveImpactTargets(this.graph, this.sources, principal, query);
+    const [walk, importers] = await Promise.all([
+      walkDependents(this.graph, principal, targets.symbols, query),
+      walkImporters(this.graph, principal, targets.files, query),
+    ]);
+    const affected = walk.affected.filter((step) => step.symbol.kind !== 'test');
+    const reachedUids = [...targets.symbols, ...affected.map((step) => step.symbol)].map((symbol) => symbol.uid);
+    const [testEdges, sections] = await Promise.all([
+      this.graph.findTestsFor(principal, reachedUids),
+      this.graph.findSectionsMentioning(principal, [...reachedUids, ...targets.files.map((file) => file.uid)]),
+    ]);
+    const tests = affectedTests(targets.symbols, walk.affected, testEdges);
+    const documents = affectedSections(sections);
+    const report = { files: importers.files, tests, documents };
+    return {
+      targets: targets.symbols,
+      changedFiles: targets.files.map(({ repositoryId, path }) => ({ repositoryId, path })),
+      affected,
+      ...report,
+      summary: impactSummary(targets.symbols, affected, report, walk.dependents),
+      warnings: [...targets.warnings, ...impactWarnings(walk.affected, walk.truncated || importers.truncated, query.limit)],
+      trustBoundary: TRUST_BOUNDARY,
+    };
+  }
+}
+
+function impactWarnings(affected: AnalyzeImpactResult['affected'], truncated: boolean, limit: number): Warning[] {
+  const warnings: Warning[] = [];
+  const weak = affected.filter((step) => step.confidence === 'name' || step.confidence === 'ambiguous').length;
+  if (weak > 0) {
+    warnings.push({
+      code: 'weak_edges',
+      message: `${weak} affected symbol(s) are reached through a call matched by name only (confidence name or ambiguous): confirm before relying on them.`,
+    });
+  }
+  if (truncated) {
+    warnings.push({
+      code: 'output_truncated',
+      message: `Only the nearest ${limit} affected symbols (and files) are listed: raise limit (at most 1000), lower depth, or raise minConfidence.`,
+    });
+  }
+  return warnings;
+}
