@@ -7,7 +7,11 @@ import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { GetCalleesResultSchema } from '@lore/domain/schemas/callees';
 import { AnalyzeImpactResultSchema } from '@lore/domain/schemas/impact';
-import { askEveryDoor, type Capability, cliJson, connectMcp, type Doors, type McpDoor } from './doors';
+import { GetRelatedTestsResultSchema } from '@lore/domain/schemas/tests';
+import { GetDocumentsResultSchema } from '@lore/domain/schemas/documents';
+import { FileSpanSchema } from '@lore/domain/schemas/files';
+import { ProjectStructureSchema } from '@lore/domain/schemas/structure';
+import { askEveryDoor, type Capability, cliJson, connectMcp, type Doors, type McpDoor, restJson } from './doors';
 
 /**
  * The graph services (issue: graph services) through every door: each capability has a table of
@@ -299,5 +303,560 @@ describe('analyze_impact', () => {
     expect(passing.code).toBe(0);
     const failing = await runCli(['impact', 'applyDiscount', '--fail-on', '0'], env);
     expect({ code: failing.code, stderr: failing.stderr.trim() }).toEqual({ code: 5, stderr: '1 symbols affected: more than --fail-on 0' });
+  });
+});
+
+describe('get_documents', () => {
+  const REPO = 'order-service';
+  const services = 'src/services/order-service.ts';
+  const applyDiscount = ref(REPO, 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12);
+  const placeOrder = ref(REPO, services, 'OrderService.placeOrder', 'method', 20, 25);
+  /** README.md's one section (its heading on line 1, four lines) names applyDiscount, OrderService.placeOrder, OrderValidator and OrderRepository. */
+  const readme = (refersBy: string[], symbols: unknown[]) => ({
+    uri: `doc://${REPO}/${commitOf(REPO)}/README.md#L1-L4`,
+    repositoryId: REPO,
+    path: 'README.md',
+    documentTitle: 'order-service',
+    documentKind: 'readme',
+    title: 'order-service',
+    level: 1,
+    startLine: 1,
+    endLine: 4,
+    refersBy,
+    symbols,
+  });
+  const answer = (target: unknown, sections: unknown[]) => ({
+    target,
+    sections,
+    warnings: [],
+    trustBoundary: 'untrusted_repository_content',
+  });
+
+  parityTable(
+    {
+      tool: 'get_documents',
+      graphqlField: 'documents',
+      graphqlInput: 'GetDocumentsInput',
+      result: GetDocumentsResultSchema,
+      restPath: '/api/v1/documents',
+    },
+    () => [
+      {
+        name: 'the README section that names a symbol',
+        input: { name: 'applyDiscount' },
+        query: 'name=applyDiscount',
+        cli: ['docs-for', 'applyDiscount'],
+        expected: () =>
+          answer({ repositoryId: REPO, path: applyDiscount.path, symbol: applyDiscount }, [readme(['mentions_symbol'], [applyDiscount])]),
+      },
+      {
+        name: 'the README section that names a symbol a file declares',
+        input: { repositoryId: REPO, path: services },
+        query: `repositoryId=${REPO}&path=${services}`,
+        cli: ['docs-for', services, '--repo', REPO],
+        expected: () => answer({ repositoryId: REPO, path: services, symbol: null }, [readme(['mentions_its_symbol'], [placeOrder])]),
+      },
+      {
+        name: 'no section for a symbol no document names',
+        input: { name: 'orderTotal' },
+        query: 'name=orderTotal',
+        cli: ['docs-for', 'orderTotal'],
+        expected: () =>
+          answer(
+            { repositoryId: REPO, path: 'src/domain/order.ts', symbol: ref(REPO, 'src/domain/order.ts', 'orderTotal', 'function', 26, 28) },
+            [],
+          ),
+      },
+      {
+        name: 'invalid_input for a path without its repository',
+        input: { path: services },
+        query: `path=${services}`,
+        cli: ['docs-for', services],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'invalid_input for a path outside the repository',
+        input: { repositoryId: REPO, path: '../secrets/key.pem' },
+        query: `repositoryId=${REPO}&path=../secrets/key.pem`,
+        cli: ['docs-for', '../secrets/key.pem', '--repo', REPO],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'not_found for a file that is not indexed',
+        input: { repositoryId: REPO, path: 'src/missing.ts' },
+        query: `repositoryId=${REPO}&path=src/missing.ts`,
+        cli: ['docs-for', 'src/missing.ts', '--repo', REPO],
+        expected: () => ({ error: 'not_found' }),
+      },
+      {
+        name: 'ambiguous_target for a name several symbols have',
+        input: { name: 'save' },
+        query: 'name=save',
+        cli: ['docs-for', 'save'],
+        expected: () => ({ error: 'ambiguous_target' }),
+      },
+    ],
+  );
+});
+
+describe('get_file_span', () => {
+  const REPO = 'order-service';
+  const discounts = 'src/pricing/discounts.ts';
+  /** Lines of a fixture file as indexed, counted from 1; the file's last line is its last line. */
+  const linesOf = (path: string, startLine: number, endLine: number): string =>
+    readFileSync(join(fixtures.get(REPO)!.path, path), 'utf8')
+      .split('\n')
+      .slice(startLine - 1, endLine)
+      .join('\n');
+  const code = (path: string, fragment = '') => `code://${REPO}/${commitOf(REPO)}/${path}${fragment}`;
+  const span = (fields: { uri: string; path: string; startLine: number; endLine: number; lineCount: number; nextUri?: string }) => {
+    const markdown = fields.path.endsWith('.md');
+    return {
+      uri: fields.uri,
+      repositoryId: REPO,
+      commitSha: commitOf(REPO),
+      path: fields.path,
+      language: markdown ? 'markdown' : 'typescript',
+      mimeType: markdown ? 'text/markdown' : 'text/x-typescript',
+      startLine: fields.startLine,
+      endLine: fields.endLine,
+      lineCount: fields.lineCount,
+      text: linesOf(fields.path, fields.startLine, fields.endLine),
+      truncated: fields.nextUri !== undefined,
+      nextUri: fields.nextUri ?? null,
+      trustBoundary: 'untrusted_repository_content',
+    };
+  };
+  /**
+   * A question about a URI that names the fixture's commit, known once beforeAll has indexed it:
+   * the input, query string and CLI arguments are made when the test asks them.
+   */
+  const aboutUri = (name: string, uriOf: () => string, expected: () => unknown, maxLines?: number): ParityCase => ({
+    name,
+    get input() {
+      return { uri: uriOf(), ...(maxLines === undefined ? {} : { maxLines }) };
+    },
+    get query() {
+      return `uri=${encodeURIComponent(uriOf())}${maxLines === undefined ? '' : `&maxLines=${maxLines}`}`;
+    },
+    get cli() {
+      return ['read', uriOf(), ...(maxLines === undefined ? [] : ['--max-lines', String(maxLines)])];
+    },
+    expected,
+  });
+
+  parityTable(
+    {
+      tool: 'get_file_span',
+      graphqlField: 'resource',
+      graphqlInput: 'GetFileSpanInput',
+      result: FileSpanSchema,
+      restPath: '/api/v1/resources',
+    },
+    () => [
+      aboutUri(
+        'the lines a code:// range names',
+        () => code(discounts, '#L9-L12'),
+        () => span({ uri: code(discounts, '#L9-L12'), path: discounts, startLine: 9, endLine: 12, lineCount: 14 }),
+      ),
+      aboutUri(
+        'a code:// URI without a fragment: the file from its first line, with its line count',
+        () => code(discounts),
+        () => span({ uri: code(discounts, '#L1-L14'), path: discounts, startLine: 1, endLine: 14, lineCount: 14 }),
+      ),
+      aboutUri(
+        'at most maxLines lines, and the URI of those that follow',
+        () => code(discounts, '#L9-L12'),
+        () =>
+          span({
+            uri: code(discounts, '#L9-L11'),
+            path: discounts,
+            startLine: 9,
+            endLine: 11,
+            lineCount: 14,
+            nextUri: code(discounts, '#L12-L12'),
+          }),
+        3,
+      ),
+      aboutUri(
+        'a range that runs past the end stops at the last line',
+        () => code('README.md', '#L3-L9'),
+        () => span({ uri: code('README.md', '#L3-L4'), path: 'README.md', startLine: 3, endLine: 4, lineCount: 4 }),
+      ),
+      aboutUri(
+        "a symbol:// URI: the symbol's lines",
+        () => `symbol://${REPO}/${commitOf(REPO)}/OrderService.placeOrder`,
+        () =>
+          span({
+            uri: `symbol://${REPO}/${commitOf(REPO)}/OrderService.placeOrder`,
+            path: 'src/services/order-service.ts',
+            startLine: 20,
+            endLine: 25,
+            lineCount: 34,
+          }),
+      ),
+      aboutUri(
+        'a doc:// URI: the document',
+        () => `doc://${REPO}/${commitOf(REPO)}/README.md`,
+        () => span({ uri: `doc://${REPO}/${commitOf(REPO)}/README.md#L1-L4`, path: 'README.md', startLine: 1, endLine: 4, lineCount: 4 }),
+      ),
+      aboutUri(
+        'invalid_input for a malformed fragment',
+        () => code(discounts, '#L-5-L3'),
+        () => ({ error: 'invalid_input' }),
+      ),
+      aboutUri(
+        'invalid_input for a fragment that is not a number',
+        () => code(discounts, '#LNaN'),
+        () => ({ error: 'invalid_input' }),
+      ),
+      aboutUri(
+        'invalid_input for an encoded path out of the repository',
+        () => code('src/%2e%2e/%2e%2e/etc/passwd'),
+        () => ({ error: 'invalid_input' }),
+      ),
+      aboutUri(
+        'invalid_input for a range past the end of the file',
+        () => code(discounts, '#L15-L20'),
+        () => ({ error: 'invalid_input' }),
+      ),
+      aboutUri(
+        'invalid_input for more than 1000 lines',
+        () => code(discounts),
+        () => ({ error: 'invalid_input' }),
+        1001,
+      ),
+      aboutUri(
+        'not_found for a file that is not indexed',
+        () => code('src/missing.ts', '#L1-L2'),
+        () => ({ error: 'not_found' }),
+      ),
+      aboutUri(
+        'not_found for a doc:// URI of a file that is not a document',
+        () => `doc://${REPO}/${commitOf(REPO)}/${discounts}`,
+        () => ({ error: 'not_found' }),
+      ),
+      aboutUri(
+        'snapshot_not_indexed for another commit',
+        () => `code://${REPO}/0000000000000000000000000000000000000000/${discounts}`,
+        () => ({ error: 'snapshot_not_indexed' }),
+      ),
+    ],
+  );
+
+  it('reads symbol:// and doc:// URIs as MCP resources, the span as their metadata', async () => {
+    const symbolUri = `symbol://${REPO}/${commitOf(REPO)}/applyDiscount`;
+    const section = `doc://${REPO}/${commitOf(REPO)}/README.md#L1-L4`;
+    for (const door of MCP_DOORS) {
+      const { resourceTemplates } = await mcp.get(door)!.listResourceTemplates();
+      expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
+        'code://{repo}/{commit}/{+path}',
+        'doc://{repo}/{commit}/{+path}',
+        'symbol://{repo}/{commit}/{qualifiedName}',
+      ]);
+      const symbol = await mcp.get(door)!.readResource({ uri: symbolUri });
+      expect(symbol.contents).toEqual([
+        {
+          uri: symbolUri,
+          mimeType: 'text/x-typescript',
+          text: linesOf(discounts, 9, 12),
+          _meta: expect.objectContaining({
+            path: discounts,
+            startLine: 9,
+            endLine: 12,
+            lineCount: 14,
+            nextUri: null,
+            trustBoundary: 'untrusted_repository_content',
+          }),
+        },
+      ]);
+      const document = await mcp.get(door)!.readResource({ uri: section });
+      expect(document.contents).toEqual([
+        {
+          uri: section,
+          mimeType: 'text/markdown',
+          text: linesOf('README.md', 1, 4),
+          _meta: expect.objectContaining({ path: 'README.md', startLine: 1, endLine: 4, lineCount: 4, truncated: false }),
+        },
+      ]);
+      await expect(mcp.get(door)!.readResource({ uri: code(discounts, '#LNaN') })).rejects.toMatchObject({
+        code: -32602,
+        data: { error: { code: 'invalid_input' } },
+      });
+    }
+  });
+
+  it('keeps GET /api/v1/spans, and both routes refuse an unknown parameter', async () => {
+    const uri = encodeURIComponent(code(discounts, '#L9-L12'));
+    const spans = await restJson(server.url, `/api/v1/spans?uri=${uri}`);
+    expect(spans).toEqual({
+      status: 200,
+      body: span({ uri: code(discounts, '#L9-L12'), path: discounts, startLine: 9, endLine: 12, lineCount: 14 }),
+    });
+    for (const route of ['spans', 'resources']) {
+      const unknown = await restJson(server.url, `/api/v1/${route}?uri=${uri}&lines=3`);
+      expect([unknown.status, unknown.body.code]).toEqual([400, 'invalid_input']);
+    }
+  });
+});
+
+describe('get_project_structure', () => {
+  const REPO = 'order-service';
+  type Row = [path: string, language: string, lines: number, bytes: number, symbols: number];
+  /** The fixture's files as the indexer reads them: language, lines, bytes, symbols declared. */
+  const FILES: Row[] = [
+    ['README.md', 'markdown', 4, 182, 0],
+    ['package.json', 'json', 7, 190, 0],
+    ['src/domain/errors.ts', 'typescript', 7, 260, 2],
+    ['src/domain/order.ts', 'typescript', 32, 712, 14],
+    ['src/index.ts', 'typescript', 6, 403, 0],
+    ['src/pricing/discounts.ts', 'typescript', 14, 455, 2],
+    ['src/repository/order-repository.ts', 'typescript', 19, 511, 7],
+    ['src/services/order-service.ts', 'typescript', 34, 1218, 7],
+    ['src/validation/order-validator.ts', 'typescript', 25, 809, 3],
+    ['test/order-service.spec.ts', 'typescript', 24, 1116, 4],
+    ['test/order-validator.spec.ts', 'typescript', 10, 449, 2],
+    ['tsconfig.json', 'json', 9, 152, 0],
+  ];
+  const file = (path: string, depth: number) => {
+    const [, language, lines, bytes, symbols] = FILES.find(([known]) => known === path)!;
+    return { path, kind: 'file', depth, language, bytes, lines, symbols, files: 1, blocked: false };
+  };
+  /** A directory: the sums over the given files below it. */
+  const directory = (path: string, depth: number, below: string[] = FILES.map(([known]) => known)) => {
+    const held = FILES.filter(([known]) => below.includes(known) && known.startsWith(`${path}/`));
+    const total = (field: 2 | 3 | 4) => held.reduce((sum, row) => sum + row[field], 0);
+    return {
+      path,
+      kind: 'directory',
+      depth,
+      language: null,
+      bytes: total(3),
+      lines: total(2),
+      symbols: total(4),
+      files: held.length,
+      blocked: false,
+    };
+  };
+  const answer = (pathPrefix: string, entries: unknown[], summary: unknown, nextCursor: unknown = null) => ({
+    repositoryId: REPO,
+    commitSha: commitOf(REPO),
+    indexedAt: expect.any(String),
+    pathPrefix,
+    entries,
+    summary,
+    nextCursor,
+    warnings: [],
+  });
+  const wholeSummary = (entries: number) => ({
+    entries,
+    files: 12,
+    directories: 7,
+    bytes: 6457,
+    lines: 191,
+    symbols: 41,
+    languages: [
+      { language: 'typescript', files: 9 },
+      { language: 'json', files: 2 },
+      { language: 'markdown', files: 1 },
+    ],
+  });
+  const kept = [
+    'src/pricing/discounts.ts',
+    'src/repository/order-repository.ts',
+    'src/services/order-service.ts',
+    'src/validation/order-validator.ts',
+  ];
+
+  parityTable(
+    {
+      tool: 'get_project_structure',
+      graphqlField: 'projectStructure',
+      graphqlInput: 'GetProjectStructureInput',
+      result: ProjectStructureSchema,
+      restPath: '/api/v1/structure',
+    },
+    () => [
+      {
+        name: 'the top level, each directory with the sums of what it holds',
+        input: { repositoryId: REPO, depth: 1 },
+        query: `repositoryId=${REPO}&depth=1`,
+        cli: ['tree', REPO, '--depth', '1'],
+        expected: () =>
+          answer(
+            '',
+            [file('README.md', 1), file('package.json', 1), directory('src', 1), directory('test', 1), file('tsconfig.json', 1)],
+            wholeSummary(5),
+          ),
+      },
+      {
+        name: 'below a directory, without the files the exclude globs match',
+        input: { repositoryId: REPO, pathPrefix: 'src', exclude: ['src/domain/**', 'index.ts'] },
+        query: `repositoryId=${REPO}&pathPrefix=src&exclude=src/domain/**,index.ts`,
+        cli: ['tree', REPO, '--path', 'src', '--exclude', 'src/domain/**', 'index.ts'],
+        expected: () =>
+          answer(
+            'src',
+            kept.flatMap((path) => [directory(path.split('/').slice(0, 2).join('/'), 1, kept), file(path, 2)]),
+            {
+              entries: 8,
+              files: 4,
+              directories: 4,
+              bytes: 2993,
+              lines: 92,
+              symbols: 19,
+              languages: [{ language: 'typescript', files: 4 }],
+            },
+          ),
+      },
+      {
+        name: 'a page of the listing, with a cursor to the next',
+        input: { repositoryId: REPO, limit: 2 },
+        query: `repositoryId=${REPO}&limit=2`,
+        cli: ['tree', REPO, '--limit', '2'],
+        expected: () => answer('', [file('README.md', 1), file('package.json', 1)], wholeSummary(19), expect.any(String)),
+      },
+      {
+        name: 'invalid_input for a depth out of range',
+        input: { repositoryId: REPO, depth: 0 },
+        query: `repositoryId=${REPO}&depth=0`,
+        cli: ['tree', REPO, '--depth', '0'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'invalid_input for a path prefix out of the repository',
+        input: { repositoryId: REPO, pathPrefix: '../other' },
+        query: `repositoryId=${REPO}&pathPrefix=../other`,
+        cli: ['tree', REPO, '--path', '../other'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'invalid_input for a cursor that is not one',
+        input: { repositoryId: REPO, cursor: 'not-a-cursor' },
+        query: `repositoryId=${REPO}&cursor=not-a-cursor`,
+        cli: ['tree', REPO, '--cursor', 'not-a-cursor'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'not_found for a directory with no indexed file',
+        input: { repositoryId: REPO, pathPrefix: 'lib' },
+        query: `repositoryId=${REPO}&pathPrefix=lib`,
+        cli: ['tree', REPO, '--path', 'lib'],
+        expected: () => ({ error: 'not_found' }),
+      },
+      {
+        name: 'not_found for a repository that is not indexed',
+        input: { repositoryId: 'nope' },
+        query: 'repositoryId=nope',
+        cli: ['tree', 'nope'],
+        expected: () => ({ error: 'not_found' }),
+      },
+    ],
+  );
+
+  it('pages with a cursor from any door through any other, the pages together the whole listing', async () => {
+    const whole = await cliJson(['tree', REPO], env);
+    const first = await mcp.get('stdio')!.callTool({ name: 'get_project_structure', arguments: { repositoryId: REPO, limit: 8 } });
+    const firstPage = first.structuredContent as { entries: unknown[]; nextCursor: string };
+    const second = await restJson(server.url, `/api/v1/structure?repositoryId=${REPO}&limit=8&cursor=${firstPage.nextCursor}`);
+    const third = await cliJson(['tree', REPO, '--limit', '8', '--cursor', second.body.nextCursor as string], env);
+    expect(third.body.nextCursor).toBeNull();
+    expect([...firstPage.entries, ...(second.body.entries as unknown[]), ...(third.body.entries as unknown[])]).toEqual(whole.body.entries);
+    expect((whole.body.entries as { path: string }[]).map((entry) => entry.path)).toEqual([
+      'README.md',
+      'package.json',
+      'src',
+      'src/domain',
+      'src/domain/errors.ts',
+      'src/domain/order.ts',
+      'src/index.ts',
+      'src/pricing',
+      'src/pricing/discounts.ts',
+      'src/repository',
+      'src/repository/order-repository.ts',
+      'src/services',
+      'src/services/order-service.ts',
+      'src/validation',
+      'src/validation/order-validator.ts',
+      'test',
+      'test/order-service.spec.ts',
+      'test/order-validator.spec.ts',
+      'tsconfig.json',
+    ]);
+  });
+});
+
+describe('get_related_tests', () => {
+  const REPO = 'order-service';
+  const specs = 'test/order-service.spec.ts';
+  const placeOrder = `${TENANT}:${REPO}:src/services/order-service.ts#OrderService.placeOrder`;
+  const transitive = (qualifiedName: string, startLine: number, endLine: number) => ({
+    test: ref(REPO, specs, qualifiedName, 'test', startLine, endLine),
+    via: 'transitive',
+    distance: 2,
+    exercises: placeOrder,
+  });
+  const validatorTest = {
+    test: ref(REPO, 'test/order-validator.spec.ts', 'OrderValidator > rejects an order without lines', 'test', 6, 9),
+    via: 'direct',
+    distance: 1,
+    exercises: `${TENANT}:${REPO}:src/validation/order-validator.ts#OrderValidator.validate`,
+  };
+
+  parityTable(
+    {
+      tool: 'get_related_tests',
+      graphqlField: 'relatedTests',
+      graphqlInput: 'GetRelatedTestsInput',
+      result: GetRelatedTestsResultSchema,
+      restPath: '/api/v1/tests',
+    },
+    () => [
+      {
+        name: 'the tests that reach a function through its caller',
+        input: { name: 'applyDiscount' },
+        query: 'name=applyDiscount',
+        cli: ['tests-for', 'applyDiscount'],
+        expected: () => ({
+          targets: [ref(REPO, 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12)],
+          tests: [
+            transitive('OrderService > places a valid order with its discount', 11, 15),
+            transitive('OrderService > cancels a placed order', 17, 23),
+          ],
+          testFiles: [specs],
+          warnings: [],
+          trustBoundary: 'untrusted_repository_content',
+        }),
+      },
+      {
+        name: 'a test that calls the method directly comes first',
+        input: { name: 'OrderValidator.validate' },
+        query: 'name=OrderValidator.validate',
+        cli: ['tests-for', 'OrderValidator.validate'],
+        expected: () => ({
+          targets: [ref(REPO, 'src/validation/order-validator.ts', 'OrderValidator.validate', 'method', 8, 13)],
+          tests: [
+            validatorTest,
+            transitive('OrderService > places a valid order with its discount', 11, 15),
+            transitive('OrderService > cancels a placed order', 17, 23),
+          ],
+          testFiles: ['test/order-validator.spec.ts', specs],
+          warnings: [],
+          trustBoundary: 'untrusted_repository_content',
+        }),
+      },
+      {
+        name: 'invalid_input without a target',
+        input: {},
+        query: '',
+        cli: ['tests-for'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+    ],
+  );
+
+  it('prints one test file per line for a test runner', async () => {
+    const plain = await runCli(['tests-for', 'src/pricing/discounts.ts'], env);
+    expect({ code: plain.code, stdout: plain.stdout }).toEqual({ code: 0, stdout: `${specs}\n` });
   });
 });

@@ -32,39 +32,42 @@ export const RevisionRangeSchema = z
 
 export const IMPACT_EDGE_TYPES = ['CALLS', 'EXTENDS', 'IMPLEMENTS', 'OVERRIDES', 'IMPORTS'] as const;
 
-export const AnalyzeImpactInputSchema = z
-  .object({
-    uid: z.string().min(1).max(1000).optional().describe('A symbol uid: the impact of changing that symbol.'),
-    name: z.string().min(1).max(500).optional().describe('A symbol name or qualified name (with path to tell same-named symbols apart).'),
-    path: RepositoryPathSchema.optional().describe('A file: the impact of changing it (or, with startLine/endLine, those lines).'),
-    startLine: z.number().int().min(1).optional().describe('With path: the first changed line.'),
-    endLine: z.number().int().min(1).optional().describe('With path: the last changed line (default: startLine).'),
-    paths: z.array(RepositoryPathSchema).min(1).max(500).optional().describe('Changed files.'),
-    diff: RevisionRangeSchema.optional().describe('A git range (base..head, base...head, or one ref against the working tree).'),
-    repositoryId: RepositoryIdSchema.optional().describe('The repository of the target (needed when several are indexed).'),
-    depth: z.number().int().min(1).max(MAX_IMPACT_DEPTH).default(3).describe('How many dependency steps to follow (1-5).'),
-    minConfidence: CallConfidenceSchema.default('ambiguous').describe(
-      `Follow only calls resolved at least this surely (${CALL_CONFIDENCES.join(' > ')}).`,
-    ),
-    limit: z.number().int().min(1).max(MAX_IMPACT_RESULTS).default(200).describe('At most this many affected symbols, nearest first.'),
-  })
-  .strict()
-  .refine(
-    (input) =>
-      [input.uid, input.name, input.name === undefined ? input.path : undefined, input.paths, input.diff].filter(
-        (value) => value !== undefined,
-      ).length === 1,
-    {
-      message: 'Give exactly one target: uid, name (optionally with path), path (optionally with startLine/endLine), paths, or diff.',
-    },
-  )
-  .refine((input) => input.startLine === undefined || (input.path !== undefined && input.name === undefined), {
-    message: 'startLine and endLine go with path.',
-  })
-  .refine((input) => input.endLine === undefined || (input.startLine !== undefined && input.endLine >= input.startLine), {
-    message: 'endLine needs a startLine at or before it.',
-  })
-  .register(schemaNames, { name: 'AnalyzeImpactInput' });
+/** The target forms analyze_impact and get_related_tests take, as one input schema named `name`. */
+export function changeTargetInput(name: string) {
+  return z
+    .object({
+      uid: z.string().min(1).max(1000).optional().describe('A symbol uid: the impact of changing that symbol.'),
+      name: z.string().min(1).max(500).optional().describe('A symbol name or qualified name (with path to tell same-named symbols apart).'),
+      path: RepositoryPathSchema.optional().describe('A file: the impact of changing it (or, with startLine/endLine, those lines).'),
+      startLine: z.number().int().min(1).optional().describe('With path: the first changed line.'),
+      endLine: z.number().int().min(1).optional().describe('With path: the last changed line (default: startLine).'),
+      paths: z.array(RepositoryPathSchema).min(1).max(500).optional().describe('Changed files.'),
+      diff: RevisionRangeSchema.optional().describe('A git range (base..head, base...head, or one ref against the working tree).'),
+      repositoryId: RepositoryIdSchema.optional().describe('The repository of the target (needed when several are indexed).'),
+      depth: z.number().int().min(1).max(MAX_IMPACT_DEPTH).default(3).describe('How many dependency steps to follow (1-5).'),
+      minConfidence: CallConfidenceSchema.default('ambiguous').describe(
+        `Follow only calls resolved at least this surely (${CALL_CONFIDENCES.join(' > ')}).`,
+      ),
+      limit: z.number().int().min(1).max(MAX_IMPACT_RESULTS).default(200).describe('At most this many affected symbols, nearest first.'),
+    })
+    .strict()
+    .refine(
+      (input) =>
+        [input.uid, input.name, input.name === undefined ? input.path : undefined, input.paths, input.diff].filter(
+          (value) => value !== undefined,
+        ).length === 1,
+      { message: 'Give exactly one target: uid, name (optionally with path), path (optionally with startLine/endLine), paths, or diff.' },
+    )
+    .refine((input) => input.startLine === undefined || (input.path !== undefined && input.name === undefined), {
+      message: 'startLine and endLine go with path.',
+    })
+    .refine((input) => input.endLine === undefined || (input.startLine !== undefined && input.endLine >= input.startLine), {
+      message: 'endLine needs a startLine at or before it.',
+    })
+    .register(schemaNames, { name });
+}
+
+export const AnalyzeImpactInputSchema = changeTargetInput('AnalyzeImpactInput');
 export type AnalyzeImpactInput = z.input<typeof AnalyzeImpactInputSchema>;
 export type AnalyzeImpactQuery = z.output<typeof AnalyzeImpactInputSchema>;
 
