@@ -215,7 +215,7 @@ describe('indexing into Neo4j', () => {
     const root = repository({ 'src/x.ts': 'export function x(): number {\n  return 1;\n}\n', '.env': 'SECRET=1\n' });
     const run = await indexing.indexRepository({ path: root, repositoryId: 'spans' }, principal);
     writeFileSync(join(root, 'src/x.ts'), 'changed\n');
-    const span = await spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, principal);
+    const span = await spans.getFileSpan({ uri: `code://spans/${run.commitSha}/src/x.ts#L1-L2` }, principal);
     expect(span).toMatchObject({
       text: 'export function x(): number {\n  return 1;',
       startLine: 1,
@@ -223,14 +223,14 @@ describe('indexing into Neo4j', () => {
       truncated: false,
       trustBoundary: 'untrusted_repository_content',
     });
-    await expect(spans.getFileSpan(`code://spans/${run.commitSha}/.env#L1-L1`, principal)).rejects.toMatchObject({
+    await expect(spans.getFileSpan({ uri: `code://spans/${run.commitSha}/.env#L1-L1` }, principal)).rejects.toMatchObject({
       code: 'sensitive_content_blocked',
     });
-    await expect(spans.getFileSpan(`code://spans/0000000/src/x.ts#L1-L2`, principal)).rejects.toMatchObject({
+    await expect(spans.getFileSpan({ uri: `code://spans/0000000/src/x.ts#L1-L2` }, principal)).rejects.toMatchObject({
       code: 'snapshot_not_indexed',
     });
     await expect(
-      spans.getFileSpan(`code://spans/${run.commitSha}/src/x.ts#L1-L2`, { ...principal, repositories: ['other'] }),
+      spans.getFileSpan({ uri: `code://spans/${run.commitSha}/src/x.ts#L1-L2` }, { ...principal, repositories: ['other'] }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
@@ -266,7 +266,7 @@ describe('indexing into Neo4j', () => {
     const { symbol } = await symbols.getSymbol({ name: 'connect', repositoryId: 'leaky' }, principal);
     expect(symbol.doc).toBe('Connects with [REDACTED:github] (do not do this).');
     expect(symbol.signature).toBe("export function connect(token = '[REDACTED:github]'): string");
-    const span = await spans.getFileSpan(symbol.resourceUri, principal);
+    const span = await spans.getFileSpan({ uri: symbol.resourceUri }, principal);
     expect(span.text).not.toContain(token);
     expect(span.text.split('\n')[0]).toBe("export function connect(token = '[REDACTED:github]'): string {");
     const stored = await driver.executeQuery('MATCH (n {tenantId: $t, repoId: "leaky"}) RETURN properties(n) AS p', {
