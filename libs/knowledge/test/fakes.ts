@@ -10,6 +10,7 @@ import type {
   CallDirection,
   CallEdge,
   CodeGraphRepository,
+  DocumentSectionRecord,
   FileRecord,
   FullTextHit,
   RepositoryRecord,
@@ -57,6 +58,7 @@ type CodeGraphReads = Pick<
   | 'getFile'
   | 'findCallEdges'
   | 'getDocumentFile'
+  | 'findDocumentSections'
 >;
 
 /** The code graph of one tenant. Full-text search answers the ranking a test sets, scoped as Neo4j's would be. */
@@ -66,6 +68,11 @@ export class FakeCodeGraph implements CodeGraphReads {
   private readonly files: FileRecord[] = [];
   /** Markdown documents, by repository and path (their files are added with addFile). */
   private readonly documentPaths = new Set<string>();
+  /** Sections of those documents, and what each names: symbols by uid, files (of its repository) by path. */
+  private readonly sections: (Omit<DocumentSectionRecord, 'commitSha' | 'refersBy' | 'symbols'> & {
+    symbolUids: string[];
+    filePaths: string[];
+  })[] = [];
   private readonly calls: { from: SymbolRef; to: string; line: number; confidence: CallConfidence }[] = [];
   /** How many hops findCallEdges was asked for. */
   callEdgeQueries = 0;
@@ -169,6 +176,62 @@ export class FakeCodeGraph implements CodeGraphReads {
     return this.documentPaths.has(`${repositoryId}:${path}`) ? this.getFile(principal, repositoryId, path) : null;
   }
 
+  /** A section of a document (the document is added too), with the symbols its inline code names and the files it links to. */
+  addSection(
+    repositoryId: string,
+    document: DocumentSectionRecord['document'],
+    section: Omit<DocumentSectionRecord['section'], 'uid'>,
+    names: { symbols?: SymbolRef[]; files?: string[] } = {},
+  ): void {
+    this.addDocument(repositoryId, document.path);
+    this.sections.push({
+      repositoryId,
+      document,
+      section: { uid: `${TENANT}:${repositoryId}:${document.path}#L${section.startLine}`, ...section },
+      symbolUids: (names.symbols ?? []).map((symbol) => symbol.uid),
+      filePaths: names.files ?? [],
+    });
+  }
+
+  /** As the Cypher query: the visible sections that link the file or name its symbols (the one symbol, with symbolUid), in path order. */
+  async findDocumentSections(
+    principal: Principal,
+    target: { repositoryId: string; path: string; symbolUid: string | null },
+    limit: number,
+  ): Promise<DocumentSectionRecord[]> {
+    if (!this.isVisible(principal, target.repositoryId)) return [];
+    const aboutSymbol = target.symbolUid !== null;
+    const declared = this.symbols.filter(
+      (symbol) =>
+        symbol.repositoryId === target.repositoryId &&
+        symbol.path === target.path &&
+        (target.symbolUid === null || symbol.uid === target.symbolUid),
+    );
+    return this.sections
+      .filter(({ repositoryId }) => this.isVisible(principal, repositoryId))
+      .map(({ symbolUids, filePaths, ...entry }): DocumentSectionRecord => {
+        const links = entry.repositoryId === target.repositoryId && filePaths.includes(target.path);
+        const symbols = declared.filter((symbol) => symbolUids.includes(symbol.uid));
+        return {
+          ...entry,
+          commitSha: this.repository(entry.repositoryId).commitSha,
+          refersBy: [
+            ...(links ? [aboutSymbol ? ('links_its_file' as const) : ('links_file' as const)] : []),
+            ...(symbols.length > 0 ? [aboutSymbol ? ('mentions_symbol' as const) : ('mentions_its_symbol' as const)] : []),
+          ],
+          symbols,
+        };
+      })
+      .filter((record) => record.refersBy.length > 0)
+      .sort(
+        (a, b) =>
+          byCodeUnits(a.repositoryId, b.repositoryId) ||
+          byCodeUnits(a.document.path, b.document.path) ||
+          a.section.startLine - b.section.startLine,
+      )
+      .slice(0, limit);
+  }
+
   /** Ordered and capped as the Cypher queries are: callers by repository, path and call line; callees by call line. */
   async findCallEdges(
     principal: Principal,
@@ -200,6 +263,11 @@ export class FakeCodeGraph implements CodeGraphReads {
       .slice(0, limit);
   }
 
+  private isVisible(principal: Principal, repositoryId: string): boolean {
+    const visible = visibleRepositoryIds(principal);
+    return principal.tenantId === TENANT && (visible === null || visible.includes(repositoryId));
+  }
+
   private visibleSymbols(principal: Principal): SymbolRef[] {
     if (principal.tenantId !== TENANT) return [];
     const visible = visibleRepositoryIds(principal);
@@ -211,6 +279,11 @@ export class FakeCodeGraph implements CodeGraphReads {
     if (!repository) throw new Error(`the fake graph has no repository ${repositoryId}`);
     return repository;
   }
+}
+
+/** Strings ordered as Cypher's ORDER BY orders them: by UTF-16 code units, 'Z' before 'a'. */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Files as indexed, by commit and path: a read answers them when the content hash matches, as SourceRepository does. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRepositoryPath } from '../uris';
 
 // What several capabilities share.
 
@@ -64,6 +65,12 @@ export const CallRefSchema = z
   .register(schemaNames, { name: 'CallRef' });
 export type CallRef = z.infer<typeof CallRefSchema>;
 
+const symbolTargetFields = {
+  uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
+  name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
+  repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
+};
+
 /**
  * The input of a capability about one symbol: by uid, or by name or qualified name (optionally within
  * one repository), with the capability's own fields. Several matches answer ambiguous_target with the
@@ -71,18 +78,50 @@ export type CallRef = z.infer<typeof CallRefSchema>;
  */
 export function symbolTargetInput<Fields extends z.ZodRawShape>(fields: Fields) {
   return z
-    .object({
-      uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
-      name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
-      repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
-      ...fields,
-    })
+    .object({ ...symbolTargetFields, ...fields })
     .strict()
     .refine((input) => ((input as SymbolTarget).uid === undefined) !== ((input as SymbolTarget).name === undefined), {
       message: 'Give exactly one of uid or name.',
     });
 }
 export type SymbolTarget = { uid?: string; name?: string; repositoryId?: string };
+
+/** A path as the index stores it: relative to the repository root, '/'-separated. */
+export const RepositoryPathSchema = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine(isRepositoryPath, { message: 'A path relative to the repository root, /-separated, with no empty, . or .. part.' });
+
+/**
+ * The input of a capability about a symbol (as symbolTargetInput) or a file (repositoryId and path),
+ * with the capability's own fields.
+ */
+export function symbolOrFileTargetInput<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z
+    .object({
+      ...symbolTargetFields,
+      repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository; with path, the repository of the file.'),
+      path: RepositoryPathSchema.optional().describe('A file, by its path in the repository that repositoryId names.'),
+      ...fields,
+    })
+    .strict()
+    .refine(
+      (input) => {
+        const { uid, name, path } = input as SymbolOrFileTarget;
+        return [uid, name, path].filter((given) => given !== undefined).length === 1;
+      },
+      { message: 'Give exactly one of uid, name or path.' },
+    )
+    .refine(
+      (input) => {
+        const { path, repositoryId } = input as SymbolOrFileTarget;
+        return path === undefined || repositoryId !== undefined;
+      },
+      { message: 'A path needs the repositoryId of its repository.', path: ['repositoryId'] },
+    );
+}
+export type SymbolOrFileTarget = SymbolTarget & { path?: string };
 
 /** A file an index run left out, and why (too large, binary, a secret file, unparsable). */
 export const SkippedFileSchema = z.object({ path: z.string(), reason: z.string() }).register(schemaNames, { name: 'SkippedFile' });
