@@ -490,7 +490,15 @@ describe('MCP specifics', () => {
   it('lists read-only tools with input and output schemas', async () => {
     for (const door of MCP_DOORS) {
       const { tools } = await mcp.get(door)!.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['get_callees', 'get_callers', 'get_symbol', 'search_code']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'get_callees',
+        'get_callers',
+        'get_documents',
+        'get_file_span',
+        'get_project_structure',
+        'get_symbol',
+        'search_code',
+      ]);
       for (const tool of tools) {
         expect(tool.annotations?.readOnlyHint).toBe(true);
         expect(tool.inputSchema.type).toBe('object');

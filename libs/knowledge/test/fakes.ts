@@ -13,6 +13,7 @@ import type {
   DocumentSectionRecord,
   FileRecord,
   FullTextHit,
+  ProjectFileRecord,
   RepositoryRecord,
   SymbolDetailRecord,
 } from '@lore/graph';
@@ -59,6 +60,7 @@ type CodeGraphReads = Pick<
   | 'findCallEdges'
   | 'getDocumentFile'
   | 'findDocumentSections'
+  | 'listProjectFiles'
 >;
 
 /** The code graph of one tenant. Full-text search answers the ranking a test sets, scoped as Neo4j's would be. */
@@ -66,6 +68,8 @@ export class FakeCodeGraph implements CodeGraphReads {
   private readonly repositories = new Map<string, RepositoryRecord>();
   private readonly symbols: SymbolRef[] = [];
   private readonly files: FileRecord[] = [];
+  /** Sizes of those files in bytes, by repository and path (0 when not given). */
+  private readonly fileBytes = new Map<string, number>();
   /** Markdown documents, by repository and path (their files are added with addFile). */
   private readonly documentPaths = new Set<string>();
   /** Sections of those documents, and what each names: symbols by uid, files (of its repository) by path. */
@@ -102,9 +106,10 @@ export class FakeCodeGraph implements CodeGraphReads {
     this.calls.push({ from, to: to.uid, line, confidence });
   }
 
-  addFile(repositoryId: string, file: FileRecord['file']): void {
+  addFile(repositoryId: string, file: FileRecord['file'], bytes = 0): void {
     const { commitSha, rootPath, gitPrefix } = this.repository(repositoryId);
     this.files.push({ file, repository: { repositoryId, commitSha, rootPath, gitPrefix } });
+    this.fileBytes.set(`${repositoryId}:${file.path}`, bytes);
   }
 
   async findSymbolsByName(principal: Principal, name: string, repositoryId: string | null, limit: number): Promise<SymbolRef[]> {
@@ -261,6 +266,22 @@ export class FakeCodeGraph implements CodeGraphReads {
           : a.line - b.line || a.symbol.uid.localeCompare(b.symbol.uid),
       )
       .slice(0, limit);
+  }
+
+  /** As the Cypher query: the files under the prefix, in path order, each with the symbols it declares counted. */
+  async listProjectFiles(principal: Principal, repositoryId: string, prefix: string): Promise<ProjectFileRecord[]> {
+    if (!this.isVisible(principal, repositoryId)) return [];
+    return this.files
+      .filter(({ repository, file }) => repository.repositoryId === repositoryId && file.path.startsWith(prefix))
+      .map(({ file }) => ({
+        path: file.path,
+        language: file.language,
+        bytes: this.fileBytes.get(`${repositoryId}:${file.path}`)!,
+        lines: file.lines,
+        blocked: file.blocked,
+        symbols: this.symbols.filter((symbol) => symbol.repositoryId === repositoryId && symbol.path === file.path).length,
+      }))
+      .sort((a, b) => byCodeUnits(a.path, b.path));
   }
 
   private isVisible(principal: Principal, repositoryId: string): boolean {

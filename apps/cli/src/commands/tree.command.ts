@@ -1,0 +1,65 @@
+import { basename } from 'node:path';
+import type { Command } from 'commander';
+import { PrincipalResolver } from '@lore/access';
+import type { GetProjectStructureInput, ProjectStructure } from '@lore/domain/schemas/structure';
+import { ProjectStructureService } from '@lore/knowledge/structure/structure.service';
+import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
+import { withServices } from '../cli-context';
+import { EXIT, printJson } from '../output';
+
+interface TreeOptions extends JsonOption {
+  path?: string;
+  depth?: string;
+  include?: string[];
+  exclude?: string[];
+  cursor?: string;
+  limit?: string;
+}
+
+export const register: RegisterCommand = (program: Command) =>
+  program
+    .command('tree')
+    .description('The directories and files of an indexed repository, with sizes, languages, line and symbol counts.')
+    .argument('[repositoryId]', 'the repository (default: the name of the current directory)')
+    .option('--path <prefix>', 'only below this directory')
+    .option('--depth <n>', 'at most this many levels below it (1-32, default 10)')
+    .option('--include <glob...>', 'only files matching one of these globs (a glob without / matches file names)')
+    .option('--exclude <glob...>', 'leave out files matching any of these globs')
+    .option('--cursor <cursor>', 'the next page: nextCursor of the previous one, with the same other options')
+    .option('--limit <n>', 'at most this many entries (1-1000, default 200)')
+    .option('--json', 'print the get_project_structure result as JSON')
+    .action(runAction(treeCommand));
+
+async function treeCommand(repositoryId: string | undefined, options: TreeOptions): Promise<number> {
+  const input: GetProjectStructureInput = {
+    repositoryId: repositoryId ?? basename(process.cwd()),
+    pathPrefix: options.path,
+    depth: options.depth === undefined ? undefined : Number(options.depth),
+    include: options.include,
+    exclude: options.exclude,
+    cursor: options.cursor,
+    limit: options.limit === undefined ? undefined : Number(options.limit),
+  };
+  const result = await withServices((context) =>
+    context.get(ProjectStructureService).getProjectStructure(input, context.get(PrincipalResolver).local()),
+  );
+  if (options.json) printJson(result);
+  else printTree(result);
+  return EXIT.ok;
+}
+
+/** One line per entry, indented by depth: directories with a slash and their file count, files with language and lines. */
+function printTree({ repositoryId, commitSha, pathPrefix, entries, summary, nextCursor, warnings }: ProjectStructure): void {
+  const lines = [
+    `${repositoryId}:${pathPrefix === '' ? '.' : pathPrefix} at ${commitSha.slice(0, 12)}  ${summary.files} files, ${summary.bytes} bytes, ${summary.symbols} symbols`,
+    ...entries.map((entry) => {
+      const name = `${'  '.repeat(entry.depth)}${basename(entry.path)}`;
+      return entry.kind === 'directory'
+        ? `${name}/  (${entry.files} files)`
+        : `${name}  ${entry.language}, ${entry.lines} lines, ${entry.bytes} bytes${entry.blocked ? ', blocked' : ''}`;
+    }),
+    ...(nextCursor === null ? [] : [`  more: --cursor ${nextCursor}`]),
+    ...warnings.map((warning) => `  warning: ${warning.message}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

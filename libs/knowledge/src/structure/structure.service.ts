@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { canReadRepository } from '@lore/access';
+import { CodeGraphRepository } from '@lore/graph';
+import { InvalidInputError, NotFoundError, type Principal, type Warning } from '@lore/domain';
+import {
+  type GetProjectStructureInput,
+  GetProjectStructureInputSchema,
+  type GetProjectStructureQuery,
+  type ProjectStructure,
+} from '@lore/domain/schemas/structure';
+import { parseInput } from '../validation';
+import { globFilter, summaryOf, treeOf } from './project-tree';
+
+/** What a cursor holds: where the next page starts, in which listing of which commit. */
+interface CursorState {
+  offset: number;
+  listing: string;
+  commitSha: string;
+}
+
+/** get_project_structure: a repository's directories and files as indexed, with sizes and counts, a page at a time. */
+@Injectable()
+export class ProjectStructureService {
+  constructor(private readonly graph: CodeGraphRepository) {}
+
+  async getProjectStructure(input: GetProjectStructureInput, principal: Principal): Promise<ProjectStructure> {
+    const query = parseInput(GetProjectStructureInputSchema, input);
+    const { repositoryId } = query;
+    const repository = canReadRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
+    if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it with lore index.' });
+    const pathPrefix = query.pathPrefix.replace(/\/$/, '');
+    const listing = listingOf(query, pathPrefix);
+    const offset = query.cursor === undefined ? 0 : readCursor(query.cursor, listing, repository.commitSha);
+
+    const files = await this.graph.listProjectFiles(principal, repositoryId, pathPrefix === '' ? '' : `${pathPrefix}/`);
+    if (files.length === 0 && pathPrefix !== '') throw new NotFoundError(`No indexed file under ${pathPrefix}/ in ${repositoryId}.`);
+    const tree = treeOf(files.filter(globFilter(query.include, query.exclude)), pathPrefix);
+    const listed = tree.filter((entry) => entry.depth <= query.depth);
+    const end = Math.min(offset + query.limit, listed.length);
+    return {
+      repositoryId,
+      commitSha: repository.commitSha,
+      indexedAt: repository.indexedAt,
+      pathPrefix,
+      entries: listed.slice(offset, end),
+      summary: summaryOf(tree, listed.length),
+      nextCursor: end < listed.length ? writeCursor({ offset: end, listing, commitSha: repository.commitSha }) : null,
+      warnings: files.length > 0 && tree.length === 0 ? [noMatchWarning(pathPrefix)] : [],
+    };
+  }
+}
+
+/** The fields that make a listing: a cursor is good only for the listing (and the commit) it was made in. */
+function listingOf(query: GetProjectStructureQuery, pathPrefix: string): string {
+  const fields = [query.repositoryId, pathPrefix, query.depth, query.include, query.exclude];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 16);
+}
+
+function writeCursor(state: CursorState): string {
+  return Buffer.from(JSON.stringify(state)).toString('base64url');
+}
+
+function readCursor(cursor: string, listing: string, commitSha: string): number {
+  let state: Partial<CursorState> | null = null;
+  try {
+    state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorState>;
+  } catch {
+    // Not one of ours: answered below.
+  }
+  if (typeof state?.offset !== 'number' || !Number.isSafeInteger(state.offset) || state.offset < 0 || state.listing !== listing) {
+    throw new InvalidInputError(
+      'Not a cursor of this listing: ask again with the nextCursor of the previous page and the same other fields.',
+    );
+  }
+  if (state.commitSha !== commitSha) {
+    throw new InvalidInputError('The repository was indexed again since this cursor was made.', {
+      hint: 'Start the listing again without a cursor.',
+    });
+  }
+  return state.offset;
+}
+
+function noMatchWarning(pathPrefix: string): Warning {
+  return {
+    code: 'no_match',
+    message: `No file ${pathPrefix === '' ? 'of the repository' : `under ${pathPrefix}/`} passes the include and exclude globs.`,
+  };
+}
