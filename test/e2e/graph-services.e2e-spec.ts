@@ -8,6 +8,7 @@ import { runCli, startServer, waitUntilReady, type RunningServer } from '../supp
 import { GetCalleesResultSchema } from '@lore/domain/schemas/callees';
 import { AnalyzeImpactResultSchema } from '@lore/domain/schemas/impact';
 import { GetRelatedTestsResultSchema } from '@lore/domain/schemas/tests';
+import { GetGraphNeighborhoodResultSchema } from '@lore/domain/schemas/neighborhood';
 import { GetDocumentsResultSchema } from '@lore/domain/schemas/documents';
 import { FileSpanSchema } from '@lore/domain/schemas/files';
 import { ProjectStructureSchema } from '@lore/domain/schemas/structure';
@@ -859,4 +860,139 @@ describe('get_related_tests', () => {
     const plain = await runCli(['tests-for', 'src/pricing/discounts.ts'], env);
     expect({ code: plain.code, stdout: plain.stdout }).toEqual({ code: 0, stdout: `${specs}\n` });
   });
+});
+
+describe('get_graph_neighborhood', () => {
+  const REPO = 'order-service';
+  const discounts = 'src/pricing/discounts.ts';
+  const specs = 'test/order-service.spec.ts';
+  const symbolNode = (symbol: ReturnType<typeof ref>, distance: number) => ({
+    uid: symbol.uid,
+    label: 'Symbol',
+    name: symbol.name,
+    kind: symbol.kind,
+    qualifiedName: symbol.qualifiedName,
+    repositoryId: REPO,
+    path: symbol.path,
+    startLine: symbol.startLine,
+    endLine: symbol.endLine,
+    distance,
+  });
+  const applyDiscount = ref(REPO, discounts, 'applyDiscount', 'function', 9, 12);
+  const placeOrder = ref(REPO, 'src/services/order-service.ts', 'OrderService.placeOrder', 'method', 20, 25);
+  const placesOrder = ref(REPO, specs, 'OrderService > places a valid order with its discount', 'test', 11, 15);
+  const cancels = ref(REPO, specs, 'OrderService > cancels a placed order', 'test', 17, 23);
+  const call = (from: { uid: string }, to: { uid: string }, line: number) => ({
+    from: from.uid,
+    to: to.uid,
+    type: 'CALLS',
+    confidence: 'exact',
+    line,
+  });
+  const answer = (nodes: unknown[], edges: unknown[]) => ({
+    center: symbolNode(applyDiscount, 0),
+    nodes,
+    edges,
+    truncated: false,
+    warnings: [],
+    trustBoundary: 'untrusted_repository_content',
+  });
+
+  parityTable(
+    {
+      tool: 'get_graph_neighborhood',
+      graphqlField: 'neighborhood',
+      graphqlInput: 'GetGraphNeighborhoodInput',
+      result: GetGraphNeighborhoodResultSchema,
+      restPath: '/api/v1/neighborhood',
+    },
+    () => [
+      {
+        name: 'every edge around a function: its caller, its file, the section naming it',
+        input: { name: 'applyDiscount' },
+        query: 'name=applyDiscount',
+        cli: ['neighborhood', 'applyDiscount'],
+        expected: () => {
+          const file = `${TENANT}:${REPO}:${discounts}`;
+          const section = `${TENANT}:${REPO}:README.md#L1`;
+          return answer(
+            [
+              symbolNode(placeOrder, 1),
+              {
+                uid: file,
+                label: 'File',
+                name: discounts,
+                kind: null,
+                qualifiedName: null,
+                repositoryId: REPO,
+                path: discounts,
+                startLine: null,
+                endLine: null,
+                distance: 1,
+              },
+              {
+                uid: section,
+                label: 'Section',
+                name: 'order-service',
+                kind: null,
+                qualifiedName: null,
+                repositoryId: REPO,
+                path: 'README.md',
+                startLine: 1,
+                endLine: 4,
+                distance: 1,
+              },
+            ],
+            [
+              call(placeOrder, applyDiscount, 22),
+              { from: file, to: applyDiscount.uid, type: 'DECLARES', confidence: null, line: null },
+              { from: section, to: applyDiscount.uid, type: 'MENTIONS', confidence: null, line: null },
+            ],
+          );
+        },
+      },
+      {
+        name: 'callers two hops in, calls only',
+        input: { name: 'applyDiscount', depth: 2, direction: 'in', edgeTypes: ['CALLS'] },
+        query: 'name=applyDiscount&depth=2&direction=in&edgeTypes=CALLS',
+        cli: ['neighborhood', 'applyDiscount', '--depth', '2', '--direction', 'in', '--edges', 'CALLS'],
+        expected: () =>
+          answer(
+            [symbolNode(placeOrder, 1), symbolNode(placesOrder, 2), symbolNode(cancels, 2)],
+            [call(placeOrder, applyDiscount, 22), call(placesOrder, placeOrder, 13), call(cancels, placeOrder, 20)],
+          ),
+      },
+      {
+        name: 'cut at the limit, with how to narrow',
+        input: { name: 'applyDiscount', limit: 1 },
+        query: 'name=applyDiscount&limit=1',
+        cli: ['neighborhood', 'applyDiscount', '--limit', '1'],
+        expected: () => ({
+          ...answer([symbolNode(placeOrder, 1)], [call(placeOrder, applyDiscount, 22)]),
+          truncated: true,
+          warnings: [
+            {
+              code: 'output_truncated',
+              message:
+                'The neighborhood has more than 1 nodes: only the nearest are listed. Narrow it with edgeTypes (e.g. CALLS), direction (in or out) or a smaller depth, or raise limit (at most 500).',
+            },
+          ],
+        }),
+      },
+      {
+        name: 'invalid_input for an unknown edge type',
+        input: { name: 'applyDiscount', edgeTypes: ['FRIENDS'] },
+        query: 'name=applyDiscount&edgeTypes=FRIENDS',
+        cli: ['neighborhood', 'applyDiscount', '--edges', 'FRIENDS'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+      {
+        name: 'invalid_input for a depth out of range',
+        input: { name: 'applyDiscount', depth: 4 },
+        query: 'name=applyDiscount&depth=4',
+        cli: ['neighborhood', 'applyDiscount', '--depth', '4'],
+        expected: () => ({ error: 'invalid_input' }),
+      },
+    ],
+  );
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CallConfidence, type DocumentRow, type Principal, type SymbolKind, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
 import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
+import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
 import { Neo4jService } from './neo4j.service';
 
 export interface SymbolDetailRecord {
@@ -106,6 +107,26 @@ export interface ProjectFileRecord {
   lines: number;
   blocked: boolean;
   symbols: number;
+}
+
+/** A node of a neighborhood: a symbol, file, document or section (fields a label lacks are null). */
+export interface NeighborNode {
+  uid: string;
+  label: 'Symbol' | 'File' | 'Document' | 'Section';
+  name: string;
+  kind: string | null;
+  qualifiedName: string | null;
+  repositoryId: string;
+  path: string;
+  startLine: number | null;
+  endLine: number | null;
+}
+
+/** An edge around a node of a neighborhood's frontier (`via`), with the node at its other end. */
+export interface NeighborEdge {
+  via: string;
+  node: NeighborNode;
+  edge: { from: string; to: string; type: string; confidence: CallConfidence | null; line: number | null };
 }
 
 /** Reads of the code graph. Every query is filtered by the principal's tenant and repositories. */
@@ -213,6 +234,22 @@ export class CodeGraphRepository {
     return rows.map((row) => row.repository as RepositoryRecord);
   }
 
+  /** A symbol, file, document or section by uid, as the principal may see it. */
+  async getGraphNode(principal: Principal, uid: string): Promise<NeighborNode | null> {
+    const [row] = await this.neo4j.read(this.queries.get('neighborhood/node'), { ...access(principal), uid });
+    return (row?.node as NeighborNode | undefined) ?? null;
+  }
+
+  /** One hop of get_graph_neighborhood: the edges of `types` around `uids`, and the nodes at their other ends. */
+  async findNeighbors(
+    principal: Principal,
+    uids: readonly string[],
+    options: { types: readonly string[]; outgoing: boolean; incoming: boolean; limit: number },
+  ): Promise<NeighborEdge[]> {
+    const rows = await this.neo4j.read(this.queries.get('neighborhood/edges-of'), { ...access(principal), uids, ...options });
+    return rows as unknown as NeighborEdge[];
+  }
+
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {
     const [row] = await this.neo4j.read(this.queries.get('repositories/get'), { tenantId: principal.tenantId, repositoryId });
     return (row?.repository as RepositoryRecord | undefined) ?? null;
@@ -243,6 +280,30 @@ export class CodeGraphRepository {
   async listProjectFiles(principal: Principal, repositoryId: string, prefix: string): Promise<ProjectFileRecord[]> {
     const rows = await this.neo4j.read(this.queries.get('structure/files-under'), { ...access(principal), repositoryId, prefix });
     return rows as unknown as ProjectFileRecord[];
+  }
+
+  /** The explorer's nodes by uid (cypher/queries/explorer/<kind>.cypher), in one query; hidden and unknown uids are left out. */
+  async getExplorerNodes<Kind extends keyof ExplorerNodeRecords>(
+    principal: Principal,
+    kind: Kind,
+    uids: readonly string[],
+  ): Promise<ExplorerNodeRecords[Kind][]> {
+    if (uids.length === 0) return [];
+    const rows = await this.neo4j.read(this.queries.get(`explorer/${kind}`), { ...access(principal), uids });
+    return rows.map((row) => row.node as ExplorerNodeRecords[Kind]);
+  }
+
+  /** A page of the explorer's `list` (cypher/queries/explorer/<list>.cypher) for every parent of `uids`, in one query. */
+  async findExplorerPages<List extends ExplorerList>(
+    principal: Principal,
+    list: List,
+    uids: readonly string[],
+    window: ExplorerWindow,
+  ): Promise<ExplorerPageRecord<ExplorerListItems[List]>[]> {
+    if (uids.length === 0) return [];
+    const params = { ...access(principal), uids, skip: window.skip, limit: window.limit, prefix: window.prefix ?? '' };
+    const rows = await this.neo4j.read(this.queries.get(`explorer/${list}`), params);
+    return rows as unknown as ExplorerPageRecord<ExplorerListItems[List]>[];
   }
 }
 

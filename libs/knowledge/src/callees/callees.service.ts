@@ -3,7 +3,7 @@ import { CodeGraphRepository } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
 import { type GetCalleesInput, GetCalleesInputSchema, type GetCalleesResult } from '@lore/domain/schemas/callees';
 import { walkCalls, walkWarnings } from '../call-graph/call-walk';
-import { resolveSymbolUid } from '../symbols/symbol-target';
+import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 
 /** get_callees: what a symbol calls, nearest first, each with the weakest confidence on the way from it. */

@@ -3,7 +3,7 @@ import { CodeGraphRepository } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
 import { type GetCallersInput, GetCallersInputSchema, type GetCallersResult } from '@lore/domain/schemas/callers';
 import { walkCalls, walkWarnings } from '../call-graph/call-walk';
-import { resolveSymbolUid } from '../symbols/symbol-target';
+import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 
 /** get_callers: who calls a symbol, nearest first, each with the weakest confidence on its way to it. */

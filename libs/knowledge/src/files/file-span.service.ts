@@ -17,7 +17,7 @@ import {
 } from '@lore/domain';
 import { type FileSpan, type GetFileSpanInput, GetFileSpanInputSchema } from '@lore/domain/schemas/files';
 import { MIME_BY_LANGUAGE, SourceRepository } from '@lore/indexer';
-import { resolveSymbolUid } from '../symbols/symbol-target';
+import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 
 /** What a URI names: an indexed file, the lines of it asked for, and how to name other lines of it. */

@@ -1,8 +1,8 @@
 import type { CodeGraphRepository, RepositoryRecord } from '@lore/graph';
 import type { SourceRepository } from '@lore/indexer';
-import { AmbiguousTargetError, NotFoundError, type Principal, type SymbolRef, type Warning } from '@lore/domain';
+import { NotFoundError, type Principal, type SymbolRef, type Warning } from '@lore/domain';
 import type { AnalyzeImpactQuery } from '@lore/domain/schemas/impact';
-import { resolveSymbolUid } from '../symbols/symbol-target';
+import { resolveSymbolUid, targetRepository } from '../target-resolution';
 
 /** What an analyze_impact target stands for: the symbols it changes, and the files (for their importers and documents). */
 export interface ImpactTargets {
@@ -111,25 +111,6 @@ async function filesAt(
     });
   }
   return found.map((file) => ({ repositoryId: repository.repositoryId, path: file.path, uid: file.fileUid }));
-}
-
-/** The repository a path, paths or a diff are in: the one named, or the only one the caller may read. */
-async function targetRepository(
-  graph: CodeGraphRepository,
-  principal: Principal,
-  repositoryId: string | undefined,
-): Promise<RepositoryRecord> {
-  const repositories = await graph.listRepositories(principal);
-  if (repositoryId !== undefined) {
-    const named = repositories.find((repository) => repository.repositoryId === repositoryId);
-    if (!named) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it first with lore index.' });
-    return named;
-  }
-  if (repositories.length === 1) return repositories[0]!;
-  if (repositories.length === 0) throw new NotFoundError('No repository is indexed.', { hint: 'Index one with lore index.' });
-  throw new AmbiguousTargetError(`${repositories.length} repositories are indexed: say which one with repositoryId.`, {
-    details: { candidates: repositories.map((repository) => repository.repositoryId) },
-  });
 }
 
 function unindexedWarning(paths: readonly string[], single: boolean, repositoryId: string): Warning[] {

@@ -3,7 +3,7 @@ import { CodeGraphRepository, type SymbolDetailRecord } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY, type Warning, symbolCodeUri, formatSymbolUri } from '@lore/domain';
 import { type GetSymbolInput, GetSymbolInputSchema, type GetSymbolResult } from '@lore/domain/schemas/symbols';
 import { parseInput } from '../validation';
-import { resolveSymbolUid } from './symbol-target';
+import { resolveSymbolUid } from '../target-resolution';
 
 const NEIGHBOUR_LIMIT = 200;
 

@@ -1,4 +1,4 @@
-import type { CodeGraphRepository } from '@lore/graph';
+import type { CodeGraphRepository, RepositoryRecord } from '@lore/graph';
 import { AmbiguousTargetError, NotFoundError, type Principal, type SymbolRef, type SymbolTarget } from '@lore/domain';
 
 const MAX_CANDIDATES = 20;
@@ -36,4 +36,23 @@ export async function resolveSymbolUid(
     );
   }
   return candidates[0]!.uid;
+}
+
+/** The repository a path, paths or a diff are in: the one named, or the only one the caller may read. */
+export async function targetRepository(
+  graph: CodeGraphRepository,
+  principal: Principal,
+  repositoryId: string | undefined,
+): Promise<RepositoryRecord> {
+  const repositories = await graph.listRepositories(principal);
+  if (repositoryId !== undefined) {
+    const named = repositories.find((repository) => repository.repositoryId === repositoryId);
+    if (!named) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it first with lore index.' });
+    return named;
+  }
+  if (repositories.length === 1) return repositories[0]!;
+  if (repositories.length === 0) throw new NotFoundError('No repository is indexed.', { hint: 'Index one with lore index.' });
+  throw new AmbiguousTargetError(`${repositories.length} repositories are indexed: say which one with repositoryId.`, {
+    details: { candidates: repositories.map((repository) => repository.repositoryId) },
+  });
 }
