@@ -491,11 +491,13 @@ describe('MCP specifics', () => {
     for (const door of MCP_DOORS) {
       const { tools } = await mcp.get(door)!.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'analyze_impact',
         'get_callees',
         'get_callers',
         'get_documents',
         'get_file_span',
         'get_project_structure',
+        'get_related_tests',
         'get_symbol',
         'search_code',
       ]);
