@@ -496,6 +496,7 @@ describe('MCP specifics', () => {
         'get_callers',
         'get_documents',
         'get_file_span',
+        'get_graph_neighborhood',
         'get_project_structure',
         'get_related_tests',
         'get_symbol',
