@@ -167,6 +167,8 @@ export function snapshotsOf(symbolRows: SymbolRow[][], changed: number): { synta
     skipped: [],
     chunks: [],
     secretsFound: 0,
+    packages: [],
+    externalReferences: { imports: [], calls: [], inheritance: [] },
   };
   return { syntactic, exact: { ...syntactic, calls: exactCalls, tests } };
 }

@@ -111,6 +111,64 @@ export interface ChunkRow {
   contentHash: string;
 }
 
+/**
+ * A package the repository provides, under the name other repositories' imports give it. `key` is
+ * `<ecosystem>:<name>`: `npm:@acme/order-contracts` (a package.json), `pypi:acme-order-contracts`
+ * (a pyproject.toml) and `python:acme_order_contracts` (a top-level Python package), `go:github.com/acme/shipping`
+ * (a go.mod), `maven:com.acme:inventory` (a pom.xml) and `java:com.acme.inventory.model` (a Java package).
+ */
+export interface PackageRow {
+  key: string;
+  /** The directory of its code, repository-relative ('' at the root). */
+  path: string;
+  /** Module of the package ('' for the package itself) -> the file an import of it names: npm entry points, Python modules. */
+  entries: Record<string, string>;
+}
+
+/** A name of another package, as code reaches it: the package's key, its module, the imported name and the members after it. */
+export interface ExternalName {
+  /** A PackageRow key; for Go the whole import path (`go:github.com/acme/shipping/rates`), whose module is found when linking. */
+  package: string;
+  /** The module inside the package, '/'-separated ('' for the package itself). */
+  module: string;
+  /** The imported name, then the members reached through it: ['toInvoiceRequest'], ['Invoices', 'create']. */
+  path: string[];
+}
+
+/** An import of a module of another package (the IMPORTS edge a link gives). */
+export interface ExternalImportRow {
+  fileUid: string;
+  package: string;
+  module: string;
+  /** The names it takes ('*' for the whole module). */
+  names: string[];
+}
+
+/** Calls from a symbol to a name of another package: first line and count, as CallRow. */
+export interface ExternalCallRow {
+  callerUid: string;
+  target: ExternalName;
+  line: number;
+  count: number;
+}
+
+/** A class or interface that extends or implements a type of another package. */
+export interface ExternalInheritanceRow {
+  fromUid: string;
+  target: ExternalName;
+  kind: 'EXTENDS' | 'IMPLEMENTS';
+}
+
+/**
+ * What a repository's code takes from packages it does not contain, kept so that linking to a
+ * repository that provides one can run from either side without reading the code again.
+ */
+export interface ExternalReferences {
+  imports: ExternalImportRow[];
+  calls: ExternalCallRow[];
+  inheritance: ExternalInheritanceRow[];
+}
+
 export interface RepositorySnapshot {
   tenantId: string;
   repositoryId: string;
@@ -133,4 +191,7 @@ export interface RepositorySnapshot {
   chunks: ChunkRow[];
   /** Secrets found in readable files (and redacted from every stored snippet). */
   secretsFound: number;
+  /** What it provides and takes from other packages: how repositories are linked (not elements of its own graph). */
+  packages: PackageRow[];
+  externalReferences: ExternalReferences;
 }

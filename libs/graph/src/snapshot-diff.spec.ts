@@ -64,6 +64,8 @@ const snapshot = (parts: Partial<RepositorySnapshot>): RepositorySnapshot => ({
   skipped: [],
   chunks: [],
   secretsFound: 0,
+  packages: [],
+  externalReferences: { imports: [], calls: [], inheritance: [] },
   ...parts,
 });
 

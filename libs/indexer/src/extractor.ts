@@ -1,4 +1,4 @@
-import type { CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { CallRow, ExternalReferences, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { FileResultCache } from './file-result-cache';
 import type { SourceFile } from './repository-files';
 
@@ -33,6 +33,8 @@ export interface Extraction {
   inheritance: InheritanceRow[];
   /** Files that could not be extracted (fully or partly), with the reason. */
   skipped: SkippedFile[];
+  /** What the code takes from packages outside the repository, found without a compiler (the same after the exact pass). */
+  externalReferences: ExternalReferences;
   /**
    * Present when a compiler can do better than syntax (TypeScript's checker): resolves every call
    * and heritage clause again, over the same symbols. Slower; run after the syntactic snapshot is

@@ -1,6 +1,7 @@
 // The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
-import type { ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { ExternalReferences, ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExactResolution, LanguageExtractor } from './extractor';
+import { joinExternalReferences } from './external-references';
 import type { FileResultStore } from './file-result-cache';
 import type { SourceFile } from './repository-files';
 import { GoExtractor } from './go/go-extractor';
@@ -19,6 +20,7 @@ export interface LanguagesExtraction {
   imports: ImportRow[];
   skipped: SkippedFile[];
   resolutions: LanguageResolution[];
+  externalReferences: ExternalReferences;
 }
 
 export interface LanguagesInput {
@@ -38,7 +40,8 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
   const { files: readable, kept } = input;
   const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
   let done = 0;
-  const extraction: LanguagesExtraction = { symbols: [], imports: [], skipped: [], resolutions: [] };
+  const extraction: Omit<LanguagesExtraction, 'externalReferences'> = { symbols: [], imports: [], skipped: [], resolutions: [] };
+  const externalReferences: ExternalReferences[] = [];
   for (const extractor of EXTRACTORS) {
     const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
     if (languageFiles.length === 0) continue;
@@ -54,6 +57,7 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
     extraction.symbols.push(...result.symbols);
     extraction.imports.push(...result.imports);
     extraction.skipped.push(...result.skipped);
+    externalReferences.push(result.externalReferences);
     extraction.resolutions.push({
       calls: result.calls,
       inheritance: result.inheritance,
@@ -61,5 +65,5 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
       resolveExactly: result.resolveExactly,
     });
   }
-  return extraction;
+  return { ...extraction, externalReferences: joinExternalReferences(externalReferences) };
 }

@@ -6,8 +6,10 @@ import { readGitInfo } from './git';
 import { FileResultStore } from './file-result-cache';
 import { isTestPath } from './languages';
 import { buildChunks } from './chunks';
+import { renameExternalReferences } from './external-references';
 import { extractLanguages, type LanguageResolution } from './language-extraction';
 import { extractDocuments, MARKDOWN_CACHE } from './markdown/markdown-documents';
+import { providedPackages } from './provided-packages';
 import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SecretScanner } from './secrets/secret-scanner';
 import { redactDocuments, redactSymbols, renameSymbolsNamingSecrets, scanForSecrets, secretsByPath } from './secret-redaction';
@@ -85,6 +87,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   const secretValues = [...secrets.values()].flatMap((found) => found.map(({ value }) => value));
   redactSymbols(extraction.symbols, secrets);
   const named = renameSymbolsNamingSecrets(extraction.symbols, secrets);
+  const renamed = named.symbols !== extraction.symbols ? named.uidOf : null;
   const documents = redactDocuments(
     extractDocuments({
       tenantId: options.tenantId,
@@ -120,8 +123,9 @@ export async function readRepository(path: string, options: IndexOptions): Promi
       secrets,
     }),
     secretsFound: [...secrets.values()].reduce((sum, found) => sum + found.length, 0),
+    packages: providedPackages(readable),
+    externalReferences: renamed ? renameExternalReferences(extraction.externalReferences, renamed) : extraction.externalReferences,
   };
-  const renamed = named.symbols !== extraction.symbols ? named.uidOf : null;
   return twoStepReading(
     (chosen) => snapshotWith(snapshot, chosen, renamed),
     extraction.resolutions,

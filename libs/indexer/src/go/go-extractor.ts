@@ -1,4 +1,5 @@
 import type { ExtractionInput } from '../extractor';
+import { fileUidOf } from '../tree-sitter/edges';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../tree-sitter/tree-sitter-extraction';
 import { GoFileWalk } from './go-file-walk';
 import { DECISIONS, VISITED, type GoFile, type GoPackage } from './go-model';
@@ -13,7 +14,8 @@ const GO: TreeSitterLanguage<GoFile> = {
     const packages = new Map<string, GoPackage>();
     return {
       walkFile: (source, symbols) => new GoFileWalk(source, symbols, packages),
-      resolver: (files) => new GoResolver(input.rootPath, [...packages.values()], files),
+      resolver: (files, _symbols, external) =>
+        new GoResolver(input.rootPath, [...packages.values()], files, external, (path) => fileUidOf(input, path)),
     };
   },
 };

@@ -1,4 +1,5 @@
-import type { InheritanceRow, SymbolRow } from '@lore/domain';
+import type { ExternalName, InheritanceRow, SymbolRow } from '@lore/domain';
+import type { ExternalReferenceRows } from '../external-references';
 import { compare, indexByName, type ImportEdges, type SiteCalls } from '../tree-sitter/edges';
 import { EXTERNAL, fieldInHierarchy, findInHierarchy, MAX_EVAL_DEPTH, UNKNOWN, type Unresolved } from '../tree-sitter/resolution';
 import type { CrossFileResolver } from '../tree-sitter/tree-sitter-extraction';
@@ -39,6 +40,8 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
     rootPath: string,
     private readonly packages: readonly GoPackage[],
     private readonly files: readonly GoFile[],
+    private readonly external: ExternalReferenceRows,
+    private readonly fileUidOf: (path: string) => string,
   ) {
     const modules = new ModuleLocator(rootPath);
     for (const pkg of packages) {
@@ -88,10 +91,23 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
     for (const file of this.files) {
       for (const path of [...file.importSpecs.map((spec) => spec.path), ...file.dotImports]) {
         const target = this.packageOf(path);
-        if (!target) continue;
-        for (const other of target.files) if (!other.path.endsWith('_test.go')) edges.add(file.path, other.path, [target.name]);
+        if (target) {
+          for (const other of target.files) if (!other.path.endsWith('_test.go')) edges.add(file.path, other.path, [target.name]);
+        } else if (isModulePath(path)) {
+          this.external.addImport(this.fileUidOf(file.path), `go:${path}`, '', [defaultPackageName(path)]);
+        }
       }
     }
+  }
+
+  /** `pkg.Name` with `pkg` an import of a module outside the repository (not the standard library): a name of that module. */
+  private externalName(file: GoFile, locals: ReadonlyMap<string, unknown> | null, expr: GoExpr): ExternalName | null {
+    if (expr.kind !== 'selector' || expr.operand.kind !== 'ident') return null;
+    const name = expr.operand.name;
+    if (locals?.has(name) || file.pkg.funcs.has(name) || file.pkg.types.has(name)) return null;
+    const importPath = file.imports.get(name);
+    if (importPath === undefined || !isModulePath(importPath) || this.packageOf(importPath) !== null) return null;
+    return { package: `go:${importPath}`, module: '', path: [expr.field] };
   }
 
   inheritance(): InheritanceRow[] {
@@ -106,6 +122,8 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
           const parent = this.resolveType(embedded, type.file);
           if (typeof parent !== 'string' && parent.isInterface && parent !== type)
             rows.push({ fromUid: type.symbol.uid, toUid: parent.symbol.uid, kind: 'EXTENDS' });
+          const outside = this.externalName(type.file, null, selectorOf(embedded));
+          if (outside) this.external.addInheritance(type.symbol.uid, outside, 'EXTENDS');
         }
       }
     }
@@ -146,6 +164,12 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
 
   resolveCall(site: GoCallSite, calls: SiteCalls): void {
     const fn = site.fn;
+    const outside = this.externalName(site.caller.file, site.caller.locals, fn);
+    if (outside) {
+      // A function of another module: no edge here, a link when a repository that provides it is indexed.
+      this.external.addCall(site.caller.symbol.uid, outside, site.line);
+      return;
+    }
     if (fn.kind === 'ident') {
       const value = this.evalIdent(site.caller, fn.name);
       if (value.kind === 'callable') calls.followed(value.callable.symbol);
@@ -331,4 +355,17 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
       if (typeof type !== 'string') yield type;
     }
   }
+}
+
+/** An import path of a module (its first element a domain name), not of the standard library. */
+function isModulePath(importPath: string): boolean {
+  return importPath.split('/')[0]!.includes('.');
+}
+
+/** `pkg.Name` as written (an embedded interface) as the selector expression it is. */
+function selectorOf(text: string): GoExpr {
+  const [operand, field, ...rest] = text.split('.');
+  return field !== undefined && rest.length === 0
+    ? { kind: 'selector', operand: { kind: 'ident', name: operand! }, field }
+    : { kind: 'other' };
 }

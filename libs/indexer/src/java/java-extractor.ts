@@ -1,3 +1,4 @@
+import { fileUidOf } from '../tree-sitter/edges';
 import { TreeSitterExtractor, type TreeSitterLanguage } from '../tree-sitter/tree-sitter-extraction';
 import { JavaFileWalk } from './java-file-walk';
 import { DECISIONS, VISITED, type JavaFile } from './java-model';
@@ -7,9 +8,9 @@ const JAVA: TreeSitterLanguage<JavaFile> = {
   grammar: 'java',
   visitedNodeTypes: VISITED,
   decisionNodeTypes: DECISIONS,
-  start: () => ({
+  start: (input) => ({
     walkFile: (source, symbols) => new JavaFileWalk(source, symbols),
-    resolver: (files) => new JavaResolver(files),
+    resolver: (files, _symbols, external) => new JavaResolver(files, external, (path) => fileUidOf(input, path)),
   }),
 };
 

@@ -1,4 +1,5 @@
-import type { InheritanceRow, SymbolRow } from '@lore/domain';
+import type { ExternalName, InheritanceRow, SymbolRow } from '@lore/domain';
+import type { ExternalReferenceRows } from '../external-references';
 import { indexByName, type ImportEdges, type SiteCalls } from '../tree-sitter/edges';
 import { EXTERNAL, fieldInHierarchy, findInHierarchy, MAX_EVAL_DEPTH, UNKNOWN, type Unresolved } from '../tree-sitter/resolution';
 import type { CrossFileResolver } from '../tree-sitter/tree-sitter-extraction';
@@ -39,7 +40,11 @@ export class JavaResolver implements CrossFileResolver<JavaCallSite> {
   private readonly bySimpleName = new Map<string, SymbolRow[]>();
   private readonly methodCandidates = new Map<string, SymbolRow[]>();
 
-  constructor(private readonly files: readonly JavaFile[]) {
+  constructor(
+    private readonly files: readonly JavaFile[],
+    private readonly external: ExternalReferenceRows,
+    private readonly fileUidOf: (path: string) => string,
+  ) {
     for (const file of files) {
       for (const type of file.types) {
         if (type.fqn && !this.byFqn.has(type.fqn)) this.byFqn.set(type.fqn, type);
@@ -56,10 +61,12 @@ export class JavaResolver implements CrossFileResolver<JavaCallSite> {
       for (const [simple, fqn] of file.imports) {
         const type = this.byFqn.get(fqn);
         if (type) edges.add(file.path, type.file.path, [simple]);
+        else this.addExternalImport(file, fqn, simple);
       }
       for (const [member, owner] of file.staticImports) {
         const type = this.byFqn.get(owner);
         if (type) edges.add(file.path, type.file.path, [member]);
+        else this.addExternalImport(file, owner, member);
       }
       if (file.wildcardImports.length > 0) {
         // `import a.b.*`: rows to the files of the types the file mentions, not to the whole package.
@@ -86,9 +93,41 @@ export class JavaResolver implements CrossFileResolver<JavaCallSite> {
   inheritance(): InheritanceRow[] {
     const rows: InheritanceRow[] = [];
     for (const file of this.files)
-      for (const type of file.types)
+      for (const type of file.types) {
         for (const parent of this.supersOf(type)) rows.push({ fromUid: type.symbol.uid, toUid: parent.type.symbol.uid, kind: parent.kind });
+        this.addExternalSupertypes(type);
+      }
     return rows;
+  }
+
+  private addExternalImport(file: JavaFile, qualifiedName: string, name: string): void {
+    const outside = javaName(qualifiedName);
+    if (outside) this.external.addImport(this.fileUidOf(file.path), outside.package, '', [name]);
+  }
+
+  /** Supertypes imported from outside the repository, as names of their packages. */
+  private addExternalSupertypes(type: JavaType): void {
+    const supertypes: [string, 'EXTENDS' | 'IMPLEMENTS'][] = type.interfaces.map((name) => [
+      name,
+      type.isInterface ? 'EXTENDS' : 'IMPLEMENTS',
+    ]);
+    if (type.superclass) supertypes.push([type.superclass, 'EXTENDS']);
+    for (const [text, kind] of supertypes) {
+      const outside = this.externalType(type.file, baseTypeName(text).name);
+      if (outside) this.external.addInheritance(type.symbol.uid, outside, kind);
+    }
+  }
+
+  /**
+   * A type name (`Item`, `Item.Status`, `com.acme.Item`) that a file imports from outside the
+   * repository or spells out in full, as a name of its package; null for the repository's types.
+   */
+  private externalType(file: JavaFile, name: string): ExternalName | null {
+    const [first, ...rest] = name.split('.');
+    if (file.topTypes.has(first!) || this.byFqn.has(file.pkg ? `${file.pkg}.${first}` : first!)) return null;
+    const imported = file.imports.get(first!);
+    if (imported !== undefined) return this.byFqn.has(imported) ? null : javaName([imported, ...rest].join('.'));
+    return /^[a-z]/.test(first!) && !this.resolveType(file, null, name, new Set()) ? javaName(name) : null;
   }
 
   /** Superclass (EXTENDS), implemented interfaces (IMPLEMENTS), or extended interfaces (EXTENDS), inside the repository. */
@@ -110,6 +149,9 @@ export class JavaResolver implements CrossFileResolver<JavaCallSite> {
 
   resolveCall(site: JavaCallSite, calls: SiteCalls): void {
     const caller = site.caller;
+    const outside = this.externalCallee(site);
+    // A constructor or static method of another package: a link when a repository that provides it is indexed.
+    if (outside) this.external.addCall(caller.symbol.uid, outside, site.line);
     switch (site.kind) {
       case 'new': {
         const typeParams = this.typeParamsOf(caller);
@@ -138,6 +180,24 @@ export class JavaResolver implements CrossFileResolver<JavaCallSite> {
     if (receiver.kind === 'external') return;
     const method = receiver.kind === 'type' ? this.findMethod(receiver.type, site.name, site.args) : null;
     calls.followedOrByName(method?.symbol ?? null, this.methodCandidates.get(site.name));
+  }
+
+  /** `new Item()`, `Items.of()` or a statically imported `of()` of a type imported from another package. */
+  private externalCallee(site: JavaCallSite): ExternalName | null {
+    const file = site.caller.type.file;
+    if (site.kind === 'new') return this.externalType(file, baseTypeName(site.name).name);
+    if (site.kind !== 'call' && site.kind !== 'reference') return null;
+    if (site.object === null) {
+      const owner = file.staticImports.get(site.name);
+      if (owner === undefined || this.byFqn.has(owner) || this.methodInScope(site.caller.type, site.name, site.args)) return null;
+      const outside = javaName(owner);
+      return outside && { ...outside, path: [...outside.path, site.name] };
+    }
+    if (site.object.kind !== 'name') return null;
+    const outside = this.externalType(file, site.object.name);
+    // A local or field of that name hides the type.
+    if (!outside || this.evaluate(site.caller, site.object, 0).kind !== 'external') return null;
+    return { ...outside, path: [...outside.path, site.name] };
   }
 
   /** `name(...)`: a method of the class or an enclosing one (own or inherited), then static imports, then by name. */
@@ -324,4 +384,15 @@ function overloadFor(overloads: JavaMethod[] | undefined, args: number): JavaMet
   if (!overloads || overloads.length === 0) return null;
   if (args < 0) return overloads[0]!;
   return overloads.find((m) => m.params === args) ?? overloads.find((m) => m.varargs && args >= m.params - 1) ?? overloads[0]!;
+}
+
+/**
+ * A qualified type name as a name of its Java package (the leading lower-case parts): `com.acme.Item.Status`
+ * is `Item.Status` of `java:com.acme`. The JDK's packages are left out: no repository provides them.
+ */
+function javaName(qualifiedName: string): ExternalName | null {
+  const parts = qualifiedName.split('.');
+  const firstType = parts.findIndex((part) => /^[A-Z]/.test(part));
+  if (firstType <= 0 || /^javax?$/.test(parts[0]!)) return null;
+  return { package: `java:${parts.slice(0, firstType).join('.')}`, module: '', path: parts.slice(firstType) };
 }

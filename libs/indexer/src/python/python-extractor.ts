@@ -1,4 +1,5 @@
 import type { ExtractionInput } from '../extractor';
+import { fileUidOf } from '../tree-sitter/edges';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../tree-sitter/tree-sitter-extraction';
 import { PythonFileWalk } from './python-file-walk';
 import { DECISIONS, VISITED, type PyModule } from './python-model';
@@ -14,7 +15,7 @@ const PYTHON: TreeSitterLanguage<PyModule> = {
     const index = new ModuleIndex(input.files.filter((file) => file.text !== null).map((file) => file.path));
     return {
       walkFile: (source, symbols) => new PythonFileWalk(source, symbols, index),
-      resolver: (modules, symbols) => new PythonResolver(modules, symbols),
+      resolver: (modules, symbols, external) => new PythonResolver(modules, symbols, external, (path) => fileUidOf(input, path)),
     };
   },
 };

@@ -58,6 +58,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       classes: [],
       functions: [],
       imports: [],
+      externalImports: [],
     };
   }
 
@@ -284,13 +285,15 @@ export class PythonFileWalk implements FileWalk<PyModule> {
         const moduleName = dotted.text.replace(/\s+/g, '');
         const path = this.index.resolve(moduleName, this.path);
         const internal = path !== null || this.index.isInternal(moduleName);
-        this.bind(alias ?? moduleName, { kind: 'module', path, internal });
+        this.bind(alias ?? moduleName, { kind: 'module', path, internal, module: moduleName });
         if (!alias && moduleName.includes('.')) {
           // `import a.b.c` also binds `a`.
           const top = moduleName.split('.')[0]!;
-          if (!this.module.bindings.has(top)) this.bind(top, { kind: 'module', path: this.index.resolve(top, this.path), internal });
+          if (!this.module.bindings.has(top))
+            this.bind(top, { kind: 'module', path: this.index.resolve(top, this.path), internal, module: top });
         }
         if (path) this.module.imports.push({ toPath: path, names: ['*'] });
+        else if (!internal) this.module.externalImports.push({ module: moduleName, names: ['*'] });
       }
       return;
     }
@@ -301,6 +304,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       this.module.starImports.push(target.path);
       this.module.imports.push({ toPath: target.path, names: ['*'] });
     }
+    const outside: string[] = [];
     for (const child of node.childrenForFieldName('name')) {
       const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
       if (!dotted) continue;
@@ -308,26 +312,34 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       const alias = child.type === 'aliased_import' ? (child.childForFieldName('alias')?.text ?? name) : name;
       const submodule = target.submodule(name);
       if (submodule) {
-        this.bind(alias, { kind: 'module', path: submodule, internal: true });
+        this.bind(alias, { kind: 'module', path: submodule, internal: true, module: null });
         this.module.imports.push({ toPath: submodule, names: ['*'] });
       } else {
-        this.bind(alias, { kind: 'symbol', path: target.path, name, internal: target.internal });
+        this.bind(alias, { kind: 'symbol', path: target.path, name, internal: target.internal, module: target.module });
         if (target.path) this.module.imports.push({ toPath: target.path, names: [name] });
+        else if (!target.internal) outside.push(name);
       }
     }
+    if (outside.length > 0 && target.module !== null) this.module.externalImports.push({ module: target.module, names: outside });
   }
 
-  /** The module of `from X import …`: its file, whether it is ours, and how to find X's submodules. */
-  private fromTarget(moduleNode: Node): { path: string | null; internal: boolean; submodule: (name: string) => string | null } {
+  /** The module of `from X import …`: its file, whether it is ours, its dotted name (absolute imports) and how to find X's submodules. */
+  private fromTarget(moduleNode: Node): {
+    path: string | null;
+    internal: boolean;
+    module: string | null;
+    submodule: (name: string) => string | null;
+  } {
     if (moduleNode.type === 'relative_import') {
       const prefix = moduleNode.namedChildren.find((child) => child.type === 'import_prefix')?.text.length ?? 1;
       const dotted = moduleNode.namedChildren.find((child) => child.type === 'dotted_name')?.text.replace(/\s+/g, '');
       const packageParts = posix.dirname(this.path) === '.' ? [] : posix.dirname(this.path).split('/');
-      if (prefix - 1 > packageParts.length) return { path: null, internal: true, submodule: () => null };
+      if (prefix - 1 > packageParts.length) return { path: null, internal: true, module: null, submodule: () => null };
       const baseParts = [...packageParts.slice(0, packageParts.length - (prefix - 1)), ...(dotted ? dotted.split('.') : [])];
       return {
         path: this.index.byParts(baseParts),
         internal: true,
+        module: null,
         submodule: (name) => this.index.byParts([...baseParts, ...name.split('.')]),
       };
     }
@@ -335,6 +347,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     return {
       path: this.index.resolve(moduleName, this.path),
       internal: this.index.isInternal(moduleName),
+      module: moduleName,
       submodule: (name) => this.index.resolve(`${moduleName}.${name}`, this.path),
     };
   }

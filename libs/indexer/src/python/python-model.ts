@@ -58,9 +58,13 @@ export type PyExpr = { kind: 'path'; parts: string[] } | { kind: 'call'; callee:
 /** Where a variable's type comes from: its annotation, the value assigned, or the collection looped over. */
 export type TypeSource = { kind: 'annotation'; text: string } | { kind: 'value'; expr: PyExpr } | { kind: 'element'; of: PyExpr };
 
-/** What an imported name stands for: a module (`import a.b`, a submodule in `from a import b`) or a name in a module. */
+/**
+ * What an imported name stands for: a module (`import a.b`, a submodule in `from a import b`) or a
+ * name in a module. `module` is the dotted name an absolute import gives (null for a relative one).
+ */
 export type Binding =
-  { kind: 'module'; path: string | null; internal: boolean } | { kind: 'symbol'; path: string | null; name: string; internal: boolean };
+  | { kind: 'module'; path: string | null; internal: boolean; module: string | null }
+  | { kind: 'symbol'; path: string | null; name: string; internal: boolean; module: string | null };
 
 export interface PyModule {
   path: string;
@@ -75,6 +79,8 @@ export interface PyModule {
   functions: PyFunction[];
   /** The files it imports and the names imported from each (`*` for a whole module). */
   imports: { toPath: string; names: string[] }[];
+  /** Modules outside the repository it imports (dotted names) and the names imported from each. */
+  externalImports: { module: string; names: string[] }[];
 }
 
 export interface PyClass {

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import type { InheritanceRow, SymbolRow } from '@lore/domain';
+import type { ExternalName, InheritanceRow, SymbolRow } from '@lore/domain';
+import type { ExternalReferenceRows } from '../external-references';
 import { indexByName, type ImportEdges, type SiteCalls } from '../tree-sitter/edges';
 import { EXTERNAL, findInHierarchy, MAX_EVAL_DEPTH, UNKNOWN, type Unresolved } from '../tree-sitter/resolution';
 import type { CrossFileResolver } from '../tree-sitter/tree-sitter-extraction';
@@ -32,7 +33,12 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
   /** Methods by name (fallback for member calls). */
   private readonly methodCandidates = new Map<string, SymbolRow[]>();
 
-  constructor(modules: readonly PyModule[], symbols: readonly SymbolRow[]) {
+  constructor(
+    modules: readonly PyModule[],
+    symbols: readonly SymbolRow[],
+    private readonly external: ExternalReferenceRows,
+    private readonly fileUidOf: (path: string) => string,
+  ) {
     for (const module of modules) {
       this.modules.set(module.path, module);
       for (const cls of module.classes) this.classes.set(cls.symbol.uid, cls);
@@ -47,6 +53,13 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
 
   resolveCall(site: PyCallSite, calls: SiteCalls): void {
     const module = site.caller.module;
+    const named = site.receiver === null ? [site.name] : site.receiver.kind === 'path' ? [...site.receiver.parts, site.name] : null;
+    const outside = named && this.externalName(module, site.caller, named);
+    if (outside) {
+      // A name imported from another package: no edge here, a link when a repository that provides it is indexed.
+      this.external.addCall(site.caller.symbol.uid, outside, site.line);
+      return;
+    }
     if (site.receiver === null) {
       const value = this.evalName(module, site.caller, site.name, 0);
       const target = calleeOf(value);
@@ -81,13 +94,43 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
 
   inheritance(): InheritanceRow[] {
     const rows: InheritanceRow[] = [];
-    for (const cls of this.classes.values())
+    for (const cls of this.classes.values()) {
       for (const base of this.basesOf(cls)) rows.push({ fromUid: cls.symbol.uid, toUid: base.symbol.uid, kind: 'EXTENDS' });
+      for (const base of cls.bases) {
+        const outside = base.kind === 'path' ? this.externalName(cls.module, null, base.parts) : null;
+        if (outside) this.external.addInheritance(cls.symbol.uid, outside, 'EXTENDS');
+      }
+    }
     return rows;
   }
 
   addImports(edges: ImportEdges): void {
-    for (const module of this.modules.values()) for (const row of module.imports) edges.add(module.path, row.toPath, row.names);
+    for (const module of this.modules.values()) {
+      for (const row of module.imports) edges.add(module.path, row.toPath, row.names);
+      for (const row of module.externalImports) {
+        const { package: key, module: inside } = pythonModule(row.module);
+        this.external.addImport(this.fileUidOf(module.path), key, inside, row.names);
+      }
+    }
+  }
+
+  /**
+   * A dotted name (`f`, `contracts.f`, `a.b.C.method`) that starts with a binding of a module
+   * outside the repository, as a name of that package; null when code of the repository binds it.
+   */
+  private externalName(module: PyModule, fn: PyFunction | null, parts: readonly string[]): ExternalName | null {
+    const first = parts[0]!;
+    if (isLocal(fn, first) || module.topLevel.has(first)) return null;
+    for (let f = fn; f; f = f.enclosing) if (module.byQualifiedName.has(`${f.symbol.qualifiedName}.${first}`)) return null;
+    // `import a.b.c` binds the dotted name: the longest bound prefix is the module.
+    for (let k = parts.length; k >= 1; k--) {
+      const binding = module.bindings.get(parts.slice(0, k).join('.'));
+      if (!binding) continue;
+      if (binding.path !== null || binding.internal || binding.module === null) return null;
+      const names = binding.kind === 'symbol' ? [binding.name, ...parts.slice(k)] : parts.slice(k);
+      return names.length > 0 ? { ...pythonModule(binding.module), path: names } : null;
+    }
+    return null;
   }
 
   /** Base classes found in the repository, resolved once. */
@@ -299,6 +342,12 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
     const value = this.evalPath(module, null, type.split('.'), depth + 1);
     return value.kind === 'class' || value.kind === 'external' ? value : UNKNOWN;
   }
+}
+
+/** A dotted module name as a package (its top-level name) and the module inside it. */
+function pythonModule(dotted: string): { package: string; module: string } {
+  const [top, ...rest] = dotted.split('.');
+  return { package: `python:${top}`, module: rest.join('/') };
 }
 
 function isLocal(fn: PyFunction | null, name: string): boolean {

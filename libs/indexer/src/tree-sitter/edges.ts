@@ -92,11 +92,16 @@ export class ImportEdges {
   }
 
   rows(): ImportRow[] {
-    const uidOf = (path: string): string => this.input.fileUids.get(path) ?? fileUid(this.input.tenantId, this.input.repositoryId, path);
+    const uidOf = (path: string): string => fileUidOf(this.input, path);
     return [...this.edges.values()]
       .sort((a, b) => compare(a.fromPath, b.fromPath) || compare(a.toPath, b.toPath))
       .map((edge) => ({ fromUid: uidOf(edge.fromPath), toUid: uidOf(edge.toPath), names: [...edge.names].sort(compare) }));
   }
+}
+
+/** The uid of a file of the extraction's repository. */
+export function fileUidOf(input: ExtractionInput, path: string): string {
+  return input.fileUids.get(path) ?? fileUid(input.tenantId, input.repositoryId, path);
 }
 
 /** EXTENDS / IMPLEMENTS rows in their stored order: by subtype, supertype, kind. */

@@ -1,6 +1,7 @@
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 import type { InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
+import { ExternalReferenceRows } from '../external-references';
 import type { SourceFile } from '../repository-files';
 import { CallEdges, ImportEdges, sortInheritance, type SiteCalls } from './edges';
 import { FileSymbols } from './symbol-rows';
@@ -26,8 +27,11 @@ export interface TreeSitterLanguage<File extends WalkedFile> {
 export interface ExtractionRun<File extends WalkedFile> {
   /** The walk of one file, which adds the file's symbols to `symbols`. */
   walkFile(source: SourceFile, symbols: FileSymbols): FileWalk<File>;
-  /** Resolves across the walked files; `symbols` are all their rows, in file order. */
-  resolver(files: readonly File[], symbols: readonly SymbolRow[]): CrossFileResolver<SiteOf<File>>;
+  /**
+   * Resolves across the walked files; `symbols` are all their rows, in file order. What leads to
+   * another package (imports, calls and supertypes named through its imports) goes to `external`.
+   */
+  resolver(files: readonly File[], symbols: readonly SymbolRow[], external: ExternalReferenceRows): CrossFileResolver<SiteOf<File>>;
 }
 
 /** One file's walk: it is shown the captured nodes in document order, outer nodes first. */
@@ -88,13 +92,14 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
       for (const symbol of fileSymbols.symbols) symbols.push(symbol);
     });
 
-    const resolver = run.resolver(files, symbols);
+    const external = new ExternalReferenceRows();
+    const resolver = run.resolver(files, symbols, external);
     const calls = new CallEdges();
     for (const file of files) for (const site of file.sites) resolver.resolveCall(site, calls.from(site.caller.symbol.uid, site.line));
     const inheritance = sortInheritance(resolver.inheritance());
     const imports = new ImportEdges(input);
     resolver.addImports(imports);
-    return { symbols, calls: calls.rows(), imports: imports.rows(), inheritance, skipped };
+    return { symbols, calls: calls.rows(), imports: imports.rows(), inheritance, skipped, externalReferences: external.rows() };
   }
 }
 

@@ -8,6 +8,7 @@ import type { SourceFile as RepoFile } from '../repository-files';
 import { resolveExactly, takeWarmProgram } from './exact-pass';
 import { readScripts } from './first-pass';
 import { linkScripts, RepositoryModules, resolveBySyntax } from './module-linking';
+import { packageReferences } from './package-references';
 import { EXACT_PASS_VERSION, FIRST_PASS_VERSION, ownPath, tooDeep, type ResolvedHeritage, type ResolvedSite } from './script-model';
 import { warmKey, type WarmProgram } from './warm-program';
 
@@ -45,6 +46,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
     imports: linked.imports,
     inheritance: syntactic.inheritance,
     skipped: linked.skipped,
+    externalReferences: packageReferences(input, firstPass.outcomes, modules, linked),
     resolveExactly: async () => {
       try {
         return resolveExactly({
