@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CodeGraphRepository } from './code-graph.repository';
+import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
 import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
@@ -14,6 +15,7 @@ import { SnapshotWriter } from './snapshot-writer';
     MigrationService,
     IndexRunLeases,
     SnapshotWriter,
+    CrossRepositoryLinks,
     IndexStoreRepository,
     CodeGraphRepository,
   ],

@@ -1,19 +1,23 @@
 import { Injectable } from '@nestjs/common';
+import { CrossRepositoryLinks } from './cross-repository-links';
 import { IndexRunLeases } from './index-run-leases';
 import { SnapshotWriter } from './snapshot-writer';
 
+export type { LinkChanges, PackageRecords } from './cross-repository-links';
 export type { RunScope } from './index-run-leases';
 export type { SnapshotChanges, WrittenSnapshot } from './snapshot-writer';
 
 /**
- * What an indexing run asks of the graph: its lease and record (IndexRunLeases), and its snapshots,
- * each written as one transaction of only the difference with the live graph (SnapshotWriter).
+ * What an indexing run asks of the graph: its lease and record (IndexRunLeases), its snapshots,
+ * each written as one transaction of only the difference with the live graph (SnapshotWriter), and
+ * the links between it and the tenant's other repositories (CrossRepositoryLinks).
  */
 @Injectable()
 export class IndexStoreRepository {
   constructor(
     private readonly runs: IndexRunLeases,
     private readonly snapshots: SnapshotWriter,
+    private readonly links: CrossRepositoryLinks,
   ) {}
 
   beginRun(...args: Parameters<IndexRunLeases['beginRun']>): ReturnType<IndexRunLeases['beginRun']> {
@@ -40,5 +44,9 @@ export class IndexStoreRepository {
 
   liveGraph(...args: Parameters<SnapshotWriter['liveGraph']>): ReturnType<SnapshotWriter['liveGraph']> {
     return this.snapshots.liveGraph(...args);
+  }
+
+  linkRepository(...args: Parameters<CrossRepositoryLinks['linkRepository']>): ReturnType<CrossRepositoryLinks['linkRepository']> {
+    return this.links.linkRepository(...args);
   }
 }

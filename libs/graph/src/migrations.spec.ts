@@ -15,6 +15,7 @@ describe('migrations', () => {
       '003_symbol_fulltext',
       '004_documents_and_runs',
       '005_index_leases',
+      '006_cross_repository_links',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);

@@ -46,8 +46,11 @@ export const SNAPSHOT_QUERIES: SnapshotQueries = {
   createNodes: byLabel((label) => `UNWIND $rows AS row CREATE (n:${label}) SET n = row.props`),
   updateNodes: byLabel((label) => `UNWIND $rows AS row MATCH (n:${label} {uid: row.uid}) SET n = row.props`),
   deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid}) DETACH DELETE n`),
+  // Links to other repositories are the linker's (cross-repository-links.ts), not the snapshot's: left out of its live graph.
   liveRelationships: byShape(
-    (shape) => `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) RETURN collect([a.uid, b.uid, properties(e)]) AS elements`,
+    (shape) =>
+      `MATCH ${source(shape)}-[e:${shape.type}]->(b:${shape.to}) WHERE e.crossRepository IS NULL ` +
+      `RETURN collect([a.uid, b.uid, properties(e)]) AS elements`,
   ),
   // The endpoints are looked up by label and uid (the uniqueness constraint's index); the type comes
   // from the fixed table too, as a value: CREATE takes a dynamic type at no cost, and one plan per

@@ -104,6 +104,11 @@ export class IndexingService {
       let result: IndexRunSummary | undefined;
       await this.store.applySnapshot(final, run, () => (result = summary(new Date())), writing, written?.state ?? live);
       if (!result) throw new Error('the snapshot was applied without completing the run');
+      // Links to and from the tenant's other repositories follow the snapshot; one that cannot be made
+      // now is made by the next index of either side.
+      await this.store
+        .linkRepository(final)
+        .catch((error: Error) => this.logger.warn(`cross-repository links of ${final.repositoryId} not updated: ${error.message}`));
       // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
       await this.semantic
         .indexChunks(principal.tenantId, snapshot.repositoryId, snapshot.commitSha, snapshot.chunks)
