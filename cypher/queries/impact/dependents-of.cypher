@@ -18,7 +18,7 @@ CALL (target) {
   RETURN dependent, 'CALLS' AS type, call.confidence AS confidence, false AS reversed
   UNION
   MATCH (dependent:Symbol)-[inherits:EXTENDS|IMPLEMENTS]->(target)
-  RETURN dependent, type(inherits) AS type, 'exact' AS confidence, false AS reversed
+  RETURN dependent, type(inherits) AS type, coalesce(inherits.confidence, 'exact') AS confidence, false AS reversed
   UNION
   MATCH (owner:Symbol)-[:HAS_MEMBER]->(target)
   MATCH (sub:Symbol)-[:EXTENDS|IMPLEMENTS*1..3]->(owner)

@@ -76,6 +76,8 @@ export interface ImporterEdge {
   repositoryId: string;
   path: string;
   via: string;
+  /** `exact` inside a repository; a link into another repository says how it was followed. */
+  confidence: CallConfidence;
 }
 
 export interface FileSymbols {

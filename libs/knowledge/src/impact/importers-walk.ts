@@ -23,7 +23,10 @@ export async function walkImporters(
     for (const edge of edges) {
       if (evidence.has(edge.uid)) continue;
       if (files.length === options.limit) break;
-      const path: ImpactEdge[] = [{ from: edge.uid, to: edge.via, type: 'IMPORTS', confidence: 'exact' }, ...evidence.get(edge.via)!];
+      const path: ImpactEdge[] = [
+        { from: edge.uid, to: edge.via, type: 'IMPORTS', confidence: edge.confidence },
+        ...evidence.get(edge.via)!,
+      ];
       evidence.set(edge.uid, path);
       files.push({ repositoryId: edge.repositoryId, path: edge.path, distance, evidence: path });
       frontier.push(edge.uid);
