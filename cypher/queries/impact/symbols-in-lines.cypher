@@ -1,11 +1,12 @@
 // analyze_impact's targets: the innermost symbols whose lines overlap each changed range of $ranges
 // ([{path, startLine, endLine}], paths relative to the root of repository $repositoryId), within the
 // caller's tenant ($tenantId). A range inside a method gives the method, not its class; a range
-// between declarations gives nothing.
+// between declarations gives nothing. Symbols are reached through their file (which DECLARES each of
+// them): one index seek per range, not a scan of every symbol of the repository.
 // Example (cypher-shell): :param tenantId => 'default'; :param repositoryId => 'order-service';
 //   :param ranges => [{path: 'src/pricing/discounts.ts', startLine: 10, endLine: 11}]
 UNWIND $ranges AS range
-MATCH (symbol:Symbol {tenantId: $tenantId, repoId: $repositoryId, path: range.path})
+MATCH (:File {tenantId: $tenantId, repoId: $repositoryId, path: range.path})-[:DECLARES]->(symbol:Symbol)
 WHERE symbol.startLine <= range.endLine AND symbol.endLine >= range.startLine
   AND NOT EXISTS {
     MATCH (symbol)-[:HAS_MEMBER]->(member:Symbol)
