@@ -1,21 +1,17 @@
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Response } from 'express';
-import { dirname, join } from 'node:path';
+import { ownAsset, packageFile, sendAsset, type StaticAsset } from './static-assets';
 
-/** GraphiQL's files, served from our own node_modules: no CDN. */
-const ASSETS: Record<string, { pkg: string; file: string; type: string }> = {
-  'react.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
-  'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
-  'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
-  'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
+/** GraphiQL's files, served from our own node_modules (no CDN), and the script that opens it with example tabs. */
+const ASSETS: Record<string, StaticAsset> = {
+  'react.js': { path: packageFile('react', 'umd/react.production.min.js'), type: 'text/javascript' },
+  'react-dom.js': { path: packageFile('react-dom', 'umd/react-dom.production.min.js'), type: 'text/javascript' },
+  'graphiql.js': { path: packageFile('graphiql', 'graphiql.min.js'), type: 'text/javascript' },
+  'graphiql.css': { path: packageFile('graphiql', 'graphiql.min.css'), type: 'text/css' },
+  'graphiql-page.js': { path: ownAsset('graphiql-page.js'), type: 'text/javascript' },
 };
-
-/** From the package folder: the UMD builds are not in the packages' export maps. */
-function assetPath(asset: { pkg: string; file: string }): string {
-  return join(dirname(require.resolve(`${asset.pkg}/package.json`)), asset.file);
-}
 
 export const GRAPHIQL_ASSETS_PATH = '/graphql/assets';
 
@@ -32,11 +28,7 @@ const GRAPHIQL_HTML = `<!doctype html>
   <script src="${GRAPHIQL_ASSETS_PATH}/react.js"></script>
   <script src="${GRAPHIQL_ASSETS_PATH}/react-dom.js"></script>
   <script src="${GRAPHIQL_ASSETS_PATH}/graphiql.js"></script>
-  <script>
-    const fetcher = GraphiQL.createFetcher({ url: '/graphql' });
-    const query = '# Lore: search symbols, then open one.\\nquery {\\n  searchCode(input: { query: "service", maxResults: 5 }) {\\n    results { uid kind qualifiedName path startLine score }\\n  }\\n}\\n';
-    ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, { fetcher, defaultQuery: query }));
-  </script>
+  <script src="${GRAPHIQL_ASSETS_PATH}/graphiql-page.js"></script>
 </body>
 </html>`;
 
@@ -58,8 +50,6 @@ export function graphiqlLandingPage(): NonNullable<ApolloDriverConfig['plugins']
 export class GraphiqlAssetsController {
   @Get(':name')
   asset(@Param('name') name: string, @Res() res: Response): void {
-    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-    if (!asset) throw new NotFoundException(`No asset ${name}`);
-    res.type(asset.type).setHeader('Cache-Control', 'public, max-age=86400').sendFile(assetPath(asset));
+    sendAsset(ASSETS, name, res);
   }
 }

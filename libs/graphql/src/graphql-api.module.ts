@@ -1,33 +1,43 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { AccessModule } from '@lore/access';
+import { AccessModule, principalOf, type RequestWithPrincipal } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
+import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
+import { ExplorerLoaders } from './explorer/explorer-loaders';
+import { ExplorerPageController } from './explorer-page';
 import { GraphiqlAssetsController, graphiqlLandingPage } from './graphiql';
 import { formatGraphqlError } from './graphql-errors';
-import { queryFieldsOf } from './lore-query.decorator';
+import { objectFieldsOf, queryFieldsOf } from './lore-query.decorator';
+import { queryLimitsRule } from './query-limits';
 import { graphqlSdl } from './zod-graphql';
 
-/** Every `*.resolver.ts` below this folder: one per capability (see discoverClasses). */
+/** Every `*.resolver.ts` below this folder: one per capability or explorer type (see discoverClasses). */
 const RESOLVERS = discoverClasses(__dirname, '.resolver');
 
 @Module({
   imports: [
     KnowledgeModule,
     AccessModule,
-    GraphQLModule.forRoot<ApolloDriverConfig>({
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      path: '/graphql',
-      typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf)),
-      playground: false,
-      introspection: true,
-      plugins: [graphiqlLandingPage()],
-      formatError: formatGraphqlError,
-      context: ({ req }: { req: unknown }) => ({ req }),
+      imports: [KnowledgeModule],
+      inject: [ExplorerService],
+      useFactory: (explorer: ExplorerService) => ({
+        path: '/graphql',
+        typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf), RESOLVERS.flatMap(objectFieldsOf)),
+        playground: false,
+        introspection: true,
+        plugins: [graphiqlLandingPage()],
+        validationRules: [queryLimitsRule()],
+        formatError: formatGraphqlError,
+        // Each request its own loaders: their batches and cache live as long as the request.
+        context: ({ req }: { req: RequestWithPrincipal }) => ({ req, loaders: new ExplorerLoaders(explorer, principalOf(req)) }),
+      }),
     }),
   ],
-  controllers: [GraphiqlAssetsController],
+  controllers: [GraphiqlAssetsController, ExplorerPageController],
   providers: [...RESOLVERS],
 })
 export class GraphqlApiModule {}

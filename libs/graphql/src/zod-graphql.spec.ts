@@ -67,6 +67,50 @@ describe('graphqlSdl: GraphQL types from zod schemas', () => {
     );
   });
 
+  it('adds the fields of @LoreField to the named object types, with their arguments and their own result types', () => {
+    const Shelf = z.object({ label: z.string() }).register(schemaNames, { name: 'Shelf' });
+    const sdl = graphqlSdl(
+      [{ name: 'shelf', description: 'A shelf.', args: {}, result: Shelf }],
+      [
+        {
+          type: 'Shelf',
+          name: 'paints',
+          description: 'Its paints.',
+          args: { first: z.number().int().optional().describe('At most this many.') },
+          result: z.object({ nodes: z.array(Paint) }),
+        },
+      ],
+    );
+    expect(sdl).toContain(
+      [
+        'type Shelf {',
+        '  label: String!',
+        '',
+        '  """Its paints."""',
+        '  paints(',
+        '    """At most this many."""',
+        '    first: Int',
+        '  ): ShelfPaintsResult!',
+        '}',
+        '',
+        'type ShelfPaintsResult {',
+        '  nodes: [Paint!]!',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses a field for a type no query reaches, and one its zod schema has already', () => {
+    const paint = { name: 'paint', description: 'One paint.', args: {}, result: Paint };
+    const field = { name: 'paints', description: 'Its paints.', args: {}, result: z.array(Paint) };
+    expect(() => graphqlSdl([paint], [{ ...field, type: 'Shelf' }])).toThrow(
+      "Shelf.paints extends Shelf, which no query field's result reaches as an object type",
+    );
+    expect(() => graphqlSdl([paint], [{ ...field, type: 'Paint', name: 'colour' }])).toThrow(
+      'Paint.colour is a field of its zod schema already',
+    );
+  });
+
   it('refuses a schema used both as an input and as an output type', () => {
     expect(() => graphqlSdl([{ name: 'echo', description: 'Echo.', args: { input: Paint }, result: Paint }])).toThrow(
       'The zod schema named Paint is used both as a GraphQL input and output type',

@@ -1,6 +1,7 @@
 import {
   GraphQLBoolean,
   GraphQLEnumType,
+  type GraphQLFieldConfigMap,
   GraphQLFloat,
   type GraphQLInputType,
   GraphQLInputObjectType,
@@ -26,30 +27,28 @@ export interface GraphqlQueryField {
   result: z.ZodType;
 }
 
+/** A field added to a named object type (Symbol.callers), declared on its resolver method with @LoreField. */
+export interface GraphqlObjectField extends GraphqlQueryField {
+  /** The GraphQL name of the type, as its zod schema is registered in `schemaNames`. */
+  type: string;
+}
+
 type Mode = 'input' | 'output';
 
-/** The GraphQL schema (SDL) of the given query fields, every type derived from the domain's zod schemas. */
-export function graphqlSdl(fields: readonly GraphqlQueryField[]): string {
-  const types = new ZodGraphqlTypes();
-  const query = new GraphQLObjectType({
-    name: 'Query',
-    fields: Object.fromEntries(
-      fields.map((field) => [
-        field.name,
-        {
-          description: field.description,
-          type: types.output(field.result, `${pascal(field.name)}Result`),
-          args: Object.fromEntries(
-            Object.entries(field.args).map(([name, schema]) => [
-              name,
-              { type: types.input(schema, `${pascal(field.name)}${pascal(name)}`) },
-            ]),
-          ),
-        },
-      ]),
-    ),
-  });
-  return printSchema(new GraphQLSchema({ query }));
+/**
+ * The GraphQL schema (SDL) of the given query fields, every type derived from the domain's zod schemas;
+ * `objectFields` add fields with arguments to the named object types (the relations a person follows).
+ */
+export function graphqlSdl(fields: readonly GraphqlQueryField[], objectFields: readonly GraphqlObjectField[] = []): string {
+  const types = new ZodGraphqlTypes(objectFields);
+  const query = new GraphQLObjectType({ name: 'Query', fields: types.fieldConfigs('', fields) });
+  const schema = new GraphQLSchema({ query });
+  for (const field of objectFields) {
+    if (!(schema.getType(field.type) instanceof GraphQLObjectType)) {
+      throw new Error(`${field.type}.${field.name} extends ${field.type}, which no query field's result reaches as an object type`);
+    }
+  }
+  return printSchema(schema);
 }
 
 /**
@@ -60,6 +59,25 @@ export function graphqlSdl(fields: readonly GraphqlQueryField[]): string {
  */
 class ZodGraphqlTypes {
   private readonly named = new Map<string, { type: GraphQLNamedType; mode: Mode | 'both' }>();
+
+  constructor(private readonly objectFields: readonly GraphqlObjectField[]) {}
+
+  /** The fields of a type (of Query when `owner` is ''), their unnamed types named after owner and field. */
+  fieldConfigs(owner: string, fields: readonly GraphqlQueryField[]): GraphQLFieldConfigMap<unknown, unknown> {
+    return Object.fromEntries(
+      fields.map((field) => {
+        const prefix = `${owner}${pascal(field.name)}`;
+        const args = Object.entries(field.args).map(([name, schema]) => [
+          name,
+          { type: this.input(schema, `${prefix}${pascal(name)}`), description: schema.description },
+        ]);
+        return [
+          field.name,
+          { description: field.description, type: this.output(field.result, `${prefix}Result`), args: Object.fromEntries(args) },
+        ];
+      }),
+    );
+  }
 
   output(schema: z.ZodType, fallbackName: string): GraphQLOutputType {
     return this.convert(schema, fallbackName, 'output') as GraphQLOutputType;
@@ -101,13 +119,21 @@ class ZodGraphqlTypes {
                 { type: this.convert(field, `${name}${pascal(key)}`, mode) as never, description: field.description },
               ]),
             );
-          return mode === 'input'
-            ? new GraphQLInputObjectType({ name, description: schema.description, fields })
-            : new GraphQLObjectType({ name, description: schema.description, fields });
+          if (mode === 'input') return new GraphQLInputObjectType({ name, description: schema.description, fields });
+          const withExtensions = () => ({ ...fields(), ...this.extensionsOf(name, Object.keys(def.shape!)) });
+          return new GraphQLObjectType({ name, description: schema.description, fields: withExtensions });
         });
       default:
         throw new Error(`No GraphQL type for the zod type ${def.type} (${fallbackName})`);
     }
+  }
+
+  /** The @LoreField fields of the object type `name`; a field its zod schema has already is refused. */
+  private extensionsOf(name: string, ownFields: readonly string[]): GraphQLFieldConfigMap<unknown, unknown> {
+    const extensions = this.objectFields.filter((field) => field.type === name);
+    const clash = extensions.find((field) => ownFields.includes(field.name));
+    if (clash) throw new Error(`${name}.${clash.name} is a field of its zod schema already`);
+    return this.fieldConfigs(name, extensions);
   }
 
   private namedType(name: string, mode: Mode | 'both', make: (name: string) => GraphQLNamedType): GraphQLNamedType {

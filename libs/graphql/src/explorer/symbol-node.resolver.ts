@@ -1,0 +1,100 @@
+import { Args, Context, Parent, Resolver } from '@nestjs/graphql';
+import { principalOf, type RequestWithPrincipal } from '@lore/access';
+import {
+  CallConnectionSchema,
+  FileNodeSchema,
+  PageInputSchema,
+  RepositoryNodeSchema,
+  SectionConnectionSchema,
+  SymbolConnectionSchema,
+  type SymbolNode,
+  SymbolNodeSchema,
+  SymbolUidSchema,
+  TestConnectionSchema,
+} from '@lore/domain/schemas/explorer';
+import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
+import { LoreField, LoreQuery } from '../lore-query.decorator';
+import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
+
+const PAGE_ARGS = PageInputSchema.shape;
+
+/** Symbol: a symbol as a node to explore, and the relations a person follows from it. */
+@Resolver('Symbol')
+export class SymbolNodeResolver {
+  constructor(private readonly explorer: ExplorerService) {}
+
+  @LoreQuery({
+    name: 'symbolNode',
+    description: 'A symbol by uid, to explore from: its callers, callees, members, tests, documents, file and repository.',
+    args: { uid: SymbolUidSchema },
+    result: SymbolNodeSchema,
+  })
+  symbolNode(@Args('uid') uid: string, @Context('req') req: RequestWithPrincipal): Promise<SymbolNode> {
+    return this.explorer.getSymbol(principalOf(req), uid);
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'callers',
+    description: 'The symbols that call it, with the line of each call and how it was resolved.',
+    args: PAGE_ARGS,
+    result: CallConnectionSchema,
+  })
+  callers(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.page('symbol-callers', symbol.uid, page);
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'callees',
+    description: 'The symbols it calls, in the order of the calls.',
+    args: PAGE_ARGS,
+    result: CallConnectionSchema,
+  })
+  callees(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.page('symbol-callees', symbol.uid, page);
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'members',
+    description: 'Its methods, properties and nested declarations, in declaration order.',
+    args: PAGE_ARGS,
+    result: SymbolConnectionSchema,
+  })
+  members(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.page('symbol-members', symbol.uid, page);
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'tests',
+    description: 'The test cases that exercise it, directly or through one helper.',
+    args: PAGE_ARGS,
+    result: TestConnectionSchema,
+  })
+  tests(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.page('symbol-tests', symbol.uid, page);
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'documents',
+    description: 'The Markdown sections whose inline code names it (get_documents also lists those linking its file).',
+    args: PAGE_ARGS,
+    result: SectionConnectionSchema,
+  })
+  documents(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.page('symbol-sections', symbol.uid, page);
+  }
+
+  @LoreField({ type: 'Symbol', name: 'file', description: 'The file that declares it.', args: {}, result: FileNodeSchema.nullable() })
+  file(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.files.load({ repositoryId: symbol.repositoryId, path: symbol.path });
+  }
+
+  @LoreField({ type: 'Symbol', name: 'repository', description: 'Its repository.', args: {}, result: RepositoryNodeSchema.nullable() })
+  repository(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.repositories.load(symbol.repositoryId);
+  }
+}
