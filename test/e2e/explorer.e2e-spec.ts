@@ -1,0 +1,362 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Driver } from 'neo4j-driver';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { gitFixture, type FixtureRepository } from '../support/fixtures';
+import { testDriver, wipeGraph } from '../support/graph';
+import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
+import { cliJson, graphql } from './doors';
+
+/**
+ * GraphQL as a person explores it (the explorer types, their pages, the limits of a query), and the two
+ * pages a person opens: GraphiQL at /graphql and the graph at /explorer, in headless Chromium (Debian's
+ * chromium package, driven by playwright-core, which downloads no browser). Screenshots are saved in
+ * test-artifacts/explorer/.
+ */
+const TENANT = 'explorer-e2e';
+const REPO = 'order-service';
+const env = { LORE_TENANT: TENANT };
+const CHROMIUM = process.env.LORE_CHROMIUM ?? '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'explorer');
+
+let driver: Driver;
+let fixture: FixtureRepository;
+let server: RunningServer;
+
+const SERVICE = 'src/services/order-service.ts';
+const uid = (path: string, qualifiedName: string): string => `${TENANT}:${REPO}:${path}#${qualifiedName}`;
+const PLACE_ORDER = uid(SERVICE, 'OrderService.placeOrder');
+
+beforeAll(async () => {
+  driver = testDriver();
+  await wipeGraph(driver);
+  fixture = gitFixture(REPO);
+  const indexed = await cliJson(['index', fixture.path, '--name', REPO], env);
+  expect(indexed).toMatchObject({ code: 0, body: { repositoryId: REPO, status: 'completed' } });
+  server = await startServer(env);
+  await waitUntilReady(server.url);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await driver?.close();
+});
+
+/** The data of a query that must succeed. */
+async function ask(query: string, variables: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const body = await graphql(server.url, query, variables);
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+}
+
+describe('GraphQL explorer types', () => {
+  it('answers a symbol with its callers, callees, members, tests, documents, file and repository', async () => {
+    const data = await ask(
+      `query($uid: String!) { symbolNode(uid: $uid) {
+        qualifiedName kind signature resourceUri
+        file { path language repository { id } }
+        repository { id commitSha }
+        callers { totalCount edges { line confidence node { name } } }
+        callees { totalCount edges { line confidence node { qualifiedName } } }
+        members { totalCount nodes { name } }
+        tests { totalCount edges { via node { name } } }
+        documents { totalCount nodes { title resourceUri document { path kind } } }
+      } }`,
+      { uid: PLACE_ORDER },
+    );
+    const commit = fixture.commitSha;
+    const call = (name: string, line: number) => ({ line, confidence: 'exact', node: { name } });
+    const callee = (qualifiedName: string, line: number) => ({ line, confidence: 'exact', node: { qualifiedName } });
+    expect(data.symbolNode).toEqual({
+      qualifiedName: 'OrderService.placeOrder',
+      kind: 'method',
+      signature: 'async placeOrder(order: Order): Promise<PlacedOrder>',
+      resourceUri: `code://${REPO}/${commit}/${SERVICE}#L22-L28`,
+      file: { path: SERVICE, language: 'typescript', repository: { id: REPO } },
+      repository: { id: REPO, commitSha: commit },
+      callers: { totalCount: 2, edges: [call('places a valid order with its discount', 13), call('cancels a placed order', 20)] },
+      callees: {
+        totalCount: 4,
+        edges: [
+          callee('OrderValidator.validate', 23),
+          callee('orderTotal', 24),
+          callee('applyDiscount', 24),
+          callee('OrderRepository.save', 25),
+        ],
+      },
+      members: { totalCount: 0, nodes: [] },
+      tests: {
+        totalCount: 2,
+        edges: [
+          { via: 'direct', node: { name: 'places a valid order with its discount' } },
+          { via: 'direct', node: { name: 'cancels a placed order' } },
+        ],
+      },
+      documents: {
+        totalCount: 1,
+        nodes: [
+          {
+            title: 'order-service',
+            resourceUri: `doc://${REPO}/${commit}/README.md#L1-L4`,
+            document: { path: 'README.md', kind: 'readme' },
+          },
+        ],
+      },
+    });
+  });
+
+  it('walks from the repositories to files, symbols, documents and sections, and from an impact answer into the graph', async () => {
+    const data = await ask(`{
+      repositories(first: 1) { totalCount nodes { id
+        files(first: 2, pathPrefix: "src/pricing/") { totalCount nodes { path symbols(first: 5) { nodes { qualifiedName } } } }
+        documents(first: 2) { nodes { path sections(first: 5) { nodes { title symbols(first: 5) { nodes { qualifiedName } } } } } }
+      } }
+      file(repositoryId: "${REPO}", path: "src/pricing/discounts.ts") { lines symbols(first: 1) { nodes { name } } }
+      impact(input: { name: "applyDiscount" }) { affected { symbol { node { qualifiedName callers(first: 5) { totalCount } } } } }
+    }`);
+    expect(data).toEqual({
+      repositories: {
+        totalCount: 1,
+        nodes: [
+          {
+            id: REPO,
+            files: {
+              totalCount: 1,
+              nodes: [
+                {
+                  path: 'src/pricing/discounts.ts',
+                  symbols: { nodes: [{ qualifiedName: 'applyDiscount' }, { qualifiedName: 'isKnownDiscount' }] },
+                },
+              ],
+            },
+            documents: {
+              nodes: [
+                {
+                  path: 'README.md',
+                  sections: {
+                    nodes: [
+                      {
+                        title: 'order-service',
+                        symbols: {
+                          nodes: ['applyDiscount', 'OrderRepository', 'OrderService.placeOrder', 'OrderValidator'].map((qualifiedName) => ({
+                            qualifiedName,
+                          })),
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+      file: { lines: 14, symbols: { nodes: [{ name: 'applyDiscount' }] } },
+      impact: { affected: [{ symbol: { node: { qualifiedName: 'OrderService.placeOrder', callers: { totalCount: 2 } } } }] },
+    });
+  });
+
+  it('pages through a list with opaque cursors, and refuses the cursor of another list', async () => {
+    const page = `query($uid: String!, $after: String) { symbolNode(uid: $uid) {
+      callees(first: 3, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { qualifiedName } } } }`;
+    type Page = { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { qualifiedName: string }[] };
+    const calleesOf = async (after?: string) => ((await ask(page, { uid: PLACE_ORDER, after })).symbolNode as { callees: Page }).callees;
+    const first = await calleesOf();
+    expect(first).toMatchObject({ totalCount: 4, pageInfo: { hasNextPage: true } });
+    const second = await calleesOf(first.pageInfo.endCursor!);
+    expect(second).toEqual({
+      totalCount: 4,
+      pageInfo: { hasNextPage: false, endCursor: expect.any(String) },
+      nodes: [{ qualifiedName: 'OrderRepository.save' }],
+    });
+    expect([...first.nodes, ...second.nodes].map((node) => node.qualifiedName)).toEqual([
+      'OrderValidator.validate',
+      'orderTotal',
+      'applyDiscount',
+      'OrderRepository.save',
+    ]);
+    const foreign = `query($uid: String!, $after: String) { symbolNode(uid: $uid) { callers(after: $after) { totalCount } } }`;
+    const refused = await graphql(server.url, foreign, { uid: PLACE_ORDER, after: first.pageInfo.endCursor });
+    expect(refused.errors![0]).toMatchObject({
+      extensions: { code: 'invalid_input' },
+      message: expect.stringContaining('Not a cursor of'),
+    });
+  });
+
+  it('refuses a query past the depth, alias or cost limit as invalid_input, saying the limit; 3,000 aliases fast', async () => {
+    const refusal = async (query: string) => {
+      const body = await graphql(server.url, query, {});
+      expect(body.data).toBeUndefined();
+      return body.errors!.map((error) => ({ code: error.extensions.code, message: error.message }));
+    };
+    const deep = `{ symbolNode(uid: "${PLACE_ORDER}") { ${'callers(first: 1) { nodes { '.repeat(5)}name${' } }'.repeat(5)} } }`;
+    expect(await refusal(deep)).toEqual([
+      { code: 'invalid_input', message: 'The query is 12 fields deep; at most 10 are allowed: ask for less nesting.' },
+    ]);
+    const costly = `{ repositories(first: 100) { nodes { files(first: 100) { nodes { symbols(first: 100) { nodes { name } } } } } } }`;
+    expect(await refusal(costly)).toEqual([
+      { code: 'invalid_input', message: expect.stringMatching(/^The query may resolve \d+ fields .* at most 50000 are allowed/) },
+    ]);
+    const aliases = Array.from({ length: 3000 }, (_, index) => `a${index}: symbolNode(uid: "${PLACE_ORDER}") { name }`).join(' ');
+    const started = Date.now();
+    expect(await refusal(`{ ${aliases} }`)).toEqual([
+      { code: 'invalid_input', message: 'The query has 3000 aliases; at most 30 are allowed.' },
+    ]);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+const browserTests = existsSync(CHROMIUM) ? describe : describe.skip;
+if (!existsSync(CHROMIUM)) {
+  process.stderr.write(
+    `[tests] skipped: the browser tests of GraphiQL and /explorer, because there is no Chromium at ${CHROMIUM} (apt-get install chromium, or set LORE_CHROMIUM)\n`,
+  );
+}
+
+browserTests('in a browser', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  });
+
+  afterEach(async () => {
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('GraphiQL at /graphql opens with example tabs that run on the indexed graph, and runs a query typed into it', async () => {
+    await page.goto(`${server.url}/graphql`, { waitUntil: 'networkidle' });
+    const editor = page.locator('.graphiql-query-editor .CodeMirror');
+    await editor.waitFor();
+    expect(await page.locator('.graphiql-tab').allInnerTexts()).toEqual(['ExploreSymbol', 'Impact', '<untitled>', '<untitled>']);
+    const run = page.locator('.graphiql-execute-button');
+    const result = page.locator('.graphiql-response .result-window');
+    await run.click();
+    await result.filter({ hasText: '"data"' }).waitFor();
+    expect(await result.innerText()).toContain('"symbolNode": {');
+    expect(await result.innerText()).not.toContain('"errors"');
+    await page.screenshot({ path: join(ARTIFACTS, 'graphiql-example.png') });
+
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(`query PlacedOrder { symbolNode(uid: "${PLACE_ORDER}") { qualifiedName signature callees { totalCount } } }`);
+    // GraphiQL names the tab after the operation once it has read the query: then it runs that one.
+    await page.locator('.graphiql-tab-active', { hasText: 'PlacedOrder' }).waitFor();
+    await run.click();
+    await result.filter({ hasText: 'PlacedOrder' }).waitFor();
+    expect((await result.innerText()).replace(/\s+/g, ' ')).toContain(
+      '"qualifiedName": "OrderService.placeOrder", "signature": "async placeOrder(order: Order): Promise<PlacedOrder>", "callees": { "totalCount": 4 }',
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'graphiql-typed.png') });
+  });
+
+  it('/explorer draws the graph of a searched symbol, expands a clicked node, and opens its span', async () => {
+    await page.goto(`${server.url}/explorer`);
+    await page.fill('#query', 'placeOrder');
+    await page.click('#search button[type=submit]');
+    await page.waitForSelector('body[data-state="ready"] #results li');
+    await page.screenshot({ path: join(ARTIFACTS, 'explorer-neighbourhood.png') });
+    expect(await labels(page)).toEqual([
+      'OrderRepository.save',
+      'OrderService.placeOrder',
+      'OrderValidator.validate',
+      'applyDiscount',
+      'cancels a placed order',
+      'orderTotal',
+      'places a valid order with its discount',
+    ]);
+    await page.screenshot({ path: join(ARTIFACTS, 'explorer-neighbourhood.png') });
+
+    await clickNode(page, uid('src/validation/order-validator.ts', 'OrderValidator.validate'));
+    await page.waitForSelector('body[data-state="ready"]');
+    expect(await page.locator('#detail-signature').innerText()).toBe('validate(order: Order): void');
+    expect(await labels(page)).toEqual([
+      'OrderRepository.save',
+      'OrderService.placeOrder',
+      'OrderValidator.checkLines',
+      'OrderValidator.validate',
+      'ValidationError',
+      'applyDiscount',
+      'cancels a placed order',
+      'orderTotal',
+      'places a valid order with its discount',
+      'rejects an order without lines',
+    ]);
+    await page.click('#open-span');
+    await page.locator('#span', { hasText: 'validate' }).waitFor();
+    expect(await page.locator('#span').innerText()).toMatch(
+      /^\s*validate\(order: Order\): void \{\n[^]*this\.checkLines\(order\.lines\);\n\s*\}$/,
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'explorer-expanded.png') });
+
+    await page.selectOption('#mode', 'impact');
+    await page.fill('#query', 'applyDiscount');
+    await page.click('#search button[type=submit]');
+    await page.locator('body[data-state="ready"] #detail-name', { hasText: /^applyDiscount$/ }).waitFor();
+    expect(await labels(page)).toEqual([
+      'OrderService.placeOrder',
+      'applyDiscount',
+      'cancels a placed order',
+      'places a valid order with its discount',
+    ]);
+    expect(await edges(page)).toEqual([
+      'OrderService.placeOrder -calls-> applyDiscount',
+      'cancels a placed order -tests-> OrderService.placeOrder',
+      'places a valid order with its discount -tests-> OrderService.placeOrder',
+    ]);
+    await page.screenshot({ path: join(ARTIFACTS, 'explorer-impact.png') });
+  });
+});
+
+/** The graph the page draws (cytoscape's, as far as these tests read it); the page keeps it as `window.loreGraph`. */
+interface PageGraph {
+  nodes(): { map<T>(each: (node: GraphNode) => T): T[] };
+  edges(): { map<T>(each: (edge: { source(): GraphNode; target(): GraphNode; data(key: string): string }) => T): T[] };
+  getElementById(id: string): GraphNode;
+}
+interface GraphNode {
+  data(key: string): string;
+  renderedPosition(): { x: number; y: number };
+}
+
+/** The labels of the nodes the page's graph holds, sorted. */
+function labels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const graph = (globalThis as unknown as { loreGraph: PageGraph }).loreGraph;
+    return graph
+      .nodes()
+      .map((node) => node.data('label'))
+      .sort();
+  });
+}
+
+/** The edges of the page's graph, as `source -type-> target` by label, sorted. */
+function edges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const graph = (globalThis as unknown as { loreGraph: PageGraph }).loreGraph;
+    return graph
+      .edges()
+      .map((edge) => `${edge.source().data('label')} -${edge.data('type')}-> ${edge.target().data('label')}`)
+      .sort();
+  });
+}
+
+/** Clicks the node `id` where the graph draws it. */
+async function clickNode(page: Page, id: string): Promise<void> {
+  const box = (await page.locator('#graph').boundingBox())!;
+  const at = await page.evaluate((nodeId) => {
+    return (globalThis as unknown as { loreGraph: PageGraph }).loreGraph.getElementById(nodeId).renderedPosition();
+  }, id);
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+}
