@@ -90,7 +90,7 @@ void commitOf;
 describe('get_callees', () => {
   const services = 'src/services/order-service.ts';
   const validator = 'src/validation/order-validator.ts';
-  const source = ref('order-service', services, 'OrderService.placeOrder', 'method', 20, 25);
+  const source = ref('order-service', services, 'OrderService.placeOrder', 'method', 22, 28);
   const step = (symbol: ReturnType<typeof ref>, distance: number, line: number, via: { uid: string }) => ({
     symbol,
     distance,
@@ -101,10 +101,10 @@ describe('get_callees', () => {
   const validate = ref('order-service', validator, 'OrderValidator.validate', 'method', 8, 13);
   const orderTotal = ref('order-service', 'src/domain/order.ts', 'orderTotal', 'function', 26, 28);
   const direct = [
-    step(validate, 1, 21, source),
-    step(orderTotal, 1, 22, source),
-    step(ref('order-service', 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), 1, 22, source),
-    step(ref('order-service', 'src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), 1, 23, source),
+    step(validate, 1, 23, source),
+    step(orderTotal, 1, 24, source),
+    step(ref('order-service', 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), 1, 24, source),
+    step(ref('order-service', 'src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), 1, 25, source),
   ];
   const answer = (callees: unknown[], warnings: unknown[] = []) => ({
     source,
@@ -167,7 +167,7 @@ describe('analyze_impact', () => {
   const services = 'src/services/order-service.ts';
   const specs = 'test/order-service.spec.ts';
   const applyDiscount = ref(REPO, discounts, 'applyDiscount', 'function', 9, 12);
-  const placeOrder = ref(REPO, services, 'OrderService.placeOrder', 'method', 20, 25);
+  const placeOrder = ref(REPO, services, 'OrderService.placeOrder', 'method', 22, 28);
   const calls = (from: { uid: string }, to: { uid: string }) => ({ from: from.uid, to: to.uid, type: 'CALLS', confidence: 'exact' });
   const imports = (from: string, to: string) => ({
     from: `${TENANT}:${REPO}:${from}`,
@@ -311,7 +311,7 @@ describe('get_documents', () => {
   const REPO = 'order-service';
   const services = 'src/services/order-service.ts';
   const applyDiscount = ref(REPO, 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12);
-  const placeOrder = ref(REPO, services, 'OrderService.placeOrder', 'method', 20, 25);
+  const placeOrder = ref(REPO, services, 'OrderService.placeOrder', 'method', 22, 28);
   /** README.md's one section (its heading on line 1, four lines) names applyDiscount, OrderService.placeOrder, OrderValidator and OrderRepository. */
   const readme = (refersBy: string[], symbols: unknown[]) => ({
     uri: `doc://${REPO}/${commitOf(REPO)}/README.md#L1-L4`,
@@ -491,9 +491,9 @@ describe('get_file_span', () => {
           span({
             uri: `symbol://${REPO}/${commitOf(REPO)}/OrderService.placeOrder`,
             path: 'src/services/order-service.ts',
-            startLine: 20,
-            endLine: 25,
-            lineCount: 34,
+            startLine: 22,
+            endLine: 28,
+            lineCount: 37,
           }),
       ),
       aboutUri(
@@ -613,9 +613,9 @@ describe('get_project_structure', () => {
     ['src/index.ts', 'typescript', 6, 403, 0],
     ['src/pricing/discounts.ts', 'typescript', 14, 455, 2],
     ['src/repository/order-repository.ts', 'typescript', 19, 511, 7],
-    ['src/services/order-service.ts', 'typescript', 34, 1218, 7],
+    ['src/services/order-service.ts', 'typescript', 37, 1485, 8],
     ['src/validation/order-validator.ts', 'typescript', 25, 809, 3],
-    ['test/order-service.spec.ts', 'typescript', 24, 1116, 4],
+    ['test/order-service.spec.ts', 'typescript', 24, 1122, 4],
     ['test/order-validator.spec.ts', 'typescript', 10, 449, 2],
     ['tsconfig.json', 'json', 9, 152, 0],
   ];
@@ -653,9 +653,9 @@ describe('get_project_structure', () => {
     entries,
     files: 12,
     directories: 7,
-    bytes: 6457,
-    lines: 191,
-    symbols: 41,
+    bytes: 6730,
+    lines: 194,
+    symbols: 42,
     languages: [
       { language: 'typescript', files: 9 },
       { language: 'json', files: 2 },
@@ -703,9 +703,9 @@ describe('get_project_structure', () => {
               entries: 8,
               files: 4,
               directories: 4,
-              bytes: 2993,
-              lines: 92,
-              symbols: 19,
+              bytes: 3260,
+              lines: 95,
+              symbols: 20,
               languages: [{ language: 'typescript', files: 4 }],
             },
           ),
@@ -879,7 +879,7 @@ describe('get_graph_neighborhood', () => {
     distance,
   });
   const applyDiscount = ref(REPO, discounts, 'applyDiscount', 'function', 9, 12);
-  const placeOrder = ref(REPO, 'src/services/order-service.ts', 'OrderService.placeOrder', 'method', 20, 25);
+  const placeOrder = ref(REPO, 'src/services/order-service.ts', 'OrderService.placeOrder', 'method', 22, 28);
   const placesOrder = ref(REPO, specs, 'OrderService > places a valid order with its discount', 'test', 11, 15);
   const cancels = ref(REPO, specs, 'OrderService > cancels a placed order', 'test', 17, 23);
   const call = (from: { uid: string }, to: { uid: string }, line: number) => ({
@@ -944,7 +944,7 @@ describe('get_graph_neighborhood', () => {
               },
             ],
             [
-              call(placeOrder, applyDiscount, 22),
+              call(placeOrder, applyDiscount, 24),
               { from: file, to: applyDiscount.uid, type: 'DECLARES', confidence: null, line: null },
               { from: section, to: applyDiscount.uid, type: 'MENTIONS', confidence: null, line: null },
             ],
@@ -959,7 +959,7 @@ describe('get_graph_neighborhood', () => {
         expected: () =>
           answer(
             [symbolNode(placeOrder, 1), symbolNode(placesOrder, 2), symbolNode(cancels, 2)],
-            [call(placeOrder, applyDiscount, 22), call(placesOrder, placeOrder, 13), call(cancels, placeOrder, 20)],
+            [call(placeOrder, applyDiscount, 24), call(placesOrder, placeOrder, 13), call(cancels, placeOrder, 20)],
           ),
       },
       {
@@ -968,7 +968,7 @@ describe('get_graph_neighborhood', () => {
         query: 'name=applyDiscount&limit=1',
         cli: ['neighborhood', 'applyDiscount', '--limit', '1'],
         expected: () => ({
-          ...answer([symbolNode(placeOrder, 1)], [call(placeOrder, applyDiscount, 22)]),
+          ...answer([symbolNode(placeOrder, 1)], [call(placeOrder, applyDiscount, 24)]),
           truncated: true,
           warnings: [
             {
@@ -992,6 +992,194 @@ describe('get_graph_neighborhood', () => {
         query: 'name=applyDiscount&depth=4',
         cli: ['neighborhood', 'applyDiscount', '--depth', '4'],
         expected: () => ({ error: 'invalid_input' }),
+      },
+    ],
+  );
+});
+
+describe('analyze_impact across repositories', () => {
+  // Indexed here, after the describes above (which see order-service alone): order-contracts provides
+  // @acme/order-contracts, which order-service calls, and acme_order_contracts, which billing-service calls.
+  const CONTRACTS = 'order-contracts';
+  const SERVICE = 'order-service';
+  const BILLING = 'billing-service';
+  const events = 'src/events.ts';
+  const python = 'python/acme_order_contracts/__init__.py';
+  const specs = 'test/order-service.spec.ts';
+  const orderPlaced = ref(CONTRACTS, events, 'orderPlaced', 'function', 34, 36);
+  const invoiceRequest = ref(CONTRACTS, python, 'invoice_request', 'function', 4, 11);
+  const placeOrder = ref(SERVICE, 'src/services/order-service.ts', 'OrderService.placeOrder', 'method', 22, 28);
+  const invoiceForOrder = ref(BILLING, 'billing/orders.py', 'invoice_for_order', 'function', 8, 11);
+  /** A link into another repository: followed from an import to an exported name, so `import`, never `exact`. */
+  const link = (from: { uid: string }, to: { uid: string }) => ({ from: from.uid, to: to.uid, type: 'CALLS', confidence: 'import' });
+  const affected = (symbol: { uid: string }, target: { uid: string }) => ({
+    symbol,
+    distance: 1,
+    confidence: 'import',
+    evidence: [link(symbol, target)],
+  });
+  const throughPlaceOrder = (qualifiedName: string, startLine: number, endLine: number) => ({
+    test: ref(SERVICE, specs, qualifiedName, 'test', startLine, endLine),
+    via: 'transitive',
+    distance: 2,
+    exercises: placeOrder.uid,
+  });
+  const placeOrderTests = [
+    throughPlaceOrder('OrderService > places a valid order with its discount', 11, 15),
+    throughPlaceOrder('OrderService > cancels a placed order', 17, 23),
+  ];
+  const readme = {
+    repositoryId: SERVICE,
+    documentPath: 'README.md',
+    title: 'order-service',
+    startLine: 1,
+    endLine: 4,
+    mentions: placeOrder.uid,
+  };
+  const hotspot = (symbol: { uid: string; qualifiedName: string }, distance: number, dependents: number) => ({
+    uid: symbol.uid,
+    qualifiedName: symbol.qualifiedName,
+    distance,
+    dependents,
+  });
+  const answer = (parts: Record<string, unknown>, summary: Record<string, unknown>) => ({
+    changedFiles: [],
+    files: [],
+    tests: [],
+    documents: [],
+    ...parts,
+    summary: { affectedFiles: 0, tests: 0, documentSections: 0, weakestConfidence: 'import', ...summary },
+    warnings: [],
+    trustBoundary: 'untrusted_repository_content',
+  });
+  const file = (repositoryId: string, path: string) => `${TENANT}:${repositoryId}:${path}`;
+  const imports = (from: [string, string], to: [string, string]) => ({
+    from: file(...from),
+    to: file(...to),
+    type: 'IMPORTS',
+    confidence: from[0] === to[0] ? 'exact' : 'import',
+  });
+  const contracts = (path: string): [string, string] => [CONTRACTS, path];
+  const service = (path: string): [string, string] => [SERVICE, path];
+  /** Who imports the changed files, nearest first: order-contracts' own files, then order-service's and billing-service's through their links. */
+  const importers = () => {
+    const indexImportsEvents = imports(contracts('src/index.ts'), contracts(events));
+    const serviceImportsIndex = imports(service('src/services/order-service.ts'), contracts('src/index.ts'));
+    return [
+      {
+        repositoryId: BILLING,
+        path: 'billing/orders.py',
+        distance: 1,
+        evidence: [imports([BILLING, 'billing/orders.py'], contracts(python))],
+      },
+      { repositoryId: CONTRACTS, path: 'src/index.ts', distance: 1, evidence: [indexImportsEvents] },
+      { repositoryId: CONTRACTS, path: 'src/invoice.ts', distance: 1, evidence: [imports(contracts('src/invoice.ts'), contracts(events))] },
+      {
+        repositoryId: CONTRACTS,
+        path: 'test/invoice.spec.ts',
+        distance: 1,
+        evidence: [imports(contracts('test/invoice.spec.ts'), contracts(events))],
+      },
+      {
+        repositoryId: SERVICE,
+        path: 'src/services/order-service.ts',
+        distance: 2,
+        evidence: [serviceImportsIndex, indexImportsEvents],
+      },
+      {
+        repositoryId: SERVICE,
+        path: 'src/index.ts',
+        distance: 3,
+        evidence: [imports(service('src/index.ts'), service('src/services/order-service.ts')), serviceImportsIndex, indexImportsEvents],
+      },
+      {
+        repositoryId: SERVICE,
+        path: specs,
+        distance: 3,
+        evidence: [imports(service(specs), service('src/services/order-service.ts')), serviceImportsIndex, indexImportsEvents],
+      },
+    ];
+  };
+
+  // order-contracts on a branch that edits the bodies of orderPlaced (line 35) and invoice_request (line 10).
+  beforeAll(async () => {
+    const { path } = await indexFixture(CONTRACTS);
+    await indexFixture(BILLING);
+    gitIn(path, ['checkout', '-q', '-b', 'contract-change']);
+    const edit = (relative: string, from: string, to: string) => {
+      const target = join(path, relative);
+      writeFileSync(target, readFileSync(target, 'utf8').replace(from, to));
+    };
+    edit(events, 'totalCents, lines, placedAt', 'totalCents, lines: [...lines], placedAt');
+    edit(python, 'len(event["lines"])', 'len(event["lines"] or [])');
+    gitIn(path, ['commit', '-q', '-am', 'copy the lines of an event']);
+    gitIn(path, ['checkout', '-q', 'main']);
+  }, 180_000);
+
+  parityTable(
+    {
+      tool: 'analyze_impact',
+      graphqlField: 'impact',
+      graphqlInput: 'AnalyzeImpactInput',
+      result: AnalyzeImpactResultSchema,
+      restPath: '/api/v1/impact',
+    },
+    () => [
+      {
+        name: "a TypeScript function of order-contracts: order-service's caller, its tests and the section naming it",
+        input: { name: 'orderPlaced', repositoryId: CONTRACTS },
+        query: `name=orderPlaced&repositoryId=${CONTRACTS}`,
+        cli: ['impact', 'orderPlaced', '--repo', CONTRACTS],
+        expected: () =>
+          answer(
+            { targets: [orderPlaced], affected: [affected(placeOrder, orderPlaced)], tests: placeOrderTests, documents: [readme] },
+            {
+              affectedSymbols: 1,
+              tests: 2,
+              documentSections: 1,
+              repositories: [CONTRACTS, SERVICE],
+              mostDependedOn: [hotspot(placeOrder, 1, 2), hotspot(orderPlaced, 0, 1)],
+            },
+          ),
+      },
+      {
+        name: "a Python function of order-contracts: billing-service's caller",
+        input: { name: 'invoice_request', repositoryId: CONTRACTS },
+        query: `name=invoice_request&repositoryId=${CONTRACTS}`,
+        cli: ['impact', 'invoice_request', '--repo', CONTRACTS],
+        expected: () =>
+          answer(
+            { targets: [invoiceRequest], affected: [affected(invoiceForOrder, invoiceRequest)] },
+            { affectedSymbols: 1, repositories: [BILLING, CONTRACTS], mostDependedOn: [hotspot(invoiceRequest, 0, 1)] },
+          ),
+      },
+      {
+        name: 'a diff of order-contracts that changes both: the callers and importers in order-service and billing-service',
+        input: { diff: 'main..contract-change', repositoryId: CONTRACTS },
+        query: `diff=main..contract-change&repositoryId=${CONTRACTS}`,
+        cli: ['impact', '--diff', 'main..contract-change', '--repo', CONTRACTS],
+        expected: () =>
+          answer(
+            {
+              targets: [invoiceRequest, orderPlaced],
+              changedFiles: [
+                { repositoryId: CONTRACTS, path: python },
+                { repositoryId: CONTRACTS, path: events },
+              ],
+              affected: [affected(invoiceForOrder, invoiceRequest), affected(placeOrder, orderPlaced)],
+              files: importers(),
+              tests: placeOrderTests,
+              documents: [readme],
+            },
+            {
+              affectedSymbols: 2,
+              affectedFiles: 7,
+              tests: 2,
+              documentSections: 1,
+              repositories: [BILLING, CONTRACTS, SERVICE],
+              mostDependedOn: [hotspot(placeOrder, 1, 2), hotspot(invoiceRequest, 0, 1), hotspot(orderPlaced, 0, 1)],
+            },
+          ),
       },
     ],
   );

@@ -56,7 +56,7 @@ beforeAll(async () => {
     commitSha: fixture.commitSha,
     status: 'completed',
     files: 12,
-    symbols: 41,
+    symbols: 42,
     calls: 25,
     imports: 22,
     skipped: [],
@@ -75,12 +75,12 @@ afterAll(async () => {
 describe('the indexed graph', () => {
   it('holds exactly the fixture: files, symbols, members, calls and imports', async () => {
     expect(await countGraph(driver, TENANT)).toEqual({
-      nodes: { Document: 1, File: 12, IndexLease: 1, IndexRun: 1, Repository: 1, Section: 1, Symbol: 41 },
+      nodes: { Document: 1, File: 12, IndexLease: 1, IndexRun: 1, Repository: 1, Section: 1, Symbol: 42 },
       relationships: {
         CALLS: 25,
         CONTAINS: 12,
-        DECLARES: 41,
-        HAS_MEMBER: 24,
+        DECLARES: 42,
+        HAS_MEMBER: 25,
         HAS_SECTION: 1,
         IMPLEMENTS: 1,
         IMPORTS: 22,
@@ -143,7 +143,7 @@ describe('the indexed graph', () => {
       ['function', 5],
       ['interface', 4],
       ['method', 10],
-      ['property', 11],
+      ['property', 12],
       ['section', 1],
       ['test', 5],
       ['type', 1],
@@ -163,22 +163,22 @@ describe('get_symbol', () => {
   const services = 'src/services/order-service.ts';
   const expected = () => ({
     symbol: {
-      ...ref(services, 'OrderService.placeOrder', 'method', 20, 25),
+      ...ref(services, 'OrderService.placeOrder', 'method', 22, 28),
       language: 'typescript',
       signature: 'async placeOrder(order: Order): Promise<PlacedOrder>',
       doc: 'Validates, prices and stores a new order.',
       exported: true,
       complexity: 1,
       commitSha: fixture.commitSha,
-      resourceUri: `code://${REPO}/${fixture.commitSha}/${services}#L20-L25`,
+      resourceUri: `code://${REPO}/${fixture.commitSha}/${services}#L22-L28`,
       symbolUri: `symbol://${REPO}/${fixture.commitSha}/OrderService.placeOrder`,
-      parent: ref(services, 'OrderService', 'class', 13, 34),
+      parent: ref(services, 'OrderService', 'class', 15, 37),
       members: [],
       calls: [
-        { symbol: ref('src/validation/order-validator.ts', 'OrderValidator.validate', 'method', 8, 13), line: 21, confidence: 'exact' },
-        { symbol: ref('src/domain/order.ts', 'orderTotal', 'function', 26, 28), line: 22, confidence: 'exact' },
-        { symbol: ref('src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), line: 22, confidence: 'exact' },
-        { symbol: ref('src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), line: 23, confidence: 'exact' },
+        { symbol: ref('src/validation/order-validator.ts', 'OrderValidator.validate', 'method', 8, 13), line: 23, confidence: 'exact' },
+        { symbol: ref('src/domain/order.ts', 'orderTotal', 'function', 26, 28), line: 24, confidence: 'exact' },
+        { symbol: ref('src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), line: 24, confidence: 'exact' },
+        { symbol: ref('src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), line: 25, confidence: 'exact' },
       ],
       calledBy: [
         {
@@ -285,9 +285,9 @@ describe('get_callers', () => {
   const services = 'src/services/order-service.ts';
   const specs = 'test/order-service.spec.ts';
   const placeOrder = {
-    symbol: ref(services, 'OrderService.placeOrder', 'method', 20, 25),
+    symbol: ref(services, 'OrderService.placeOrder', 'method', 22, 28),
     distance: 1,
-    line: 22,
+    line: 24,
     via: uid('src/pricing/discounts.ts', 'applyDiscount'),
     confidence: 'exact',
   };
@@ -389,7 +389,7 @@ describe('search_code', () => {
       ['class', 'OrderValidator'],
       ['method', 'OrderValidator.validate'],
       ['interface', 'Order'],
-      ['class', 'OrderService'],
+      ['method', 'OrderService.placeOrder'],
       ['method', 'OrderValidator.checkLines'],
     ]);
     expect(answer.results[0]).toMatchObject({
