@@ -1,18 +1,13 @@
 import { Args, Context, Parent, Resolver } from '@nestjs/graphql';
-import { type DocumentNode, PageInputSchema, RepositoryNodeSchema, SectionConnectionSchema } from '@lore/domain/schemas/explorer';
+import { type DocumentNode, RepositoryNodeSchema, SectionConnectionSchema } from '@lore/domain/schemas/explorer';
 import { LoreField } from '../lore-query.decorator';
+import { PageField } from './page-field.decorator';
 import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
 
 /** Document: a Markdown document, its sections and its repository. */
 @Resolver('Document')
 export class DocumentNodeResolver {
-  @LoreField({
-    type: 'Document',
-    name: 'sections',
-    description: 'Its sections, in document order.',
-    args: PageInputSchema.shape,
-    result: SectionConnectionSchema,
-  })
+  @PageField('Document', 'sections', SectionConnectionSchema, 'Its sections, in document order.')
   sections(@Parent() document: DocumentNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('document-sections', document.uid, page);
   }

@@ -4,12 +4,12 @@ import {
   FileLookupSchema,
   type FileNode,
   FileNodeSchema,
-  PageInputSchema,
   RepositoryNodeSchema,
   SymbolConnectionSchema,
 } from '@lore/domain/schemas/explorer';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LoreField, LoreQuery } from '../lore-query.decorator';
+import { PageField } from './page-field.decorator';
 import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
 
 /** File: an indexed file, its repository and the symbols it declares. */
@@ -31,13 +31,7 @@ export class FileNodeResolver {
     return this.explorer.getFile(principalOf(req), { repositoryId, path });
   }
 
-  @LoreField({
-    type: 'File',
-    name: 'symbols',
-    description: 'Every symbol it declares, in declaration order.',
-    args: PageInputSchema.shape,
-    result: SymbolConnectionSchema,
-  })
+  @PageField('File', 'symbols', SymbolConnectionSchema, 'Every symbol it declares, in declaration order.')
   symbols(@Parent() file: FileNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('file-symbols', file.uid, page);
   }

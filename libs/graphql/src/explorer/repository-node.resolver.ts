@@ -13,6 +13,7 @@ import {
 } from '@lore/domain/schemas/explorer';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LoreField, LoreQuery } from '../lore-query.decorator';
+import { PageField } from './page-field.decorator';
 import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
 
 /** Repository: the indexed repositories, their files and documents. */
@@ -55,13 +56,7 @@ export class RepositoryNodeResolver {
     return loaders.page('repository-files', repository.id, page, pathPrefix ?? undefined);
   }
 
-  @LoreField({
-    type: 'Repository',
-    name: 'documents',
-    description: 'Its Markdown documents, in path order.',
-    args: PageInputSchema.shape,
-    result: DocumentConnectionSchema,
-  })
+  @PageField('Repository', 'documents', DocumentConnectionSchema, 'Its Markdown documents, in path order.')
   documents(@Parent() repository: RepositoryNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('repository-documents', repository.id, page);
   }

@@ -3,7 +3,6 @@ import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
   CallConnectionSchema,
   FileNodeSchema,
-  PageInputSchema,
   RepositoryNodeSchema,
   SectionConnectionSchema,
   SymbolConnectionSchema,
@@ -14,9 +13,8 @@ import {
 } from '@lore/domain/schemas/explorer';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LoreField, LoreQuery } from '../lore-query.decorator';
+import { PageField } from './page-field.decorator';
 import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
-
-const PAGE_ARGS = PageInputSchema.shape;
 
 /** Symbol: a symbol as a node to explore, and the relations a person follows from it. */
 @Resolver('Symbol')
@@ -33,57 +31,32 @@ export class SymbolNodeResolver {
     return this.explorer.getSymbol(principalOf(req), uid);
   }
 
-  @LoreField({
-    type: 'Symbol',
-    name: 'callers',
-    description: 'The symbols that call it, with the line of each call and how it was resolved.',
-    args: PAGE_ARGS,
-    result: CallConnectionSchema,
-  })
+  @PageField('Symbol', 'callers', CallConnectionSchema, 'The symbols that call it, with the line of each call and how it was resolved.')
   callers(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('symbol-callers', symbol.uid, page);
   }
 
-  @LoreField({
-    type: 'Symbol',
-    name: 'callees',
-    description: 'The symbols it calls, in the order of the calls.',
-    args: PAGE_ARGS,
-    result: CallConnectionSchema,
-  })
+  @PageField('Symbol', 'callees', CallConnectionSchema, 'The symbols it calls, in the order of the calls.')
   callees(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('symbol-callees', symbol.uid, page);
   }
 
-  @LoreField({
-    type: 'Symbol',
-    name: 'members',
-    description: 'Its methods, properties and nested declarations, in declaration order.',
-    args: PAGE_ARGS,
-    result: SymbolConnectionSchema,
-  })
+  @PageField('Symbol', 'members', SymbolConnectionSchema, 'Its methods, properties and nested declarations, in declaration order.')
   members(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('symbol-members', symbol.uid, page);
   }
 
-  @LoreField({
-    type: 'Symbol',
-    name: 'tests',
-    description: 'The test cases that exercise it, directly or through one helper.',
-    args: PAGE_ARGS,
-    result: TestConnectionSchema,
-  })
+  @PageField('Symbol', 'tests', TestConnectionSchema, 'The test cases that exercise it, directly or through one helper.')
   tests(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('symbol-tests', symbol.uid, page);
   }
 
-  @LoreField({
-    type: 'Symbol',
-    name: 'documents',
-    description: 'The Markdown sections whose inline code names it (get_documents also lists those linking its file).',
-    args: PAGE_ARGS,
-    result: SectionConnectionSchema,
-  })
+  @PageField(
+    'Symbol',
+    'documents',
+    SectionConnectionSchema,
+    'The Markdown sections whose inline code names it (get_documents also lists those linking its file).',
+  )
   documents(@Parent() symbol: SymbolNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('symbol-sections', symbol.uid, page);
   }
