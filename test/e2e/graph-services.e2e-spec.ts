@@ -87,6 +87,15 @@ export function parityTable(capability: Omit<Capability, 'cli'>, cases: () => Pa
 // Each capability's describe block follows, one per capability (add new ones at the end of the file).
 void commitOf;
 
+/** analyze_impact through every door: asked by two describes, order-service's own and across repositories. */
+const ANALYZE_IMPACT: Omit<Capability, 'cli'> = {
+  tool: 'analyze_impact',
+  graphqlField: 'impact',
+  graphqlInput: 'AnalyzeImpactInput',
+  result: AnalyzeImpactResultSchema,
+  restPath: '/api/v1/impact',
+};
+
 describe('get_callees', () => {
   const services = 'src/services/order-service.ts';
   const validator = 'src/validation/order-validator.ts';
@@ -231,73 +240,64 @@ describe('analyze_impact', () => {
     gitIn(path, ['checkout', '-q', 'main']);
   });
 
-  parityTable(
+  parityTable(ANALYZE_IMPACT, () => [
     {
-      tool: 'analyze_impact',
-      graphqlField: 'impact',
-      graphqlInput: 'AnalyzeImpactInput',
-      result: AnalyzeImpactResultSchema,
-      restPath: '/api/v1/impact',
+      name: 'a symbol: its callers, the tests through them, the sections naming them, with evidence',
+      input: { name: 'applyDiscount' },
+      query: 'name=applyDiscount',
+      cli: ['impact', 'applyDiscount'],
+      expected: () => ofApplyDiscount(),
     },
-    () => [
-      {
-        name: 'a symbol: its callers, the tests through them, the sections naming them, with evidence',
-        input: { name: 'applyDiscount' },
-        query: 'name=applyDiscount',
-        cli: ['impact', 'applyDiscount'],
-        expected: () => ofApplyDiscount(),
-      },
-      {
-        name: 'the lines of a file map to the symbols they touch',
-        input: { path: discounts, startLine: 10, endLine: 11 },
-        query: `path=${discounts}&startLine=10&endLine=11`,
-        cli: ['impact', `${discounts}:10-11`],
-        expected: () => ofApplyDiscount({ changedFiles: [{ repositoryId: REPO, path: discounts }], files: importersOfDiscounts }),
-      },
-      {
-        name: 'a git diff maps its changed lines to symbols first',
-        input: { diff: 'main..bigger-discounts', repositoryId: REPO },
-        query: `diff=main..bigger-discounts&repositoryId=${REPO}`,
-        cli: ['impact', '--diff', 'main..bigger-discounts', '--repo', REPO],
-        expected: () => ofApplyDiscount({ changedFiles: [{ repositoryId: REPO, path: discounts }], files: importersOfDiscounts }),
-      },
-      ...['--output=x', 'a..b;rm -rf /', '$(id)', 'main..main..main'].map((diff) => ({
-        name: `invalid_input for the range ${diff}, before git runs`,
-        input: { diff },
-        query: `diff=${encodeURIComponent(diff)}`,
-        cli: ['impact', `--diff=${diff}`],
-        expected: () => ({ error: 'invalid_input' }),
-      })),
-      {
-        name: 'invalid_input for a ref that is not a commit',
-        input: { diff: 'no-such-branch..main' },
-        query: 'diff=no-such-branch..main',
-        cli: ['impact', '--diff', 'no-such-branch..main'],
-        expected: () => ({ error: 'invalid_input' }),
-      },
-      {
-        name: 'invalid_input for a path outside the repository',
-        input: { path: '../etc/passwd' },
-        query: 'path=../etc/passwd',
-        cli: ['impact', '../etc/passwd'],
-        expected: () => ({ error: 'invalid_input' }),
-      },
-      {
-        name: 'invalid_input for two targets at once',
-        input: { name: 'applyDiscount', paths: [discounts] },
-        query: `name=applyDiscount&paths=${discounts}`,
-        cli: ['impact', 'applyDiscount', '--paths', discounts],
-        expected: () => ({ error: 'invalid_input' }),
-      },
-      {
-        name: 'not_found for a file that is not indexed',
-        input: { path: 'src/nope.ts' },
-        query: 'path=src/nope.ts',
-        cli: ['impact', 'src/nope.ts'],
-        expected: () => ({ error: 'not_found' }),
-      },
-    ],
-  );
+    {
+      name: 'the lines of a file map to the symbols they touch',
+      input: { path: discounts, startLine: 10, endLine: 11 },
+      query: `path=${discounts}&startLine=10&endLine=11`,
+      cli: ['impact', `${discounts}:10-11`],
+      expected: () => ofApplyDiscount({ changedFiles: [{ repositoryId: REPO, path: discounts }], files: importersOfDiscounts }),
+    },
+    {
+      name: 'a git diff maps its changed lines to symbols first',
+      input: { diff: 'main..bigger-discounts', repositoryId: REPO },
+      query: `diff=main..bigger-discounts&repositoryId=${REPO}`,
+      cli: ['impact', '--diff', 'main..bigger-discounts', '--repo', REPO],
+      expected: () => ofApplyDiscount({ changedFiles: [{ repositoryId: REPO, path: discounts }], files: importersOfDiscounts }),
+    },
+    ...['--output=x', 'a..b;rm -rf /', '$(id)', 'main..main..main'].map((diff) => ({
+      name: `invalid_input for the range ${diff}, before git runs`,
+      input: { diff },
+      query: `diff=${encodeURIComponent(diff)}`,
+      cli: ['impact', `--diff=${diff}`],
+      expected: () => ({ error: 'invalid_input' }),
+    })),
+    {
+      name: 'invalid_input for a ref that is not a commit',
+      input: { diff: 'no-such-branch..main' },
+      query: 'diff=no-such-branch..main',
+      cli: ['impact', '--diff', 'no-such-branch..main'],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+    {
+      name: 'invalid_input for a path outside the repository',
+      input: { path: '../etc/passwd' },
+      query: 'path=../etc/passwd',
+      cli: ['impact', '../etc/passwd'],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+    {
+      name: 'invalid_input for two targets at once',
+      input: { name: 'applyDiscount', paths: [discounts] },
+      query: `name=applyDiscount&paths=${discounts}`,
+      cli: ['impact', 'applyDiscount', '--paths', discounts],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+    {
+      name: 'not_found for a file that is not indexed',
+      input: { path: 'src/nope.ts' },
+      query: 'path=src/nope.ts',
+      cli: ['impact', 'src/nope.ts'],
+      expected: () => ({ error: 'not_found' }),
+    },
+  ]);
 
   it('fails a CI step past a threshold (--fail-on)', async () => {
     const passing = await runCli(['impact', 'applyDiscount', '--fail-on', '1'], env);
@@ -1116,71 +1116,62 @@ describe('analyze_impact across repositories', () => {
     gitIn(path, ['checkout', '-q', 'main']);
   }, 180_000);
 
-  parityTable(
+  parityTable(ANALYZE_IMPACT, () => [
     {
-      tool: 'analyze_impact',
-      graphqlField: 'impact',
-      graphqlInput: 'AnalyzeImpactInput',
-      result: AnalyzeImpactResultSchema,
-      restPath: '/api/v1/impact',
+      name: "a TypeScript function of order-contracts: order-service's caller, its tests and the section naming it",
+      input: { name: 'orderPlaced', repositoryId: CONTRACTS },
+      query: `name=orderPlaced&repositoryId=${CONTRACTS}`,
+      cli: ['impact', 'orderPlaced', '--repo', CONTRACTS],
+      expected: () =>
+        answer(
+          { targets: [orderPlaced], affected: [affected(placeOrder, orderPlaced)], tests: placeOrderTests, documents: [readme] },
+          {
+            affectedSymbols: 1,
+            tests: 2,
+            documentSections: 1,
+            repositories: [CONTRACTS, SERVICE],
+            mostDependedOn: [hotspot(placeOrder, 1, 2), hotspot(orderPlaced, 0, 1)],
+          },
+        ),
     },
-    () => [
-      {
-        name: "a TypeScript function of order-contracts: order-service's caller, its tests and the section naming it",
-        input: { name: 'orderPlaced', repositoryId: CONTRACTS },
-        query: `name=orderPlaced&repositoryId=${CONTRACTS}`,
-        cli: ['impact', 'orderPlaced', '--repo', CONTRACTS],
-        expected: () =>
-          answer(
-            { targets: [orderPlaced], affected: [affected(placeOrder, orderPlaced)], tests: placeOrderTests, documents: [readme] },
-            {
-              affectedSymbols: 1,
-              tests: 2,
-              documentSections: 1,
-              repositories: [CONTRACTS, SERVICE],
-              mostDependedOn: [hotspot(placeOrder, 1, 2), hotspot(orderPlaced, 0, 1)],
-            },
-          ),
-      },
-      {
-        name: "a Python function of order-contracts: billing-service's caller",
-        input: { name: 'invoice_request', repositoryId: CONTRACTS },
-        query: `name=invoice_request&repositoryId=${CONTRACTS}`,
-        cli: ['impact', 'invoice_request', '--repo', CONTRACTS],
-        expected: () =>
-          answer(
-            { targets: [invoiceRequest], affected: [affected(invoiceForOrder, invoiceRequest)] },
-            { affectedSymbols: 1, repositories: [BILLING, CONTRACTS], mostDependedOn: [hotspot(invoiceRequest, 0, 1)] },
-          ),
-      },
-      {
-        name: 'a diff of order-contracts that changes both: the callers and importers in order-service and billing-service',
-        input: { diff: 'main..contract-change', repositoryId: CONTRACTS },
-        query: `diff=main..contract-change&repositoryId=${CONTRACTS}`,
-        cli: ['impact', '--diff', 'main..contract-change', '--repo', CONTRACTS],
-        expected: () =>
-          answer(
-            {
-              targets: [invoiceRequest, orderPlaced],
-              changedFiles: [
-                { repositoryId: CONTRACTS, path: python },
-                { repositoryId: CONTRACTS, path: events },
-              ],
-              affected: [affected(invoiceForOrder, invoiceRequest), affected(placeOrder, orderPlaced)],
-              files: importers(),
-              tests: placeOrderTests,
-              documents: [readme],
-            },
-            {
-              affectedSymbols: 2,
-              affectedFiles: 7,
-              tests: 2,
-              documentSections: 1,
-              repositories: [BILLING, CONTRACTS, SERVICE],
-              mostDependedOn: [hotspot(placeOrder, 1, 2), hotspot(invoiceRequest, 0, 1), hotspot(orderPlaced, 0, 1)],
-            },
-          ),
-      },
-    ],
-  );
+    {
+      name: "a Python function of order-contracts: billing-service's caller",
+      input: { name: 'invoice_request', repositoryId: CONTRACTS },
+      query: `name=invoice_request&repositoryId=${CONTRACTS}`,
+      cli: ['impact', 'invoice_request', '--repo', CONTRACTS],
+      expected: () =>
+        answer(
+          { targets: [invoiceRequest], affected: [affected(invoiceForOrder, invoiceRequest)] },
+          { affectedSymbols: 1, repositories: [BILLING, CONTRACTS], mostDependedOn: [hotspot(invoiceRequest, 0, 1)] },
+        ),
+    },
+    {
+      name: 'a diff of order-contracts that changes both: the callers and importers in order-service and billing-service',
+      input: { diff: 'main..contract-change', repositoryId: CONTRACTS },
+      query: `diff=main..contract-change&repositoryId=${CONTRACTS}`,
+      cli: ['impact', '--diff', 'main..contract-change', '--repo', CONTRACTS],
+      expected: () =>
+        answer(
+          {
+            targets: [invoiceRequest, orderPlaced],
+            changedFiles: [
+              { repositoryId: CONTRACTS, path: python },
+              { repositoryId: CONTRACTS, path: events },
+            ],
+            affected: [affected(invoiceForOrder, invoiceRequest), affected(placeOrder, orderPlaced)],
+            files: importers(),
+            tests: placeOrderTests,
+            documents: [readme],
+          },
+          {
+            affectedSymbols: 2,
+            affectedFiles: 7,
+            tests: 2,
+            documentSections: 1,
+            repositories: [BILLING, CONTRACTS, SERVICE],
+            mostDependedOn: [hotspot(placeOrder, 1, 2), hotspot(invoiceRequest, 0, 1), hotspot(orderPlaced, 0, 1)],
+          },
+        ),
+    },
+  ]);
 });
