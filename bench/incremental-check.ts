@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { RepositorySnapshot, SymbolRow } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
+import { seededRandom } from './seeded-random';
 import { answers } from './snapshot-answers';
 
 const OPTIONS = { tenantId: 'check', repositoryId: 'check', maxFileBytes: 1024 * 1024 };
@@ -46,18 +47,6 @@ function exactAnswersInNewProcess(root: string, cacheDir?: string): { rows: stri
   const rows: string[] = JSON.parse(readFileSync(out, 'utf8'));
   rmSync(out);
   return { rows, seconds: (performance.now() - started) / 1000 };
-}
-
-/** A seeded generator (mulberry32): the same seed makes the same edits. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Edit {
@@ -189,7 +178,7 @@ async function main(): Promise<void> {
   };
   const count = option('--edits', 8);
   const together = option('--together', 1);
-  const next = random(option('--seed', 1));
+  const next = seededRandom(option('--seed', 1));
   const root = mkdtempSync(join(tmpdir(), 'lore-incremental-check-'));
   const git = join(source, '.git');
   cpSync(source, root, { recursive: true, filter: (path) => path !== git && !path.startsWith(`${git}/`) });

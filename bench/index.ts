@@ -22,8 +22,7 @@
  */
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -34,6 +33,7 @@ import { KnowledgeModule } from '@lore/knowledge';
 import { IndexingService, type IndexingProgress } from '@lore/knowledge/indexing/indexing.service';
 import { benchNeo4j } from './local-neo4j';
 import { printPeerResults, runPeers } from './peers';
+import { ScratchDirectories } from './scratch';
 
 /** What each one-file change appends: a function of its own name. */
 const probe = (name: string): string => `\nexport function ${name}(value: number): number {\n  return value + 1;\n}\n`;
@@ -68,17 +68,11 @@ async function main(): Promise<void> {
   const repeats = repeatIndex >= 0 ? Number(args[repeatIndex + 1]) : 0;
   const withPeers = args.includes('--peers');
 
-  // What this run made in the temporary directory, removed at the end (a Neo4j's data is 90-300 MB a run).
-  const scratch: string[] = [];
-  const scratchDirectory = (prefix: string): string => {
-    const made = mkdtempSync(join(tmpdir(), prefix));
-    scratch.push(made);
-    return made;
-  };
-  const stopNeo4j = await benchNeo4j(() => scratchDirectory('lore-bench-neo4j-'));
+  const scratch = new ScratchDirectories();
+  const stopNeo4j = await benchNeo4j(() => scratch.make('lore-bench-neo4j-'));
   process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
   // A full index starts from nothing: no per-file results kept by an earlier bench.
-  process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? scratchDirectory('lore-bench-cache-');
+  process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? scratch.make('lore-bench-cache-');
 
   // LORE_LOG_LEVEL=debug shows each snapshot write's counts and times.
   const logLevel = process.env.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn';
@@ -165,7 +159,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     await context.close();
     await stopNeo4j();
-    for (const directory of scratch) rmSync(directory, { recursive: true, force: true });
+    scratch.removeAll();
   }
   console.log(`yardstick after: ${yardstick()} ms`);
 }
