@@ -263,7 +263,7 @@ function formatMs(ms: number): string {
 function verdict(timing: Timing): string {
   if (!timing.target) return '';
   const measured = percentile(timing.times, PERCENTILES[timing.target.percentile]);
-  const met = measured < timing.target.ms ? 'met' : `missed (${(measured / timing.target.ms).toFixed(1)}x)`;
+  const met = measured < timing.target.ms ? 'met' : `missed (${(measured / timing.target.ms).toFixed(2)}x)`;
   return `${timing.target.percentile} < ${timing.target.ms} ms: ${met}`;
 }
 
