@@ -23,6 +23,8 @@ export interface Neo4jLocalOptions {
    * (default true unless LORE_NEO4J_CDS=0). The first start with a new build dumps it at exit.
    */
   cds?: boolean;
+  /** Neo4j settings by name, over the ones sized from the machine (e.g. {"db.memory.transaction.total.max": "64m"}). */
+  settings?: Record<string, string>;
 }
 
 export interface Neo4jLocalHandle {
@@ -65,7 +67,14 @@ export function startNeo4jLocal(options?: Neo4jLocalOptions): Promise<Neo4jLocal
 export function findFreePort(): Promise<number>;
 
 export const JVM_FLAGS: readonly string[];
-export const HEAP_FLAGS: readonly string[];
+/**
+ * Neo4j's heap, page cache and transaction memory for a machine of `totalBytes` (a quarter, a sixth,
+ * 70% of the heap, within bounds), each overridable: LORE_NEO4J_HEAP, LORE_NEO4J_PAGECACHE, LORE_NEO4J_TX_MEMORY.
+ */
+export function memoryPlan(
+  totalBytes: number,
+  env?: Record<string, string | undefined>,
+): { heap: string; pageCache: string; transactionMemory: string };
 export const DEFAULT_PORT: number;
 export const DEFAULT_DATA_DIR: string;
 export const DEFAULT_USER: string;

@@ -19,6 +19,7 @@
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 
@@ -59,8 +60,59 @@ const JVM_FLAGS = Object.freeze([
   '-Dfile.encoding=UTF-8',
 ]);
 
-/** Heap defaults; later flags win, so javaOpts / LORE_NEO4J_JAVA_OPTS can override them. */
-const HEAP_FLAGS = Object.freeze(['-Xms256m', '-Xmx1g']);
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+/**
+ * Neo4j's memory, sized from the machine unless set: the heap holds transactions (a snapshot write
+ * of a large repository is hundreds of megabytes of transaction state), the page cache holds the
+ * store. Lore itself and the TypeScript compiler share the machine, so Neo4j takes a quarter of it
+ * for the heap and a sixth for the page cache, within bounds that keep a laptop usable.
+ * Overrides: LORE_NEO4J_HEAP, LORE_NEO4J_PAGECACHE, LORE_NEO4J_TX_MEMORY (e.g. "4g", "512m").
+ *
+ * @param {number} totalBytes the machine's memory (os.totalmem())
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ heap: string, pageCache: string, transactionMemory: string }}
+ */
+function memoryPlan(totalBytes, env = process.env) {
+  const clamp = (/** @type {number} */ value, /** @type {number} */ low, /** @type {number} */ high) =>
+    Math.min(high, Math.max(low, value));
+  const megabytes = (/** @type {number} */ bytes) => `${Math.floor(bytes / MB)}m`;
+  const heapBytes = env.LORE_NEO4J_HEAP ? parseSize(env.LORE_NEO4J_HEAP, 'LORE_NEO4J_HEAP') : clamp(totalBytes / 4, 1 * GB, 8 * GB);
+  const pageCacheBytes = env.LORE_NEO4J_PAGECACHE
+    ? parseSize(env.LORE_NEO4J_PAGECACHE, 'LORE_NEO4J_PAGECACHE')
+    : clamp(totalBytes / 6, 256 * MB, 4 * GB);
+  // Neo4j's own default is 70% of the heap; said here so that the hint of a memory error is true.
+  const transactionBytes = env.LORE_NEO4J_TX_MEMORY ? parseSize(env.LORE_NEO4J_TX_MEMORY, 'LORE_NEO4J_TX_MEMORY') : heapBytes * 0.7;
+  return { heap: megabytes(heapBytes), pageCache: megabytes(pageCacheBytes), transactionMemory: megabytes(transactionBytes) };
+}
+
+/** @param {string} text e.g. "2g", "512m", "1.5G" @param {string} name @returns {number} bytes */
+function parseSize(text, name) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmg])?b?\s*$/i.exec(text);
+  if (!match) throw new Error(`neo4j-local: ${name} must be a size such as 2g or 512m, got '${text}'`);
+  const unit = { k: 1024, m: MB, g: GB }[(match[2] || 'm').toLowerCase()] ?? MB;
+  const bytes = Number(match[1]) * unit;
+  if (bytes < 16 * MB) throw new Error(`neo4j-local: ${name} is too small (${text}); give at least 16m`);
+  return bytes;
+}
+
+/**
+ * The JVM heap flags and Neo4j settings of a plan; settings given by the caller win.
+ * @param {ReturnType<typeof memoryPlan>} plan
+ * @param {Record<string, string>} [settings]
+ */
+function memoryArgs(plan, settings = {}) {
+  const all = {
+    'server.memory.pagecache.size': plan.pageCache,
+    'db.memory.transaction.total.max': plan.transactionMemory,
+    ...settings,
+  };
+  return {
+    jvm: ['-Xms256m', `-Xmx${plan.heap}`],
+    neo4j: Object.entries(all).flatMap(([name, value]) => ['--setting', `${name}=${value}`]),
+  };
+}
 
 /** @param {string} p @returns {number} mtime in ms, or -1 if missing */
 function mtime(p) {
@@ -214,6 +266,8 @@ function javaBinary() {
  * @property {string} [dataDir] Neo4j home/data directory (default ".data/neo4j", relative to cwd)
  * @property {string} [password] password of user "neo4j" (default $NEO4J_PASSWORD or "lore-local-password")
  * @property {string | string[]} [javaOpts] extra JVM flags, appended last (e.g. "-Xmx2g")
+ * @property {Record<string, string>} [settings] Neo4j settings by name, over the ones sized from the
+ *   machine (e.g. { "db.memory.transaction.total.max": "64m" })
  * @property {number} [timeoutMs] how long to wait for the ready line (default 120000)
  * @property {boolean} [echo] forward the Java process' output to stderr (default: !!$LORE_DEBUG_NEO4J)
  * @property {boolean} [unref] don't let the child keep the Node event loop alive (default false);
@@ -315,9 +369,10 @@ function startOnce(options, port, cds) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const echo = options.echo ?? !!process.env.LORE_DEBUG_NEO4J;
 
+  const memory = memoryArgs(memoryPlan(os.totalmem()), options.settings);
   const args = [
     ...JVM_FLAGS,
-    ...HEAP_FLAGS,
+    ...memory.jvm,
     ...cds.flags,
     ...splitOpts(process.env.LORE_NEO4J_JAVA_OPTS),
     ...splitOpts(options.javaOpts),
@@ -327,6 +382,7 @@ function startOnce(options, port, cds) {
     String(port),
     '--data',
     dataDir,
+    ...memory.neo4j,
     '--exit-on-stdin-close',
   ];
   const java = javaBinary();
@@ -553,7 +609,7 @@ module.exports = {
   startNeo4jLocal,
   findFreePort,
   JVM_FLAGS,
-  HEAP_FLAGS,
+  memoryPlan,
   DEFAULT_PORT,
   DEFAULT_DATA_DIR,
   DEFAULT_USER,

@@ -11,6 +11,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   snapshot_not_indexed: EXIT.notFound,
   unavailable: EXIT.unavailable,
   timeout: EXIT.unavailable,
+  resource_exhausted: EXIT.unavailable,
 };
 
 /** JSON on stdout; `oneLine` for a stream of values (JSON Lines), as `lore index --watch` prints. */

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'quality_gate_failed',
   'conflict',
   'unavailable',
+  'resource_exhausted',
   'internal',
 ] as const;
 
@@ -83,6 +84,13 @@ export class SensitiveContentBlockedError extends LoreError {
 export class UnavailableError extends LoreError {
   readonly code = 'unavailable';
   override readonly retryable = true;
+}
+/**
+ * A server-side limit was reached (the graph database's memory for a transaction, say): retrying the
+ * same work will fail the same way until the limit named in the hint is raised.
+ */
+export class ResourceExhaustedError extends LoreError {
+  readonly code = 'resource_exhausted';
 }
 /** Anything unexpected: the original error is logged by the door, never shown to the caller. */
 export class InternalError extends LoreError {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError, type Session } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { TimeoutError, UnavailableError } from '@lore/domain';
+import { InternalError, ResourceExhaustedError, TimeoutError, UnavailableError } from '@lore/domain';
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
@@ -71,7 +71,11 @@ export class Neo4jService implements OnModuleDestroy {
     try {
       return await work(session);
     } catch (error) {
-      throw translateDriverError(error);
+      const translated = translateDriverError(error);
+      // The caller gets the code and a hint; the log keeps what Neo4j said, for whoever fixes it.
+      if (translated instanceof InternalError || translated instanceof ResourceExhaustedError)
+        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      throw translated;
     } finally {
       await session.close();
     }
@@ -100,16 +104,64 @@ function convert(value: unknown): unknown {
   return value;
 }
 
-const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'Neo.ClientError.Security.Unauthorized']);
+const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired']);
 
-function translateDriverError(error: unknown): unknown {
-  if (error instanceof Neo4jError) {
-    if (UNAVAILABLE_CODES.has(error.code) || error.code.startsWith('Neo.TransientError.General.DatabaseUnavailable')) {
-      return new UnavailableError('The graph database is unavailable.', { hint: 'Retry later; check /ready.' });
-    }
-    if (error.code === 'Neo.ClientError.Transaction.TransactionTimedOut' || error.code.includes('TransactionTimedOut')) {
-      return new TimeoutError('The query took too long and was stopped.', { hint: 'Narrow the question.' });
-    }
+/** Where Neo4j's memory is set, for hints: the local launcher's variables and docker-compose's. */
+const MEMORY_SETTINGS_HINT =
+  'tools/neo4j-local (lore up, the tests): LORE_NEO4J_HEAP and LORE_NEO4J_TX_MEMORY; docker-compose.yml: ' +
+  'NEO4J_server_memory_heap_max__size and NEO4J_db_memory_transaction_total_max (see docs/architecture.md, "Neo4j sized for the work").';
+
+/**
+ * Every driver error reaches the caller as a Lore error that says what happened and what to change:
+ * none is left to become a bare "internal error". The Neo4j code is named (it is no secret and is
+ * what to search for); the server's own message is not (it can quote the query or name hosts).
+ */
+export function translateDriverError(error: unknown): unknown {
+  if (!(error instanceof Neo4jError)) return error;
+  const code = error.code;
+  if (code === 'Neo.ClientError.Security.Unauthorized' || code === 'Neo.ClientError.Security.AuthenticationRateLimit') {
+    return new UnavailableError('The graph database refused our credentials.', {
+      hint: "Set NEO4J_USER and NEO4J_PASSWORD to the database's (lore up creates its local Neo4j with NEO4J_PASSWORD).",
+      details: { neo4jCode: code },
+    });
   }
-  return error;
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('Neo.TransientError.General.DatabaseUnavailable')) {
+    return new UnavailableError('The graph database is unavailable.', {
+      hint: 'Check that Neo4j runs at NEO4J_URI (lore up starts one; /ready tells), then retry.',
+      details: { neo4jCode: code },
+    });
+  }
+  if (code.includes('TransactionTimedOut')) {
+    return new TimeoutError('The query took too long and was stopped.', {
+      hint: 'Narrow the question, or raise NEO4J_TX_TIMEOUT_MS.',
+      details: { neo4jCode: code },
+    });
+  }
+  if (isMemoryError(error)) {
+    return new ResourceExhaustedError('The graph database ran out of memory for this work.', {
+      hint: `Give Neo4j more memory: ${MEMORY_SETTINGS_HINT}`,
+      details: { neo4jCode: code },
+    });
+  }
+  if (code.startsWith('Neo.TransientError.')) {
+    return new UnavailableError('The graph database could not complete the work just now.', {
+      hint: 'Retry; if it persists, see the Neo4j log (for tools/neo4j-local: <data dir>/logs).',
+      details: { neo4jCode: code },
+    });
+  }
+  return new InternalError('The graph database rejected the work.', {
+    hint: `A fault of Lore's, not of your input: report it with the Neo4j code ${code} (LORE_LOG_LEVEL=debug logs the query).`,
+    details: { neo4jCode: code },
+  });
+}
+
+/**
+ * Transaction memory (db.memory.transaction.max / .total.max), the memory pools, or the heap itself.
+ * The codes vary across 5.x releases, so the message is read too.
+ */
+function isMemoryError(error: Neo4jError): boolean {
+  return (
+    /MemoryPoolOutOfMemory|OutOfMemory|TransactionMemoryLimit|MemoryLimit/i.test(error.code) ||
+    /memory\.transaction\.(total\.)?max|OutOfMemoryError|allocation of an extra/i.test(error.message)
+  );
 }

@@ -85,6 +85,9 @@ function toResourceError(uri: string, error: unknown, onError?: (error: unknown)
   if (!(error instanceof LoreError)) onError?.(error);
   const body = toLoreError(error).toBody();
   if (body.code === 'not_found') return new ResourceNotFoundError(uri, body.message);
-  const code = body.code === 'internal' || body.code === 'unavailable' ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams;
+  const code =
+    body.code === 'internal' || body.code === 'unavailable' || body.code === 'resource_exhausted'
+      ? ProtocolErrorCode.InternalError
+      : ProtocolErrorCode.InvalidParams;
   return new ProtocolError(code, body.message, { error: body });
 }

@@ -16,6 +16,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quality_gate_failed: 422,
   conflict: 409,
   unavailable: 503,
+  resource_exhausted: 503,
   internal: 500,
 };
 

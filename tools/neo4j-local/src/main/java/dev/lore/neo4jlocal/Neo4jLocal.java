@@ -102,9 +102,10 @@ public final class Neo4jLocal {
     }
 
     static String usage() {
-        return "usage: neo4j-local [--port <n>] [--data <dir>] [--exit-on-stdin-close]\n"
+        return "usage: neo4j-local [--port <n>] [--data <dir>] [--setting <name>=<value>]... [--exit-on-stdin-close]\n"
                 + "  --port <n>              Bolt port on 127.0.0.1 (default 7687)\n"
                 + "  --data <dir>            Neo4j home/data directory (default .data/neo4j)\n"
+                + "  --setting <name>=<value> a Neo4j setting, e.g. db.memory.transaction.total.max=2g (repeatable)\n"
                 + "  --exit-on-stdin-close   shut down cleanly when stdin reaches EOF (parent died)\n"
                 + "env: NEO4J_PASSWORD       password of user 'neo4j' (default " + DEFAULT_PASSWORD + ")";
     }
@@ -113,6 +114,7 @@ public final class Neo4jLocal {
         int port = 7687;
         String data = ".data/neo4j";
         boolean exitOnStdinClose = false;
+        Map<String, String> raw = new java.util.LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = null;
@@ -140,6 +142,15 @@ public final class Neo4jLocal {
                         throw new UsageException("--data must not be empty");
                     }
                     break;
+                case "--setting": {
+                    String v = value != null ? value : next(args, ++i, a);
+                    int sep = v.indexOf('=');
+                    if (sep <= 0) {
+                        throw new UsageException("--setting wants <name>=<value>, got '" + v + "'");
+                    }
+                    raw.put(v.substring(0, sep), v.substring(sep + 1));
+                    break;
+                }
                 case "--exit-on-stdin-close":
                     exitOnStdinClose = true;
                     break;
@@ -164,7 +175,8 @@ public final class Neo4jLocal {
         // Refuse early (with a clear message) instead of letting Netty fail deep inside startup.
         assertPortFree(port);
 
-        Map<org.neo4j.graphdb.config.Setting<?>, Object> settings = settings(home, port);
+        Map<org.neo4j.graphdb.config.Setting<?>, Object> settings = new java.util.HashMap<>(settings(home, port));
+        settings.putAll(parsedSettings(raw));
 
         boolean firstStart = !Files.isDirectory(home.resolve("data").resolve("databases").resolve("system"));
         Path initialUserFile = firstStart ? seedInitialPassword(home, settings, password) : null;
@@ -241,6 +253,29 @@ public final class Neo4jLocal {
         stop.run();
         ERR.println("neo4j-local: stopped");
         return 0;
+    }
+
+    /** --setting values parsed by Neo4j's own Config (an unknown name or a bad value fails here, clearly). */
+    static Map<org.neo4j.graphdb.config.Setting<?>, Object> parsedSettings(Map<String, String> raw) throws UsageException {
+        Map<org.neo4j.graphdb.config.Setting<?>, Object> parsed = new java.util.HashMap<>();
+        if (raw.isEmpty()) {
+            return parsed;
+        }
+        Config config;
+        try {
+            config = Config.newBuilder().setRaw(raw).build();
+        } catch (RuntimeException e) {
+            throw new UsageException("--setting: " + e.getMessage());
+        }
+        Map<String, org.neo4j.graphdb.config.Setting<Object>> declared = config.getDeclaredSettings();
+        for (String name : raw.keySet()) {
+            org.neo4j.graphdb.config.Setting<Object> setting = declared.get(name);
+            if (setting == null) {
+                throw new UsageException("--setting: unknown Neo4j setting '" + name + "'");
+            }
+            parsed.put(setting, config.get(setting));
+        }
+        return parsed;
     }
 
     private static String next(String[] args, int i, String flag) throws UsageException {
