@@ -1,4 +1,6 @@
 // Index runs and the repository's lease: a run begins (taking the lease), beats, fails, becomes queryable, completes.
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
@@ -6,6 +8,20 @@ import { ConflictError, repositoryUid } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
+
+/** This machine, as leases record it: a hash, so that no host name is stored in the graph. */
+const THIS_MACHINE = createHash('sha256').update(hostname()).digest('hex').slice(0, 16);
+
+/** Whether a process of this machine is alive (one of another user still counts: it answers EPERM). */
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export interface RunScope {
   tenantId: string;
@@ -23,7 +39,8 @@ export function runParams(run: RunScope): RunParams {
 /**
  * The IndexRun records and the repository's IndexLease: its own node, so that heartbeats never wait
  * on a snapshot transaction. A second run while the lease holds is refused with `conflict`; a killed
- * run's lease ends LORE_INDEX_LEASE_SECONDS after its last heartbeat. A run becomes queryable and
+ * run's lease ends LORE_INDEX_LEASE_SECONDS after its last heartbeat, or at once for the next run on the
+ * same machine (the lease records the holder's process). A dead run is recorded as failed, with why. A run becomes queryable and
  * completes inside the snapshot transactions (see SnapshotWriter), so the record commits with the graph.
  */
 @Injectable()
@@ -35,18 +52,38 @@ export class IndexRunLeases {
   ) {}
 
   async beginRun(run: RunScope, startedAt: string): Promise<void> {
+    const scope = runParams(run);
+    const [holder] = await this.neo4j.read(this.queries.get('index/lease-holder'), { repoUid: scope.repoUid, host: THIS_MACHINE });
+    // A holder on this machine whose process is gone is dead now, not when its lease runs out.
+    const deadRunId = holder?.onThisMachine && !processAlive(Number(holder.pid)) ? String(holder.runId) : null;
     const [row] = await this.neo4j.write((tx) =>
       runRows(tx, this.queries.get('index/begin-run'), {
-        ...runParams(run),
+        ...scope,
         startedAt,
         leaseSeconds: this.config.LORE_INDEX_LEASE_SECONDS,
+        deadRunId,
+        pid: process.pid,
+        host: THIS_MACHINE,
       }),
     );
     if (row?.busy) {
-      throw new ConflictError(`Repository ${run.repoId} is being indexed by another run.`, {
-        hint: 'Wait for that run to finish, then retry.',
-      });
+      const where = row.holderOnThisMachine ? `process ${String(row.holderPid)} on this machine` : 'a process on another machine';
+      throw new ConflictError(
+        `Repository ${run.repoId} is being indexed by a live run (${where}, started at ${String(row.holderStartedAt)}).`,
+        {
+          hint:
+            'Wait for that run to finish, or stop its process. A run that dies frees the repository at once on this machine, ' +
+            `and within LORE_INDEX_LEASE_SECONDS (${this.config.LORE_INDEX_LEASE_SECONDS} s) of its last heartbeat elsewhere.`,
+          details: { runId: row.holderRunId, leaseSecondsLeft: row.leaseSecondsLeft },
+        },
+      );
     }
+  }
+
+  /** Runs recorded as running that no live lease holds any more are marked failed, with why (start-up and every run). */
+  async sweepDeadRuns(): Promise<number> {
+    const [row] = await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/sweep-dead-runs'), { now: new Date().toISOString() }));
+    return Number(row?.swept ?? 0);
   }
 
   /** Heartbeat of a live run; a run that stops beating (killed) loses the repository when its lease ends. */

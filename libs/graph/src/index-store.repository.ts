@@ -24,6 +24,10 @@ export class IndexStoreRepository {
     return this.runs.beginRun(...args);
   }
 
+  sweepDeadRuns(): ReturnType<IndexRunLeases['sweepDeadRuns']> {
+    return this.runs.sweepDeadRuns();
+  }
+
   renewLease(...args: Parameters<IndexRunLeases['renewLease']>): ReturnType<IndexRunLeases['renewLease']> {
     return this.runs.renewLease(...args);
   }

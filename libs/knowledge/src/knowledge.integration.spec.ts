@@ -314,6 +314,55 @@ describe('indexing into Neo4j', () => {
     expect(runs.records.map((r) => r.get('status'))).toEqual(['completed', 'failed']);
   });
 
+  it('says who holds a busy repository, and takes it over at once from a holder whose process is gone', async () => {
+    const root = repository({ 'a.ts': 'export const a = 1;\n' });
+    const store = moduleRef.get(IndexStoreRepository);
+    const holder = { tenantId: principal.tenantId, repoId: 'orphaned', runId: 'integration:orphaned:run:holder' };
+    await store.beginRun(holder, '2026-11-26T10:00:00.000Z');
+    await expect(indexing.indexRepository({ path: root, repositoryId: 'orphaned' }, principal)).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Repository orphaned is being indexed by a live run (process ${process.pid} on this machine, started at 2026-11-26T10:00:00.000Z).`,
+      details: { runId: holder.runId },
+    });
+    // The holder's process dies: a pid that no process has (beyond the kernel's pid range).
+    await driver.executeQuery('MATCH (l:IndexLease {uid: $uid}) SET l.pid = 4194305', { uid: `${principal.tenantId}:orphaned` });
+    expect(await indexing.indexRepository({ path: root, repositoryId: 'orphaned' }, principal)).toMatchObject({ status: 'completed' });
+    const dead = await driver.executeQuery('MATCH (r:IndexRun {uid: $uid}) RETURN r.status AS status, r.error AS error', {
+      uid: holder.runId,
+    });
+    expect(dead.records[0].toObject()).toEqual({
+      status: 'failed',
+      error: 'The run ended without finishing: its process was killed or crashed.',
+    });
+  });
+
+  it('records a run whose lease ran out, or that no lease holds, as failed with why', async () => {
+    const root = repository({ 'a.ts': 'export const a = 1;\n' });
+    const store = moduleRef.get(IndexStoreRepository);
+    const expired = { tenantId: principal.tenantId, repoId: 'expired', runId: 'integration:expired:run:holder' };
+    await store.beginRun(expired, new Date().toISOString());
+    // Another machine's run that stopped beating: its lease ran out a minute ago.
+    await driver.executeQuery("MATCH (l:IndexLease {uid: $uid}) SET l.host = 'elsewhere', l.until = datetime('2026-11-26T10:00:00Z')", {
+      uid: `${principal.tenantId}:expired`,
+    });
+    const forgotten = 'integration:forgotten:run:1';
+    await driver.executeQuery("CREATE (:IndexRun {uid: $uid, tenantId: $t, repoId: 'forgotten', status: 'running'})", {
+      uid: forgotten,
+      t: principal.tenantId,
+    });
+    expect(await indexing.indexRepository({ path: root, repositoryId: 'expired' }, principal)).toMatchObject({ status: 'completed' });
+    const runs = await driver.executeQuery(
+      'MATCH (r:IndexRun) WHERE r.uid IN $uids RETURN r.uid AS uid, r.status AS status, r.error AS error',
+      {
+        uids: [expired.runId, forgotten],
+      },
+    );
+    const byUid = Object.fromEntries(runs.records.map((r) => [r.get('uid'), [r.get('status'), r.get('error')]]));
+    expect(byUid[expired.runId][0]).toBe('failed');
+    expect(byUid[expired.runId][1]).toMatch(/^The run ended without finishing: its process was killed, crashed or cut off \(found at /);
+    expect(byUid[forgotten][0]).toBe('failed');
+  });
+
   it('writes nothing for a bad path', async () => {
     const before = await countGraph(driver, 'integration');
     await expect(indexing.indexRepository({ path: '/definitely/not/here' }, principal)).rejects.toMatchObject({ code: 'invalid_input' });

@@ -34,6 +34,7 @@ export class IndexingService {
     // The path is checked before anything touches the graph: bad input writes nothing.
     const location = locateRepository(request.path, request.repositoryId);
     if (!this.migrations.upToDate) await this.migrations.migrate();
+    await this.store.sweepDeadRuns();
     const started = new Date();
     const run = {
       tenantId: principal.tenantId,

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { MigrationChecksumError, type MigrationReport, MigrationService, Neo4jService } from '@lore/graph';
+import { IndexStoreRepository, MigrationChecksumError, type MigrationReport, MigrationService, Neo4jService } from '@lore/graph';
 
 export interface Readiness {
   ready: boolean;
@@ -17,6 +17,7 @@ export class SystemService implements OnModuleDestroy {
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly migrations: MigrationService,
+    private readonly indexStore: IndexStoreRepository,
   ) {}
 
   migrate(): Promise<MigrationReport> {
@@ -24,12 +25,14 @@ export class SystemService implements OnModuleDestroy {
   }
 
   /**
-   * Start-up: Neo4j being down does not stop the server. It keeps trying in the background and
+   * Start-up: migrations, then runs left 'running' by dead processes recorded as failed. Neo4j being down does not stop the server. It keeps trying in the background and
    * /ready says why it is not ready. An edited migration does stop start-up (it is thrown).
    */
   async migrateWhenReachable(): Promise<void> {
     try {
       await this.migrations.migrate();
+      const swept = await this.indexStore.sweepDeadRuns();
+      if (swept > 0) this.logger.warn(`${swept} index run(s) left running by a process that died are now recorded as failed`);
     } catch (error) {
       if (error instanceof MigrationChecksumError) throw error;
       this.logger.warn(`Neo4j not ready (${(error as Error).message}); retrying in ${RETRY_MS / 1000} s`);
