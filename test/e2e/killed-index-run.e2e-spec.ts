@@ -55,6 +55,18 @@ async function waitForSnapshotWrite(driver: Driver, deadline: number): Promise<b
   return false;
 }
 
+async function waitForQueryableRun(driver: Driver, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const { records } = await driver.executeQuery(
+      "MATCH (run:IndexRun {tenantId: $t, repoId: $r, status: 'running'}) WHERE run.queryableAt IS NOT NULL RETURN count(run) AS n",
+      { t: TENANT, r: REPO },
+    );
+    if (Number(records[0].get('n')) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
 describe('an index run killed while it writes', () => {
   let driver: Driver;
   beforeAll(() => (driver = testDriver()));
@@ -90,5 +102,48 @@ describe('an index run killed while it writes', () => {
     const fresh = await runCli(['index', root, '--name', REPO, '--json'], { ...env, LORE_TENANT: 'killed-fresh' });
     expect(fresh.code).toBe(0);
     expect(await dumpRepository(driver, TENANT, REPO)).toEqual(await dumpRepository(driver, 'killed-fresh', REPO));
+  }, 300_000);
+
+  it('killed between its two passes, leaves answers that say calls are not yet exact until a run completes', async () => {
+    const since = new Date().toISOString();
+    const root = generatedRepository(1);
+    expect((await runCli(['index', root, '--name', REPO, '--json'], env)).code).toBe(0);
+    const callersOf = async (): Promise<{ callers: { symbol: { qualifiedName: string } }[]; warnings: { code: string }[] }> => {
+      const answer = await runCli(['callers', 'f7_3', '--repo', REPO, '--json'], env);
+      expect(answer.code).toBe(0);
+      return JSON.parse(answer.stdout) as { callers: { symbol: { qualifiedName: string } }[]; warnings: { code: string }[] };
+    };
+    expect((await callersOf()).warnings).toEqual([]);
+
+    write(root, 3);
+    commit(root);
+    const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--name', REPO, '--json'], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const queryable = await waitForQueryableRun(driver, Date.now() + 120_000);
+    child.kill('SIGKILL');
+    await exited;
+    expect(queryable).toBe(true);
+
+    const between = await callersOf();
+    expect(between.callers.map((caller) => caller.symbol.qualifiedName)).toEqual(['f7_2']);
+    expect(between.warnings.map((warning) => warning.code)).toEqual(['calls_not_exact']);
+
+    // The next run completes the exact pass (a killed run on this machine does not hold it back).
+    const next = await runCli(['index', root, '--name', REPO, '--json'], env);
+    expect(next.code).toBe(0);
+    expect((await callersOf()).warnings).toEqual([]);
+    const runs = await driver.executeQuery(
+      'MATCH (run:IndexRun {tenantId: $t, repoId: $r}) WHERE run.startedAt >= $since RETURN run.status AS status, run.error AS error ORDER BY run.startedAt',
+      { t: TENANT, r: REPO, since },
+    );
+    expect(runs.records.map((r) => [r.get('status'), r.get('error')])).toEqual([
+      ['completed', null],
+      // Taken over at once (its process is gone) or swept (its 2 s lease ran out first): failed, with why.
+      ['failed', expect.stringMatching(/^The run ended without finishing: its process was killed/)],
+      ['completed', null],
+    ]);
   }, 300_000);
 });

@@ -2,6 +2,7 @@
 MERGE (r:Repository {uid: $repoUid})
 ON CREATE SET r.tenantId = $tenantId, r.repoId = $repoId
 SET r.commitSha = $commitSha, r.indexedAt = $finishedAt, r.lastRunId = $run.uid
+REMOVE r.exactCallsPending
 MERGE (run:IndexRun {uid: $run.uid})
 SET run += $run, run.tenantId = $tenantId, run.repoId = $repoId
 WITH run

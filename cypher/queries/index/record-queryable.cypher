@@ -2,7 +2,7 @@
 // goes on to resolve calls with the compiler and keeps the lease until it completes.
 MERGE (r:Repository {uid: $repoUid})
 ON CREATE SET r.tenantId = $tenantId, r.repoId = $repoId
-SET r.commitSha = $commitSha, r.indexedAt = $queryableAt
+SET r.commitSha = $commitSha, r.indexedAt = $queryableAt, r.exactCallsPending = $runId
 WITH r
 MATCH (run:IndexRun {uid: $runId})
 SET run.queryableAt = $queryableAt, run.queryableMs = $queryableMs

@@ -35,6 +35,8 @@ export interface RepositoryRecord {
   url: string | null;
   defaultBranch: string | null;
   indexedAt: string;
+  /** False from a run's queryable snapshot (calls by syntax) until that run, or a later one, resolves them exactly. */
+  callsExact: boolean;
 }
 
 export interface FileRecord {

@@ -84,7 +84,11 @@ export class FakeCodeGraph implements CodeGraphReads {
   fullTextRanking: [uid: string, score: number][] = [];
   readonly fullTextSearches: FullTextParams[] = [];
 
-  addRepository(repositoryId: string, commitSha: string, source: { rootPath?: string; gitPrefix?: string | null } = {}): void {
+  addRepository(
+    repositoryId: string,
+    commitSha: string,
+    source: { rootPath?: string; gitPrefix?: string | null; callsExact?: boolean } = {},
+  ): void {
     this.repositories.set(repositoryId, {
       repositoryId,
       name: repositoryId,
@@ -94,6 +98,7 @@ export class FakeCodeGraph implements CodeGraphReads {
       url: null,
       defaultBranch: 'main',
       indexedAt: '2025-01-01T00:00:00.000Z',
+      callsExact: source.callsExact ?? true,
     });
   }
 

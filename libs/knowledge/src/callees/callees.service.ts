@@ -3,6 +3,7 @@ import { CodeGraphRepository } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
 import { type GetCalleesInput, GetCalleesInputSchema, type GetCalleesResult } from '@lore/domain/schemas/callees';
 import { walkCalls, walkWarnings } from '../call-graph/call-walk';
+import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 
@@ -17,10 +18,11 @@ export class CalleesService {
     const [source] = await this.graph.getSymbolRefs(principal, [uid]);
     if (!source) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
     const walk = await walkCalls(this.graph, principal, uid, { direction: 'callees', ...query });
+    const repositories = [source.symbol, ...walk.reached.map((step) => step.symbol)].map((symbol) => symbol.repositoryId);
     return {
       source: source.symbol,
       callees: walk.reached,
-      warnings: walkWarnings(walk, 'callee', query.limit),
+      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'callee', query.limit)],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

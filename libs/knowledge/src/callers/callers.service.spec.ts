@@ -92,3 +92,31 @@ describe('CallersService.getCallers', () => {
     expect(weaker('import', 'import')).toBe('import');
   });
 });
+
+describe('answers built on calls while a repository awaits its exact calls', () => {
+  const graph = new FakeCodeGraph();
+  graph.addRepository('shop', COMMIT, { callsExact: false });
+  graph.addRepository('billing', COMMIT);
+  const placeOrder = graph.addSymbol(symbolRef('shop', 'src/orders.ts', 'placeOrder', 'function', 5));
+  const invoice = graph.addSymbol(symbolRef('billing', 'src/invoice.ts', 'invoiceOrder', 'function', 40));
+  const audit = graph.addSymbol(symbolRef('billing', 'src/audit.ts', 'auditInvoice', 'function', 2));
+  graph.addCall(invoice, placeOrder, 41, 'import');
+  graph.addCall(audit, invoice, 3);
+  const callers = new CallersService(asPort<CodeGraphRepository>(graph));
+
+  it('say which repositories have calls from syntax only', async () => {
+    const result = await callers.getCallers({ uid: placeOrder.uid }, principal());
+    expect(result.warnings).toEqual([
+      {
+        code: 'calls_not_exact',
+        message:
+          'Calls in shop are resolved from syntax only (by scope and unique names) until an index run resolves them with the compiler: ' +
+          'some calls may be missing or weaker. Ask again when that run completes (lore index finishes it).',
+      },
+    ]);
+  });
+
+  it('do not warn when every repository they touch has exact calls', async () => {
+    expect((await callers.getCallers({ uid: invoice.uid, repositoryId: 'billing' }, principal())).warnings).toEqual([]);
+  });
+});

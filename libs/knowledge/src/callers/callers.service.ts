@@ -3,6 +3,7 @@ import { CodeGraphRepository } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
 import { type GetCallersInput, GetCallersInputSchema, type GetCallersResult } from '@lore/domain/schemas/callers';
 import { walkCalls, walkWarnings } from '../call-graph/call-walk';
+import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 
@@ -17,10 +18,11 @@ export class CallersService {
     const [target] = await this.graph.getSymbolRefs(principal, [uid]);
     if (!target) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
     const walk = await walkCalls(this.graph, principal, uid, { direction: 'callers', ...query });
+    const repositories = [target.symbol, ...walk.reached.map((step) => step.symbol)].map((symbol) => symbol.repositoryId);
     return {
       target: target.symbol,
       callers: walk.reached,
-      warnings: walkWarnings(walk, 'caller', query.limit),
+      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'caller', query.limit)],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

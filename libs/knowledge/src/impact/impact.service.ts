@@ -3,6 +3,7 @@ import { CodeGraphRepository } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
 import { type Principal, TRUST_BOUNDARY, type Warning } from '@lore/domain';
 import { type AnalyzeImpactInput, AnalyzeImpactInputSchema, type AnalyzeImpactResult } from '@lore/domain/schemas/impact';
+import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { parseInput } from '../validation';
 import { walkDependents } from './dependents-walk';
 import { resolveImpactTargets } from './impact-targets';
@@ -38,13 +39,15 @@ export class ImpactService {
     const tests = affectedTests(targets.symbols, walk.affected, testEdges);
     const documents = affectedSections(sections);
     const report = { files: importers.files, tests, documents };
+    const repositories = [...targets.symbols, ...targets.files, ...affected.map((step) => step.symbol)].map((item) => item.repositoryId);
+    const resolution = await callResolutionWarnings(this.graph, principal, repositories);
     return {
       targets: targets.symbols,
       changedFiles: targets.files.map(({ repositoryId, path }) => ({ repositoryId, path })),
       affected,
       ...report,
       summary: impactSummary(targets.symbols, affected, report, walk.dependents),
-      warnings: [...targets.warnings, ...impactWarnings(walk.affected, walk.truncated || importers.truncated, query.limit)],
+      warnings: [...resolution, ...targets.warnings, ...impactWarnings(walk.affected, walk.truncated || importers.truncated, query.limit)],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

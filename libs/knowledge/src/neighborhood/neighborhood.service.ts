@@ -10,6 +10,7 @@ import {
   NEIGHBORHOOD_EDGE_TYPES,
 } from '@lore/domain/schemas/neighborhood';
 import { resolveSymbolUid, targetRepository } from '../target-resolution';
+import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { parseInput } from '../validation';
 
 /**
@@ -57,12 +58,17 @@ export class GraphNeighborhoodService {
       }
     }
     const known = (uid: string): boolean => distances.has(uid);
+    const resolution = await callResolutionWarnings(
+      this.graph,
+      principal,
+      [center, ...nodes].map((node) => node.repositoryId),
+    );
     return {
       center: graphNode(center, 0),
       nodes,
       edges: [...edges.values()].filter((edge) => known(edge.from) && known(edge.to)),
       truncated,
-      warnings: truncated ? [truncationWarning(query.limit)] : [],
+      warnings: [...resolution, ...(truncated ? [truncationWarning(query.limit)] : [])],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

@@ -4,6 +4,7 @@ import { NotFoundError, type Principal, TRUST_BOUNDARY, type Warning, symbolCode
 import { type GetSymbolInput, GetSymbolInputSchema, type GetSymbolResult } from '@lore/domain/schemas/symbols';
 import { parseInput } from '../validation';
 import { resolveSymbolUid } from '../target-resolution';
+import { callResolutionWarnings } from '../call-graph/call-resolution';
 
 const NEIGHBOUR_LIMIT = 200;
 
@@ -17,7 +18,12 @@ export class SymbolService {
     const uid = await resolveSymbolUid(this.graph, principal, query);
     const record = await this.graph.getSymbolDetail(principal, uid, NEIGHBOUR_LIMIT);
     if (!record) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
-    return toResult(record);
+    const repositories = [record.symbol, ...[...record.calls, ...record.calledBy].map((call) => call.symbol)].map(
+      (item) => item.repositoryId,
+    );
+    const result = toResult(record);
+    result.warnings.unshift(...(await callResolutionWarnings(this.graph, principal, repositories)));
+    return result;
   }
 }
 
