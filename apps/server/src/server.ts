@@ -13,7 +13,6 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
     bodyParser: true,
   });
   app.useBodyParser('json', { limit: '4mb' });
-  app.enableShutdownHooks();
   const openApi = new DocumentBuilder()
     .setTitle('Lore REST API')
     .setDescription('Code knowledge over REST. The same capabilities are served over GraphQL (/graphql), MCP (/mcp) and the lore CLI.')

@@ -1,13 +1,17 @@
 import type { Command } from 'commander';
+import { loadConfig } from '@lore/config';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { EXIT } from '../output';
+import { assertPortFree } from '../ports';
 import { spawnServer } from '../server-process';
 
 export const register: RegisterCommand = (program: Command) =>
   program.command('serve').description('Serve REST, GraphQL and MCP over HTTP (LORE_HOST, LORE_PORT).').action(runAction(serveCommand));
 
-/** The HTTP server (all doors), in the foreground. */
-function serveCommand(): Promise<number> {
+/** The HTTP server (all doors), in the foreground; it stops when this process stops, however it stops. */
+async function serveCommand(): Promise<number> {
+  const config = loadConfig();
+  await assertPortFree(config.LORE_HOST, config.LORE_PORT, 'the HTTP server', 'choose another with LORE_PORT');
   const child = spawnServer();
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
   process.on('SIGINT', forward);

@@ -1,9 +1,12 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { loadConfig } from '@lore/config';
+import { InvalidInputError } from '@lore/domain';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { indexer, reindexOnChange, untilSignalled } from '../index-runs';
 import { EXIT } from '../output';
+import { assertPortFree } from '../ports';
 import { spawnServer } from '../server-process';
 
 export const register: RegisterCommand = (program: Command) =>
@@ -11,7 +14,8 @@ export const register: RegisterCommand = (program: Command) =>
     .command('up')
     .description('Start a local Neo4j (tools/neo4j-local), index a repository and serve every door.')
     .argument('[path]', 'repository to index', '.')
-    .option('--port <port>', 'Bolt port of the local Neo4j', '7687')
+    .option('--port <port>', 'HTTP port of every door (default LORE_PORT, else 7300)')
+    .option('--bolt-port <port>', 'Bolt port of the local Neo4j', '7687')
     .option('--data <dir>', 'data directory of the local Neo4j (default .data/neo4j in this checkout)')
     .option('--name <id>', 'repository id')
     .option('--no-watch', 'index once; by default every change is indexed while the server runs')
@@ -31,7 +35,10 @@ interface Neo4jLauncher {
  * and every door served; every change to the repository is indexed while it runs (--no-watch: not).
  * Stops everything on Ctrl-C.
  */
-async function upCommand(path: string, options: { port?: string; data?: string; name?: string; watch?: boolean }): Promise<number> {
+async function upCommand(
+  path: string,
+  options: { port?: string; boltPort?: string; data?: string; name?: string; watch?: boolean },
+): Promise<number> {
   const root = resolve(__dirname, '..', '..', '..', '..', '..');
   // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -41,10 +48,19 @@ async function upCommand(path: string, options: { port?: string; data?: string; 
     process.stderr.write('NEO4J_PASSWORD: is required (the local Neo4j is created with it on first start)\n');
     return EXIT.invalidInput;
   }
-  const port = Number(options.port ?? 7687);
+  if (options.port !== undefined) process.env.LORE_PORT = options.port;
+  const config = loadConfig();
+  const boltPort = portNumber(options.boltPort ?? '7687', '--bolt-port');
+  // Both ports are checked before anything starts: a clear refusal, not a failure after the index.
+  await assertPortFree(config.LORE_HOST, config.LORE_PORT, 'the HTTP server', 'choose another with --port or LORE_PORT');
+  await assertPortFree('127.0.0.1', boltPort, "the local Neo4j's Bolt", 'choose another with --bolt-port');
   process.stderr.write('building and starting the local Neo4j (first run downloads the Neo4j artifacts through Maven)...\n');
   await launcher.ensureBuilt({ quiet: true });
-  const neo4j = await launcher.startNeo4jLocal({ port, dataDir: resolve(options.data ?? join(root, '.data', 'neo4j')), password });
+  const neo4j = await launcher.startNeo4jLocal({
+    port: boltPort,
+    dataDir: resolve(options.data ?? join(root, '.data', 'neo4j')),
+    password,
+  });
   process.env.NEO4J_URI = neo4j.uri;
   process.stderr.write(`Neo4j ready at ${neo4j.uri}\n`);
   try {
@@ -62,4 +78,10 @@ async function upCommand(path: string, options: { port?: string; data?: string; 
   } finally {
     await neo4j.stop();
   }
+}
+
+function portNumber(text: string, flag: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InvalidInputError(`${flag}: a port number (1-65535), got '${text}'.`);
+  return port;
 }
