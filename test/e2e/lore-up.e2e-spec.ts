@@ -140,4 +140,22 @@ describe('lore up', () => {
       holder.close();
     }
   }, 120_000);
+
+  it('lore index --progress-json: progress lines a script can follow on stderr, the summary alone on stdout', async () => {
+    const repository = gitFixture('order-service');
+    const run = await runCli(['index', repository.path, '--name', 'order-service', '--json', '--progress-json'], {
+      LORE_TENANT: 'lore-progress',
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ repositoryId: 'order-service', commitSha: repository.commitSha, status: 'completed' });
+    const lines = run.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{"progress"'))
+      .map((line) => (JSON.parse(line) as { progress: { phase: string; done: number; total: number; unit: string } }).progress);
+    const phases = lines.map((line) => line.phase).filter((phase, i, all) => phase !== all[i - 1]);
+    expect(phases).toEqual(['reading', 'extracting', 'writing', 'resolving', 'writing']);
+    const lastOfReading = lines.filter((line) => line.phase === 'reading').at(-1)!;
+    expect(lastOfReading).toMatchObject({ done: lastOfReading.total, unit: 'files' });
+    expect(lines.every((line) => line.done <= line.total)).toBe(true);
+  }, 120_000);
 });

@@ -15,6 +15,8 @@ export interface IndexOptions extends JsonOption {
   name?: string;
   /** Index again after every change, until stopped. */
   watch?: boolean;
+  /** Progress as JSON Lines on stderr ({"progress": ProgressLine}), for scripts to follow or relay. */
+  progressJson?: boolean;
 }
 
 /** One index run of `path`, reported as the options ask; the skipped files are listed once, on the first. */
@@ -22,7 +24,7 @@ export function indexer(context: INestApplicationContext, path: string, options:
   const principal = context.get(PrincipalResolver).local();
   let first = true;
   return async () => {
-    const progress = new ProgressBar(!options.json && Boolean(process.stderr.isTTY));
+    const progress = progressReporter(options);
     let summary: IndexRunSummary;
     try {
       summary = await context
@@ -87,7 +89,69 @@ export function untilSignalled(): Promise<void> {
   });
 }
 
-class ProgressBar {
+/** What a phase counts, for people reading the bar. */
+const PHASE_UNITS: Record<IndexingProgress['phase'], string> = {
+  reading: 'files',
+  extracting: 'files',
+  writing: 'elements',
+  resolving: 'steps',
+};
+
+/** How often JSON progress lines are written at most, per phase (its first and last lines always are). */
+const JSON_PROGRESS_INTERVAL_MS = 250;
+
+export interface ProgressLine {
+  phase: IndexingProgress['phase'];
+  done: number;
+  total: number;
+  unit: string;
+  /** Since the phase began. */
+  elapsedMs: number;
+  /** At the phase's rate so far; null until something is done. */
+  etaMs: number | null;
+}
+
+/** A run's progress as people (a bar on a terminal) or scripts (JSON Lines on stderr) follow it. */
+interface ProgressReporter {
+  update(progress: IndexingProgress): void;
+  stop(): void;
+}
+
+function progressReporter(options: IndexOptions): ProgressReporter {
+  if (options.progressJson) return new JsonProgress((line) => process.stderr.write(`${JSON.stringify({ progress: line })}\n`));
+  return new ProgressBar(!options.json && Boolean(process.stderr.isTTY));
+}
+
+/** Progress lines of one run: a phase's rate so far gives its estimate. */
+export class JsonProgress implements ProgressReporter {
+  private phase: IndexingProgress['phase'] | null = null;
+  private phaseStarted = 0;
+  private lastWritten = 0;
+
+  constructor(
+    private readonly write: (line: ProgressLine) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  update(progress: IndexingProgress): void {
+    const now = this.now();
+    const newPhase = progress.phase !== this.phase;
+    if (newPhase) {
+      this.phase = progress.phase;
+      this.phaseStarted = now;
+    }
+    const last = progress.done >= progress.total;
+    if (!newPhase && !last && now - this.lastWritten < JSON_PROGRESS_INTERVAL_MS) return;
+    this.lastWritten = now;
+    const elapsedMs = now - this.phaseStarted;
+    const etaMs = progress.done > 0 ? Math.round((elapsedMs / progress.done) * (progress.total - progress.done)) : null;
+    this.write({ ...progress, unit: PHASE_UNITS[progress.phase], elapsedMs, etaMs });
+  }
+
+  stop(): void {}
+}
+
+class ProgressBar implements ProgressReporter {
   private bar: SingleBar | null = null;
   private phase: string | null = null;
 
@@ -99,12 +163,14 @@ class ProgressBar {
       this.bar?.stop();
       this.phase = progress.phase;
       this.bar = new SingleBar({
-        format: `${progress.phase.padEnd(10)} [{bar}] {value}/{total}`,
+        format: `${progress.phase.padEnd(10)} [{bar}] {value}/{total} ${PHASE_UNITS[progress.phase]} | {duration_formatted} | eta {eta_formatted}`,
         stream: process.stderr,
         hideCursor: true,
+        etaBuffer: 50,
       });
       this.bar.start(progress.total, 0);
     }
+    this.bar?.setTotal(progress.total);
     this.bar?.update(progress.done);
   }
 

@@ -11,6 +11,7 @@ export const register: RegisterCommand = (program: Command) =>
     .argument('[path]', 'repository directory', '.')
     .option('--name <id>', 'repository id (default: the directory name)')
     .option('--json', 'print the index run summary as JSON')
+    .option('--progress-json', 'write progress as JSON Lines on stderr: {"progress": {phase, done, total, unit, elapsedMs, etaMs}}')
     .option('--watch', 'keep running: index again after every change (only what changed is read again)')
     .action(runAction(indexCommand));
 
