@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { networkExposureProblems } from '@lore/access';
 import { ConfigError, loadConfig } from '@lore/config';
 import { createServer } from './server';
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   if (process.send) process.on('disconnect', () => stop(0));
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(0));
   const config = loadConfig();
+  const exposure = networkExposureProblems(config);
+  if (exposure.length > 0) throw new ConfigError(exposure);
   app = await createServer(config);
   try {
     await app.listen(config.LORE_PORT, config.LORE_HOST);

@@ -12,7 +12,7 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
     logger: new StderrLogger(config.LORE_LOG_LEVEL),
     bodyParser: true,
   });
-  app.useBodyParser('json', { limit: '4mb' });
+  app.useBodyParser('json', { limit: config.LORE_MAX_BODY_BYTES });
   const openApi = new DocumentBuilder()
     .setTitle('Lore REST API')
     .setDescription('Code knowledge over REST. The same capabilities are served over GraphQL (/graphql), MCP (/mcp) and the lore CLI.')

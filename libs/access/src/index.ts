@@ -1,4 +1,6 @@
 export * from './access.module';
+export * from './host-validation.middleware';
+export * from './network-exposure';
 export * from './principal.middleware';
 export * from './principals';
 export * from './redaction';

@@ -28,9 +28,13 @@ export class PrincipalResolver {
     return { tenantId: this.config.LORE_TENANT, subject: 'local', repositories: '*' };
   }
 
-  /** HTTP: with API keys configured a valid bearer key is required; without, the server is loopback-only and local. */
+  /**
+   * HTTP: a valid bearer key is required when LORE_AUTH=required, or (LORE_AUTH unset) when keys are
+   * configured; otherwise the caller is the local principal (a loopback server, or LORE_AUTH=off stated).
+   */
   fromAuthorizationHeader(header: string | undefined): Principal {
-    if (this.keyDigests.length === 0) return this.local();
+    const required = this.config.LORE_AUTH === 'required' || (this.config.LORE_AUTH === undefined && this.keyDigests.length > 0);
+    if (!required) return this.local();
     const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
     if (!token) throw new AuthenticationRequiredError();
     const presented = digest(token);

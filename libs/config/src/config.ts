@@ -8,6 +8,20 @@ import { z } from 'zod';
  * LORE_CONFIG_FILE (environment wins). A bad or missing value stops start-up, naming the variable.
  */
 const port = z.coerce.number().int().min(1).max(65535);
+/** "true"/"false" (also 1/0): z.coerce.boolean() would read "false" as true. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')]);
+/** A comma-separated list. */
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 export const ConfigSchema = z.object({
   NEO4J_URI: z
@@ -30,17 +44,20 @@ export const ConfigSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case tenant id')
     .default('default'),
   /** Comma-separated API keys accepted on HTTP as `Authorization: Bearer <key>`; unset means loopback-only, no auth. */
-  LORE_API_KEYS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((key) => key.trim())
-            .filter(Boolean)
-        : [],
-    ),
+  LORE_API_KEYS: list,
+  /** Binding beyond loopback serves your code to the network: only when asked for (`--allow-remote`). */
+  LORE_ALLOW_REMOTE: flag.default(false),
+  /** `required`: every HTTP caller authenticates; `off`: nobody does (stated, never assumed, off loopback). Unset: required when keys exist. */
+  LORE_AUTH: z.enum(['required', 'off']).optional(),
+  /** Host names (besides loopback and LORE_HOST) the HTTP doors answer to; any other Host or browser Origin gets 403 (DNS rebinding). */
+  LORE_ALLOWED_HOSTS: list,
+  /** Larger request bodies are refused with 413 on every door. */
+  LORE_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   /** An index run holds its repository this long past its last heartbeat (a killed run frees it after that). */
   LORE_INDEX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Per-file extraction results kept between index runs (an unchanged file is not parsed again for the first pass); "off" keeps none. */

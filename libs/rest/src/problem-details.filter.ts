@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
 
 /** The HTTP status of each error code (and, in OpenAPI, of each documented error). */
@@ -43,6 +43,23 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         });
       return undefined;
     }
+    const refused = requestRefusal(exception);
+    if (refused) {
+      // The caller's mistake, not ours: a line at warn, no stack.
+      this.logger.warn(`${host.switchToHttp().getRequest<Request>().path}: ${refused.detail}`);
+      res.status(refused.status).type('application/problem+json').json({
+        type: 'https://lore.dev/problems/invalid_input',
+        title: 'invalid_input',
+        status: refused.status,
+        detail: refused.detail,
+        code: 'invalid_input',
+        message: refused.detail,
+        retryable: false,
+        hint: refused.hint,
+        details: null,
+      });
+      return undefined;
+    }
     if (!(exception instanceof LoreError)) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body = toLoreError(exception).toBody();
     const status = STATUS_BY_CODE[body.code];
@@ -58,4 +75,21 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       });
     return undefined;
   }
+}
+
+/**
+ * A request refused before any door saw it: the body parser's errors (http-errors with `expose`: a
+ * body over LORE_MAX_BODY_BYTES is 413, malformed JSON 400). Anything else is not the caller's.
+ */
+function requestRefusal(exception: unknown): { status: number; detail: string; hint: string | null } | null {
+  const error = exception as { status?: unknown; expose?: unknown; type?: unknown };
+  if (typeof error?.status !== 'number' || error.expose !== true || error.status < 400 || error.status >= 500) return null;
+  if (error.type === 'entity.too.large')
+    return {
+      status: 413,
+      detail: 'The request body is larger than this server accepts.',
+      hint: 'Send less, or raise LORE_MAX_BODY_BYTES.',
+    };
+  if (error.type === 'entity.parse.failed') return { status: 400, detail: 'The request body is not valid JSON.', hint: null };
+  return { status: error.status, detail: 'The request could not be read.', hint: null };
 }

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '@lore/config';
+import { networkExposureProblems } from '@lore/access';
+import { ConfigError, loadConfig } from '@lore/config';
 import { InvalidInputError } from '@lore/domain';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
@@ -18,6 +19,7 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--bolt-port <port>', 'Bolt port of the local Neo4j', '7687')
     .option('--data <dir>', 'data directory of the local Neo4j (default .data/neo4j in this checkout)')
     .option('--name <id>', 'repository id')
+    .option('--allow-remote', 'allow LORE_HOST beyond loopback (LORE_ALLOW_REMOTE=true); callers must then authenticate')
     .option('--no-watch', 'index once; by default every change is indexed while the server runs')
     .action(runAction(upCommand));
 
@@ -37,7 +39,7 @@ interface Neo4jLauncher {
  */
 async function upCommand(
   path: string,
-  options: { port?: string; boltPort?: string; data?: string; name?: string; watch?: boolean },
+  options: { port?: string; boltPort?: string; data?: string; name?: string; watch?: boolean; allowRemote?: boolean },
 ): Promise<number> {
   const root = resolve(__dirname, '..', '..', '..', '..', '..');
   // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
@@ -49,7 +51,10 @@ async function upCommand(
     return EXIT.invalidInput;
   }
   if (options.port !== undefined) process.env.LORE_PORT = options.port;
+  if (options.allowRemote) process.env.LORE_ALLOW_REMOTE = 'true';
   const config = loadConfig();
+  const exposure = networkExposureProblems(config);
+  if (exposure.length > 0) throw new ConfigError(exposure);
   const boltPort = portNumber(options.boltPort ?? '7687', '--bolt-port');
   // Both ports are checked before anything starts: a clear refusal, not a failure after the index.
   await assertPortFree(config.LORE_HOST, config.LORE_PORT, 'the HTTP server', 'choose another with --port or LORE_PORT');

@@ -1,0 +1,98 @@
+import { request } from 'node:http';
+import { type RunningServer, freePort, runCli, startServer } from '../support/processes';
+
+/**
+ * Requests a server on a developer's machine gets from places it should not trust: a page that
+ * rebinds its name to 127.0.0.1, a browser on another site, a body too large to read; and a
+ * configuration that would serve everyone's code to the network.
+ */
+describe('hostile requests, on every door', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ LORE_MAX_BODY_BYTES: '65536', LORE_ALLOWED_HOSTS: 'lore.internal' });
+  }, 120_000);
+  afterAll(() => server.stop());
+
+  const graphqlBody = JSON.stringify({ query: '{ __typename }' });
+  const doors: [string, RequestInit & { path: string }][] = [
+    ['REST', { path: '/api/v1/structure?repositoryId=none', method: 'GET' }],
+    ['GraphQL', { path: '/graphql', method: 'POST', body: graphqlBody, headers: { 'content-type': 'application/json' } }],
+    [
+      'MCP',
+      {
+        path: '/mcp',
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      },
+    ],
+    ['explorer', { path: '/explorer', method: 'GET' }],
+    ['health', { path: '/health', method: 'GET' }],
+  ];
+
+  it.each(doors)('%s answers 403 to a Host that is not one of its names (DNS rebinding)', async (_door, { path, ...init }) => {
+    const response = await requestWithHost(`${server.url}${path}`, 'evil.example', init);
+    expect(response.status).toBe(403);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'permission_denied', detail: 'This server does not answer to that Host.' });
+  });
+
+  it.each(doors)("%s answers 403 to a browser's request from another site's Origin", async (_door, { path, ...init }) => {
+    const response = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { ...(init.headers as object), origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ detail: 'This server does not answer to that Origin.' });
+  });
+
+  it('answers to its configured names and to its own pages', async () => {
+    expect((await requestWithHost(`${server.url}/health`, 'lore.internal:7300', { method: 'GET' })).status).toBe(200);
+    const sameOrigin = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      body: graphqlBody,
+      headers: { 'content-type': 'application/json', origin: server.url },
+    });
+    expect(await sameOrigin.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it.each([
+    ['REST', '/api/v1/search'],
+    ['GraphQL', '/graphql'],
+    ['MCP', '/mcp'],
+  ])('%s answers 413 to a body over the limit, with no stack trace in the log', async (_door, path) => {
+    const body = JSON.stringify({ query: 'a'.repeat(100_000) });
+    const response = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'invalid_input', hint: 'Send less, or raise LORE_MAX_BODY_BYTES.' });
+    const logged = server.output();
+    expect(logged).not.toContain('PayloadTooLargeError');
+    expect(logged).not.toMatch(/\n\s+at \S+ \(/);
+  });
+});
+
+describe('a server bound beyond loopback', () => {
+  it('refuses to start unless allowed and authenticated, naming the flag and the setting', async () => {
+    const port = String(await freePort());
+    const open = await runCli(['serve'], { LORE_HOST: '0.0.0.0', LORE_PORT: port });
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain('LORE_HOST=0.0.0.0 serves your code beyond this machine: start with --allow-remote');
+    expect(open.stderr).toContain('set LORE_API_KEYS, or state LORE_AUTH=off');
+    const allowedButOpen = await runCli(['serve', '--allow-remote'], { LORE_HOST: '0.0.0.0', LORE_PORT: port });
+    expect(allowedButOpen.code).toBe(2);
+    expect(allowedButOpen.stderr).not.toContain('--allow-remote');
+    expect(allowedButOpen.stderr).toContain('LORE_HOST=0.0.0.0 needs its callers authenticated');
+  });
+});
+
+/** fetch() will not send a Host of our choosing (a forbidden header): node:http will, as a rebinding page's browser does. */
+function requestWithHost(url: string, host: string, init: RequestInit): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: init.method, headers: { ...(init.headers as Record<string, string>), host } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(init.body as string | undefined);
+  });
+}
