@@ -126,6 +126,8 @@ export function readProjects(rootPath: string, paths: ReadonlySet<string>, works
   // Two configs in one directory (tsconfig.json and tsconfig.build.json): the one met first owns its files.
   const byDir = new Map<string, ScriptProject>();
   for (const project of projects) if (!byDir.has(project.dir)) byDir.set(project.dir, project);
+  // Configs of one directory only (tsconfig.app.json beside tsconfig.node.json): one program, as before.
+  if (byDir.size <= 1) return null;
   return [...byDir.values()].sort((a, b) => a.dir.localeCompare(b.dir));
 }
 
