@@ -140,6 +140,17 @@ export function projectOf(projects: readonly ScriptProject[], path: string): Scr
   return owner;
 }
 
+/** Compiler options that make the compiler print (left out, not set to false: other options keep their cache keys). */
+const PRINTING_OPTIONS = [
+  'traceResolution',
+  'extendedDiagnostics',
+  'diagnostics',
+  'listFiles',
+  'listEmittedFiles',
+  'explainFiles',
+  'generateTrace',
+];
+
 /**
  * The compiler options a config gives (its `extends` followed), for reading, never building. Without
  * a config: modern defaults.
@@ -163,9 +174,12 @@ export function compilerOptionsOf(rootPath: string, configPath: string | null): 
     );
     if (parsed) options = parsed.options;
   }
+  // Options that print (zod's bench package traces every resolution) would write into our output.
+  const quiet = { ...options };
+  for (const option of PRINTING_OPTIONS) delete quiet[option];
   // We read, never build: no emit, and JavaScript is part of the picture.
   return {
-    ...options,
+    ...quiet,
     noEmit: true,
     allowJs: true,
     checkJs: false,
