@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CallRow, ImportRow, RepositorySnapshot } from '@lore/domain';
 import { gitFixture } from '../../../../test/support/fixtures';
 import { scratchRepository, short } from '../../test/extraction-inputs';
@@ -68,6 +71,27 @@ describe('a monorepo: npm workspaces, project references, a tsconfig per package
     expect(paths.filter((path) => /dist\/|generated|min\.js|legacy/.test(path))).toEqual([]);
     expect(exact.symbols.map((symbol) => symbol.name)).not.toContain('validateOrderLine');
   });
+});
+
+describe('a monorepo read again from the per-file cache', () => {
+  it('after an edit in one package, answers in the other packages as a run without the cache', async () => {
+    const { path } = gitFixture('acme-monorepo');
+    const options = { tenantId: 't', maxFileBytes: 1_000_000, cacheDir: mkdtempSync(join(tmpdir(), 'lore-monorepo-cache-')) };
+    await (
+      await readRepository(path, options)
+    ).resolveExactly!();
+    // orderTotal becomes another name of a renamed function: app's unchanged checkout.ts now lands on orderSum.
+    const core = join(path, 'packages/core/src/index.ts');
+    writeFileSync(
+      core,
+      readFileSync(core, 'utf8').replace('export function orderTotal(', 'export function orderSum(') +
+        'export { orderSum as orderTotal };\n',
+    );
+    const cached = await (await readRepository(path, options)).resolveExactly!();
+    const fresh = await (await readRepository(path, { ...options, cacheDir: undefined })).resolveExactly!();
+    expect(calls(cached.calls)).toEqual(calls(fresh.calls));
+    expect(calls(cached.calls)).toContain('packages/app/src/checkout.ts#checkout -> packages/core/src/index.ts#orderSum exact');
+  }, 60_000);
 });
 
 describe('workspace declarations', () => {
