@@ -52,6 +52,18 @@ describe('a monorepo indexed into Neo4j', () => {
         confidence: 'exact',
       },
       {
+        caller: uid('packages/app/src/total-badge.tsx#TotalBadge'),
+        callee: uid('packages/core/src/index.ts#orderTotal'),
+        path: 'packages/core/src/index.ts',
+        confidence: 'exact',
+      },
+      {
+        caller: uid('packages/app/src/total-badge.tsx#TotalBadge'),
+        callee: uid('packages/core/src/money.ts#formatMoney'),
+        path: 'packages/core/src/money.ts',
+        confidence: 'exact',
+      },
+      {
         caller: uid('packages/cli/src/main.ts#main'),
         callee: uid('packages/app/src/checkout.ts#checkout'),
         path: 'packages/app/src/checkout.ts',
@@ -76,6 +88,7 @@ describe('a monorepo indexed into Neo4j', () => {
     const callers = await moduleRef.get(CallersService).getCallers({ name: 'orderTotal', depth: 2 }, principal);
     expect(callers.callers.map((caller) => [caller.symbol.qualifiedName, caller.symbol.path, caller.distance, caller.confidence])).toEqual([
       ['checkout', 'packages/app/src/checkout.ts', 1, 'exact'],
+      ['TotalBadge', 'packages/app/src/total-badge.tsx', 1, 'exact'],
       ['main', 'packages/cli/src/main.ts', 2, 'exact'],
     ]);
   });
@@ -90,6 +103,7 @@ describe('a monorepo indexed into Neo4j', () => {
       'package.json',
       'packages/app/package.json',
       'packages/app/src/checkout.ts',
+      'packages/app/src/total-badge.tsx',
       'packages/app/tsconfig.json',
       'packages/cli/package.json',
       'packages/cli/src/build/bundle.ts',
@@ -110,6 +124,6 @@ describe('a monorepo indexed into Neo4j', () => {
       'packages/core/dist/index.js: generated or build output (default rule "dist/"',
       'packages/core/src/schema.generated.ts: generated or build output (default rule "*.generated.*"',
     ]);
-    expect(summary).toMatchObject({ files: 17, calls: 5, imports: 5 });
+    expect(summary).toMatchObject({ files: 18, calls: 7, imports: 7 });
   });
 });

@@ -56,7 +56,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
       try {
         if (projects) {
           const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
-          return resolveProjectByProject(pass, projects, (projectKey) => exactCacheOf(input, projectKey));
+          return resolveProjectByProject(pass, options, projects, (projectKey) => exactCacheOf(input, projectKey));
         }
         return resolveExactly({
           input,
@@ -96,6 +96,7 @@ function exactCacheOf(input: ExtractionInput, key: string): FileResultCache | un
  */
 function resolveProjectByProject(
   pass: Pick<ExactPassInput, 'input' | 'host' | 'byAbsolute' | 'parsed' | 'firstPass' | 'modules' | 'linked'>,
+  firstPassOptions: ts.CompilerOptions,
   projects: readonly ScriptProject[],
   cacheOf: (key: string) => FileResultCache | undefined,
 ): ExactResolution {
@@ -114,7 +115,7 @@ function resolveProjectByProject(
     const files = filesOf.get(project);
     if (!files) continue;
     const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options: project.options });
-    const host = projectHost(pass.host, project.options, byAbsolute, outside);
+    const host = projectHost(pass.host, project.options, parseKey(project.options) === parseKey(firstPassOptions), byAbsolute, outside);
     resolveModulesThrough(
       host,
       ts.createModuleResolutionCache(rootPath, (name) => name, project.options),
@@ -142,21 +143,67 @@ function resolveProjectByProject(
   };
 }
 
-/** A project's compiler host: the repository's files through the shared host (parsed once), the others parsed once per run. */
+/**
+ * The options a syntax tree depends on once a program has held it: its parse, its binding, and the
+ * imports a program adds to it (the JSX runtime's, tslib's). TypeScript's own list
+ * (`affectsSourceFile` options), with `strict`, from which `alwaysStrict` follows.
+ */
+const PARSE_OPTIONS = [
+  'target',
+  'module',
+  'moduleResolution',
+  'moduleDetection',
+  'jsx',
+  'jsxImportSource',
+  'importHelpers',
+  'alwaysStrict',
+  'strict',
+  'noFallthroughCasesInSwitch',
+  'allowUnusedLabels',
+  'allowUnreachableCode',
+] as const;
+
+function parseKey(options: ts.CompilerOptions): string {
+  return JSON.stringify(PARSE_OPTIONS.map((name) => options[name] ?? null));
+}
+
+/**
+ * A project's compiler host. The repository's files come through the shared host (parsed once, by
+ * the first pass) when the project's options parse as the first pass's did (`sameTrees`); otherwise
+ * they are parsed for this project alone and let go with it: a tree another program held under
+ * other options carries imports this one would not add (TypeScript asserts on the JSX runtime's).
+ * Declaration files outside the repository are parsed once per run and set of such options.
+ */
 function projectHost(
   shared: ts.CompilerHost,
   options: ts.CompilerOptions,
+  sameTrees: boolean,
   byAbsolute: ReadonlyMap<string, RepoFile>,
   outside: Map<string, ts.SourceFile>,
 ): ts.CompilerHost {
   const host = ts.createCompilerHost(options);
   const defaultGetSourceFile = host.getSourceFile.bind(host);
+  const ownTrees = new Map<string, ts.SourceFile | undefined>();
+  const parsing = parseKey(options);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    if (byAbsolute.has(fileName)) return shared.getSourceFile(fileName, languageVersion, onError, shouldCreate);
-    // A declaration file parses differently for another target or module format: kept apart.
-    const parsing =
+    const file = byAbsolute.get(fileName);
+    if (file && sameTrees) return shared.getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (file) {
+      if (!ownTrees.has(fileName)) {
+        let tree: ts.SourceFile | undefined;
+        try {
+          tree = file.text === null ? undefined : ts.createSourceFile(fileName, file.text, languageVersion, false, scriptKindOf(fileName));
+        } catch {
+          // Too deep to parse: the first pass said so already.
+          tree = undefined;
+        }
+        ownTrees.set(fileName, tree);
+      }
+      return ownTrees.get(fileName);
+    }
+    const format =
       typeof languageVersion === 'object' ? `${languageVersion.languageVersion}/${languageVersion.impliedNodeFormat}` : languageVersion;
-    const keyed = `${parsing}\0${fileName}`;
+    const keyed = `${parsing}\0${format}\0${fileName}`;
     let sourceFile = outside.get(keyed);
     if (!sourceFile) {
       sourceFile = defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);

@@ -22,6 +22,8 @@ describe('a monorepo: npm workspaces, project references, a tsconfig per package
     expect(imports(reading.snapshot.imports)).toEqual([
       'packages/app/src/checkout.ts -> packages/core/src/index.ts OrderLine,orderTotal',
       'packages/app/src/checkout.ts -> packages/core/src/money.ts formatMoney',
+      'packages/app/src/total-badge.tsx -> packages/core/src/index.ts OrderLine,orderTotal',
+      'packages/app/src/total-badge.tsx -> packages/core/src/money.ts formatMoney',
       'packages/cli/src/main.ts -> packages/app/src/checkout.ts checkout',
       'packages/cli/src/main.ts -> packages/cli/src/build/bundle.ts bundleName',
       // `~/commands/print`: a paths alias of packages/cli/tsconfig.json only.
@@ -30,16 +32,22 @@ describe('a monorepo: npm workspaces, project references, a tsconfig per package
     expect(calls(reading.snapshot.calls)).toEqual([
       'packages/app/src/checkout.ts#checkout -> packages/core/src/index.ts#orderTotal import',
       'packages/app/src/checkout.ts#checkout -> packages/core/src/money.ts#formatMoney import',
+      'packages/app/src/total-badge.tsx#TotalBadge -> packages/core/src/index.ts#orderTotal import',
+      'packages/app/src/total-badge.tsx#TotalBadge -> packages/core/src/money.ts#formatMoney import',
       'packages/cli/src/main.ts#main -> packages/app/src/checkout.ts#checkout import',
       'packages/cli/src/main.ts#main -> packages/cli/src/build/bundle.ts#bundleName import',
       'packages/cli/src/main.ts#main -> packages/cli/src/commands/print.ts#printLine import',
     ]);
   });
 
+  // core and cli parse as the root config does and share the first pass's trees; app's JSX runtime
+  // (react-jsx) makes it parse its own.
   it("checks each package with its own tsconfig: calls into another package are exact and land on that package's source", () => {
     expect(calls(exact.calls)).toEqual([
       'packages/app/src/checkout.ts#checkout -> packages/core/src/index.ts#orderTotal exact',
       'packages/app/src/checkout.ts#checkout -> packages/core/src/money.ts#formatMoney exact',
+      'packages/app/src/total-badge.tsx#TotalBadge -> packages/core/src/index.ts#orderTotal exact',
+      'packages/app/src/total-badge.tsx#TotalBadge -> packages/core/src/money.ts#formatMoney exact',
       'packages/cli/src/main.ts#main -> packages/app/src/checkout.ts#checkout exact',
       'packages/cli/src/main.ts#main -> packages/cli/src/build/bundle.ts#bundleName exact',
       'packages/cli/src/main.ts#main -> packages/cli/src/commands/print.ts#printLine exact',
