@@ -1,9 +1,9 @@
 /**
  * What the indexer alone (no Neo4j) costs on a large monorepo: the time until the queryable snapshot
  * (files, symbols, imports, calls by scope and name) and until the exact one (every call resolved by
- * the TypeScript checker, one project's program at a time), the process's peak resident memory at
- * each point (sampled every 50 ms, and the kernel's maximum), the calls by confidence, and the files
- * skipped by rule. Reads without a cache; writes nothing.
+ * the TypeScript checker, one project's program at a time), the process's peak resident memory until
+ * each point (the kernel's high-water mark: the passes are synchronous, a timer would not sample them),
+ * the calls by confidence, and the files skipped by rule. Reads without a cache; writes nothing.
  *
  *   npm run bench:monorepo -- <repository path> [--name <repository id>]
  *
@@ -11,8 +11,6 @@
  */
 import type { RepositorySnapshot } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
-
-const MIB = 1024 * 1024;
 
 function confidences(snapshot: RepositorySnapshot): string {
   const counts = new Map<string, number>();
@@ -38,24 +36,21 @@ async function main(): Promise<void> {
   const repositoryId = at >= 0 ? args[at + 1] : undefined;
   const root = args.find((arg, index) => !arg.startsWith('--') && (at < 0 || index !== at + 1));
   if (!root) throw new Error('usage: monorepo-index <repository path> [--name <repository id>]');
-  let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+  const peak = (): string => `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`;
   const started = performance.now();
   const seconds = (): string => ((performance.now() - started) / 1000).toFixed(1);
   const reading = await readRepository(root, { tenantId: 'bench', repositoryId, maxFileBytes: 1024 * 1024, cacheDir: undefined });
   const { snapshot } = reading;
-  console.log(`queryable ${seconds()} s, peak RSS ${(peak / MIB).toFixed(0)} MiB`);
+  console.log(`queryable ${seconds()} s, peak RSS ${peak()}`);
   console.log(
     `          files ${snapshot.files.length}, symbols ${snapshot.symbols.length}, imports ${snapshot.imports.length}, calls ${snapshot.calls.length} (${confidences(snapshot)})`,
   );
   console.log(`          skipped ${snapshot.skipped.length}: ${skippedByRule(snapshot)}`);
   if (reading.resolveExactly) {
     const exact = await reading.resolveExactly();
-    console.log(`exact     ${seconds()} s, peak RSS ${(peak / MIB).toFixed(0)} MiB`);
+    console.log(`exact     ${seconds()} s, peak RSS ${peak()}`);
     console.log(`          calls ${exact.calls.length} (${confidences(exact)}), inheritance ${exact.inheritance.length}`);
   }
-  clearInterval(sampler);
-  console.log(`max RSS   ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (the kernel's)`);
 }
 
 main().catch((error: unknown) => {

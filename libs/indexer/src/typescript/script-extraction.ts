@@ -172,7 +172,8 @@ function parseKey(options: ts.CompilerOptions): string {
  * the first pass) when the project's options parse as the first pass's did (`sameTrees`); otherwise
  * they are parsed for this project alone and let go with it: a tree another program held under
  * other options carries imports this one would not add (TypeScript asserts on the JSX runtime's).
- * Declaration files outside the repository are parsed once per run and set of such options.
+ * Declaration files outside the repository (the standard library, installed packages) are parsed once
+ * per run, target and module format: kept for every project, not once per project.
  */
 function projectHost(
   shared: ts.CompilerHost,
@@ -184,7 +185,6 @@ function projectHost(
   const host = ts.createCompilerHost(options);
   const defaultGetSourceFile = host.getSourceFile.bind(host);
   const ownTrees = new Map<string, ts.SourceFile | undefined>();
-  const parsing = parseKey(options);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const file = byAbsolute.get(fileName);
     if (file && sameTrees) return shared.getSourceFile(fileName, languageVersion, onError, shouldCreate);
@@ -201,9 +201,10 @@ function projectHost(
       }
       return ownTrees.get(fileName);
     }
+    // A declaration file has no JSX and gets no helpers' import: its target and module format tell two parses apart.
     const format =
       typeof languageVersion === 'object' ? `${languageVersion.languageVersion}/${languageVersion.impliedNodeFormat}` : languageVersion;
-    const keyed = `${parsing}\0${format}\0${fileName}`;
+    const keyed = `${format}\0${fileName}`;
     let sourceFile = outside.get(keyed);
     if (!sourceFile) {
       sourceFile = defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
