@@ -86,8 +86,13 @@ function exactCacheOf(input: ExtractionInput, key: string): FileResultCache | un
   return input.cache?.(`typescript-exact@${EXACT_PASS_VERSION}/${ts.version}/${createHash('sha256').update(key).digest('hex')}`);
 }
 
-/** Above this resident size, the exact pass of several projects collects a project's garbage before the next. */
+/**
+ * Above this resident size, the exact pass of several projects collects the garbage of the programs
+ * it let go before building the next, once they add up to COLLECT_EVERY_BYTES (a collection of the
+ * kept trees takes about a second: not after every small package).
+ */
 const COLLECT_ABOVE_BYTES = 2 * 1024 ** 3;
+const COLLECT_EVERY_BYTES = 512 * 1024 ** 2;
 
 /**
  * The exact pass of a repository of several projects: one program per project, with the options of
@@ -114,6 +119,7 @@ function resolveProjectByProject(
   const outside = new Map<string, ts.SourceFile>();
   const calls: CallRow[] = [];
   const inheritance: InheritanceRow[] = [];
+  let liveAfterCollection = 0;
   for (const project of projects) {
     const files = filesOf.get(project);
     if (!files) continue;
@@ -138,10 +144,15 @@ function resolveProjectByProject(
     });
     calls.push(...resolution.calls);
     inheritance.push(...resolution.inheritance);
-    // The program just let go is garbage V8 would collect only as the heap nears its limit, on top
-    // of the next program's: collected now once the process is large (where Node runs with
-    // --expose-gc, as bin/lore.js starts the indexing commands), the peak is one checker's, not two.
-    if (process.memoryUsage.rss() > COLLECT_ABOVE_BYTES) (globalThis as { gc?: () => void }).gc?.();
+    // The programs let go are garbage V8 would collect only as the heap nears its limit, on top of
+    // the next program's: collected once the process is large and they add up (where Node runs
+    // with --expose-gc, as bin/lore.js starts the indexing commands), the peak is one checker's.
+    const { rss, heapUsed } = process.memoryUsage();
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc && rss > COLLECT_ABOVE_BYTES && heapUsed - liveAfterCollection > COLLECT_EVERY_BYTES) {
+      gc();
+      liveAfterCollection = process.memoryUsage().heapUsed;
+    }
   }
   return {
     calls: calls.sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid)),
