@@ -33,7 +33,8 @@ export function providedPackages(files: readonly SourceFile[]): PackageRow[] {
   return [...unique.values()].sort((a, b) => compare(a.key, b.key) || compare(a.path, b.path));
 }
 
-function npmPackage(dir: string, text: string, paths: ReadonlySet<string>): PackageRow[] {
+/** A package.json's name, and its entry points mapped to the source files they are built from. */
+export function npmPackage(dir: string, text: string, paths: ReadonlySet<string>): PackageRow[] {
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(text) as Record<string, unknown>;
@@ -78,7 +79,7 @@ function conditionTarget(value: unknown): string | null {
 }
 
 /** The repository file an entry point is, or is built from: `dist/index.js` -> `src/index.ts`. */
-function sourceOf(dir: string, target: string, paths: ReadonlySet<string>): string | null {
+export function sourceOf(dir: string, target: string, paths: ReadonlySet<string>): string | null {
   const relative = posix.normalize(target).replace(/^\.\//, '');
   if (relative.startsWith('..')) return null;
   const stem = relative.replace(/(\.d)?\.[cm]?[jt]sx?$/, '');

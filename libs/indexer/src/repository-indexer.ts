@@ -5,6 +5,7 @@ import type { ExactResolution } from './extractor';
 import { readGitInfo } from './git';
 import { FileResultStore } from './file-result-cache';
 import { isTestPath } from './languages';
+import { applyLoreIgnore } from './lore-ignore';
 import { buildChunks } from './chunks';
 import { renameExternalReferences } from './external-references';
 import { extractLanguages, type LanguageResolution } from './language-extraction';
@@ -65,10 +66,11 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   // Started now, the secret scanner's worker loads its rules while the files are listed and read. One
   // per run, closed when its findings are in: an idle process holds no thread.
   const scanner = new SecretScanner();
-  const [gitInfo, paths] = await Promise.all([readGitInfo(rootPath), listRepositoryFiles(rootPath)]).catch((error: unknown) => {
+  const [gitInfo, listed] = await Promise.all([readGitInfo(rootPath), listRepositoryFiles(rootPath)]).catch((error: unknown) => {
     void scanner.close();
     throw error;
   });
+  const { paths, skipped: ignored } = applyLoreIgnore(rootPath, listed);
   const { files, readable, skipped } = await readFiles(rootPath, paths, options, repositoryId);
   const fileUids = new Map(files.map((file) => [file.path, file.uid]));
   const kept = FileResultStore.open(options.cacheDir, options.tenantId, repositoryId);
@@ -114,7 +116,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     inheritance: [],
     tests: [],
     ...documents,
-    skipped: [...skipped, ...extraction.skipped].sort((a, b) => a.path.localeCompare(b.path)),
+    skipped: [...ignored, ...skipped, ...extraction.skipped].sort((a, b) => a.path.localeCompare(b.path)),
     chunks: buildChunks({
       symbols: named.symbols,
       documents: documents.documents,

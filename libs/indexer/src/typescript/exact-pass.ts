@@ -42,6 +42,8 @@ export interface ExactPassInput {
   linked: LinkedScripts;
   /** The exact pass's answers per file, kept between processes. */
   cache: FileResultCache | undefined;
+  /** Whether this pass's trees are kept for the next run in this process: one program's, not a project's of several. */
+  keepWarm: boolean;
 }
 
 /**
@@ -55,7 +57,8 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
   const { outcomes, trees } = pass.firstPass;
   const { specifiersByPath, symbolsByName } = pass.linked;
   const resolveFrom = (path: string, specifier: string): string | null => modules.resolveFrom(path, specifier);
-  const allFiles = [...byAbsolute.keys()];
+  // This pass's files: the repository's, or one project's of a repository of several (see workspace.ts).
+  const allFiles = input.files.map((file) => join(rootPath, file.path));
   const createProgram = (rootNames: string[]): ts.Program => ts.createProgram({ rootNames, options, host });
   // Each file's tree as the program will hold it: this run's first pass, else the last run's for
   // unchanged content; none yet for a file whose first pass came from the cache.
@@ -157,7 +160,7 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
     files.set(path, { contentHash, sourceFile: fileTrees.sourceFile, answers });
   }
   keepResolutions(modules.resolutions);
-  keepWarmProgram(key, warm, program, byAbsolute, current, files, answersByPath);
+  if (pass.keepWarm) keepWarmProgram(key, warm, program, byAbsolute, current, files, answersByPath);
   keepAnswers(cache, answersByPath, new Set(fresh.map(([path]) => path)));
   const ordered = input.files.map((file) => answersByPath.get(file.path)?.answers).filter((answers) => answers !== undefined);
   return {

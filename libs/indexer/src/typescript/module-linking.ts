@@ -18,6 +18,7 @@ import {
   type ScriptFileResult,
 } from './script-model';
 import type { Resolution } from './warm-program';
+import { projectOf, type ScriptProject, type Workspace } from './workspace';
 
 /**
  * Module resolutions of the last exact pass in this process: the first pass's (over the repository's
@@ -42,7 +43,8 @@ function resolutionsFor(key: string, rootPath: string, options: ts.CompilerOptio
   const layout = createHash('sha256');
   for (const file of input.files) layout.update(`${file.path}\0`);
   for (const path of input.fileUids.keys()) {
-    if (path !== 'package.json' && !path.endsWith('/package.json')) continue;
+    // What decides where a specifier leads: manifests, the workspace, and the compiler options of each project.
+    if (!/(^|\/)(package\.json|pnpm-workspace\.yaml|[jt]sconfig[^/]*\.json)$/.test(path)) continue;
     const stat = statSync(join(rootPath, path), { throwIfNoEntry: false });
     layout.update(`${path}\0${stat?.size}\0${stat?.mtimeMs}\0${stat?.ctimeMs}\0`);
   }
@@ -84,6 +86,7 @@ export class RepositoryModules {
   private readonly cache: FileResultCache | undefined;
   private readonly filesByPath: ReadonlyMap<string, RepoFile>;
   private readonly resolvedByPath = new Map<string, { targets: Record<string, string | null>; kept: boolean }>();
+  private readonly projectCaches = new Map<ScriptProject, ts.ModuleResolutionCache>();
 
   constructor(
     input: ExtractionInput,
@@ -91,30 +94,35 @@ export class RepositoryModules {
     private readonly options: ts.CompilerOptions,
     host: ts.CompilerHost,
     private readonly byAbsolute: ReadonlyMap<string, RepoFile>,
+    /** The workspace's packages, when the repository declares a workspace: their imports name their sources. */
+    readonly workspace: Workspace | null,
+    /** A repository of several projects: each file's specifiers are resolved with its own project's options. */
+    private readonly projects: readonly ScriptProject[] | null,
   ) {
     const { rootPath } = input;
     this.rootPath = rootPath;
     const resolutions = resolutionsFor(key, rootPath, options, input);
     this.resolutions = resolutions;
     keptResolutions = null;
-    host.getModuleResolutionCache = () => resolutions.compiler;
-    host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
-      literals.map((literal) =>
-        ts.resolveModuleName(
-          literal.text,
-          containingFile,
-          compilerOptions,
-          host,
-          resolutions.compiler,
-          redirectedReference,
-          ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
-        ),
-      );
+    this.filesByPath = new Map(input.files.map((file) => [file.path, file]));
+    resolveModulesThrough(host, resolutions.compiler, rootPath, (specifier) => this.workspacePackageFile(specifier));
     this.resolutionHost = repositoryResolutionHost(rootPath, byAbsolute.keys());
     this.cache = input.cache?.(
       `typescript-resolution@${RESOLUTION_VERSION}/${ts.version}/${createHash('sha256').update(`${key}\0${resolutions.layout}`).digest('hex')}`,
     );
-    this.filesByPath = new Map(input.files.map((file) => [file.path, file]));
+  }
+
+  /** A project's resolution cache for this run (a cache holds for one set of options). */
+  private projectResolutions(project: ScriptProject): ts.ModuleResolutionCache {
+    let cache = this.projectCaches.get(project);
+    if (!cache) this.projectCaches.set(project, (cache = ts.createModuleResolutionCache(this.rootPath, (name) => name, project.options)));
+    return cache;
+  }
+
+  /** The script a specifier names in a workspace package, as a repository path; null when it names none. */
+  workspacePackageFile(specifier: string): string | null {
+    const target = this.workspace?.resolve(specifier) ?? null;
+    return target !== null && this.filesByPath.has(target) ? target : null;
   }
 
   /** What a file's specifiers resolve to: kept from an earlier run, or filled in as this one resolves them. */
@@ -137,13 +145,18 @@ export class RepositoryModules {
   resolveFrom(path: string, specifier: string): string | null {
     const resolved = this.resolvedFrom(path);
     if (Object.hasOwn(resolved.targets, specifier)) return resolved.targets[specifier]!;
-    const fileName = ts.resolveModuleName(
-      specifier,
-      join(this.rootPath, path),
-      this.options,
-      this.resolutionHost,
-      this.resolutions.repository,
-    ).resolvedModule?.resolvedFileName;
+    const own = this.workspacePackageFile(specifier);
+    const project = this.projects && projectOf(this.projects, path);
+    const fileName =
+      own !== null
+        ? join(this.rootPath, own)
+        : ts.resolveModuleName(
+            specifier,
+            join(this.rootPath, path),
+            project ? project.options : this.options,
+            this.resolutionHost,
+            project ? this.projectResolutions(project) : this.resolutions.repository,
+          ).resolvedModule?.resolvedFileName;
     const target = (fileName && this.byAbsolute.get(fileName)?.path) ?? null;
     resolved.targets[specifier] = target;
     if (resolved.kept) {
@@ -152,6 +165,36 @@ export class RepositoryModules {
     }
     return target;
   }
+}
+
+/**
+ * Installs the compiler's module resolution in `host`, through `cache`: a workspace package's name
+ * (`ownFile`) leads to its source, anything else is resolved as the compiler would.
+ */
+export function resolveModulesThrough(
+  host: ts.CompilerHost,
+  cache: ts.ModuleResolutionCache,
+  rootPath: string,
+  ownFile: (specifier: string) => string | null,
+): void {
+  host.getModuleResolutionCache = () => cache;
+  host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
+    literals.map((literal) => {
+      const own = ownFile(literal.text);
+      if (own !== null) {
+        const extension = (/\.d\.[cm]?ts$|\.[cm]?[jt]sx?$/.exec(own)?.[0] ?? '.ts') as ts.Extension;
+        return { resolvedModule: { resolvedFileName: join(rootPath, own), extension, isExternalLibraryImport: false } };
+      }
+      return ts.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        cache,
+        redirectedReference,
+        ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+      );
+    });
 }
 
 /** The repository's scripts joined through module resolution: what the syntactic and the exact pass resolve. */

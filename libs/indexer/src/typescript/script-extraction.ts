@@ -3,14 +3,17 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import type { Extraction, ExtractionInput } from '../extractor';
 import type { SourceFile as RepoFile } from '../repository-files';
-import { resolveExactly, takeWarmProgram } from './exact-pass';
+import type { CallRow, InheritanceRow } from '@lore/domain';
+import type { Extraction, ExactResolution, ExtractionInput } from '../extractor';
+import type { FileResultCache } from '../file-result-cache';
+import { resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
 import { readScripts } from './first-pass';
-import { linkScripts, RepositoryModules, resolveBySyntax } from './module-linking';
+import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough } from './module-linking';
 import { packageReferences } from './package-references';
 import { EXACT_PASS_VERSION, FIRST_PASS_VERSION, ownPath, tooDeep, type ResolvedHeritage, type ResolvedSite } from './script-model';
 import { warmKey, type WarmProgram } from './warm-program';
+import { compilerOptionsOf, projectOf, readProjects, readWorkspace, type ScriptProject } from './workspace';
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
@@ -25,19 +28,21 @@ import { warmKey, type WarmProgram } from './warm-program';
  */
 export function extractScripts(input: ExtractionInput): Extraction {
   const { rootPath } = input;
-  const { options, hasConfig } = compilerOptionsFor(rootPath);
+  const configPath = ['tsconfig.json', 'jsconfig.json'].find((name) => existsSync(join(rootPath, name))) ?? null;
+  const options = compilerOptionsOf(rootPath, configPath);
+  const hasConfig = configPath !== null;
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
   const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
   const warm = takeWarmProgram(key);
   const { host, parsed, unparsable } = parsingHost(rootPath, options, byAbsolute, warm);
   // Files whose content did not change since the last run come from the cache; only the others are parsed.
   const firstPassCache = input.cache?.(`typescript-first-pass@${FIRST_PASS_VERSION}/${ts.version}`);
-  // The exact pass's answers hold for one set of compiler options and installed packages: the key says which.
-  const exactCache = input.cache?.(
-    `typescript-exact@${EXACT_PASS_VERSION}/${ts.version}/${createHash('sha256').update(key).digest('hex')}`,
-  );
   const firstPass = readScripts(input, host, options, firstPassCache, unparsable);
-  const modules = new RepositoryModules(input, key, options, host, byAbsolute);
+  const repositoryPaths = new Set(input.fileUids.keys());
+  const workspace = readWorkspace(rootPath, repositoryPaths);
+  // A repository of several TypeScript projects (project references, workspace packages) is checked one project at a time.
+  const projects = readProjects(rootPath, repositoryPaths, workspace?.dirs ?? []);
+  const modules = new RepositoryModules(input, key, options, host, byAbsolute, workspace, projects);
   const linked = linkScripts(input, firstPass.outcomes, modules);
   const syntactic = resolveBySyntax(linked);
   return {
@@ -49,6 +54,10 @@ export function extractScripts(input: ExtractionInput): Extraction {
     externalReferences: packageReferences(input, firstPass.outcomes, modules, linked),
     resolveExactly: async () => {
       try {
+        if (projects) {
+          const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
+          return resolveProjectByProject(pass, options, projects, (projectKey) => exactCacheOf(input, projectKey));
+        }
         return resolveExactly({
           input,
           options,
@@ -61,7 +70,8 @@ export function extractScripts(input: ExtractionInput): Extraction {
           firstPass,
           modules,
           linked,
-          cache: exactCache,
+          cache: exactCacheOf(input, key),
+          keepWarm: true,
         });
       } catch (error) {
         // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
@@ -69,6 +79,158 @@ export function extractScripts(input: ExtractionInput): Extraction {
       }
     },
   };
+}
+
+/** The exact pass's answers hold for one set of compiler options and installed packages: the key says which. */
+function exactCacheOf(input: ExtractionInput, key: string): FileResultCache | undefined {
+  return input.cache?.(`typescript-exact@${EXACT_PASS_VERSION}/${ts.version}/${createHash('sha256').update(key).digest('hex')}`);
+}
+
+/**
+ * Above this resident size, the exact pass of several projects collects the garbage of the programs
+ * it let go before building the next, once they add up to COLLECT_EVERY_BYTES (a collection of the
+ * kept trees takes about a second: not after every small package).
+ */
+const COLLECT_ABOVE_BYTES = 2 * 1024 ** 3;
+const COLLECT_EVERY_BYTES = 512 * 1024 ** 2;
+
+/**
+ * The exact pass of a repository of several projects: one program per project, with the options of
+ * its own tsconfig, over the files it owns (see projectOf), checked and let go before the next is
+ * built, so that one checker's memory is held at a time, not the whole monorepo's. The trees are
+ * shared: a package's files parsed once serve every program that imports it. Each project's answers
+ * are kept on disk under its own options; none is kept warm in the process (only a repository of one
+ * program is).
+ */
+function resolveProjectByProject(
+  pass: Pick<ExactPassInput, 'input' | 'host' | 'byAbsolute' | 'parsed' | 'firstPass' | 'modules' | 'linked'>,
+  firstPassOptions: ts.CompilerOptions,
+  projects: readonly ScriptProject[],
+  cacheOf: (key: string) => FileResultCache | undefined,
+): ExactResolution {
+  const { input, byAbsolute, modules } = pass;
+  const { rootPath } = input;
+  const filesOf = new Map<ScriptProject, RepoFile[]>();
+  for (const file of input.files) {
+    const project = projectOf(projects, file.path);
+    filesOf.set(project, [...(filesOf.get(project) ?? []), file]);
+  }
+  // Trees of the standard library and installed packages, shared by the programs (as a language server shares them).
+  const outside = new Map<string, ts.SourceFile>();
+  const calls: CallRow[] = [];
+  const inheritance: InheritanceRow[] = [];
+  let liveAfterCollection = 0;
+  for (const project of projects) {
+    const files = filesOf.get(project);
+    if (!files) continue;
+    const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options: project.options });
+    const host = projectHost(pass.host, project.options, parseKey(project.options) === parseKey(firstPassOptions), byAbsolute, outside);
+    resolveModulesThrough(
+      host,
+      ts.createModuleResolutionCache(rootPath, (name) => name, project.options),
+      rootPath,
+      (specifier) => modules.workspacePackageFile(specifier),
+    );
+    const resolution = resolveExactly({
+      ...pass,
+      input: { ...input, files },
+      options: project.options,
+      hasConfig: project.configPath !== null,
+      host,
+      key,
+      warm: null,
+      cache: cacheOf(key),
+      keepWarm: false,
+    });
+    calls.push(...resolution.calls);
+    inheritance.push(...resolution.inheritance);
+    // The programs let go are garbage V8 would collect only as the heap nears its limit, on top of
+    // the next program's: collected once the process is large and they add up (where Node runs
+    // with --expose-gc, as bin/lore.js starts the indexing commands), the peak is one checker's.
+    const { rss, heapUsed } = process.memoryUsage();
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc && rss > COLLECT_ABOVE_BYTES && heapUsed - liveAfterCollection > COLLECT_EVERY_BYTES) {
+      gc();
+      liveAfterCollection = process.memoryUsage().heapUsed;
+    }
+  }
+  return {
+    calls: calls.sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid)),
+    inheritance: inheritance.sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid)),
+    skipped: [],
+  };
+}
+
+/**
+ * The options a syntax tree depends on once a program has held it: its parse, its binding, and the
+ * imports a program adds to it (the JSX runtime's, tslib's). TypeScript's own list
+ * (`affectsSourceFile` options), with `strict`, from which `alwaysStrict` follows.
+ */
+const PARSE_OPTIONS = [
+  'target',
+  'module',
+  'moduleResolution',
+  'moduleDetection',
+  'jsx',
+  'jsxImportSource',
+  'importHelpers',
+  'alwaysStrict',
+  'strict',
+  'noFallthroughCasesInSwitch',
+  'allowUnusedLabels',
+  'allowUnreachableCode',
+] as const;
+
+function parseKey(options: ts.CompilerOptions): string {
+  return JSON.stringify(PARSE_OPTIONS.map((name) => options[name] ?? null));
+}
+
+/**
+ * A project's compiler host. The repository's files come through the shared host (parsed once, by
+ * the first pass) when the project's options parse as the first pass's did (`sameTrees`); otherwise
+ * they are parsed for this project alone and let go with it: a tree another program held under
+ * other options carries imports this one would not add (TypeScript asserts on the JSX runtime's).
+ * Declaration files outside the repository (the standard library, installed packages) are parsed once
+ * per run, target and module format: kept for every project, not once per project.
+ */
+function projectHost(
+  shared: ts.CompilerHost,
+  options: ts.CompilerOptions,
+  sameTrees: boolean,
+  byAbsolute: ReadonlyMap<string, RepoFile>,
+  outside: Map<string, ts.SourceFile>,
+): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const defaultGetSourceFile = host.getSourceFile.bind(host);
+  const ownTrees = new Map<string, ts.SourceFile | undefined>();
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const file = byAbsolute.get(fileName);
+    if (file && sameTrees) return shared.getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (file) {
+      if (!ownTrees.has(fileName)) {
+        let tree: ts.SourceFile | undefined;
+        try {
+          tree = file.text === null ? undefined : ts.createSourceFile(fileName, file.text, languageVersion, false, scriptKindOf(fileName));
+        } catch {
+          // Too deep to parse: the first pass said so already.
+          tree = undefined;
+        }
+        ownTrees.set(fileName, tree);
+      }
+      return ownTrees.get(fileName);
+    }
+    // A declaration file has no JSX and gets no helpers' import: its target and module format tell two parses apart.
+    const format =
+      typeof languageVersion === 'object' ? `${languageVersion.languageVersion}/${languageVersion.impliedNodeFormat}` : languageVersion;
+    const keyed = `${format}\0${fileName}`;
+    let sourceFile = outside.get(keyed);
+    if (!sourceFile) {
+      sourceFile = defaultGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (sourceFile) outside.set(keyed, sourceFile);
+    }
+    return sourceFile;
+  };
+  return host;
 }
 
 /**
@@ -109,42 +271,6 @@ function parsingHost(
     return sourceFile;
   };
   return { host, parsed, unparsable };
-}
-
-function compilerOptionsFor(rootPath: string): { options: ts.CompilerOptions; hasConfig: boolean } {
-  const configPath = ['tsconfig.json', 'jsconfig.json'].map((name) => join(rootPath, name)).find((path) => existsSync(path));
-  let options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  };
-  if (configPath) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(
-      configPath,
-      {},
-      {
-        ...ts.sys,
-        // Options only: the files come from the repository's listing, not from the config's globs.
-        readDirectory: () => [],
-        onUnRecoverableConfigFileDiagnostic: () => undefined,
-      },
-    );
-    if (parsed) options = parsed.options;
-  }
-  return {
-    hasConfig: configPath !== undefined,
-    // We read, never build: no emit, and JavaScript is part of the picture.
-    options: {
-      ...options,
-      noEmit: true,
-      allowJs: true,
-      checkJs: false,
-      skipLibCheck: true,
-      composite: false,
-      incremental: false,
-      declaration: false,
-    },
-  };
 }
 
 function scriptKindOf(fileName: string): ts.ScriptKind {

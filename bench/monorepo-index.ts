@@ -1,0 +1,59 @@
+/**
+ * What the indexer alone (no Neo4j) costs on a large monorepo: the time until the queryable snapshot
+ * (files, symbols, imports, calls by scope and name) and until the exact one (every call resolved by
+ * the TypeScript checker, one project's program at a time), the process's peak resident memory until
+ * each point (the kernel's high-water mark: the passes are synchronous, a timer would not sample them),
+ * the calls by confidence, and the files skipped by rule. Reads without a cache; writes nothing.
+ *
+ *   npm run bench:monorepo -- <repository path> [--name <repository id>]
+ *
+ * (Node runs as `lore index` runs it: a 64 MB young generation and --expose-gc, see bin/lore.js.)
+ */
+import type { RepositorySnapshot } from '@lore/domain';
+import { readRepository } from '@lore/indexer';
+
+function confidences(snapshot: RepositorySnapshot): string {
+  const counts = new Map<string, number>();
+  for (const call of snapshot.calls) counts.set(call.confidence, (counts.get(call.confidence) ?? 0) + 1);
+  return [...counts].map(([confidence, count]) => `${confidence} ${count}`).join(', ');
+}
+
+function skippedByRule(snapshot: RepositorySnapshot): string {
+  const counts = new Map<string, number>();
+  for (const { reason } of snapshot.skipped) {
+    const rule = /rule "([^"]+)"/.exec(reason)?.[1] ?? reason.replace(/\d+/g, 'n');
+    counts.set(rule, (counts.get(rule) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([rule, count]) => `${rule} ${count}`)
+    .join('; ');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--name');
+  const repositoryId = at >= 0 ? args[at + 1] : undefined;
+  const root = args.find((arg, index) => !arg.startsWith('--') && (at < 0 || index !== at + 1));
+  if (!root) throw new Error('usage: monorepo-index <repository path> [--name <repository id>]');
+  const peak = (): string => `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`;
+  const started = performance.now();
+  const seconds = (): string => ((performance.now() - started) / 1000).toFixed(1);
+  const reading = await readRepository(root, { tenantId: 'bench', repositoryId, maxFileBytes: 1024 * 1024, cacheDir: undefined });
+  const { snapshot } = reading;
+  console.log(`queryable ${seconds()} s, peak RSS ${peak()}`);
+  console.log(
+    `          files ${snapshot.files.length}, symbols ${snapshot.symbols.length}, imports ${snapshot.imports.length}, calls ${snapshot.calls.length} (${confidences(snapshot)})`,
+  );
+  console.log(`          skipped ${snapshot.skipped.length}: ${skippedByRule(snapshot)}`);
+  if (reading.resolveExactly) {
+    const exact = await reading.resolveExactly();
+    console.log(`exact     ${seconds()} s, peak RSS ${peak()}`);
+    console.log(`          calls ${exact.calls.length} (${confidences(exact)}), inheritance ${exact.inheritance.length}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
