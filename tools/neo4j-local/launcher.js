@@ -214,6 +214,7 @@ function javaBinary() {
  * @property {string} [dataDir] Neo4j home/data directory (default ".data/neo4j", relative to cwd)
  * @property {string} [password] password of user "neo4j" (default $NEO4J_PASSWORD or "lore-local-password")
  * @property {string | string[]} [javaOpts] extra JVM flags, appended last (e.g. "-Xmx2g")
+ * @property {Record<string, string>} [settings] Neo4j settings as neo4j.conf spells them (e.g. {"db.memory.transaction.max": "8m"})
  * @property {number} [timeoutMs] how long to wait for the ready line (default 120000)
  * @property {boolean} [echo] forward the Java process' output to stderr (default: !!$LORE_DEBUG_NEO4J)
  * @property {boolean} [unref] don't let the child keep the Node event loop alive (default false);
@@ -327,6 +328,7 @@ function startOnce(options, port, cds) {
     String(port),
     '--data',
     dataDir,
+    ...Object.entries(options.settings ?? {}).map(([name, value]) => `--setting=${name}=${value}`),
     '--exit-on-stdin-close',
   ];
   const java = javaBinary();

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -102,9 +103,10 @@ public final class Neo4jLocal {
     }
 
     static String usage() {
-        return "usage: neo4j-local [--port <n>] [--data <dir>] [--exit-on-stdin-close]\n"
+        return "usage: neo4j-local [--port <n>] [--data <dir>] [--setting <name>=<value>]... [--exit-on-stdin-close]\n"
                 + "  --port <n>              Bolt port on 127.0.0.1 (default 7687)\n"
                 + "  --data <dir>            Neo4j home/data directory (default .data/neo4j)\n"
+                + "  --setting <name>=<value> a Neo4j setting, as in neo4j.conf (e.g. db.memory.transaction.max=8m)\n"
                 + "  --exit-on-stdin-close   shut down cleanly when stdin reaches EOF (parent died)\n"
                 + "env: NEO4J_PASSWORD       password of user 'neo4j' (default " + DEFAULT_PASSWORD + ")";
     }
@@ -113,6 +115,8 @@ public final class Neo4jLocal {
         int port = 7687;
         String data = ".data/neo4j";
         boolean exitOnStdinClose = false;
+        // Settings as neo4j.conf spells them, validated by Neo4j itself when it builds its config.
+        Map<String, String> rawSettings = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = null;
@@ -140,6 +144,15 @@ public final class Neo4jLocal {
                         throw new UsageException("--data must not be empty");
                     }
                     break;
+                case "--setting": {
+                    String v = value != null ? value : next(args, ++i, a);
+                    int split = v.indexOf('=');
+                    if (split <= 0) {
+                        throw new UsageException("--setting takes <name>=<value>, got '" + v + "'");
+                    }
+                    rawSettings.put(v.substring(0, split), v.substring(split + 1));
+                    break;
+                }
                 case "--exit-on-stdin-close":
                     exitOnStdinClose = true;
                     break;
@@ -170,7 +183,7 @@ public final class Neo4jLocal {
         Path initialUserFile = firstStart ? seedInitialPassword(home, settings, password) : null;
 
         long t0 = System.nanoTime();
-        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home).setConfig(settings).build();
+        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home).setConfig(settings).setConfig(parsed(rawSettings)).build();
         long tBuilt = System.nanoTime();
         long tPassword;
 
@@ -248,6 +261,21 @@ public final class Neo4jLocal {
             throw new UsageException(flag + " needs a value");
         }
         return args[i];
+    }
+
+    /** Settings given by name, parsed and validated by Neo4j's own config (an unknown name or bad value fails here). */
+    static Map<org.neo4j.graphdb.config.Setting<?>, Object> parsed(Map<String, String> raw) throws UsageException {
+        Config config = Config.newBuilder().setRaw(raw).build();
+        Map<String, org.neo4j.graphdb.config.Setting<Object>> declared = config.getDeclaredSettings();
+        Map<org.neo4j.graphdb.config.Setting<?>, Object> settings = new LinkedHashMap<>();
+        for (String name : raw.keySet()) {
+            org.neo4j.graphdb.config.Setting<Object> setting = declared.get(name);
+            if (setting == null) {
+                throw new UsageException("--setting: unknown Neo4j setting '" + name + "'");
+            }
+            settings.put(setting, config.get(setting));
+        }
+        return settings;
     }
 
     static Map<org.neo4j.graphdb.config.Setting<?>, Object> settings(Path home, int port) {
