@@ -108,7 +108,9 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
       expect(stagedGraph).toEqual(referenceGraph);
       // Served once complete: its symbols are found and their calls are the compiler's.
       const detail = await moduleRef.get(SymbolService).getSymbol({ name: 'f7_3', repositoryId: 'generated' }, principal);
-      expect(detail).toMatchObject({ symbol: { name: 'f7_3' }, calls: [{ symbol: { name: 'f7_4' }, confidence: 'exact' }] });
+      expect(detail).toMatchObject({
+        symbol: { name: 'f7_3', calls: [{ symbol: { name: 'f7_4' }, line: 9, confidence: 'exact' }] },
+      });
       // Re-indexing the same commit writes nothing.
       const again = await moduleRef.get(IndexingService).indexRepository({ path: root }, principal);
       expect(again).toMatchObject({ status: 'completed' });
