@@ -177,8 +177,10 @@ export class SnapshotWriter {
     // Named, so operators (and the kill tests) can see a snapshot write in SHOW TRANSACTIONS.
     const transaction = { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'snapshot', runId: run.runId } };
     const staging = await this.stagingOf(scope, snapshot.commitSha, diff);
+    const staged = staging === null ? [] : stagedTransactions(steps, scope, this.config.LORE_SNAPSHOT_TRANSACTION_BYTES);
     let transactions: number;
-    if (staging === null) {
+    // A difference within the bound is one transaction either way: the cheapest, and served whole.
+    if (staging === null || staged.length <= 1) {
       const batches = unwindBatches(steps, scope);
       const total = batches.length + 1;
       transactions = 1;
@@ -193,7 +195,6 @@ export class SnapshotWriter {
       // 'hidden') or is the same commit with some calls still syntactic ('refinement'), until the
       // last, small, transaction records the run. A run killed in between leaves them for the next
       // run, which diffs against the graph as it is and completes it.
-      const staged = stagedTransactions(steps, scope, this.config.LORE_SNAPSHOT_TRANSACTION_BYTES);
       const total = staged.reduce((sum, batches) => sum + batches.length, 0) + 1;
       transactions = staged.length + 1;
       let done = 0;
@@ -217,7 +218,7 @@ export class SnapshotWriter {
       `${snapshot.repositoryId}: live graph ${options.live ? 'known or awaited' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
         `created ${count(diff.nodeCreates)} nodes and ${count(diff.relationshipCreates)} relationships, updated ${count(diff.nodeUpdates)} and ` +
         `${count(diff.relationshipUpdates)}, deleted ${count(diff.nodeDeletes)} and ${count(diff.relationshipDeletes)}, ` +
-        `in ${transactions} transaction(s)${staging ? ` (${staging})` : ''} and ${Math.round(performance.now() - liveRead)} ms`,
+        `in ${transactions} transaction(s)${transactions > 1 ? ` (${staging})` : ''} and ${Math.round(performance.now() - liveRead)} ms`,
     );
     return {
       changes: {
@@ -337,7 +338,7 @@ export function stagedTransactions(steps: [string, Params[]][], scope: RunParams
 }
 
 /** A row's estimated share of a transaction's memory: a node's row has a uid (a deleted node's is one), a relationship's ends. */
-function rowBytes(row: Params | string): number {
+export function rowBytes(row: Params | string): number {
   const node = typeof row === 'string' || 'uid' in row;
   return (node ? NODE_ROW_BYTES : RELATIONSHIP_ROW_BYTES) + CHARACTER_BYTES * characters(row);
 }
