@@ -3,9 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
-import type { Params } from '../libs/graph/src/neo4j.service';
-import { rowBytes } from '../libs/graph/src/snapshot-writer';
-import { SNAPSHOT_QUERIES } from '../libs/graph/src/snapshot-queries';
+import { rowBytes, SNAPSHOT_QUERIES, type Params } from '@lore/graph';
 
 type Launcher = typeof import('../tools/neo4j-local/launcher');
 

@@ -373,6 +373,6 @@ async function runBatches(tx: ManagedTransaction, batches: UnwindBatch[], onDone
   }
   if (inFlight) {
     await inFlight;
-    onDone?.(++done);
+    onDone?.(done + 1);
   }
 }
