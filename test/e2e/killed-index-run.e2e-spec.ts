@@ -16,8 +16,8 @@ const REPO = 'generated';
 const env = { LORE_TENANT: TENANT, LORE_INDEX_LEASE_SECONDS: '2' };
 
 /** A repository large enough that its snapshot takes a few seconds to write. */
-function generatedRepository(version: number): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'lore-generated-')), REPO);
+function generatedRepository(version: number, name = REPO): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-generated-')), name);
   mkdirSync(join(root, 'src'), { recursive: true });
   writeFileSync(join(root, 'tsconfig.json'), '{}');
   write(root, version);
@@ -145,5 +145,61 @@ describe('an index run killed while it writes', () => {
       ['failed', expect.stringMatching(/^The run ended without finishing: its process was killed/)],
       ['completed', null],
     ]);
+  }, 300_000);
+
+  it('killed between the staged transactions of a first index, serves nothing of it, and the next run completes it', async () => {
+    const tenant = 'killed-staged';
+    // Small transactions (by estimate, see SnapshotWriter): the first snapshot takes dozens of them.
+    const staged = { ...env, LORE_TENANT: tenant, LORE_SNAPSHOT_TRANSACTION_BYTES: String(512 * 1024) };
+    const served = generatedRepository(1, 'served');
+    expect((await runCli(['index', served, '--json'], staged)).code).toBe(0);
+    const servedBefore = await dumpRepository(driver, tenant, 'served');
+    const searched = async (): Promise<string[]> => {
+      const result = await runCli(['search', 'f3_1', '--mode', 'fulltext', '--json'], staged);
+      expect(result.code).toBe(0);
+      const uids = (JSON.parse(result.stdout) as { results: { uid: string }[] }).results.map(({ uid }) => uid);
+      return uids.filter((uid) => uid.endsWith('#f3_1')).sort();
+    };
+    expect(await searched()).toEqual([`${tenant}:served:src/m3.ts#f3_1`]);
+
+    const root = generatedRepository(2, 'staged');
+    const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--json'], { env: { ...process.env, ...staged }, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Between two staged transactions: some of the repository's elements are committed, its commit is not.
+    const deadline = Date.now() + 120_000;
+    let partial = false;
+    while (!partial && Date.now() < deadline) {
+      const { records } = await driver.executeQuery(
+        `MATCH (r:Repository {tenantId: $tenant, repoId: 'staged'}) WHERE r.commitSha IS NULL
+         RETURN COUNT { MATCH (s:Symbol {tenantId: $tenant, repoId: 'staged'}) } AS symbols`,
+        { tenant },
+      );
+      partial = records.length === 1 && (records[0]!.get('symbols') as number) > 0;
+      if (!partial) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    expect(partial).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { records } = await driver.executeQuery(
+      `MATCH (r:Repository {tenantId: $tenant, repoId: 'staged'})
+       RETURN r.commitSha AS commitSha, COUNT { MATCH (s:Symbol {tenantId: $tenant, repoId: 'staged'}) } AS symbols`,
+      { tenant },
+    );
+    // Left as the kill found it: part of the snapshot, hidden from every reader.
+    expect(records[0]!.get('commitSha')).toBeNull();
+    expect(records[0]!.get('symbols')).toBeGreaterThan(0);
+    expect(records[0]!.get('symbols')).toBeLessThan(4649);
+    expect(await searched()).toEqual([`${tenant}:served:src/m3.ts#f3_1`]);
+    expect(await dumpRepository(driver, tenant, 'served')).toEqual(servedBefore);
+
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const next = await runCli(['index', root, '--json'], staged);
+    expect(next.code).toBe(0);
+    expect(JSON.parse(next.stdout)).toMatchObject({ status: 'completed', symbols: 4649 });
+    expect(await searched()).toEqual([`${tenant}:served:src/m3.ts#f3_1`, `${tenant}:staged:src/m3.ts#f3_1`]);
+    const fresh = await runCli(['index', root, '--json'], { ...env, LORE_TENANT: 'killed-staged-fresh' });
+    expect(fresh.code).toBe(0);
+    expect(await dumpRepository(driver, tenant, 'staged')).toEqual(await dumpRepository(driver, 'killed-staged-fresh', 'staged'));
   }, 300_000);
 });

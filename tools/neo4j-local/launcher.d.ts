@@ -9,6 +9,8 @@ export interface Neo4jLocalOptions {
   password?: string;
   /** Extra JVM flags, appended after the defaults (so "-Xmx2g" overrides the default heap). */
   javaOpts?: string | string[];
+  /** Neo4j settings as neo4j.conf spells them, e.g. { 'db.memory.transaction.max': '8m' }; Neo4j validates them. */
+  settings?: Record<string, string>;
   /** How long to wait for the ready line (default 120000 ms). */
   timeoutMs?: number;
   /** Forward the Java process' stdout/stderr to stderr (default: !!process.env.LORE_DEBUG_NEO4J). */

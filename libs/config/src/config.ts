@@ -60,6 +60,16 @@ export const ConfigSchema = z.object({
     .default(1024 * 1024),
   /** An index run holds its repository this long past its last heartbeat (a killed run frees it after that). */
   LORE_INDEX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Estimated bytes of one of the transactions that write a snapshot in parts (a repository's first
+   * snapshot, the exact pass's calls): kept well under Neo4j's db.memory.transaction.max and its
+   * share of dbms.memory.transaction.total.max. See docs/architecture.md, "Writing a snapshot".
+   */
+  LORE_SNAPSHOT_TRANSACTION_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(64 * 1024 * 1024),
   /** Per-file extraction results kept between index runs (an unchanged file is not parsed again for the first pass); "off" keeps none. */
   LORE_CACHE_DIR: z
     .string()

@@ -142,12 +142,17 @@ export class CodeGraphRepository {
   ) {}
 
   async findSymbolsByName(principal: Principal, name: string, repositoryId: string | null, limit: number): Promise<SymbolRef[]> {
-    const rows = await this.neo4j.read(this.queries.get('symbols/find-by-name'), { ...access(principal), name, repositoryId, limit });
+    const rows = await this.neo4j.read(this.queries.get('symbols/find-by-name'), {
+      ...(await this.access(principal)),
+      name,
+      repositoryId,
+      limit,
+    });
     return rows.map((row) => row.symbol as SymbolRef);
   }
 
   async getSymbolDetail(principal: Principal, uid: string, limit: number): Promise<SymbolDetailRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('symbols/get-detail'), { ...access(principal), uid, limit });
+    const [row] = await this.neo4j.read(this.queries.get('symbols/get-detail'), { ...(await this.access(principal)), uid, limit });
     return (row as unknown as SymbolDetailRecord | undefined) ?? null;
   }
 
@@ -163,14 +168,14 @@ export class CodeGraphRepository {
       candidates: number;
     },
   ): Promise<FullTextHit[]> {
-    const rows = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...access(principal), ...params });
+    const rows = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...(await this.access(principal)), ...params });
     return rows as unknown as FullTextHit[];
   }
 
   /** Symbols by uid, as far as the principal may see them (unknown and hidden uids are left out). */
   async getSymbolRefs(principal: Principal, uids: readonly string[]): Promise<{ symbol: SymbolRef; commitSha: string }[]> {
     if (uids.length === 0) return [];
-    const rows = await this.neo4j.read(this.queries.get('symbols/get-refs'), { ...access(principal), uids });
+    const rows = await this.neo4j.read(this.queries.get('symbols/get-refs'), { ...(await this.access(principal)), uids });
     return rows as unknown as { symbol: SymbolRef; commitSha: string }[];
   }
 
@@ -183,7 +188,7 @@ export class CodeGraphRepository {
     limit: number,
   ): Promise<CallEdge[]> {
     const query = direction === 'callers' ? 'callers/callers-of' : 'callees/callees-of';
-    const rows = await this.neo4j.read(this.queries.get(query), { ...access(principal), uids, confidences, limit });
+    const rows = await this.neo4j.read(this.queries.get(query), { ...(await this.access(principal)), uids, confidences, limit });
     return rows as unknown as CallEdge[];
   }
 
@@ -194,13 +199,22 @@ export class CodeGraphRepository {
     confidences: readonly CallConfidence[],
     limit: number,
   ): Promise<DependentEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/dependents-of'), { ...access(principal), uids, confidences, limit });
+    const rows = await this.neo4j.read(this.queries.get('impact/dependents-of'), {
+      ...(await this.access(principal)),
+      uids,
+      confidences,
+      limit,
+    });
     return rows as unknown as DependentEdge[];
   }
 
   /** One step of analyze_impact over files: the files importing any of `fileUids`. */
   async findImporters(principal: Principal, fileUids: readonly string[], limit: number): Promise<ImporterEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/importers-of'), { ...access(principal), uids: fileUids, limit });
+    const rows = await this.neo4j.read(this.queries.get('impact/importers-of'), {
+      ...(await this.access(principal)),
+      uids: fileUids,
+      limit,
+    });
     return rows as unknown as ImporterEdge[];
   }
 
@@ -222,25 +236,25 @@ export class CodeGraphRepository {
 
   /** The tests with a TESTS edge to any of `uids`. */
   async findTestsFor(principal: Principal, uids: readonly string[]): Promise<TestEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('tests/tests-for'), { ...access(principal), uids });
+    const rows = await this.neo4j.read(this.queries.get('tests/tests-for'), { ...(await this.access(principal)), uids });
     return rows as unknown as TestEdge[];
   }
 
   /** The document sections that name any of `uids` (symbols or files). */
   async findSectionsMentioning(principal: Principal, uids: readonly string[]): Promise<MentioningSection[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/documents-for'), { ...access(principal), uids });
+    const rows = await this.neo4j.read(this.queries.get('impact/documents-for'), { ...(await this.access(principal)), uids });
     return rows as unknown as MentioningSection[];
   }
 
   /** The indexed repositories the principal may read. */
   async listRepositories(principal: Principal): Promise<RepositoryRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('repositories/list'), access(principal));
+    const rows = await this.neo4j.read(this.queries.get('repositories/list'), await this.access(principal));
     return rows.map((row) => row.repository as RepositoryRecord);
   }
 
   /** A symbol, file, document or section by uid, as the principal may see it. */
   async getGraphNode(principal: Principal, uid: string): Promise<NeighborNode | null> {
-    const [row] = await this.neo4j.read(this.queries.get('neighborhood/node'), { ...access(principal), uid });
+    const [row] = await this.neo4j.read(this.queries.get('neighborhood/node'), { ...(await this.access(principal)), uid });
     return (row?.node as NeighborNode | undefined) ?? null;
   }
 
@@ -250,7 +264,7 @@ export class CodeGraphRepository {
     uids: readonly string[],
     options: { types: readonly string[]; outgoing: boolean; incoming: boolean; limit: number },
   ): Promise<NeighborEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('neighborhood/edges-of'), { ...access(principal), uids, ...options });
+    const rows = await this.neo4j.read(this.queries.get('neighborhood/edges-of'), { ...(await this.access(principal)), uids, ...options });
     return rows as unknown as NeighborEdge[];
   }
 
@@ -276,13 +290,21 @@ export class CodeGraphRepository {
     target: { repositoryId: string; path: string; symbolUid: string | null },
     limit: number,
   ): Promise<DocumentSectionRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('documents/sections-mentioning'), { ...access(principal), ...target, limit });
+    const rows = await this.neo4j.read(this.queries.get('documents/sections-mentioning'), {
+      ...(await this.access(principal)),
+      ...target,
+      limit,
+    });
     return rows as unknown as DocumentSectionRecord[];
   }
 
   /** The files of a repository whose path starts with `prefix` ('' or a directory and '/'), in path order. */
   async listProjectFiles(principal: Principal, repositoryId: string, prefix: string): Promise<ProjectFileRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('structure/files-under'), { ...access(principal), repositoryId, prefix });
+    const rows = await this.neo4j.read(this.queries.get('structure/files-under'), {
+      ...(await this.access(principal)),
+      repositoryId,
+      prefix,
+    });
     return rows as unknown as ProjectFileRecord[];
   }
 
@@ -293,7 +315,7 @@ export class CodeGraphRepository {
     uids: readonly string[],
   ): Promise<ExplorerNodeRecords[Kind][]> {
     if (uids.length === 0) return [];
-    const rows = await this.neo4j.read(this.queries.get(`explorer/${kind}`), { ...access(principal), uids });
+    const rows = await this.neo4j.read(this.queries.get(`explorer/${kind}`), { ...(await this.access(principal)), uids });
     return rows.map((row) => row.node as ExplorerNodeRecords[Kind]);
   }
 
@@ -305,12 +327,22 @@ export class CodeGraphRepository {
     window: ExplorerWindow,
   ): Promise<ExplorerPageRecord<ExplorerListItems[List]>[]> {
     if (uids.length === 0) return [];
-    const params = { ...access(principal), uids, skip: window.skip, limit: window.limit, prefix: window.prefix ?? '' };
+    const params = { ...(await this.access(principal)), uids, skip: window.skip, limit: window.limit, prefix: window.prefix ?? '' };
     const rows = await this.neo4j.read(this.queries.get(`explorer/${list}`), params);
     return rows as unknown as ExplorerPageRecord<ExplorerListItems[List]>[];
   }
-}
 
-function access(principal: Principal): { tenantId: string; repoIds: readonly string[] | null } {
-  return { tenantId: principal.tenantId, repoIds: visibleRepositoryIds(principal) };
+  /**
+   * The tenant and the repositories the principal may read and that are served: a repository whose
+   * first snapshot is still being written, in several transactions, has no commit yet and is left out
+   * (see SnapshotWriter). Null stays null (every repository of the tenant) while no repository is hidden.
+   */
+  private async access(principal: Principal): Promise<{ tenantId: string; repoIds: readonly string[] | null }> {
+    const visible = visibleRepositoryIds(principal);
+    const [row] = await this.neo4j.read(this.queries.get('repositories/hidden'), { tenantId: principal.tenantId });
+    const hidden = (row?.hidden as string[] | undefined) ?? [];
+    if (hidden.length === 0) return { tenantId: principal.tenantId, repoIds: visible };
+    const served = (row!.served as string[]).filter((repoId) => visible === null || visible.includes(repoId));
+    return { tenantId: principal.tenantId, repoIds: served };
+  }
 }

@@ -7,3 +7,6 @@ export * from './neo4j.service';
 export { emptyState, GraphStateFile, type GraphState } from './graph-state-file';
 export { snapshotGraph } from './snapshot-graph';
 export { diffSnapshot, type SnapshotDiff } from './snapshot-diff';
+export { CypherQueries } from './cypher-queries';
+export { SNAPSHOT_QUERIES } from './snapshot-queries';
+export { rowBytes } from './snapshot-writer';

@@ -1,6 +1,6 @@
 import type { CallRow, FileRow, ImportRow, RepositorySnapshot, SymbolKind, SymbolRow } from '@lore/domain';
 import { emptyState } from './graph-state-file';
-import { diffSnapshot, type SnapshotDiff } from './snapshot-diff';
+import { diffSnapshot, refinesResolvedRelationships, type SnapshotDiff } from './snapshot-diff';
 import { RELATIONSHIPS, snapshotGraph, type GraphRelationship, type SnapshotGraph } from './snapshot-graph';
 
 const file = (path: string, contentHash: string): FileRow => ({
@@ -266,5 +266,21 @@ describe('diffSnapshot', () => {
     // The state compared against is not changed by any of it.
     expect(described(diff(first, state))).toEqual(nothing);
     expect(described(diff(graphOf(), state)).relationshipDeletes).toEqual(['CALLS x -> a', 'CALLS x -> b', 'CALLS y -> a']);
+  });
+});
+
+describe('refinesResolvedRelationships', () => {
+  const diff = (next: RepositorySnapshot): SnapshotDiff =>
+    diffSnapshot(next, snapshotGraph(next), live, { keepResolvedEdgesOfUnchangedFiles: false });
+
+  it('holds for the same files with other calls, tests and inheritance (the exact pass after the queryable one)', () => {
+    const syntactic = snapshot({ ...before, calls: before.calls.map((row) => ({ ...row, confidence: 'name' as const })), tests: [] });
+    expect(refinesResolvedRelationships(diff(syntactic))).toBe(true);
+    expect(refinesResolvedRelationships(diff(before))).toBe(true);
+  });
+
+  it('does not hold when a node or a declared relationship changes', () => {
+    expect(refinesResolvedRelationships(diff(after))).toBe(false);
+    expect(refinesResolvedRelationships(diff(snapshot({ ...before, imports: before.imports.slice(1) })))).toBe(false);
   });
 });

@@ -28,6 +28,18 @@ export interface SnapshotDiff {
 /** Relationships resolved from code (calls, and what derives from them), as opposed to declared ones. */
 const RESOLVED = RELATIONSHIPS.map((shape) => ['CALLS', 'TESTS', 'EXTENDS', 'IMPLEMENTS'].includes(shape.type));
 
+/** Whether the difference leaves every node as it is and changes only calls, tests and inheritance. */
+export function refinesResolvedRelationships(diff: SnapshotDiff): boolean {
+  for (const label of NODE_LABELS) {
+    if (diff.nodeCreates.get(label)!.length + diff.nodeUpdates.get(label)!.length + diff.nodeDeletes.get(label)!.length > 0) return false;
+  }
+  const resolvedOnly = (shape: RelationshipShape, rows: unknown[]): boolean => rows.length === 0 || RESOLVED[SHAPE_INDEXES.get(shape)!]!;
+  for (const [shape, rows] of diff.relationshipUpdates) if (!resolvedOnly(shape, rows)) return false;
+  for (const [shape, rows] of diff.relationshipDeletes) if (!resolvedOnly(shape, rows)) return false;
+  for (const rows of diff.relationshipCreates.values()) for (const { shape } of rows) if (!resolvedOnly(shape, [shape])) return false;
+  return true;
+}
+
 /**
  * The snapshot's graph compared with the live one element by element, by hash. With
  * `keepResolvedEdgesOfUnchangedFiles`, symbols of files whose hash did not change keep the live

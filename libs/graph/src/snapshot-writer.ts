@@ -1,4 +1,5 @@
-// Snapshot writes: a repository's snapshot replaced in one transaction that writes only its difference with the live graph.
+// Snapshot writes: a repository's snapshot replaced by writing only its difference with the live graph, in
+// one transaction, or in bounded ones where readers cannot tell (see SnapshotWriter.stagingOf).
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
@@ -9,11 +10,22 @@ import { CypherQueries } from './cypher-queries';
 import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
 import { IndexRunLeases, runParams, type RunParams, type RunScope } from './index-run-leases';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
-import { diffSnapshot } from './snapshot-diff';
+import { diffSnapshot, refinesResolvedRelationships, type SnapshotDiff } from './snapshot-diff';
 import { ENDPOINTS, hashOf, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 
+/** Rows of one UNWIND statement. */
 const BATCH_SIZE = 2000;
+/**
+ * What Neo4j's transaction memory holds for a written row, by estimate: an overhead per node (its
+ * record, labels and entries in the uniqueness, lookup and full-text indexes) or per relationship,
+ * and bytes per character of its strings. Measured with db.memory.transaction.max=16m (issue 16 in
+ * docs/benchmarks.md): a Symbol node of ~330 characters took 5.5 KB, a CALLS relationship 2.1 KB;
+ * the estimate is above both.
+ */
+const NODE_ROW_BYTES = 6144;
+const RELATIONSHIP_ROW_BYTES = 2560;
+const CHARACTER_BYTES = 4;
 
 /** What applyQueryableSnapshot wrote, and the graph it left (the run holds the lease: nobody else writes it). */
 export interface WrittenSnapshot {
@@ -31,10 +43,12 @@ export interface SnapshotChanges {
 /**
  * Writes repository snapshots, the only writer of a repository's elements. The new snapshot is
  * compared with the live graph element by element, and only the difference is written — deletions,
- * then nodes, then relationships, in UNWIND batches — all in ONE transaction together with the
- * repository's new commit and the run's record. Readers see the previous snapshot until it commits;
- * a crash or kill rolls it back, so a half-written snapshot is never served. Re-indexing the same
- * commit writes nothing.
+ * then nodes, then relationships, in UNWIND batches — in ONE transaction together with the
+ * repository's new commit and the run's record, or, where readers cannot tell (a repository not yet
+ * served, or the exact pass refining this commit's calls), in transactions of at most
+ * LORE_SNAPSHOT_TRANSACTION_BYTES followed by a small one with the commit and the run's record.
+ * A half-written snapshot is never served; a killed run's staged part is completed by the next run's
+ * diff. Re-indexing the same commit writes nothing.
  */
 @Injectable()
 export class SnapshotWriter {
@@ -146,56 +160,65 @@ export class SnapshotWriter {
         relationshipRows(diff.relationshipUpdates.get(shape)!),
       ]),
     ];
-    const total = steps.reduce((sum, [, rows]) => sum + Math.ceil(rows.length / BATCH_SIZE), 0) + 1;
-
-    await this.neo4j.write(
-      async (tx) => {
-        let done = 0;
-        await runRows(tx, this.queries.get('index/upsert-repository'), {
-          uid: scope.repoUid,
-          tenantId: scope.tenantId,
-          repoId: scope.repoId,
-          snapshotVersion: version,
-          props: {
-            name: snapshot.repositoryId,
-            rootPath: snapshot.rootPath,
-            url: snapshot.url,
-            defaultBranch: snapshot.defaultBranch,
-            gitPrefix: snapshot.gitPrefix,
-          },
-        });
-        // One batch ahead: the next batch is encoded and sent while Neo4j runs the one before. A
-        // transaction's statements run one after the other, in the order sent, so the graph is the same.
-        let inFlight: Promise<unknown> | undefined;
-        for (const [query, rows] of steps) {
-          for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-            const sent = runRows(tx, query, { ...scope, rows: rows.slice(start, start + BATCH_SIZE) });
-            // Awaited below; a failure of the batch before it must not leave this one unhandled.
-            sent.catch(() => undefined);
-            if (inFlight) {
-              await inFlight;
-              onBatch?.(++done, total);
-            }
-            inFlight = sent;
-          }
-        }
-        if (inFlight) {
-          await inFlight;
-          onBatch?.(done + 1, total);
-        }
+    const upsertRepository = (tx: ManagedTransaction): Promise<unknown> =>
+      runRows(tx, this.queries.get('index/upsert-repository'), {
+        uid: scope.repoUid,
+        tenantId: scope.tenantId,
+        repoId: scope.repoId,
+        snapshotVersion: version,
+        props: {
+          name: snapshot.repositoryId,
+          rootPath: snapshot.rootPath,
+          url: snapshot.url,
+          defaultBranch: snapshot.defaultBranch,
+          gitPrefix: snapshot.gitPrefix,
+        },
+      });
+    // Named, so operators (and the kill tests) can see a snapshot write in SHOW TRANSACTIONS.
+    const transaction = { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'snapshot', runId: run.runId } };
+    const staging = await this.stagingOf(scope, snapshot.commitSha, diff);
+    const staged = staging === null ? [] : stagedTransactions(steps, scope, this.config.LORE_SNAPSHOT_TRANSACTION_BYTES);
+    let transactions: number;
+    // A difference within the bound is one transaction either way: the cheapest, and served whole.
+    if (staging === null || staged.length <= 1) {
+      const batches = unwindBatches(steps, scope);
+      const total = batches.length + 1;
+      transactions = 1;
+      await this.neo4j.write(async (tx) => {
+        await upsertRepository(tx);
+        await runBatches(tx, batches, (done) => onBatch?.(done, total));
         await recordRun(tx, scope);
         onBatch?.(total, total);
-      },
-      // Named, so operators (and the kill test) can see a snapshot write in SHOW TRANSACTIONS.
-      { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'snapshot', runId: run.runId } },
-    );
+      }, transaction);
+    } else {
+      // Bounded transactions, each committed on its own; what they leave is not served yet (staging
+      // 'hidden') or is the same commit with some calls still syntactic ('refinement'), until the
+      // last, small, transaction records the run. A run killed in between leaves them for the next
+      // run, which diffs against the graph as it is and completes it.
+      const total = staged.reduce((sum, batches) => sum + batches.length, 0) + 1;
+      transactions = staged.length + 1;
+      let done = 0;
+      for (const batches of staged) {
+        await this.neo4j.write(async (tx) => {
+          await upsertRepository(tx);
+          await runBatches(tx, batches);
+        }, transaction);
+        done += batches.length;
+        onBatch?.(done, total);
+      }
+      await this.neo4j.write(async (tx) => {
+        await upsertRepository(tx);
+        await recordRun(tx, scope);
+      }, transaction);
+      onBatch?.(total, total);
+    }
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
     this.logger.debug(
       `${snapshot.repositoryId}: live graph ${options.live ? 'known or awaited' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
         `created ${count(diff.nodeCreates)} nodes and ${count(diff.relationshipCreates)} relationships, updated ${count(diff.nodeUpdates)} and ` +
         `${count(diff.relationshipUpdates)}, deleted ${count(diff.nodeDeletes)} and ${count(diff.relationshipDeletes)}, ` +
-        `in ${total} batches and ${Math.round(performance.now() - liveRead)} ms`,
+        `in ${transactions} transaction(s)${transactions > 1 ? ` (${staging})` : ''} and ${Math.round(performance.now() - liveRead)} ms`,
     );
     return {
       changes: {
@@ -207,6 +230,20 @@ export class SnapshotWriter {
       state: diff.state,
       version,
     };
+  }
+
+  /**
+   * Whether the difference may be written in several bounded transactions, and why readers cannot
+   * tell: 'hidden' while the repository has no commit (nothing of it is served: readers leave it out,
+   * CodeGraphRepository.access), 'refinement' when the graph is already of this commit and only
+   * calls, tests and inheritance change (the exact pass: answers mix syntactic and exact calls of
+   * one commit until the run completes, never two commits). Anything else is one transaction.
+   */
+  private async stagingOf(scope: RunParams, commitSha: string, diff: SnapshotDiff): Promise<'hidden' | 'refinement' | null> {
+    const [row] = await this.neo4j.read(this.queries.get('index/served-commit'), scope);
+    const served = (row?.commitSha as string | null | undefined) ?? null;
+    if (served === null) return 'hidden';
+    return served === commitSha && refinesResolvedRelationships(diff) ? 'refinement' : null;
   }
 
   /**
@@ -248,5 +285,94 @@ export class SnapshotWriter {
       }
     });
     return state;
+  }
+}
+
+/** One UNWIND statement and its rows. */
+interface UnwindBatch {
+  query: string;
+  params: Params;
+}
+
+/** The steps' rows in UNWIND batches of at most BATCH_SIZE, in order. */
+function unwindBatches(steps: [string, Params[]][], scope: RunParams): UnwindBatch[] {
+  const batches: UnwindBatch[] = [];
+  for (const [query, rows] of steps) {
+    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+      batches.push({ query, params: { ...scope, rows: rows.slice(start, start + BATCH_SIZE) } });
+    }
+  }
+  return batches;
+}
+
+/**
+ * The steps' rows, in order, cut into transactions of at most `budgetBytes` by estimate (a row alone
+ * larger than that is a transaction of its own), each in UNWIND batches of at most BATCH_SIZE.
+ */
+export function stagedTransactions(steps: [string, Params[]][], scope: RunParams, budgetBytes: number): UnwindBatch[][] {
+  const transactions: UnwindBatch[][] = [];
+  let transaction: UnwindBatch[] = [];
+  let used = 0;
+  for (const [query, rows] of steps) {
+    let batch: Params[] = [];
+    const close = (): void => {
+      if (batch.length > 0) transaction.push({ query, params: { ...scope, rows: batch } });
+      batch = [];
+    };
+    for (const row of rows) {
+      const bytes = rowBytes(row);
+      if (used + bytes > budgetBytes && used > 0) {
+        close();
+        transactions.push(transaction);
+        transaction = [];
+        used = 0;
+      }
+      batch.push(row);
+      used += bytes;
+      if (batch.length === BATCH_SIZE) close();
+    }
+    close();
+  }
+  if (transaction.length > 0) transactions.push(transaction);
+  return transactions;
+}
+
+/** A row's estimated share of a transaction's memory: a node's row has a uid (a deleted node's is one), a relationship's ends. */
+export function rowBytes(row: Params | string): number {
+  const node = typeof row === 'string' || 'uid' in row;
+  return (node ? NODE_ROW_BYTES : RELATIONSHIP_ROW_BYTES) + CHARACTER_BYTES * characters(row);
+}
+
+/** The characters of a value's strings and keys, 2 for any other value. */
+function characters(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  let count = 2;
+  if (Array.isArray(value)) for (const item of value) count += characters(item);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) count += key.length + characters(item);
+  return count;
+}
+
+/**
+ * The batches run in order in one transaction, one batch ahead: the next batch is encoded and sent
+ * while Neo4j runs the one before. A transaction's statements run one after the other, in the order
+ * sent, so the graph is the same.
+ */
+async function runBatches(tx: ManagedTransaction, batches: UnwindBatch[], onDone?: (done: number) => void): Promise<void> {
+  let inFlight: Promise<unknown> | undefined;
+  let done = 0;
+  for (const { query, params } of batches) {
+    const sent = runRows(tx, query, params);
+    // Awaited below; a failure of the batch before it must not leave this one unhandled.
+    sent.catch(() => undefined);
+    if (inFlight) {
+      await inFlight;
+      onDone?.(++done);
+    }
+    inFlight = sent;
+  }
+  if (inFlight) {
+    await inFlight;
+    onDone?.(done + 1);
   }
 }
