@@ -337,10 +337,13 @@ export class FakeRedactor implements Pick<Redactor, 'redact'> {
 export class FakeEmbedder implements Embedder {
   readonly modelId = 'fake-embedder';
   readonly dimension = 2;
+  /** The texts of each call, in order. */
+  readonly texts: string[][] = [];
 
   constructor(private readonly failure?: Error) {}
 
   async embed(texts: string[]): Promise<Float32Array[]> {
+    this.texts.push(texts);
     if (this.failure) throw this.failure;
     return texts.map(() => Float32Array.of(1, 0));
   }
