@@ -55,7 +55,7 @@ export const ConfigSchema = z.object({
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
   /** Embeddings for semantic search: hash (built in, offline), onnx (a local model directory) or openai (an /v1/embeddings endpoint). */
-  LORE_EMBEDDINGS_PROVIDER: z.enum(['hash', 'onnx', 'openai']).default('hash'),
+  LORE_EMBEDDINGS_PROVIDER: z.enum(['hash', 'onnx', 'static', 'openai']).default('hash'),
   LORE_EMBEDDINGS_DIMENSION: z.coerce.number().int().min(8).max(8192).optional(),
   LORE_EMBEDDINGS_MODEL_DIR: z.string().min(1).optional(),
   LORE_EMBEDDINGS_URL: z.string().url('an http(s) URL').optional(),

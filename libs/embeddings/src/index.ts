@@ -3,6 +3,7 @@ export * from './vector-math';
 export * from './code-tokenizer';
 export * from './hashing-embedder';
 export * from './onnx-embedder';
+export * from './static-embedder';
 export * from './openai-compatible-embedder';
 export * from './caching-embedder';
 export * from './create-embedder';
