@@ -1,6 +1,7 @@
 import { CachingEmbedder, DEFAULT_CACHE_SIZE } from './caching-embedder';
 import { EmbeddingConfigError } from './embedder';
 import { HashingEmbedder } from './hashing-embedder';
+import { verifyModelDirectory } from './models/model-store';
 import { OnnxEmbedder } from './onnx-embedder';
 import { OpenAiCompatibleEmbedder } from './openai-compatible-embedder';
 import { StaticEmbedder } from './static-embedder';
@@ -62,6 +63,7 @@ export async function createEmbedder(config: EmbeddingsConfig): Promise<CachingE
 
     case 'onnx': {
       const modelDir = required(config, 'modelDir');
+      await verifyModelDirectory(modelDir);
       const embedder = await OnnxEmbedder.load({ modelDir, batchSize: config.batchSize });
       if (config.dimension !== undefined && config.dimension !== embedder.dimension) {
         await embedder.release();
@@ -74,6 +76,7 @@ export async function createEmbedder(config: EmbeddingsConfig): Promise<CachingE
 
     case 'static': {
       const modelDir = required(config, 'modelDir');
+      await verifyModelDirectory(modelDir);
       const embedder = await StaticEmbedder.load({ modelDir });
       if (config.dimension !== undefined && config.dimension !== embedder.dimension) {
         throw new EmbeddingConfigError(

@@ -8,3 +8,4 @@ export * from './openai-compatible-embedder';
 export * from './caching-embedder';
 export * from './create-embedder';
 export * from './lazy-embedder';
+export * from './models';

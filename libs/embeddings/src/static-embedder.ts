@@ -116,7 +116,7 @@ export class StaticEmbedder implements Embedder {
   private embedOne(text: string): Float32Array {
     const ids = this.tokenizer
       .encode(text.slice(0, this.maxTokens * this.medianTokenLength), { add_special_tokens: false })
-      .ids.filter((id) => id !== this.unknownId)
+      .ids.filter((id: number) => id !== this.unknownId)
       .slice(0, this.maxTokens);
     const vector = new Float32Array(this.dimension);
     for (const id of ids) {
