@@ -64,7 +64,7 @@ export const ConfigSchema = z.object({
   LORE_MODELS_DIR: z
     .string()
     .min(1)
-    .default(() => join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'models')),
+    .default(() => modelsDirectory({})),
   LORE_EMBEDDINGS_DIMENSION: z.coerce.number().int().min(8).max(8192).optional(),
   LORE_EMBEDDINGS_MODEL_DIR: z.string().min(1).optional(),
   LORE_EMBEDDINGS_URL: z.string().url('an http(s) URL').optional(),
@@ -79,6 +79,14 @@ export const ConfigSchema = z.object({
 });
 
 export type LoreConfig = z.infer<typeof ConfigSchema>;
+
+/**
+ * Where embedding models are installed: LORE_MODELS_DIR, else the user's data directory
+ * ($XDG_DATA_HOME/lore/models). Read alone by `lore models`, which needs no database settings.
+ */
+export function modelsDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LORE_MODELS_DIR || join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'models');
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

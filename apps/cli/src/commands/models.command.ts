@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig } from '@lore/config';
+import { modelsDirectory } from '@lore/config';
 import { ModelsService } from '@lore/knowledge/models/models.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { EXIT, printJson } from '../output';
@@ -19,8 +19,8 @@ export const register: RegisterCommand = (program: Command) => {
     .action(runAction(installCommand));
 };
 
-/** No database is involved: the service is built from the configuration alone. */
-const modelsService = (): ModelsService => new ModelsService(loadConfig());
+/** No database is involved: the service needs the models directory alone, not the whole configuration. */
+const modelsService = (): ModelsService => new ModelsService({ LORE_MODELS_DIR: modelsDirectory() });
 
 async function listCommand(options: JsonOption): Promise<number> {
   const service = modelsService();

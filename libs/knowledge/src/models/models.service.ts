@@ -34,7 +34,7 @@ export interface ModelReport {
  */
 @Injectable()
 export class ModelsService {
-  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {}
+  constructor(@Inject(LORE_CONFIG) private readonly config: Pick<LoreConfig, 'LORE_MODELS_DIR'>) {}
 
   get modelsDirectory(): string {
     return this.config.LORE_MODELS_DIR;
