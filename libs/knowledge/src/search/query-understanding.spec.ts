@@ -6,7 +6,7 @@ describe('understandQuery', () => {
     expect(understandQuery('where is parseBody called')).toEqual({
       text: 'where is parseBody called',
       identifiers: ['parseBody'],
-      terms: ['parseBody', 'called'],
+      terms: ['is', 'parseBody', 'called'],
       filters: {},
     });
     expect(understandQuery('what does get_symbol return for a HonoRequest?').identifiers).toEqual(['get_symbol', 'HonoRequest']);
@@ -29,13 +29,14 @@ describe('understandQuery', () => {
       text: 'where do we validate the order total',
       terms: ['validate', 'order', 'total'],
     });
-    expect(understandQuery('which function is implemented to retry with backoff?').terms).toEqual(['retry', 'backoff']);
-    // Code words that questions also use stay.
+    expect(understandQuery('which function was implemented to retry with backoff?').terms).toEqual(['retry', 'backoff']);
+    // Code words that questions also use stay, predicate prefixes among them.
     expect(understandQuery('how do we get a new list').terms).toEqual(['get', 'new', 'list']);
+    expect(understandQuery('is the invoice empty').terms).toEqual(['is', 'invoice', 'empty']);
   });
 
   it('searches for every word of a question made of stop words alone', () => {
-    expect(understandQuery('what is this').terms).toEqual(['what', 'is', 'this']);
+    expect(understandQuery('what was this').terms).toEqual(['what', 'was', 'this']);
   });
 
   it('reads in:, lang: and kind: filters and takes them out of the text', () => {

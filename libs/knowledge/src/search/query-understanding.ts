@@ -18,17 +18,18 @@ export interface UnderstoodQuery {
 }
 
 /**
- * English glue and the words of a question ("where do we …", "how is … done"): they match every
- * comment and doc string, so they would rank by noise. Code words that questions also use (get, set,
- * find, list, new) are kept.
+ * English glue and the words of a question ("where do we …", "how does … work"): they match every
+ * comment and doc string, so they would rank by noise. Words that code also names things with are
+ * kept: get, set, find, list, new, and the predicate prefixes is, has, can, should ("is the invoice
+ * empty" is `isEmpty`).
  */
 const STOP_WORDS: ReadonlySet<string> = new Set(
   (
-    'a about an and any are as at be been being but by can could did do does doing done for from had has have having here ' +
-    'how i if in into is it its let me my not of on or our should so some that the their them then there these they this ' +
+    'a about an and any are as at be been being but by could did do does doing done for from had have having here ' +
+    'how i if in into it its let me my not of on or our so some that the their them then there these they this ' +
     'those to us was we were what when where whether which while who whom whose why will with would you your ' +
     // what a question calls the code it asks about
-    'code codebase function functions method methods implementation implemented implement defined logic happens place thing things'
+    'code codebase function functions method methods implementation implemented implement defined logic happens thing things'
   ).split(' '),
 );
 

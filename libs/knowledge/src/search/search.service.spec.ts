@@ -79,7 +79,7 @@ describe('SearchService.searchCode', () => {
       ['OrderService > places an order', ['fulltext']],
     ]);
     expect(graph.fullTextSearches.map((params) => params.lucene)).toEqual([
-      'placeorder^4 OR placeordercalled^4 OR place^2 OR place* OR order^2 OR order* OR called^2 OR called*',
+      'placeorder^4 OR isplaceordercalled^4 OR is^2 OR is* OR place^2 OR place* OR order^2 OR order* OR called^2 OR called*',
     ]);
   });
 
