@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { indexer, reindexOnChange, untilSignalled } from '../index-runs';
@@ -49,6 +50,8 @@ async function upCommand(path: string, options: { port?: string; data?: string; 
   process.stderr.write(`Neo4j ready at ${neo4j.uri}\n`);
   try {
     return await withServices(async (context) => {
+      // The server starts once the graph is written; the chunks are embedded after, in this process.
+      context.get(SemanticIndex).embedInBackground();
       const index = indexer(context, path, { name: options.name });
       const started = Date.now();
       await index();

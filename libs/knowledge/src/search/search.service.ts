@@ -115,12 +115,21 @@ export class SearchService {
     warnings: Warning[],
   ): Promise<VectorHit[]> {
     const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
+    // What is still being embedded when the query is asked: the ranking below covers the rest.
+    const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds);
     try {
-      return await this.semantic.search(
+      const hits = await this.semantic.search(
         query.understood.text,
         { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
         limit,
       );
+      for (const { repoId, embeddedChunks, totalChunks } of pending) {
+        warnings.push({
+          code: 'semantic_incomplete',
+          message: `${repoId} is still being embedded (${embeddedChunks}/${totalChunks} chunks); the semantic ranking covers what is embedded so far.`,
+        });
+      }
+      return hits;
     } catch (error) {
       this.logger.warn(`semantic search unavailable: ${(error as Error).message}`);
       if (query.mode === 'semantic')

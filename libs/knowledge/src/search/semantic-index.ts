@@ -11,7 +11,19 @@ export interface ChunkIndexReport {
   embedded: number;
   unchanged: number;
   full: boolean;
+  /** Embedding was left to the background (see embedInBackground); the counts are then zero. */
+  queued: boolean;
 }
+
+/** How far the background embedding of one repository has come. */
+export interface EmbeddingProgress {
+  repoId: string;
+  embeddedChunks: number;
+  totalChunks: number;
+}
+
+/** A background embedding in progress logs a line at most this often. */
+const PROGRESS_LOG_MS = 10_000;
 
 /**
  * Semantic search over chunks: the configured Embedder in front of the configured VectorIndex
@@ -22,6 +34,12 @@ export interface ChunkIndexReport {
 export class SemanticIndex implements OnModuleDestroy {
   private readonly logger = new Logger('SemanticIndex');
   private readonly ensured = new Set<string>();
+  private background = false;
+  private stopping = false;
+  /** Background embeddings run one after the other, in the order the index runs asked for them. */
+  private queue: Promise<void> = Promise.resolve();
+  /** By tenant and repository: the background embeddings queued or running. */
+  private readonly inProgress = new Map<string, EmbeddingProgress>();
 
   constructor(
     @Inject(EMBEDDER) private readonly embedder: LazyEmbedder,
@@ -35,7 +53,61 @@ export class SemanticIndex implements OnModuleDestroy {
    * are replaced, and only changed chunks are embedded.
    */
   async indexChunks(tenantId: string, repoId: string, commit: string, chunks: readonly ChunkRow[]): Promise<ChunkIndexReport> {
+    if (!this.background) return this.embedChunks(tenantId, repoId, commit, chunks, null);
+    const key = `${tenantId}\u0000${repoId}`;
+    const progress: EmbeddingProgress = { repoId, embeddedChunks: 0, totalChunks: chunks.length };
+    this.inProgress.set(key, progress);
+    this.queue = this.queue
+      .then(() => this.embedChunks(tenantId, repoId, commit, chunks, progress))
+      .then(
+        (report) => this.logger.log(`embedded ${report.embedded} chunks of ${repoId} (${report.unchanged} unchanged)`),
+        (error: Error) => this.logger.warn(`semantic index of ${repoId} not updated: ${error.message}`),
+      )
+      .finally(() => {
+        if (this.inProgress.get(key) === progress) this.inProgress.delete(key);
+      });
+    return { embedded: 0, unchanged: 0, full: false, queued: true };
+  }
+
+  /**
+   * From now on, indexChunks returns at once and the chunks are embedded afterwards, in batches, one
+   * repository at a time: the graph is queryable and the run reported without waiting for the
+   * embedder (lore up, lore index --watch). Search meanwhile answers with the vectors written so far.
+   */
+  embedInBackground(): void {
+    this.background = true;
+  }
+
+  /** The background embeddings not finished yet, of the given repositories (all when null). */
+  embeddingInProgress(tenantId: string, repoIds: readonly string[] | null): EmbeddingProgress[] {
+    return [...this.inProgress.entries()]
+      .filter(([key, progress]) => key.startsWith(`${tenantId}\u0000`) && (repoIds === null || repoIds.includes(progress.repoId)))
+      .map(([, progress]) => ({ ...progress }));
+  }
+
+  /** Resolves when every background embedding queued so far has finished. */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  private async embedChunks(
+    tenantId: string,
+    repoId: string,
+    commit: string,
+    chunks: readonly ChunkRow[],
+    progress: EmbeddingProgress | null,
+  ): Promise<ChunkIndexReport> {
     const { embedder, model } = await this.ready();
+    let lastLog = Date.now();
+    const advance = (count: number): void => {
+      if (this.stopping) throw new Error('stopped before the chunks were all embedded');
+      if (!progress) return;
+      progress.embeddedChunks += count;
+      if (Date.now() - lastLog >= PROGRESS_LOG_MS) {
+        lastLog = Date.now();
+        this.logger.log(`embedding ${repoId}: ${progress.embeddedChunks}/${progress.totalChunks} chunks`);
+      }
+    };
     const existing = await this.vectors.contentHashes(model, tenantId, repoId);
     const toPoint = (chunk: ChunkRow, vector: Float32Array): VectorPoint => ({
       id: chunk.id,
@@ -60,13 +132,14 @@ export class SemanticIndex implements OnModuleDestroy {
           const batch = chunks.slice(start, start + EMBED_BATCH);
           const embedded = await embedder.embed(batch.map((chunk) => chunk.text));
           await build.upsert(batch.map((chunk, i) => toPoint(chunk, embedded[i]!)));
+          advance(batch.length);
         }
         await build.commit();
       } catch (error) {
         await build.abort().catch(() => undefined);
         throw error;
       }
-      return { embedded: chunks.length, unchanged: 0, full: true };
+      return { embedded: chunks.length, unchanged: 0, full: true, queued: false };
     }
 
     const wanted = new Set(chunks.map((chunk) => chunk.id));
@@ -74,6 +147,7 @@ export class SemanticIndex implements OnModuleDestroy {
     for (const chunk of chunks) if (existing.get(chunk.id) !== chunk.contentHash) changedPaths.add(chunk.path);
     for (const id of existing.keys()) if (!wanted.has(id)) changedPaths.add(parseUid(id).path!);
     const replaced = chunks.filter((chunk) => changedPaths.has(chunk.path));
+    if (progress) progress.totalChunks = replaced.length;
     if (changedPaths.size > 0) await this.vectors.deleteByFiles(model, tenantId, repoId, [...changedPaths]);
     for (let start = 0; start < replaced.length; start += EMBED_BATCH) {
       const batch = replaced.slice(start, start + EMBED_BATCH);
@@ -82,8 +156,9 @@ export class SemanticIndex implements OnModuleDestroy {
         model,
         batch.map((chunk, i) => toPoint(chunk, embedded[i]!)),
       );
+      advance(batch.length);
     }
-    return { embedded: replaced.length, unchanged: chunks.length - replaced.length, full: false };
+    return { embedded: replaced.length, unchanged: chunks.length - replaced.length, full: false, queued: false };
   }
 
   /** Nearest chunks to the query; rejects when the embedder fails or is slower than LORE_EMBEDDINGS_TIMEOUT_MS. */
@@ -94,6 +169,9 @@ export class SemanticIndex implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    // A background embedding stops at its next batch (a new generation is abandoned, not half-swapped).
+    this.stopping = true;
+    await this.queue;
     await this.vectors.close();
   }
 
