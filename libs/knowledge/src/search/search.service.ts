@@ -116,14 +116,14 @@ export class SearchService {
   ): Promise<VectorHit[]> {
     const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
     // What is still being embedded when the query is asked: the ranking below covers the rest.
-    const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds);
+    const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds).catch(() => []);
     try {
       const hits = await this.semantic.search(
         query.understood.text,
         { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
         limit,
       );
-      for (const { repoId, embeddedChunks, totalChunks } of pending) {
+      for (const { repoId, embeddedChunks, totalChunks } of await pending) {
         warnings.push({
           code: 'semantic_incomplete',
           message: `${repoId} is still being embedded (${embeddedChunks}/${totalChunks} chunks); the semantic ranking covers what is embedded so far.`,

@@ -66,7 +66,7 @@ describe('SemanticIndex in the background', () => {
   beforeEach(() => {
     embedder = new GatedEmbedder();
     vectors = new MemoryVectors();
-    index = semanticIndex(embedder, asPort<VectorIndex>(vectors) as never);
+    index = semanticIndex(embedder, asPort<VectorIndex>(vectors));
   });
 
   it('waits for the embedder by default', async () => {
@@ -84,9 +84,11 @@ describe('SemanticIndex in the background', () => {
       full: false,
       queued: true,
     });
-    expect(index.embeddingInProgress('acme', null)).toEqual([{ repoId: 'shop', embeddedChunks: 0, totalChunks: 3 }]);
-    expect(index.embeddingInProgress('acme', ['billing'])).toEqual([]);
-    expect(index.embeddingInProgress('other-tenant', null)).toEqual([]);
+    // The first progress is written once the queued work starts.
+    await new Promise((done) => setImmediate(done));
+    expect(await index.embeddingInProgress('acme', null)).toEqual([{ repoId: 'shop', embeddedChunks: 0, totalChunks: 3 }]);
+    expect(await index.embeddingInProgress('acme', ['billing'])).toEqual([]);
+    expect(await index.embeddingInProgress('other-tenant', null)).toEqual([]);
     expect(vectors.live).toEqual([]);
 
     const graph = new FakeCodeGraph();
@@ -103,7 +105,7 @@ describe('SemanticIndex in the background', () => {
     ]);
 
     await index.idle();
-    expect(index.embeddingInProgress('acme', null)).toEqual([]);
+    expect(await index.embeddingInProgress('acme', null)).toEqual([]);
     expect(vectors.live.map((point) => point.id)).toEqual(['shop:src/orders.ts#a', 'shop:src/orders.ts#b', 'shop:src/orders.ts#c']);
   });
 });
