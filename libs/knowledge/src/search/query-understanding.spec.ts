@@ -29,8 +29,17 @@ describe('understandQuery', () => {
       text: 'where do we validate the order total',
       terms: ['validate', 'order', 'total'],
     });
-    expect(understandQuery('which function was implemented to retry with backoff?').terms).toEqual(['retry', 'backoff']);
-    // Code words that questions also use stay, predicate prefixes among them.
+    expect(understandQuery('which function was implemented for the retries?').terms).toEqual(['for', 'retries']);
+    // Words identifiers are made of stay: findById, InMemoryRepository, withQuantity, isEmpty.
+    expect(understandQuery('where do we find it by id in memory with a quantity').terms).toEqual([
+      'find',
+      'by',
+      'id',
+      'in',
+      'memory',
+      'with',
+      'quantity',
+    ]);
     expect(understandQuery('how do we get a new list').terms).toEqual(['get', 'new', 'list']);
     expect(understandQuery('is the invoice empty').terms).toEqual(['is', 'invoice', 'empty']);
   });
@@ -54,8 +63,8 @@ describe('understandQuery', () => {
   });
 
   it('keeps words with a colon that are not filters', () => {
-    expect(understandQuery('name:"x" and http://host')).toMatchObject({
-      text: 'name:"x" and http://host',
+    expect(understandQuery('name:"x" the http://host')).toMatchObject({
+      text: 'name:"x" the http://host',
       terms: ['name:"x', 'http://host'],
     });
   });

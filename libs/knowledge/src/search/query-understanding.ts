@@ -18,16 +18,17 @@ export interface UnderstoodQuery {
 }
 
 /**
- * English glue and the words of a question ("where do we …", "how does … work"): they match every
- * comment and doc string, so they would rank by noise. Words that code also names things with are
- * kept: get, set, find, list, new, and the predicate prefixes is, has, can, should ("is the invoice
- * empty" is `isEmpty`).
+ * The words of a question that name nothing in code: question words, articles, pronouns and
+ * auxiliaries ("where do we …", "how does the … work"). They match every comment and doc string, so
+ * they would rank by noise. Short words that identifiers are made of stay, measured on the main query
+ * set: in (InMemoryOrderRepository), by (findById), to, of, for, on, with (withQuantity), from, and, or,
+ * not, and the predicate prefixes is, has, can, should (isSameCountry).
  */
 const STOP_WORDS: ReadonlySet<string> = new Set(
   (
-    'a about an and any are as at be been being but by could did do does doing done for from had have having here ' +
-    'how i if in into it its let me my not of on or our so some that the their them then there these they this ' +
-    'those to us was we were what when where whether which while who whom whose why will with would you your ' +
+    'a about am an are be been being could did do does doing done had have having here how i it its me my our ' +
+    'please than that the their them there these they this those us was we were what when where whether which ' +
+    'while who whom whose why will would you your ' +
     // what a question calls the code it asks about
     'code codebase function functions method methods implementation implemented implement defined logic happens thing things'
   ).split(' '),
