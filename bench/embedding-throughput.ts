@@ -1,8 +1,9 @@
 /**
- * Embedding throughput: texts per second for the hashing embedder and, when a model is on disk, the
- * ONNX embedder, on code-sized chunks and on query-sized texts.
+ * Embedding throughput: texts per second for the hashing embedder and, when their models are on
+ * disk, the ONNX and static embedders, on code-sized chunks and on query-sized texts, with each
+ * model's load time and the process's resident memory after it ran.
  *
- *   npm run bench:embeddings -- [--model-dir DIR] [--onnx-chunks N] [--batch N]
+ *   npm run bench:embeddings -- [--model-dir DIR] [--static-model-dir DIR] [--onnx-chunks N] [--batch N]
  *
  * The corpus is TypeScript's own lib.es5.d.ts / lib.dom.d.ts (pinned with the typescript package) cut
  * into 30-line chunks, so runs on different machines embed the same text. Figures go in
@@ -11,7 +12,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HashingEmbedder, OnnxEmbedder, type Embedder } from '@lore/embeddings';
+import { HashingEmbedder, OnnxEmbedder, StaticEmbedder, type Embedder } from '@lore/embeddings';
 
 const CHUNK_LINES = 30;
 const QUERIES = [
@@ -51,8 +52,19 @@ async function measure(label: string, embedder: Embedder, texts: string[], callS
   const chars = texts.reduce((sum, text) => sum + text.length, 0);
   console.log(
     `${label.padEnd(50)} ${String(texts.length).padStart(6)} texts  ${(texts.length / seconds).toFixed(1).padStart(8)} texts/s  ` +
-      `${(chars / seconds / 1024).toFixed(0).padStart(6)} KiB/s  avg ${Math.round(chars / texts.length)} chars`,
+      `${(chars / seconds / 1024).toFixed(0).padStart(6)} KiB/s  avg ${Math.round(chars / texts.length)} chars  RSS ${rssMegabytes()} MB`,
   );
+}
+
+function rssMegabytes(): number {
+  return Math.round(process.memoryUsage().rss / 1e6);
+}
+
+async function timedLoad<T>(label: string, load: () => Promise<T>): Promise<T> {
+  const started = process.hrtime.bigint();
+  const loaded = await load();
+  console.log(`${label} loaded in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(2)} s, RSS ${rssMegabytes()} MB`);
+  return loaded;
 }
 
 async function main(): Promise<void> {
@@ -64,6 +76,14 @@ async function main(): Promise<void> {
   await measure('hash, 30-line chunks', hashing, chunks, 256);
   await measure('hash, queries', hashing, queries, 1);
 
+  const modelsDir = join(__dirname, '..', '..', '.data', 'models');
+  const staticDir = resolve(option('static-model-dir') ?? join(modelsDir, 'tokenlearn-static-10k-64d-int8'));
+  if (existsSync(join(staticDir, 'model.safetensors'))) {
+    const staticModel = await timedLoad('static', () => StaticEmbedder.load({ modelDir: staticDir }));
+    await measure(`static ${staticModel.modelId}, chunks`, staticModel, chunks, 64);
+    await measure(`static ${staticModel.modelId}, queries`, staticModel, queries, 1);
+  } else console.log(`static: skipped, no model at ${staticDir} (lore models install tokenlearn-static-10k-64d-int8)`);
+
   const modelDir = resolve(option('model-dir') ?? join(__dirname, '..', '..', '.data', 'models', 'all-MiniLM-L6-v2-onnx-int8'));
   if (!existsSync(join(modelDir, 'model.onnx'))) {
     console.log(`onnx: skipped, no model at ${modelDir} (scripts/fetch-test-model.sh)`);
@@ -72,7 +92,7 @@ async function main(): Promise<void> {
   const onnxChunks = chunks.slice(0, Number(option('onnx-chunks') ?? 200));
   const batchSizes = option('batch') ? [Number(option('batch'))] : [1, 8, 32];
   for (const batchSize of batchSizes) {
-    const onnx = await OnnxEmbedder.load({ modelDir, batchSize });
+    const onnx = await timedLoad(`onnx batch ${batchSize}`, () => OnnxEmbedder.load({ modelDir, batchSize }));
     await measure(`onnx ${onnx.modelId} batch ${batchSize}, chunks`, onnx, onnxChunks, 64);
     await onnx.release();
   }

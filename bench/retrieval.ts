@@ -1,18 +1,22 @@
 /**
- * Retrieval evaluation: the queries of bench/retrieval-queries.json and of the held-out
- * bench/retrieval-queries-heldout.json (natural language and identifiers, each with the symbols that
- * answer it) over the fixture repositories and
- * colinhacks/zod, for each embedding provider and each search mode. Prints Recall@5, Recall@10,
- * MRR and search latency (p50/p95, measured in-process through SearchService).
+ * Retrieval evaluation: the queries of bench/retrieval-queries.json, of the held-out
+ * bench/retrieval-queries-heldout.json (natural language and identifiers over the fixture repositories
+ * and colinhacks/zod) and of bench/retrieval-queries-httpx.json (plain-word questions over encode/httpx,
+ * written for issue 17 before any model was measured), each with the symbols that answer it, for each
+ * embedder and each search mode. Prints Recall@5, Recall@10, MRR, nDCG@10 and search latency
+ * (p50/p95, measured in-process through SearchService).
  *
- *   npm run bench:retrieval -- [--providers hash,onnx] [--per-query]
+ *   npm run bench:retrieval -- [--providers hash,minilm,static] [--modes hybrid] [--per-query]
  *
+ * The embedders: hash (built in), minilm (all-MiniLM-L6-v2 ONNX, scripts/fetch-test-model.sh or
+ * `lore models install all-MiniLM-L6-v2-onnx-int8`) and static (`lore models install
+ * tokenlearn-static-10k-64d-int8`); one whose model is not installed is left out with a line saying so.
  * --per-query also prints, to stderr, each query's rank in each mode (a dash when not in the top 10):
  * what a change to ranking moved, query by query.
  *
- * zod must be checked out at bench/.repos/zod (see docs/benchmarks.md). The onnx provider needs the
- * model from scripts/fetch-test-model.sh; it runs on the fixtures only (embedding all of zod on two
- * CPU cores takes the better part of an hour). Uses NEO4J_URI/NEO4J_PASSWORD when set, else starts
+ * zod and httpx must be checked out at bench/.repos/zod and bench/.repos/httpx (see
+ * docs/benchmarks.md). minilm runs on the fixtures and httpx only (embedding all of zod on two CPU
+ * cores takes the better part of an hour). Uses NEO4J_URI/NEO4J_PASSWORD when set, else starts
  * tools/neo4j-local.
  */
 import 'reflect-metadata';
@@ -40,52 +44,74 @@ interface EvalQuery {
 
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = ['order-service', 'billing-service', 'inventory-java', 'shipping-go', 'order-contracts'];
-const MODEL_DIR = join(ROOT, '.data', 'models', 'all-MiniLM-L6-v2-onnx-int8');
+const MODELS_DIR = process.env.LORE_MODELS_DIR ?? join(ROOT, '.data', 'models');
+/** Each embedder measured: its provider, its model directory, and the repositories it indexes. */
+const EMBEDDERS: Record<string, { provider: string; modelDir?: string; repositories: string[] }> = {
+  hash: { provider: 'hash', repositories: [...FIXTURES, 'zod', 'httpx'] },
+  minilm: { provider: 'onnx', modelDir: join(MODELS_DIR, 'all-MiniLM-L6-v2-onnx-int8'), repositories: [...FIXTURES, 'httpx'] },
+  static: { provider: 'static', modelDir: join(MODELS_DIR, 'tokenlearn-static-10k-64d-int8'), repositories: [...FIXTURES, 'zod', 'httpx'] },
+};
+const BENCH_REPOSITORIES = ['zod', 'httpx'];
 const MODES = ['fulltext', 'semantic', 'hybrid'] as const;
-/** The main set, and a held-out set written before ranking changes were tried and never used to choose them. */
+/**
+ * The main set; a held-out set written before ranking changes were tried and never used to choose
+ * them; and httpx, questions on a repository Lore did not write, written before issue 17's models were
+ * measured.
+ */
 const QUERY_SETS = [
   { name: 'main', file: 'retrieval-queries.json' },
   { name: 'held-out', file: 'retrieval-queries-heldout.json' },
+  { name: 'httpx', file: 'retrieval-queries-httpx.json' },
 ];
 
 async function main(): Promise<void> {
-  const providersArg = process.argv.indexOf('--providers');
-  const providers = (providersArg >= 0 ? process.argv[providersArg + 1]! : 'hash,onnx')
-    .split(',')
-    .filter((p) => p !== 'onnx' || existsSync(MODEL_DIR));
+  const argument = (name: string, fallback: string): string[] => {
+    const index = process.argv.indexOf(name);
+    return (index >= 0 ? process.argv[index + 1]! : fallback).split(',');
+  };
+  const providers = argument('--providers', 'hash,minilm,static').filter((name) => {
+    const embedder = EMBEDDERS[name];
+    if (!embedder) throw new Error(`unknown embedder ${name}: one of ${Object.keys(EMBEDDERS).join(', ')}`);
+    const installed = embedder.modelDir === undefined || existsSync(embedder.modelDir);
+    if (!installed) process.stderr.write(`${name}: left out, no model at ${embedder.modelDir}\n`);
+    return installed;
+  });
+  const modes = argument('--modes', MODES.join(',')) as (typeof MODES)[number][];
   const perQuery = process.argv.includes('--per-query');
   const querySets = QUERY_SETS.map(({ name, file }) => ({
     name,
     queries: (JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')) as { queries: EvalQuery[] }).queries,
   }));
-  const zod = join(ROOT, 'bench', '.repos', 'zod');
-  if (!existsSync(zod)) throw new Error('bench/.repos/zod is missing: check out colinhacks/zod there (docs/benchmarks.md).');
+  for (const repo of BENCH_REPOSITORIES) {
+    if (!existsSync(join(ROOT, 'bench', '.repos', repo)))
+      throw new Error(`bench/.repos/${repo} is missing: check it out there (docs/benchmarks.md).`);
+  }
 
   const stopNeo4j = await benchNeo4j(() => mkdtempSync(join(tmpdir(), 'lore-bench-')));
 
   const rows: string[] = [];
   try {
     for (const provider of providers) {
+      const { provider: embeddingProvider, modelDir, repositories } = EMBEDDERS[provider]!;
       Object.assign(process.env, {
-        LORE_EMBEDDINGS_PROVIDER: provider,
-        LORE_EMBEDDINGS_MODEL_DIR: MODEL_DIR,
+        LORE_EMBEDDINGS_PROVIDER: embeddingProvider,
+        LORE_EMBEDDINGS_MODEL_DIR: modelDir ?? '',
         LORE_EMBEDDINGS_TIMEOUT_MS: '30000',
       });
       const principal: Principal = { tenantId: `bench-${provider}`, subject: 'bench', repositories: '*' };
       const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
-      const repositories = provider === 'onnx' ? FIXTURES : [...FIXTURES, 'zod'];
       const started = Date.now();
       for (const repo of repositories) {
-        await context
-          .get(IndexingService)
-          .indexRepository({ path: repo === 'zod' ? zod : join(ROOT, 'test', 'fixtures', repo), repositoryId: repo }, principal);
+        const path = BENCH_REPOSITORIES.includes(repo) ? join(ROOT, 'bench', '.repos', repo) : join(ROOT, 'test', 'fixtures', repo);
+        await context.get(IndexingService).indexRepository({ path, repositoryId: repo }, principal);
       }
       process.stderr.write(`${provider}: indexed ${repositories.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
       for (const { name: set, queries } of querySets) {
         const evaluated = queries.filter((q) => repositories.includes(q.repo));
         const ranksByMode = new Map<string, number[]>();
-        for (const mode of MODES) {
+        for (const mode of modes) {
           const ranks: number[] = [];
+          const gains: number[] = [];
           const latencies: number[] = [];
           for (const q of evaluated) {
             const t0 = performance.now();
@@ -95,6 +121,12 @@ async function main(): Promise<void> {
             latencies.push(performance.now() - t0);
             const rank = results.findIndex((hit) => q.expected.includes(hit.qualifiedName));
             ranks.push(rank < 0 ? Infinity : rank + 1);
+            gains.push(
+              ndcgAt10(
+                results.map((hit) => hit.qualifiedName),
+                q.expected,
+              ),
+            );
           }
           ranksByMode.set(mode, ranks);
           rows.push(
@@ -104,6 +136,7 @@ async function main(): Promise<void> {
               mode,
               evaluated.length,
               ranks,
+              gains,
               latencies,
               ranks.map((_, i) => evaluated[i]!.type),
             ),
@@ -111,7 +144,7 @@ async function main(): Promise<void> {
         }
         if (perQuery) {
           evaluated.forEach((q, i) => {
-            const cells = MODES.map((mode) => `${mode} ${formatRank(ranksByMode.get(mode)![i]!)}`);
+            const cells = modes.map((mode) => `${mode} ${formatRank(ranksByMode.get(mode)![i]!)}`);
             process.stderr.write(`${set} ${provider} ${q.repo} ${q.type} ${JSON.stringify(q.query)}: ${cells.join(', ')}\n`);
           });
         }
@@ -121,19 +154,47 @@ async function main(): Promise<void> {
   } finally {
     await stopNeo4j();
   }
-  console.log('| set | provider | mode | queries | Recall@5 | Recall@10 | MRR | MRR (nl / id) | p50 ms | p95 ms |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| set | embedder | mode | queries | Recall@5 | Recall@10 | MRR | MRR (nl / id) | nDCG@10 | p50 ms | p95 ms |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const line of rows) console.log(line);
 }
 
-function row(set: string, provider: string, mode: string, count: number, ranks: number[], latencies: number[], types: string[]): string {
+/**
+ * nDCG@10 with binary relevance: each expected symbol counts once (the first hit of its name), and the
+ * ideal ranking puts every expected symbol first.
+ */
+function ndcgAt10(names: string[], expected: string[]): number {
+  const seen = new Set<string>();
+  let dcg = 0;
+  names.slice(0, 10).forEach((name, index) => {
+    if (expected.includes(name) && !seen.has(name)) {
+      seen.add(name);
+      dcg += 1 / Math.log2(index + 2);
+    }
+  });
+  let ideal = 0;
+  for (let index = 0; index < Math.min(new Set(expected).size, 10); index++) ideal += 1 / Math.log2(index + 2);
+  return dcg / ideal;
+}
+
+function row(
+  set: string,
+  provider: string,
+  mode: string,
+  count: number,
+  ranks: number[],
+  gains: number[],
+  latencies: number[],
+  types: string[],
+): string {
   const recall = (k: number): string => (ranks.filter((rank) => rank <= k).length / ranks.length).toFixed(3);
   const mrr = (selected: number[]): string =>
     (selected.reduce((sum, rank) => sum + (rank === Infinity ? 0 : 1 / rank), 0) / Math.max(selected.length, 1)).toFixed(3);
   const sorted = [...latencies].sort((a, b) => a - b);
   const percentile = (p: number): string => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
   const byType = (type: string): number[] => ranks.filter((_, i) => types[i] === type);
-  return `| ${set} | ${provider} | ${mode} | ${count} | ${recall(5)} | ${recall(10)} | ${mrr(ranks)} | ${mrr(byType('nl'))} / ${mrr(byType('id'))} | ${percentile(50)} | ${percentile(95)} |`;
+  const ndcg = (gains.reduce((sum, gain) => sum + gain, 0) / Math.max(gains.length, 1)).toFixed(3);
+  return `| ${set} | ${provider} | ${mode} | ${count} | ${recall(5)} | ${recall(10)} | ${mrr(ranks)} | ${mrr(byType('nl'))} / ${mrr(byType('id'))} | ${ndcg} | ${percentile(50)} | ${percentile(95)} |`;
 }
 
 function formatRank(rank: number): string {

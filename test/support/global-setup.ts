@@ -12,6 +12,8 @@ export default async function globalSetup(): Promise<void> {
   // Results kept between index runs belong to this test run alone: none from an earlier run (or
   // an earlier version of the extractors) can answer for the code under test.
   process.env.LORE_CACHE_DIR = mkdtempSync(join(tmpdir(), 'lore-test-cache-'));
+  // Nor does a model the developer installed: with none configured, tests run on the hashing embedder.
+  process.env.LORE_MODELS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-models-'));
   if (process.env.NEO4J_URI) {
     if (!process.env.NEO4J_PASSWORD) throw new Error('NEO4J_URI is set: set NEO4J_PASSWORD too.');
     process.stderr.write(`\n[tests] using the Neo4j at ${process.env.NEO4J_URI}\n`);

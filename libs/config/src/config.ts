@@ -81,8 +81,17 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Embeddings for semantic search: hash (built in, offline), onnx (a local model directory) or openai (an /v1/embeddings endpoint). */
-  LORE_EMBEDDINGS_PROVIDER: z.enum(['hash', 'onnx', 'openai']).default('hash'),
+  /**
+   * Embeddings for semantic search: hash (built in, offline), onnx or static (a local model directory)
+   * or openai (an /v1/embeddings endpoint). Unset: the default model when it is installed in
+   * LORE_MODELS_DIR, else hash (docs/embeddings.md).
+   */
+  LORE_EMBEDDINGS_PROVIDER: z.enum(['hash', 'onnx', 'static', 'openai']).optional(),
+  /** Where `lore models install` puts models, and where the default model is looked for. */
+  LORE_MODELS_DIR: z
+    .string()
+    .min(1)
+    .default(() => modelsDirectory({})),
   LORE_EMBEDDINGS_DIMENSION: z.coerce.number().int().min(8).max(8192).optional(),
   LORE_EMBEDDINGS_MODEL_DIR: z.string().min(1).optional(),
   LORE_EMBEDDINGS_URL: z.string().url('an http(s) URL').optional(),
@@ -97,6 +106,14 @@ export const ConfigSchema = z.object({
 });
 
 export type LoreConfig = z.infer<typeof ConfigSchema>;
+
+/**
+ * Where embedding models are installed: LORE_MODELS_DIR, else the user's data directory
+ * ($XDG_DATA_HOME/lore/models). Read alone by `lore models`, which needs no database settings.
+ */
+export function modelsDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LORE_MODELS_DIR || join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'models');
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -50,7 +50,7 @@ describe('createEmbedder', () => {
     [
       'an unknown provider',
       { provider: 'word2vec' as EmbeddingsConfig['provider'] },
-      'LORE_EMBEDDINGS_PROVIDER must be one of hash, onnx, openai, got "word2vec"',
+      'LORE_EMBEDDINGS_PROVIDER must be one of hash, onnx, static, openai, got "word2vec"',
     ],
   ])('names the setting to fix: %s', async (_case, config, message) => {
     const failure = createEmbedder(config);

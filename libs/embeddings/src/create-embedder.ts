@@ -1,10 +1,12 @@
 import { CachingEmbedder, DEFAULT_CACHE_SIZE } from './caching-embedder';
 import { EmbeddingConfigError } from './embedder';
 import { HashingEmbedder } from './hashing-embedder';
+import { verifyModelDirectory } from './models/model-store';
 import { OnnxEmbedder } from './onnx-embedder';
 import { OpenAiCompatibleEmbedder } from './openai-compatible-embedder';
+import { StaticEmbedder } from './static-embedder';
 
-export const EMBEDDING_PROVIDERS = ['hash', 'onnx', 'openai'] as const;
+export const EMBEDDING_PROVIDERS = ['hash', 'onnx', 'static', 'openai'] as const;
 export type EmbeddingProvider = (typeof EMBEDDING_PROVIDERS)[number];
 
 /**
@@ -16,7 +18,7 @@ export interface EmbeddingsConfig {
   provider: EmbeddingProvider;
   /** hash: vector length (default 384). onnx: optional, checked against the model. openai: required. */
   dimension?: number;
-  /** onnx: directory with model.onnx and tokenizer.json. */
+  /** onnx: directory with model.onnx and tokenizer.json; static: with model.safetensors and tokenizer.json. */
   modelDir?: string;
   /** openai: server root, e.g. http://127.0.0.1:11434. */
   baseUrl?: string;
@@ -61,9 +63,22 @@ export async function createEmbedder(config: EmbeddingsConfig): Promise<CachingE
 
     case 'onnx': {
       const modelDir = required(config, 'modelDir');
+      await verifyModelDirectory(modelDir);
       const embedder = await OnnxEmbedder.load({ modelDir, batchSize: config.batchSize });
       if (config.dimension !== undefined && config.dimension !== embedder.dimension) {
         await embedder.release();
+        throw new EmbeddingConfigError(
+          `${SETTING_NAMES.dimension} is ${config.dimension} but the model in ${modelDir} produces vectors of dimension ${embedder.dimension}`,
+        );
+      }
+      return new CachingEmbedder(embedder, cache);
+    }
+
+    case 'static': {
+      const modelDir = required(config, 'modelDir');
+      await verifyModelDirectory(modelDir);
+      const embedder = await StaticEmbedder.load({ modelDir });
+      if (config.dimension !== undefined && config.dimension !== embedder.dimension) {
         throw new EmbeddingConfigError(
           `${SETTING_NAMES.dimension} is ${config.dimension} but the model in ${modelDir} produces vectors of dimension ${embedder.dimension}`,
         );

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CodeGraphRepository } from './code-graph.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
+import { EmbeddingProgressRepository } from './embedding-progress.repository';
 import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
 import { MigrationService } from './migrations';
@@ -18,7 +19,8 @@ import { SnapshotWriter } from './snapshot-writer';
     CrossRepositoryLinks,
     IndexStoreRepository,
     CodeGraphRepository,
+    EmbeddingProgressRepository,
   ],
-  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository],
+  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository],
 })
 export class GraphModule {}

@@ -1,4 +1,5 @@
 export * from './code-graph.repository';
+export * from './embedding-progress.repository';
 export * from './explorer-records';
 export * from './graph.module';
 export * from './index-store.repository';

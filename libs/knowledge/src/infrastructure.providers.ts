@@ -1,6 +1,6 @@
-import type { Provider } from '@nestjs/common';
+import { Logger, type Provider } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { LazyEmbedder, createEmbedder } from '@lore/embeddings';
+import { type EmbeddingsConfig, LazyEmbedder, chooseDefaultEmbedder, createEmbedder } from '@lore/embeddings';
 import { Neo4jService } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
 import { type VectorIndex, createVectorIndex } from '@lore/vectors';
@@ -26,9 +26,8 @@ export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
     useFactory: (config: LoreConfig): LazyEmbedder =>
       new LazyEmbedder(() =>
         createEmbedder({
-          provider: config.LORE_EMBEDDINGS_PROVIDER,
+          ...configuredOrDefaultEmbedder(config),
           dimension: config.LORE_EMBEDDINGS_DIMENSION,
-          modelDir: config.LORE_EMBEDDINGS_MODEL_DIR,
           baseUrl: config.LORE_EMBEDDINGS_URL,
           model: config.LORE_EMBEDDINGS_MODEL,
           apiKey: config.LORE_EMBEDDINGS_API_KEY,
@@ -47,3 +46,11 @@ export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
   },
   { provide: SourceRepository, useFactory: () => new SourceRepository() },
 ];
+
+/** The configured embedder, or (none configured) the default model when installed, else hash with a one-line hint. */
+function configuredOrDefaultEmbedder(config: LoreConfig): Pick<EmbeddingsConfig, 'provider' | 'modelDir'> {
+  if (config.LORE_EMBEDDINGS_PROVIDER) return { provider: config.LORE_EMBEDDINGS_PROVIDER, modelDir: config.LORE_EMBEDDINGS_MODEL_DIR };
+  const choice = chooseDefaultEmbedder(config.LORE_MODELS_DIR);
+  if (choice.hint) new Logger('Embeddings').warn(choice.hint);
+  return { provider: choice.provider, modelDir: choice.modelDir };
+}

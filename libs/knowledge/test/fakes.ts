@@ -11,6 +11,8 @@ import type {
   CallEdge,
   CodeGraphRepository,
   DocumentSectionRecord,
+  EmbeddingProgressRecord,
+  EmbeddingProgressRepository,
   FileRecord,
   FullTextHit,
   ProjectFileRecord,
@@ -342,10 +344,13 @@ export class FakeRedactor implements Pick<Redactor, 'redact'> {
 export class FakeEmbedder implements Embedder {
   readonly modelId = 'fake-embedder';
   readonly dimension = 2;
+  /** The texts of each call, in order. */
+  readonly texts: string[][] = [];
 
   constructor(private readonly failure?: Error) {}
 
   async embed(texts: string[]): Promise<Float32Array[]> {
+    this.texts.push(texts);
     if (this.failure) throw this.failure;
     return texts.map(() => Float32Array.of(1, 0));
   }
@@ -390,9 +395,39 @@ export function vectorHit(symbol: SymbolRef, commit: string, score: number): Vec
 }
 
 /** The real SemanticIndex over a fake embedder and vector index. */
-export function semanticIndex(embedder: Embedder, vectors: FakeVectorIndex): SemanticIndex {
+export function semanticIndex(
+  embedder: Embedder,
+  vectors: Partial<VectorIndex>,
+  progress: FakeEmbeddingProgress = new FakeEmbeddingProgress(),
+): SemanticIndex {
   const config = loadConfig({ NEO4J_PASSWORD: 'unused by unit tests' });
-  return new SemanticIndex(new LazyEmbedder(async () => embedder), asPort<VectorIndex>(vectors), config);
+  return new SemanticIndex(
+    new LazyEmbedder(async () => embedder),
+    asPort<VectorIndex>(vectors),
+    config,
+    asPort<EmbeddingProgressRepository>(progress),
+  );
+}
+
+/** Background embedding progress as the graph keeps it, without staleness: what was recorded and not cleared. */
+export class FakeEmbeddingProgress implements Pick<EmbeddingProgressRepository, 'record' | 'clear' | 'inProgress'> {
+  private readonly records = new Map<string, EmbeddingProgressRecord & { tenantId: string; modelId: string }>();
+
+  async record(tenantId: string, repoId: string, modelId: string, embeddedChunks: number, totalChunks: number): Promise<void> {
+    this.records.set(`${tenantId}/${repoId}/${modelId}`, { tenantId, repoId, modelId, embeddedChunks, totalChunks });
+  }
+
+  async clear(tenantId: string, repoId: string, modelId: string): Promise<void> {
+    this.records.delete(`${tenantId}/${repoId}/${modelId}`);
+  }
+
+  async inProgress(tenantId: string, repoIds: readonly string[] | null, modelId: string): Promise<EmbeddingProgressRecord[]> {
+    return [...this.records.values()]
+      .filter(
+        (record) => record.tenantId === tenantId && record.modelId === modelId && (repoIds === null || repoIds.includes(record.repoId)),
+      )
+      .map(({ repoId, embeddedChunks, totalChunks }) => ({ repoId, embeddedChunks, totalChunks }));
+  }
 }
 
 /**

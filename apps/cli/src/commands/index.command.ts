@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { type IndexOptions, indexer, reindexOnChange, untilSignalled } from '../index-runs';
@@ -17,6 +18,8 @@ export const register: RegisterCommand = (program: Command) =>
 
 async function indexCommand(path: string, options: IndexOptions): Promise<number> {
   await withServices(async (context) => {
+    // A watch keeps the process: chunks are embedded after each run instead of delaying it.
+    if (options.watch) context.get(SemanticIndex).embedInBackground();
     const index = indexer(context, path, options);
     const started = Date.now();
     await index();

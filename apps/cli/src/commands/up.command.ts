@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { networkExposureProblems } from '@lore/access';
 import { ConfigError, loadConfig } from '@lore/config';
 import { InvalidInputError } from '@lore/domain';
+import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { indexer, reindexOnChange, untilSignalled } from '../index-runs';
@@ -70,6 +71,8 @@ async function upCommand(
   process.stderr.write(`Neo4j ready at ${neo4j.uri}\n`);
   try {
     return await withServices(async (context) => {
+      // The server starts once the graph is written; the chunks are embedded after, in this process.
+      context.get(SemanticIndex).embedInBackground();
       const index = indexer(context, path, { name: options.name });
       const started = Date.now();
       await index();

@@ -17,7 +17,14 @@ export const SEARCH_REASONS = ['exact_name', 'fulltext', 'semantic'] as const;
 
 export const SearchCodeInputSchema = z
   .object({
-    query: z.string().trim().min(1).max(500).describe('Words or identifiers to look for.'),
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .describe(
+        'Words, a question or identifiers to look for; may contain the filters in:PATH_PREFIX, lang:LANGUAGE and kind:KIND[,KIND].',
+      ),
     scope: z
       .object({
         repositoryId: RepositoryIdSchema.optional(),

@@ -31,16 +31,21 @@ describe('exactNameBonus', () => {
   const method = { kind: 'method', name: 'placeOrder', qualifiedName: 'OrderService.placeOrder' };
 
   it('gives 2 to the name as typed, 1 to the name in another letter case, 0 otherwise', () => {
-    expect(exactNameBonus(nativeEnum, ' nativeEnum ')).toBe(2);
-    expect(exactNameBonus(testEnum, 'nativeEnum')).toBe(1);
-    expect(exactNameBonus(nativeEnum, 'native enum')).toBe(0);
+    expect(exactNameBonus(nativeEnum, ['nativeEnum'])).toBe(2);
+    expect(exactNameBonus(testEnum, ['nativeEnum'])).toBe(1);
+    expect(exactNameBonus(nativeEnum, [])).toBe(0);
   });
 
   it('matches the name or the qualified name', () => {
-    expect(exactNameBonus(method, 'placeOrder')).toBe(2);
-    expect(exactNameBonus(method, 'OrderService.placeOrder')).toBe(2);
-    expect(exactNameBonus(method, 'orderservice.placeorder')).toBe(1);
-    expect(exactNameBonus(method, 'OrderService')).toBe(0);
+    expect(exactNameBonus(method, ['placeOrder'])).toBe(2);
+    expect(exactNameBonus(method, ['OrderService.placeOrder'])).toBe(2);
+    expect(exactNameBonus(method, ['orderservice.placeorder'])).toBe(1);
+    expect(exactNameBonus(method, ['OrderService'])).toBe(0);
+  });
+
+  it('takes the best of the identifiers typed in a sentence', () => {
+    expect(exactNameBonus(method, ['OrderService', 'placeorder'])).toBe(1);
+    expect(exactNameBonus(method, ['placeorder', 'placeOrder'])).toBe(2);
   });
 });
 

@@ -21,16 +21,20 @@ export interface RankedSymbol {
 }
 
 /**
- * Added to the fused score of a symbol whose name or qualified name is the query: 2 as typed, 1 when
- * only the letter case differs. Fused scores stay below 0.05, so a query that names a symbol finds it
+ * Added to the fused score of a symbol whose name or qualified name is one of the identifiers typed in
+ * the query (the whole query when it is one name, or a name inside a sentence): 2 as typed, 1 when only
+ * the letter case differs. Fused scores stay below 0.05, so a query that names a symbol finds it
  * first, whatever the other rankings say, and `nativeEnum` finds the function nativeEnum before an
  * enum NativeEnum.
  */
-export function exactNameBonus(symbol: RankedSymbol, query: string): number {
-  const typed = query.trim();
-  if (symbol.name === typed || symbol.qualifiedName === typed) return 2;
-  const lower = typed.toLowerCase();
-  return symbol.name.toLowerCase() === lower || symbol.qualifiedName.toLowerCase() === lower ? 1 : 0;
+export function exactNameBonus(symbol: RankedSymbol, identifiers: readonly string[]): number {
+  let bonus = 0;
+  for (const identifier of identifiers) {
+    if (symbol.name === identifier || symbol.qualifiedName === identifier) return 2;
+    const lower = identifier.toLowerCase();
+    if (symbol.name.toLowerCase() === lower || symbol.qualifiedName.toLowerCase() === lower) bonus = 1;
+  }
+  return bonus;
 }
 
 /**

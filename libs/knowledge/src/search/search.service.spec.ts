@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { NotFoundError, SYMBOL_KINDS, SnapshotNotIndexedError, type SymbolRef, UnavailableError } from '@lore/domain';
+import { InvalidInputError, NotFoundError, SYMBOL_KINDS, SnapshotNotIndexedError, type SymbolRef, UnavailableError } from '@lore/domain';
 import type { CodeGraphRepository } from '@lore/graph';
 import { FakeCodeGraph, FakeEmbedder, FakeVectorIndex, asPort, principal, semanticIndex, symbolRef, vectorHit } from '../../test/fakes';
 import { SearchService } from './search.service';
@@ -68,6 +68,45 @@ describe('SearchService.searchCode', () => {
         limit: 30,
       },
     ]);
+  });
+
+  it('ranks a name typed inside a question first, and searches its content words only', async () => {
+    const { results } = await service().searchCode({ query: 'where is placeOrder called?' }, principal());
+    expect(results.map((hit) => [hit.qualifiedName, hit.reasons])).toEqual([
+      ['OrderService.placeOrder', ['exact_name', 'fulltext']],
+      ['OrderService', ['fulltext', 'semantic']],
+      ['Invoice', ['semantic']],
+      ['OrderService > places an order', ['fulltext']],
+    ]);
+    expect(graph.fullTextSearches.map((params) => params.lucene)).toEqual([
+      'placeorder^4 OR isplaceordercalled^4 OR is^2 OR is* OR place^2 OR place* OR order^2 OR order* OR called^2 OR called*',
+    ]);
+  });
+
+  it('honours the filters written in the query in both rankings, and embeds the query without them', async () => {
+    const embedder = new FakeEmbedder();
+    await service(embedder).searchCode({ query: 'in:src/ lang:ts kind:method place an order', pathPrefix: 'src/' }, principal());
+    expect(graph.fullTextSearches.map(({ kinds, pathPrefix, language }) => ({ kinds, pathPrefix, language }))).toEqual([
+      { kinds: ['method'], pathPrefix: 'src/', language: 'typescript' },
+    ]);
+    expect(vectors.searches.map((search) => search.filter)).toEqual([
+      { tenantId: 'acme', repoIds: null, kinds: ['method'], pathPrefix: 'src/', language: 'typescript' },
+    ]);
+    expect(embedder.texts).toEqual([['place an order']]);
+  });
+
+  it('answers invalid_input when a filter in the query contradicts the same filter given as a field, and searches nothing', async () => {
+    const failure = service().searchCode({ query: 'lang:python place an order', language: 'typescript' }, principal());
+    await expect(failure).rejects.toThrow(InvalidInputError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'The query says lang:python but language is typescript.',
+      hint: 'Give the filter once, in the query or as language.',
+    });
+    await expect(service().searchCode({ query: 'kind:method' }, principal())).rejects.toThrow(
+      'The query has no letters or digits to search for.',
+    );
+    expect(graph.fullTextSearches).toEqual([]);
+    expect(vectors.searches).toEqual([]);
   });
 
   it('asks the semantic ranking for the repositories the caller may read only', async () => {

@@ -24,6 +24,7 @@ import type { VectorHit } from '@lore/vectors';
 import { parseInput } from '../validation';
 import { exactNameBonus, rankingPrior, reciprocalRankFusion } from './fusion';
 import { toLuceneQuery } from './lucene-query';
+import { type UnderstoodQuery, understandQuery } from './query-understanding';
 import { SemanticIndex } from './semantic-index';
 
 /** Candidates fetched from the full-text index before tenant and repository filtering. */
@@ -49,9 +50,10 @@ export class SearchService {
   ) {}
 
   async searchCode(input: SearchCodeInput, principal: Principal): Promise<SearchCodeResult> {
-    const query = parseInput(SearchCodeInputSchema, input);
-    const lucene = toLuceneQuery(query.query);
-    if (lucene === null && query.mode !== 'semantic') throw new InvalidInputError('The query has no letters or digits to search for.');
+    const query = withQueryFilters(parseInput(SearchCodeInputSchema, input));
+    const lucene = toLuceneQuery(query.understood.terms.join(' '));
+    if (lucene === null && (query.mode !== 'semantic' || query.understood.text === ''))
+      throw new InvalidInputError('The query has no letters or digits to search for.');
     const repositoryId = query.scope?.repositoryId ?? null;
     if (repositoryId !== null) await this.checkScope(principal, repositoryId, query.scope?.commitSha);
     const ranked = Math.max(query.maxResults * 3, MIN_RANKED);
@@ -86,7 +88,7 @@ export class SearchService {
       const ref = refs.get(uid);
       if (!ref) continue; // a vector of a symbol that is no longer in the graph
       const { symbol, commitSha } = ref;
-      const exactName = exactNameBonus(symbol, query.query);
+      const exactName = exactNameBonus(symbol, query.understood.identifiers);
       const reasons: Reason[] = [];
       if (exactName > 0) reasons.push('exact_name');
       if (fulltextScores.has(uid)) reasons.push('fulltext');
@@ -106,19 +108,28 @@ export class SearchService {
   }
 
   private async semanticHits(
-    query: SearchCodeQuery,
+    query: FilteredQuery,
     principal: Principal,
     repositoryId: string | null,
     limit: number,
     warnings: Warning[],
   ): Promise<VectorHit[]> {
     const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
+    // What is still being embedded when the query is asked: the ranking below covers the rest.
+    const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds).catch(() => []);
     try {
-      return await this.semantic.search(
-        query.query,
+      const hits = await this.semantic.search(
+        query.understood.text,
         { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
         limit,
       );
+      for (const { repoId, embeddedChunks, totalChunks } of await pending) {
+        warnings.push({
+          code: 'semantic_incomplete',
+          message: `${repoId} is still being embedded (${embeddedChunks}/${totalChunks} chunks); the semantic ranking covers what is embedded so far.`,
+        });
+      }
+      return hits;
     } catch (error) {
       this.logger.warn(`semantic search unavailable: ${(error as Error).message}`);
       if (query.mode === 'semantic')
@@ -142,6 +153,35 @@ export class SearchService {
       );
     }
   }
+}
+
+type FilteredQuery = SearchCodeQuery & { understood: UnderstoodQuery };
+
+/**
+ * The filters written in the query (`in:`, `lang:`, `kind:`) joined to the input's own fields. The
+ * same filter given both ways must agree: a search narrowed two different ways is a mistake to report,
+ * not to guess at.
+ */
+function withQueryFilters(query: SearchCodeQuery): FilteredQuery {
+  const understood = understandQuery(query.query);
+  const { pathPrefix, language, kinds } = understood.filters;
+  const conflict = (field: string, given: string, written: string): InvalidInputError =>
+    new InvalidInputError(`The query says ${written} but ${field} is ${given}.`, {
+      hint: `Give the filter once, in the query or as ${field}.`,
+    });
+  if (pathPrefix !== undefined && query.pathPrefix !== undefined && pathPrefix !== query.pathPrefix)
+    throw conflict('pathPrefix', query.pathPrefix, `in:${pathPrefix}`);
+  if (language !== undefined && query.language !== undefined && language !== query.language)
+    throw conflict('language', query.language, `lang:${language}`);
+  if (kinds !== undefined && query.kinds !== undefined && [...kinds].sort().join() !== [...query.kinds].sort().join())
+    throw conflict('kinds', query.kinds.join(','), `kind:${kinds.join(',')}`);
+  return {
+    ...query,
+    pathPrefix: query.pathPrefix ?? pathPrefix,
+    language: query.language ?? language,
+    kinds: query.kinds ?? kinds,
+    understood,
+  };
 }
 
 function round(score: number): number {

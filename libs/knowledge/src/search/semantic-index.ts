@@ -3,15 +3,31 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { parseUid, type ChunkRow } from '@lore/domain';
 import type { Embedder, LazyEmbedder } from '@lore/embeddings';
 import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorPoint } from '@lore/vectors';
+import { EmbeddingProgressRepository } from '@lore/graph';
 import { EMBEDDER, VECTOR_INDEX } from '../infrastructure.providers';
 
-const EMBED_BATCH = 256;
+/** Chunks per embedding call and vector write; small enough that progress and a stop come every few seconds with a model. */
+const EMBED_BATCH = 64;
 
 export interface ChunkIndexReport {
   embedded: number;
   unchanged: number;
   full: boolean;
+  /** Embedding was left to the background (see embedInBackground); the counts are then zero. */
+  queued: boolean;
 }
+
+/** How far the background embedding of one repository has come. */
+export interface EmbeddingProgress {
+  repoId: string;
+  embeddedChunks: number;
+  totalChunks: number;
+}
+
+/** A background embedding in progress logs a line at most this often. */
+const PROGRESS_LOG_MS = 10_000;
+/** Progress not written for this long is a stopped process's: search no longer warns about it. */
+const PROGRESS_STALE_MS = 120_000;
 
 /**
  * Semantic search over chunks: the configured Embedder in front of the configured VectorIndex
@@ -22,11 +38,16 @@ export interface ChunkIndexReport {
 export class SemanticIndex implements OnModuleDestroy {
   private readonly logger = new Logger('SemanticIndex');
   private readonly ensured = new Set<string>();
+  private background = false;
+  private stopping = false;
+  /** Background embeddings run one after the other, in the order the index runs asked for them. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(EMBEDDER) private readonly embedder: LazyEmbedder,
     @Inject(VECTOR_INDEX) private readonly vectors: VectorIndex,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    private readonly progress: EmbeddingProgressRepository,
   ) {}
 
   /**
@@ -35,7 +56,81 @@ export class SemanticIndex implements OnModuleDestroy {
    * are replaced, and only changed chunks are embedded.
    */
   async indexChunks(tenantId: string, repoId: string, commit: string, chunks: readonly ChunkRow[]): Promise<ChunkIndexReport> {
+    if (!this.background) return this.embedChunks(tenantId, repoId, commit, chunks, null);
+    const progress: EmbeddingProgress = { repoId, embeddedChunks: 0, totalChunks: chunks.length };
+    this.queue = this.queue
+      .then(() => this.embedChunks(tenantId, repoId, commit, chunks, { tenantId, ...progress }))
+      .then(
+        (report) => this.logger.log(`embedded ${report.embedded} chunks of ${repoId} (${report.unchanged} unchanged)`),
+        (error: Error) => this.logger.warn(`semantic index of ${repoId} not updated: ${error.message}`),
+      );
+    return { embedded: 0, unchanged: 0, full: false, queued: true };
+  }
+
+  /**
+   * From now on, indexChunks returns at once and the chunks are embedded afterwards, in batches, one
+   * repository at a time: the graph is queryable and the run reported without waiting for the
+   * embedder (lore up, lore index --watch). Search meanwhile answers with the vectors written so far.
+   */
+  embedInBackground(): void {
+    this.background = true;
+  }
+
+  /** The background embeddings not finished yet (in any process), of the given repositories (all when null). */
+  async embeddingInProgress(tenantId: string, repoIds: readonly string[] | null): Promise<EmbeddingProgress[]> {
+    const { model } = await this.ready();
+    return this.progress.inProgress(tenantId, repoIds, model.id, PROGRESS_STALE_MS);
+  }
+
+  /** Resolves when every background embedding queued so far has finished. */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  private async embedChunks(
+    tenantId: string,
+    repoId: string,
+    commit: string,
+    chunks: readonly ChunkRow[],
+    progress: (EmbeddingProgress & { tenantId: string }) | null,
+  ): Promise<ChunkIndexReport> {
     const { embedder, model } = await this.ready();
+    let lastLog = Date.now();
+    // Progress is written to the graph, where every process's searches read it; a failed write only loses the warning.
+    const record = async (): Promise<void> => {
+      if (!progress) return;
+      await this.progress
+        .record(tenantId, repoId, model.id, progress.embeddedChunks, progress.totalChunks)
+        .catch((error: Error) => this.logger.warn(`embedding progress of ${repoId} not recorded: ${error.message}`));
+    };
+    const advance = async (count: number): Promise<void> => {
+      if (this.stopping) throw new Error('stopped before the chunks were all embedded');
+      if (!progress) return;
+      progress.embeddedChunks += count;
+      await record();
+      if (Date.now() - lastLog >= PROGRESS_LOG_MS) {
+        lastLog = Date.now();
+        this.logger.log(`embedding ${repoId}: ${progress.embeddedChunks}/${progress.totalChunks} chunks`);
+      }
+    };
+    try {
+      return await this.embedAndStore(tenantId, repoId, commit, chunks, embedder, model, progress, record, advance);
+    } finally {
+      if (progress) await this.progress.clear(tenantId, repoId, model.id).catch(() => undefined);
+    }
+  }
+
+  private async embedAndStore(
+    tenantId: string,
+    repoId: string,
+    commit: string,
+    chunks: readonly ChunkRow[],
+    embedder: Embedder,
+    model: VectorModel,
+    progress: EmbeddingProgress | null,
+    record: () => Promise<void>,
+    advance: (count: number) => Promise<void>,
+  ): Promise<ChunkIndexReport> {
     const existing = await this.vectors.contentHashes(model, tenantId, repoId);
     const toPoint = (chunk: ChunkRow, vector: Float32Array): VectorPoint => ({
       id: chunk.id,
@@ -54,19 +149,21 @@ export class SemanticIndex implements OnModuleDestroy {
       },
     });
     if (existing.size === 0) {
+      await record();
       const build = await this.vectors.beginFullReindex(model, tenantId, repoId);
       try {
         for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
           const batch = chunks.slice(start, start + EMBED_BATCH);
           const embedded = await embedder.embed(batch.map((chunk) => chunk.text));
           await build.upsert(batch.map((chunk, i) => toPoint(chunk, embedded[i]!)));
+          await advance(batch.length);
         }
         await build.commit();
       } catch (error) {
         await build.abort().catch(() => undefined);
         throw error;
       }
-      return { embedded: chunks.length, unchanged: 0, full: true };
+      return { embedded: chunks.length, unchanged: 0, full: true, queued: false };
     }
 
     const wanted = new Set(chunks.map((chunk) => chunk.id));
@@ -74,6 +171,8 @@ export class SemanticIndex implements OnModuleDestroy {
     for (const chunk of chunks) if (existing.get(chunk.id) !== chunk.contentHash) changedPaths.add(chunk.path);
     for (const id of existing.keys()) if (!wanted.has(id)) changedPaths.add(parseUid(id).path!);
     const replaced = chunks.filter((chunk) => changedPaths.has(chunk.path));
+    if (progress) progress.totalChunks = replaced.length;
+    await record();
     if (changedPaths.size > 0) await this.vectors.deleteByFiles(model, tenantId, repoId, [...changedPaths]);
     for (let start = 0; start < replaced.length; start += EMBED_BATCH) {
       const batch = replaced.slice(start, start + EMBED_BATCH);
@@ -82,8 +181,9 @@ export class SemanticIndex implements OnModuleDestroy {
         model,
         batch.map((chunk, i) => toPoint(chunk, embedded[i]!)),
       );
+      await advance(batch.length);
     }
-    return { embedded: replaced.length, unchanged: chunks.length - replaced.length, full: false };
+    return { embedded: replaced.length, unchanged: chunks.length - replaced.length, full: false, queued: false };
   }
 
   /** Nearest chunks to the query; rejects when the embedder fails or is slower than LORE_EMBEDDINGS_TIMEOUT_MS. */
@@ -94,6 +194,9 @@ export class SemanticIndex implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    // A background embedding stops at its next batch (a new generation is abandoned, not half-swapped).
+    this.stopping = true;
+    await this.queue;
     await this.vectors.close();
   }
 

@@ -1,0 +1,3 @@
+export * from './model-catalog';
+export * from './model-store';
+export * from './default-embedder';

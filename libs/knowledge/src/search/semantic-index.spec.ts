@@ -1,0 +1,111 @@
+import { Logger } from '@nestjs/common';
+import type { ChunkRow } from '@lore/domain';
+import type { CodeGraphRepository } from '@lore/graph';
+import type { Embedder } from '@lore/embeddings';
+import type { VectorHit, VectorIndex, VectorPoint } from '@lore/vectors';
+import { FakeCodeGraph, asPort, principal, semanticIndex, symbolRef } from '../../test/fakes';
+import { SearchService } from './search.service';
+import type { SemanticIndex } from './semantic-index';
+
+/** Vectors in memory: a live set per repository, and a generation made live on commit. */
+class MemoryVectors {
+  readonly backend = 'neo4j' as const;
+  live: VectorPoint[] = [];
+  async ensureCollection(): Promise<void> {}
+  async contentHashes(): Promise<Map<string, string>> {
+    return new Map(this.live.map((point) => [point.id, point.payload.contentHash]));
+  }
+  async beginFullReindex() {
+    const staged: VectorPoint[] = [];
+    return {
+      generation: 'g1',
+      upsert: async (points: readonly VectorPoint[]) => void staged.push(...points),
+      commit: async () => void (this.live = staged),
+      abort: async () => undefined,
+    };
+  }
+  async search(): Promise<VectorHit[]> {
+    return [];
+  }
+  async close(): Promise<void> {}
+}
+
+/** Embeds nothing until released: what the background is waiting on can be looked at. */
+class GatedEmbedder implements Embedder {
+  readonly modelId = 'gated';
+  readonly dimension = 2;
+  private release!: () => void;
+  private readonly gate = new Promise<void>((done) => (this.release = done));
+  open(): void {
+    this.release();
+  }
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    await this.gate;
+    return texts.map(() => Float32Array.of(1, 0));
+  }
+}
+
+const chunk = (id: string): ChunkRow => ({
+  id: `shop:src/orders.ts#${id}`,
+  uid: `shop:src/orders.ts#${id}`,
+  kind: 'function',
+  path: 'src/orders.ts',
+  language: 'typescript',
+  startLine: 1,
+  endLine: 2,
+  text: `function ${id}() {}`,
+  contentHash: `hash-${id}`,
+});
+
+describe('SemanticIndex in the background', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  let embedder: GatedEmbedder;
+  let vectors: MemoryVectors;
+  let index: SemanticIndex;
+  beforeEach(() => {
+    embedder = new GatedEmbedder();
+    vectors = new MemoryVectors();
+    index = semanticIndex(embedder, asPort<VectorIndex>(vectors));
+  });
+
+  it('waits for the embedder by default', async () => {
+    const indexing = index.indexChunks('acme', 'shop', 'c1', [chunk('a')]);
+    embedder.open();
+    await expect(indexing).resolves.toEqual({ embedded: 1, unchanged: 0, full: true, queued: false });
+    expect(vectors.live.map((point) => point.id)).toEqual(['shop:src/orders.ts#a']);
+  });
+
+  it('returns at once, reports progress until the chunks are embedded, and tells search so in a warning', async () => {
+    index.embedInBackground();
+    await expect(index.indexChunks('acme', 'shop', 'c1', [chunk('a'), chunk('b'), chunk('c')])).resolves.toEqual({
+      embedded: 0,
+      unchanged: 0,
+      full: false,
+      queued: true,
+    });
+    // The first progress is written once the queued work starts.
+    await new Promise((done) => setImmediate(done));
+    expect(await index.embeddingInProgress('acme', null)).toEqual([{ repoId: 'shop', embeddedChunks: 0, totalChunks: 3 }]);
+    expect(await index.embeddingInProgress('acme', ['billing'])).toEqual([]);
+    expect(await index.embeddingInProgress('other-tenant', null)).toEqual([]);
+    expect(vectors.live).toEqual([]);
+
+    const graph = new FakeCodeGraph();
+    graph.addRepository('shop', 'aaaa000000000000000000000000000000000000');
+    graph.addSymbol(symbolRef('shop', 'src/orders.ts', 'placeOrder', 'function', 1));
+    const search = new SearchService(asPort<CodeGraphRepository>(graph), index);
+    const searching = search.searchCode({ query: 'place an order', mode: 'semantic' }, principal());
+    embedder.open(); // the query's own embedding waits on the same gate
+    expect((await searching).warnings).toEqual([
+      {
+        code: 'semantic_incomplete',
+        message: 'shop is still being embedded (0/3 chunks); the semantic ranking covers what is embedded so far.',
+      },
+    ]);
+
+    await index.idle();
+    expect(await index.embeddingInProgress('acme', null)).toEqual([]);
+    expect(vectors.live.map((point) => point.id)).toEqual(['shop:src/orders.ts#a', 'shop:src/orders.ts#b', 'shop:src/orders.ts#c']);
+  });
+});
