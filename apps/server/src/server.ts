@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,9 +11,11 @@ import { AppModule } from './app.module';
 export async function createServer(config: LoreConfig = loadConfig()): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     logger: new StderrLogger(config.LORE_LOG_LEVEL),
-    bodyParser: true,
+    bodyParser: false,
   });
-  app.useBodyParser('json', { limit: '4mb' });
+  // JSON bodies for REST and GraphQL; /mcp reads its own, so that malformed JSON gets a JSON-RPC parse error, not a REST problem.
+  app.useBodyParser('json', { limit: '4mb', type: (req: IncomingMessage) => !req.url?.startsWith('/mcp') && isJson(req) });
+  app.useBodyParser('urlencoded', { extended: true });
   app.enableShutdownHooks();
   const openApi = new DocumentBuilder()
     .setTitle('Lore REST API')
@@ -25,4 +28,9 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
   // The page at /api/docs, the JSON at /api/docs-json.
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi, documented));
   return app;
+}
+
+function isJson(req: IncomingMessage): boolean {
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
 }
