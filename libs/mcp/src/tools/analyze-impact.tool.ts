@@ -26,13 +26,11 @@ export class AnalyzeImpactTool implements LoreMcpTool<typeof AnalyzeImpactInputS
   next(answer: z.output<typeof AnalyzeImpactResultSchema>): NextCall[] {
     const hotspot = answer.summary.mostDependedOn[0];
     return [
-      ...answer.targets
-        .slice(0, 1)
-        .map((target) => ({
-          tool: 'get_related_tests',
-          arguments: { uid: target.uid },
-          why: `How each test reaches ${target.qualifiedName}.`,
-        })),
+      ...answer.targets.slice(0, 1).map((target) => ({
+        tool: 'get_related_tests',
+        arguments: { uid: target.uid },
+        why: `How each test reaches ${target.qualifiedName}.`,
+      })),
       ...(hotspot
         ? [
             {

@@ -24,12 +24,10 @@ export class GetRelatedTestsTool implements LoreMcpTool<typeof GetRelatedTestsIn
   }
 
   next(answer: z.output<typeof GetRelatedTestsResultSchema>): NextCall[] {
-    return answer.tests
-      .slice(0, 1)
-      .map(({ test }) => ({
-        tool: 'get_symbol',
-        arguments: { uid: test.uid },
-        why: `The nearest test, ${test.qualifiedName}, and where to read it.`,
-      }));
+    return answer.tests.slice(0, 1).map(({ test }) => ({
+      tool: 'get_symbol',
+      arguments: { uid: test.uid },
+      why: `The nearest test, ${test.qualifiedName}, and where to read it.`,
+    }));
   }
 }
