@@ -17,7 +17,7 @@ import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { validatedByService } from './service-validated-schema';
-import { errorAnswer, shapeAnswer, toolAnswerSchema } from './tool-answer';
+import { type ToolMetadata, errorAnswer, shapeAnswer, snapshotOf, sortedSnapshot, toolAnswerSchema } from './tool-answer';
 import { type ServedCatalog, type ToolProfile, isServed } from './tool-profiles';
 
 export const LORE_MCP_SERVER_INFO = { name: 'lore', version: '0.1.0' };
@@ -148,14 +148,24 @@ export class LoreMcpServerFactory {
       }
       const offset = offsetOf(continuation, tool.name, args);
       let data = (await tool.call(args, principal, context)) as Record<string, unknown>;
-      let shaped = shapeAnswer({ ...call, args, offset, pagedLists: tool.pagedLists }, data, tool.next(data, args));
+      let shaped = shapeAnswer(
+        { ...call, args, offset, pagedLists: tool.pagedLists },
+        data,
+        tool.next(data, args),
+        await this.snapshot(data, principal),
+      );
       const narrowed =
         shaped.answer.metadata.tokens > call.maxTokens
           ? (tool.narrowed?.(args, data, call.maxTokens / shaped.answer.metadata.tokens) as Record<string, unknown> | undefined)
           : undefined;
       if (narrowed) {
         data = (await tool.call(narrowed, principal, context)) as Record<string, unknown>;
-        shaped = shapeAnswer({ ...call, args: narrowed, offset, pagedLists: tool.pagedLists }, data, tool.next(data, narrowed));
+        shaped = shapeAnswer(
+          { ...call, args: narrowed, offset, pagedLists: tool.pagedLists },
+          data,
+          tool.next(data, narrowed),
+          await this.snapshot(data, principal),
+        );
       }
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
@@ -163,6 +173,17 @@ export class LoreMcpServerFactory {
       const { answer, text } = errorAnswer(call, toLoreError(error).toBody());
       return { isError: true, content: [{ type: 'text', text }], structuredContent: answer };
     }
+  }
+
+  /** The commits an answer is from: those its URIs name, else the indexed commit of each repository it names. */
+  private async snapshot(data: unknown, principal: Principal): Promise<ToolMetadata['snapshot']> {
+    const { named, repositoriesWithout } = snapshotOf(data);
+    if (repositoriesWithout.length === 0) return sortedSnapshot(named);
+    const indexed = await this.catalog.indexedCommits(principal);
+    const looked = repositoriesWithout.flatMap((repositoryId) =>
+      indexed.has(repositoryId) ? [{ repositoryId, commitSha: indexed.get(repositoryId)! }] : [],
+    );
+    return sortedSnapshot([...named, ...looked]);
   }
 
   private async read(uri: string, principal: Principal, onError?: (error: unknown) => void): Promise<ReadResourceResult> {

@@ -94,6 +94,11 @@ export class ResourceCatalog {
     }
   }
 
+  /** The indexed commit of each repository the principal sees. */
+  async indexedCommits(principal: Principal): Promise<Map<string, string>> {
+    return new Map((await this.repositories(principal)).map((repository) => [repository.id, repository.commitSha]));
+  }
+
   private async repositories(principal: Principal): Promise<{ id: string; commitSha: string }[]> {
     const all: { id: string; commitSha: string }[] = [];
     let after: string | undefined;

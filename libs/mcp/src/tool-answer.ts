@@ -71,11 +71,15 @@ export interface ShapedAnswer {
  * Shapes a service's answer: from `offset` on, as many items of the paged lists (in their order, as
  * one sequence) as keep the text under the budget; a continuation when some were left out.
  */
-export function shapeAnswer(call: AnsweredCall, data: Record<string, unknown>, next: NextCall[]): ShapedAnswer {
+export function shapeAnswer(
+  call: AnsweredCall,
+  data: Record<string, unknown>,
+  next: NextCall[],
+  snapshot: ToolMetadata['snapshot'],
+): ShapedAnswer {
   const lists = call.pagedLists.map((field) => (Array.isArray(data[field]) ? (data[field] as unknown[]) : []));
   const total = lists.reduce((sum, list) => sum + list.length, 0);
   const remaining = Math.max(0, total - call.offset);
-  const snapshot = snapshotOf(data);
   const build = (kept: number): ShapedAnswer => {
     const end = call.offset + kept;
     const paged: Record<string, unknown> = { ...data };
@@ -167,11 +171,16 @@ function clamp(value: number, length: number): number {
   return Math.min(Math.max(value, 0), length);
 }
 
-/** The repositories and commits the answer's resource URIs name, each once. */
-function snapshotOf(data: unknown): ToolMetadata['snapshot'] {
+/**
+ * The snapshots an answer names: the repository and commit of each of its resource URIs, and the
+ * ids of the repositories it names without one (their indexed commit is looked up).
+ */
+export function snapshotOf(data: unknown): { named: ToolMetadata['snapshot']; repositoriesWithout: string[] } {
   const found = new Map<string, { repositoryId: string; commitSha: string }>();
-  const visit = (value: unknown): void => {
+  const repositories = new Set<string>();
+  const visit = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
+      if (key === 'repositoryId') repositories.add(value);
       if (!RESOURCE_SCHEMES.some((scheme) => value.startsWith(`${scheme}://`))) return;
       try {
         const { repositoryId, commitSha } = parseResourceUri(value);
@@ -179,9 +188,15 @@ function snapshotOf(data: unknown): ToolMetadata['snapshot'] {
       } catch {
         // Not a URI of ours after all (say, text that starts like one): it names no snapshot.
       }
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+    } else if (Array.isArray(value)) value.forEach((item) => visit(item, key));
+    else if (value !== null && typeof value === 'object') Object.entries(value).forEach(([field, item]) => visit(item, field));
   };
-  visit(data);
-  return [...found.values()].sort((a, b) => (a.repositoryId + a.commitSha < b.repositoryId + b.commitSha ? -1 : 1));
+  visit(data, '');
+  const named = [...found.values()];
+  return { named, repositoriesWithout: [...repositories].filter((id) => !named.some((snapshot) => snapshot.repositoryId === id)) };
+}
+
+/** Snapshots in one order: by repository, then commit. */
+export function sortedSnapshot(snapshot: ToolMetadata['snapshot']): ToolMetadata['snapshot'] {
+  return [...snapshot].sort((a, b) => a.repositoryId.localeCompare(b.repositoryId) || a.commitSha.localeCompare(b.commitSha));
 }
