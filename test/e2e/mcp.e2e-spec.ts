@@ -335,10 +335,11 @@ describe('profiles and help', () => {
         'search_code',
       ]);
       expect((await explorer.listPrompts()).prompts).toEqual([]);
-      const hidden = await explorer
-        .callTool({ name: 'analyze_impact', arguments: { name: 'applyDiscount' } })
-        .catch((error: unknown) => error);
-      expect(JSON.stringify(hidden)).toContain('analyze_impact');
+      // A tool the profile does not serve is unknown: the protocol's -32602, as for any unknown tool.
+      await expect(explorer.callTool({ name: 'analyze_impact', arguments: { name: 'applyDiscount' } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Tool analyze_impact not found'),
+      });
       expect((await reviewer.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
         'analyze_impact',
         'get_callers',
