@@ -367,3 +367,71 @@ describe('profiles and help', () => {
     expect(help.data.start).toMatch(/^Get the prompt /);
   });
 });
+
+describe('index_repository: the tool with a side effect', () => {
+  it('is served only over stdio, in the full profile, with LORE_MCP_ENABLE_SIDE_EFFECTS=true', async () => {
+    expect((await mcp.get('http 2026-07-28')!.listTools()).tools.map((tool) => tool.name)).not.toContain('index_repository');
+    expect((await mcp.get('stdio')!.listTools()).tools.map((tool) => tool.name)).not.toContain('index_repository');
+    const enabled = await connectMcp('stdio', server.url, { ...env, LORE_MCP_ENABLE_SIDE_EFFECTS: 'true' }, ['--profile', 'review_agent']);
+    try {
+      expect((await enabled.listTools()).tools.map((tool) => tool.name)).not.toContain('index_repository');
+    } finally {
+      await enabled.close();
+    }
+  });
+
+  it('stops when cancelled, writing nothing; indexes with progress notifications otherwise', async () => {
+    const client = await connectMcp('stdio', server.url, { ...env, LORE_MCP_ENABLE_SIDE_EFFECTS: 'true' });
+    try {
+      const tool = (await client.listTools()).tools.find((candidate) => candidate.name === 'index_repository')!;
+      expect(tool.annotations).toEqual({
+        title: 'Index a repository',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+
+      const cancelled = new AbortController();
+      const shipping = gitFixture('shipping-go');
+      const cancelledCall = client.callTool(
+        { name: 'index_repository', arguments: { path: shipping.path, repositoryId: 'shipping-go' } },
+        { signal: cancelled.signal, onprogress: () => cancelled.abort() },
+      );
+      await expect(cancelledCall).rejects.toThrow();
+      // The server stops at its next transaction boundary: the run ends failed, with no snapshot written.
+      let runs: { status: string }[] = [];
+      for (let attempt = 0; attempt < 100 && runs.length === 0; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const result = await driver.executeQuery('MATCH (run:IndexRun {tenantId: $tenant, repoId: $repo}) RETURN run.status AS status', {
+          tenant: TENANT,
+          repo: 'shipping-go',
+        });
+        runs = result.records.map((record) => ({ status: record.get('status') as string }));
+      }
+      expect(runs).toEqual([{ status: 'failed' }]);
+      const notIndexed = await client.callTool({ name: 'get_project_structure', arguments: { repositoryId: 'shipping-go' } });
+      expect(errorOf(notIndexed).code).toBe('not_found');
+
+      const progress: { progress: number; total?: number; message?: string }[] = [];
+      const billing = gitFixture('billing-service');
+      const indexed = answerOf(
+        await client.callTool(
+          { name: 'index_repository', arguments: { path: billing.path, repositoryId: 'billing-service' } },
+          { onprogress: (report) => void progress.push(report) },
+        ),
+      );
+      expect(indexed.data).toMatchObject({ repositoryId: 'billing-service', commitSha: billing.commitSha, status: 'completed' });
+      expect(new Set(progress.map((report) => report.message))).toEqual(new Set(['reading', 'extracting', 'writing']));
+      expect(indexed.next.recommended).toEqual([
+        {
+          tool: 'get_project_structure',
+          arguments: { repositoryId: 'billing-service', depth: 2 },
+          why: 'What was indexed of billing-service.',
+        },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

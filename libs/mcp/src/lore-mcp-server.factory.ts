@@ -35,6 +35,8 @@ const INSTRUCTIONS =
 export interface ServerOptions {
   /** The tool profile (stdio: --profile or LORE_MCP_PROFILE; HTTP: LORE_MCP_PROFILE until credentials carry one). */
   profile?: ToolProfile;
+  /** stdio serves the local user: only there may tools with side effects be enabled. */
+  transport: 'stdio' | 'http';
   onError?: (error: unknown) => void;
 }
 
@@ -65,26 +67,26 @@ export class LoreMcpServerFactory {
   }
 
   /** The tools a profile serves, in catalog order. */
-  servedTools(profile: ToolProfile = this.config.LORE_MCP_PROFILE): LoreMcpTool[] {
-    const served: ServedCatalog = { profile, sideEffects: this.config.LORE_MCP_ENABLE_SIDE_EFFECTS };
+  servedTools(profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpTool[] {
+    const served: ServedCatalog = { profile, sideEffects: transport === 'stdio' && this.config.LORE_MCP_ENABLE_SIDE_EFFECTS };
     return this.tools.filter((tool) => isServed({ name: tool.name, readOnly: tool.annotations.readOnlyHint === true }, served));
   }
 
   /** The prompts a profile serves: those whose every tool it serves. */
-  servedPrompts(profile: ToolProfile = this.config.LORE_MCP_PROFILE): LoreMcpPrompt[] {
-    const names = new Set(this.servedTools(profile).map((tool) => tool.name));
+  servedPrompts(profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpPrompt[] {
+    const names = new Set(this.servedTools(profile, transport).map((tool) => tool.name));
     return this.prompts.filter((prompt) => prompt.tools.every((tool) => names.has(tool)));
   }
 
-  create(principal: Principal, options: ServerOptions = {}): McpServer {
+  create(principal: Principal, options: ServerOptions): McpServer {
     const { onError } = options;
     const profile = options.profile ?? this.config.LORE_MCP_PROFILE;
     const server = new McpServer(LORE_MCP_SERVER_INFO, {
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: INSTRUCTIONS,
     });
-    const tools = this.servedTools(profile);
-    const prompts = this.servedPrompts(profile);
+    const tools = this.servedTools(profile, options.transport);
+    const prompts = this.servedPrompts(profile, options.transport);
     const toolCatalog = {
       tools: tools.map(({ name, title, description }) => ({ name, title, description })),
       prompts: prompts.map(({ name, title, description }) => ({ name, title, description })),

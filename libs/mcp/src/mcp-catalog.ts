@@ -118,14 +118,15 @@ export function renderMcpCatalog(): string {
     '## Profiles',
     '',
     'Chosen by `lore mcp --profile` or `LORE_MCP_PROFILE` (HTTP: `LORE_MCP_PROFILE`). A profile serves its tools, `help`, and the',
-    'prompts whose tools it all serves. Tools with side effects are served only in `full` and only with `LORE_MCP_ENABLE_SIDE_EFFECTS=true`.',
+    'prompts whose tools it all serves. Tools with side effects (index_repository) are served only in `full`, only over stdio, and only',
+    'with `LORE_MCP_ENABLE_SIDE_EFFECTS=true`.',
     '',
     '| profile | tools |',
     '| --- | --- |',
   );
   for (const profile of TOOL_PROFILE_NAMES) {
     const names: readonly string[] | null = TOOL_PROFILES[profile];
-    lines.push(`| ${profile} | ${names === null ? 'every read-only tool' : [...names, 'help'].join(', ')} |`);
+    lines.push(`| ${profile} | ${names === null ? 'every tool (index_repository: see above)' : [...names, 'help'].join(', ')} |`);
   }
   lines.push(
     '',

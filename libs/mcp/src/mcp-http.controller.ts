@@ -32,7 +32,7 @@ export class McpHttpController implements OnModuleDestroy {
     // The profile is the configured default until credentials carry their own (issue 19): then it is the principal's.
     const profile = config.LORE_MCP_PROFILE;
     this.mcp = createMcpHandler(
-      ({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, { profile, onError }),
+      ({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, { profile, transport: 'http', onError }),
       {
         onerror: onError,
       },

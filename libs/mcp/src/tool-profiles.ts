@@ -1,7 +1,8 @@
 /**
  * Which tools an agent sees (seed 000 section 6.5): a profile per kind of task, `full` for all of
- * them. Tools with side effects are in no profile but `full`, and served there only when
- * LORE_MCP_ENABLE_SIDE_EFFECTS is true. `help` is in every profile.
+ * them. Tools with side effects are in no profile but `full`, and served there only over stdio
+ * with LORE_MCP_ENABLE_SIDE_EFFECTS=true (over HTTP they would act on the server's machine for a
+ * remote caller: that waits for the access rules of issue 19). `help` is in every profile.
  */
 export const TOOL_PROFILES = {
   full: null,

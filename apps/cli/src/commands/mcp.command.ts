@@ -30,7 +30,9 @@ async function mcpCommand(options: { profile?: string }): Promise<number> {
   const principal = context.get(PrincipalResolver).local();
   const servers = context.get(LoreMcpServerFactory);
   const onError = (error: unknown): void => void process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  const handle = serveStdio(() => servers.create(principal, { profile, onError }), { onerror: (error) => onError(error) });
+  const handle = serveStdio(() => servers.create(principal, { profile, transport: 'stdio', onError }), {
+    onerror: (error) => onError(error),
+  });
   await new Promise<void>((done) => {
     process.stdin.on('close', done);
     process.stdin.on('end', done);
