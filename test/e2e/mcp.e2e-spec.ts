@@ -401,7 +401,7 @@ describe('index_repository: the tool with a side effect', () => {
       await expect(cancelledCall).rejects.toThrow();
       // The server stops at its next transaction boundary: the run ends failed, with no snapshot written.
       let runs: { status: string }[] = [];
-      for (let attempt = 0; attempt < 100 && runs.length === 0; attempt += 1) {
+      for (let attempt = 0; attempt < 100 && runs[0]?.status !== 'failed' && runs[0]?.status !== 'completed'; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         const result = await driver.executeQuery('MATCH (run:IndexRun {tenantId: $tenant, repoId: $repo}) RETURN run.status AS status', {
           tenant: TENANT,

@@ -45,7 +45,7 @@ export function toolAnswerSchema<Data extends z.ZodType>(data: Data) {
   });
 }
 
-export type ToolAnswer = z.infer<ReturnType<typeof toolAnswerSchema<z.ZodType>>>;
+export type ToolAnswer = Omit<z.infer<ReturnType<typeof toolAnswerSchema<z.ZodType>>>, 'data'> & { data: Record<string, unknown> };
 
 /** What the server knows of a call when it shapes the answer. */
 export interface AnsweredCall {
