@@ -49,6 +49,7 @@ async function main() {
     NEO4J_PASSWORD: password,
     LORE_TENANT: 'conformance',
     LORE_CACHE_DIR: 'off',
+    LORE_LOG_LEVEL: 'warn',
     LORE_HOST: '127.0.0.1',
     LORE_PORT: String(port),
   };
@@ -68,13 +69,14 @@ async function main() {
     server = spawn(process.execPath, [LORE, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitFor(`http://127.0.0.1:${port}/ready`);
     const extra = process.argv.slice(2).filter((arg) => arg !== '--');
+    // --requirements <revision> runs a revision's required set instead: it replaces --spec-version.
+    const selection = extra.includes('--requirements') ? [] : ['--spec-version', '2026-07-28'];
     const code = await run(NODE22_BIN, [
       SUITE_BIN,
       'server',
       '--url',
       `http://127.0.0.1:${port}/mcp`,
-      '--spec-version',
-      '2026-07-28',
+      ...selection,
       '--expected-failures',
       EXPECTED_FAILURES,
       ...extra,

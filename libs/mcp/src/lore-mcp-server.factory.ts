@@ -236,5 +236,5 @@ function toResourceError(uri: string, error: unknown, onError?: (error: unknown)
   const body = toLoreError(error).toBody();
   if (body.code === 'not_found') return new ResourceNotFoundError(uri, body.message);
   const code = body.code === 'internal' || body.code === 'unavailable' ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams;
-  return new ProtocolError(code, body.message, { error: body });
+  return new ProtocolError(code, body.message, { uri, error: body });
 }
