@@ -129,7 +129,11 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.all(
+      children
+        .filter((child) => child.exitCode === null)
+        .map((child) => new Promise((exited) => child.once('exit', exited).kill('SIGTERM'))),
+    );
     await stopNeo4j();
     scratch.removeAll();
   }

@@ -80,7 +80,9 @@ export function shapeAnswer(
   const lists = call.pagedLists.map((field) => (Array.isArray(data[field]) ? (data[field] as unknown[]) : []));
   const total = lists.reduce((sum, list) => sum + list.length, 0);
   const remaining = Math.max(0, total - call.offset);
-  const build = (kept: number): ShapedAnswer => {
+  // The time and the count are filled in after the cut: leave room for their digits.
+  const budget = call.maxTokens - 16;
+  const build = (kept: number, countAlways = true): ShapedAnswer => {
     const end = call.offset + kept;
     const paged: Record<string, unknown> = { ...data };
     let start = 0;
@@ -118,12 +120,12 @@ export function shapeAnswer(
       next: { recommended },
       continuation,
     };
-    answer.metadata.tokens = countTokens(JSON.stringify(answer));
+    const text = JSON.stringify(answer);
+    answer.metadata.tokens = !countAlways && Buffer.byteLength(text) <= budget ? 0 : countTokens(text);
     return { answer, text: '' };
   };
-  // The time and the count are filled in after the cut: leave room for their digits.
-  const budget = call.maxTokens - 16;
-  const whole = build(remaining);
+  const whole = build(remaining, false);
+  // A token is at least one byte of UTF-8: an answer of fewer bytes than the budget is under it, uncounted until finished.
   if (whole.answer.metadata.tokens <= budget || remaining === 0) return finished(whole.answer, call.startedAt);
   // The most items that fit: the token count grows with the items kept, so a binary search finds it.
   let fits = 0;
