@@ -127,6 +127,7 @@ describe('the protocol at its edges', () => {
       ['get_file_span', { uri: `code://${REPO}/${fixture.commitSha}/src/%2e%2e/%2e%2e/etc/passwd` }],
       ['get_project_structure', { repositoryId: REPO, limit: 'all' }],
       ['help', { topic: '' }],
+      ['search_code', { query: 'discount', detail_level: 'huge' }],
       ['get_file_span', { uri: `code://${REPO}/${fixture.commitSha}/src/index.ts`, continuation: 'abc' }],
     ];
     for (const [tool, args] of bad) {
@@ -237,6 +238,24 @@ describe('the token budget', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('pages by detail_level: summary holds 5 items a page, and the continuations return the rest', async () => {
+    const client = mcp.get('http 2026-07-28')!;
+    const whole = answerOf(await client.callTool({ name: 'get_project_structure', arguments: { repositoryId: REPO } }));
+    const pages: Answer[] = [];
+    let continuation: string | null = null;
+    do {
+      const args: Record<string, unknown> = { repositoryId: REPO, detail_level: 'summary', ...(continuation ? { continuation } : {}) };
+      const page = answerOf(await client.callTool({ name: 'get_project_structure', arguments: args }));
+      pages.push(page);
+      continuation = page.continuation;
+    } while (continuation !== null && pages.length < 50);
+    const entries = whole.data.entries as unknown[];
+    expect(pages.map((page) => (page.data.entries as unknown[]).length)).toEqual(
+      Array.from({ length: Math.ceil(entries.length / 5) }, (_, index) => Math.min(5, entries.length - index * 5)),
+    );
+    expect(pages.flatMap((page) => page.data.entries as unknown[])).toEqual(entries);
   });
 });
 

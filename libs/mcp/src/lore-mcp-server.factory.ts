@@ -17,7 +17,16 @@ import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { validatedByService } from './service-validated-schema';
-import { type ToolMetadata, errorAnswer, shapeAnswer, snapshotOf, sortedSnapshot, toolAnswerSchema } from './tool-answer';
+import {
+  DETAIL_LEVELS,
+  type DetailLevel,
+  type ToolMetadata,
+  errorAnswer,
+  shapeAnswer,
+  snapshotOf,
+  sortedSnapshot,
+  toolAnswerSchema,
+} from './tool-answer';
 import { type ServedCatalog, type ToolProfile, isServed } from './tool-profiles';
 
 export const LORE_MCP_SERVER_INFO = { name: 'lore', version: '0.1.0' };
@@ -145,29 +154,25 @@ export class LoreMcpServerFactory {
     };
     try {
       const { continuation, ...args } = given ?? {};
-      if (tool.pagedLists.length === 0 && continuation !== undefined) {
-        throw new InvalidInputError(`${tool.name} takes no continuation: its answers are never cut into pages.`);
+      // The continuation's query is the arguments with detail_level: a summary continues in summary pages.
+      const { detail_level: detailLevel = 'full', ...serviceArgs } = args;
+      if (tool.pagedLists.length === 0 && (continuation !== undefined || detailLevel !== 'full')) {
+        throw new InvalidInputError(`${tool.name} takes no continuation or detail_level: its answers are never cut into pages.`);
+      }
+      if (typeof detailLevel !== 'string' || !Object.hasOwn(DETAIL_LEVELS, detailLevel)) {
+        throw new InvalidInputError(`detail_level must be one of ${Object.keys(DETAIL_LEVELS).join(', ')}.`);
       }
       const offset = offsetOf(continuation, tool.name, args);
-      let data = (await tool.call(args, principal, context)) as Record<string, unknown>;
-      let shaped = shapeAnswer(
-        { ...call, args, offset, pagedLists: tool.pagedLists },
-        data,
-        tool.next(data, args),
-        await this.snapshot(data, principal),
-      );
+      const paging = { offset, pagedLists: tool.pagedLists, maxItems: DETAIL_LEVELS[detailLevel as DetailLevel] };
+      let data = (await tool.call(serviceArgs, principal, context)) as Record<string, unknown>;
+      let shaped = shapeAnswer({ ...call, args, ...paging }, data, tool.next(data, args), await this.snapshot(data, principal));
       const narrowed =
         shaped.answer.metadata.tokens > call.maxTokens
           ? (tool.narrowed?.(args, data, call.maxTokens / shaped.answer.metadata.tokens) as Record<string, unknown> | undefined)
           : undefined;
       if (narrowed) {
         data = (await tool.call(narrowed, principal, context)) as Record<string, unknown>;
-        shaped = shapeAnswer(
-          { ...call, args: narrowed, offset, pagedLists: tool.pagedLists },
-          data,
-          tool.next(data, narrowed),
-          await this.snapshot(data, principal),
-        );
+        shaped = shapeAnswer({ ...call, args: narrowed, ...paging }, data, tool.next(data, narrowed), await this.snapshot(data, principal));
       }
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {

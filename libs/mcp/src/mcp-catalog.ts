@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@lore/domain';
 import { discoverClasses } from '@lore/config';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import type { LoreMcpResourceTemplate, LoreMcpTool } from './mcp-tool';
+import { validatedByService } from './service-validated-schema';
 import { toolAnswerSchema } from './tool-answer';
 import { TOOL_PROFILES, TOOL_PROFILE_NAMES } from './tool-profiles';
 
@@ -65,7 +66,8 @@ export function renderMcpCatalog(): string {
     '`metadata` is `{tool, version, executionTimeMs, requestId, snapshot, tokens, maxTokens}`; `next.recommended` lists follow-up',
     'calls. An answer is kept under `LORE_MCP_MAX_TOKENS` tokens (o200k_base, default 25000): past it the items of its paged',
     'lists are cut, `status` is `truncated`, a warning `output_truncated` says so and `continuation`, passed back with the same',
-    'arguments, returns the items that follow. A failed call answers `isError` with `{error: {code, message, retryable, hint, details}, metadata}`.',
+    'arguments, returns the items that follow. `detail_level` (summary: 5 items a page, normal: 20, full: as many as fit) sets the page',
+    'size of a tool with paged lists. A failed call answers `isError` with `{error: {code, message, retryable, hint, details}, metadata}`.',
     '',
     'The envelope schema (`data` is each tool’s own):',
     '',
@@ -86,7 +88,7 @@ export function renderMcpCatalog(): string {
       '',
       '<details><summary>Input schema (data schema below)</summary>',
       '',
-      json(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' })),
+      json(validatedByService(tool.input, tool.pagedLists.length > 0)['~standard'].jsonSchema.input({ target: 'draft-2020-12' })),
       '',
       json(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' })),
       '',

@@ -8,16 +8,32 @@ export const CONTINUATION_PROPERTY = {
   description: 'The continuation of a truncated answer of this tool: asked with the same other arguments, it returns the items left out.',
 };
 
+/** How much of a list answer a page holds: see DETAIL_LEVELS. */
+export const DETAIL_LEVEL_PROPERTY = {
+  type: 'string',
+  enum: ['summary', 'normal', 'full'],
+  default: 'full',
+  description:
+    'summary: at most 5 items of the answer’s lists a page; normal: at most 20; full: as many as the token budget allows. The rest follows with continuation.',
+};
+
 /**
  * Advertises a zod schema in tools/list but leaves validation to the service, so a bad argument
  * gets the same structured invalid_input error through MCP as through every other door. A tool
- * whose answer can be cut also advertises `continuation`, which the server takes off before the service.
+ * whose answer can be cut also advertises `continuation` and `detail_level`, which the server takes off before the service.
  */
 export function validatedByService<S extends z.ZodType>(schema: S, continued: boolean): StandardSchemaWithJSON<z.input<S>, z.input<S>> {
   const standard = schema['~standard'] as unknown as StandardSchemaWithJSON<z.input<S>, z.input<S>>['~standard'];
   const withContinuation = (jsonSchema: Record<string, unknown>): Record<string, unknown> =>
     continued
-      ? { ...jsonSchema, properties: { ...(jsonSchema.properties as Record<string, unknown>), continuation: CONTINUATION_PROPERTY } }
+      ? {
+          ...jsonSchema,
+          properties: {
+            ...(jsonSchema.properties as Record<string, unknown>),
+            continuation: CONTINUATION_PROPERTY,
+            detail_level: DETAIL_LEVEL_PROPERTY,
+          },
+        }
       : jsonSchema;
   return {
     '~standard': {

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@lore/domain';
 import { offsetOf } from './continuation';
-import { type AnsweredCall, shapeAnswer } from './tool-answer';
+import { type AnsweredCall, DETAIL_LEVELS, shapeAnswer } from './tool-answer';
 
 const call = (overrides: Partial<AnsweredCall> = {}): AnsweredCall => ({
   tool: 'analyze_impact',
@@ -11,6 +11,7 @@ const call = (overrides: Partial<AnsweredCall> = {}): AnsweredCall => ({
   args: { name: 'applyDiscount' },
   offset: 0,
   pagedLists: ['tests', 'affected'],
+  maxItems: DETAIL_LEVELS.full,
   ...overrides,
 });
 
@@ -59,6 +60,20 @@ describe('shapeAnswer', () => {
       why: 'The items left out of this answer.',
     });
     expect(pages.at(-1)!.status).toBe('ok');
+  });
+
+  it('holds at most detail_level’s items a page, however small they are', () => {
+    const { answer: page } = shapeAnswer(call({ maxItems: DETAIL_LEVELS.summary }), answer(3, 4), [], []);
+    expect(page.data).toMatchObject({ tests: answer(3, 4).tests, affected: answer(3, 4).affected.slice(0, 2) });
+    expect(page.status).toBe('truncated');
+    expect(page.warnings[0]!.message).toContain("detail_level's 5 items");
+    const rest = shapeAnswer(
+      call({ maxItems: DETAIL_LEVELS.summary, offset: offsetOf(page.continuation, 'analyze_impact', { name: 'applyDiscount' }) }),
+      answer(3, 4),
+      [],
+      [],
+    ).answer;
+    expect(rest).toMatchObject({ status: 'ok', data: { tests: [], affected: answer(3, 4).affected.slice(2) } });
   });
 });
 

@@ -31,11 +31,17 @@ export type ToolMetadata = z.infer<typeof ToolMetadataSchema>;
 
 export const ANSWER_STATUSES = ['ok', 'truncated'] as const;
 
+/** Items of the paged lists a page holds at most, by detail_level: full is bounded by the token budget only. */
+export const DETAIL_LEVELS = { summary: 5, normal: 20, full: Number.MAX_SAFE_INTEGER } as const;
+export type DetailLevel = keyof typeof DETAIL_LEVELS;
+
 export function toolAnswerSchema<Data extends z.ZodType>(data: Data) {
   return z.object({
     data,
     metadata: ToolMetadataSchema,
-    status: z.enum(ANSWER_STATUSES).describe('truncated: some list items were left out to stay under the token budget; see continuation.'),
+    status: z
+      .enum(ANSWER_STATUSES)
+      .describe('truncated: some list items were left out, to stay under the token budget or detail_level; see continuation.'),
     warnings: z.array(WarningSchema).describe('About the answer as a whole (output_truncated); the data carries its own warnings.'),
     next: z.object({ recommended: z.array(NextCallSchema).describe('Calls that sensibly follow this answer, most useful first.') }),
     continuation: z
@@ -59,6 +65,8 @@ export interface AnsweredCall {
   /** Items of the paged lists already returned by earlier pages. */
   offset: number;
   pagedLists: readonly string[];
+  /** At most this many items of the paged lists on a page (detail_level), besides the token budget. */
+  maxItems: number;
 }
 
 /** An answer and its text mirror: the JSON the text content carries, measured against the budget. */
@@ -79,7 +87,7 @@ export function shapeAnswer(
 ): ShapedAnswer {
   const lists = call.pagedLists.map((field) => (Array.isArray(data[field]) ? (data[field] as unknown[]) : []));
   const total = lists.reduce((sum, list) => sum + list.length, 0);
-  const remaining = Math.max(0, total - call.offset);
+  const remaining = Math.min(Math.max(0, total - call.offset), call.maxItems);
   // The time and the count are filled in after the cut: leave room for their digits.
   const budget = call.maxTokens - 16;
   const build = (kept: number, countAlways = true): ShapedAnswer => {
@@ -97,7 +105,7 @@ export function shapeAnswer(
       ? [
           {
             code: 'output_truncated',
-            message: `Items ${call.offset + 1}-${end} of ${total} (${call.pagedLists.join(', ')}) fit under the ${call.maxTokens}-token budget. Call ${call.tool} again with the same arguments and "continuation" for the rest, or narrow the question.`,
+            message: `Items ${call.offset + 1}-${end} of ${total} (${call.pagedLists.join(', ')}) on this page (${end - call.offset === call.maxItems ? `detail_level's ${call.maxItems} items` : `the ${call.maxTokens}-token budget`}). Call ${call.tool} again with the same arguments and "continuation" for the rest, or narrow the question.`,
           },
         ]
       : [];
