@@ -309,7 +309,7 @@ describe('prompts, completions and resources/list', () => {
     expect((sections.data.sections as { path: string }[]).map((section) => section.path)).toEqual(['README.md']);
   });
 
-  it.each(DOORS)('completes repository, commit and path arguments of the code:// template (%s)', async (door) => {
+  it.each(DOORS)('completes repository, commit and path arguments of the code:// template and of the prompts (%s)', async (door) => {
     const client = mcp.get(door)!;
     const ref = { type: 'ref/resource' as const, uri: 'code://{repo}/{commit}/{+path}' };
     const repo = await client.complete({ ref, argument: { name: 'repo', value: 'order' } });
@@ -324,6 +324,14 @@ describe('prompts, completions and resources/list', () => {
       context: { arguments: { repo: REPO } },
     });
     expect(inside.completion.values).toEqual(['src/pricing/discounts.ts']);
+    const prompt = { type: 'ref/prompt' as const, name: 'analyze_impact' };
+    expect((await client.complete({ ref: prompt, argument: { name: 'repositoryId', value: 'ord' } })).completion.values).toEqual([REPO]);
+    const changed = await client.complete({
+      ref: prompt,
+      argument: { name: 'changedPath', value: 'src/pr' },
+      context: { arguments: { repositoryId: REPO } },
+    });
+    expect(changed.completion.values).toEqual(['src/pricing/']);
   });
 
   it.each(DOORS)('lists every readable file as a code:// resource, paged, and refuses a cursor not its own (%s)', async (door) => {

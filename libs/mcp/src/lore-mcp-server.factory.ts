@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  completable,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
@@ -10,6 +11,7 @@ import {
   type ReadResourceResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
 import { offsetOf } from './continuation';
@@ -124,7 +126,8 @@ export class LoreMcpServerFactory {
       );
     }
     for (const prompt of prompts) {
-      server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, (args) => ({
+      const argsSchema = this.withCompletions(prompt.args, principal);
+      server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => ({
         description: prompt.description,
         messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }],
       }));
@@ -203,6 +206,25 @@ export class LoreMcpServerFactory {
       if (error instanceof ProtocolError) throw error;
       throw toResourceError(uri, error, onError);
     }
+  }
+
+  /**
+   * A prompt's arguments with completions: repositoryId from the repositories the caller sees, a path
+   * argument from that repository's files. Made per server: the SDK marks the schema object itself.
+   */
+  private withCompletions(args: z.ZodObject, principal: Principal): z.ZodObject {
+    const completed: Record<string, z.ZodType> = {};
+    for (const [name, schema] of Object.entries(args.shape)) {
+      const field = (schema as z.ZodType).clone();
+      if (name === 'repositoryId')
+        completed[name] = completable(field, (value) => this.catalog.completeRepository(principal, String(value)));
+      else if (name.endsWith('Path')) {
+        completed[name] = completable(field, (value, context) =>
+          this.catalog.completePath(principal, context?.arguments?.repositoryId, String(value ?? '')),
+        );
+      }
+    }
+    return args.extend(completed);
   }
 
   private completions(resource: LoreMcpResourceTemplate, principal: Principal) {
