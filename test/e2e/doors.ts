@@ -65,7 +65,8 @@ export async function cliJson(args: string[], env: NodeJS.ProcessEnv): Promise<{
 
 export type McpDoor = 'stdio' | 'http 2026-07-28' | 'http 2025-11-25';
 
-export async function connectMcp(door: McpDoor, url: string, env: NodeJS.ProcessEnv): Promise<Client> {
+/** `lore mcp` arguments besides the command (a --profile) apply to stdio only. */
+export async function connectMcp(door: McpDoor, url: string, env: NodeJS.ProcessEnv, mcpArgs: string[] = []): Promise<Client> {
   const client = new Client(
     { name: 'lore-e2e', version: '1.0.0' },
     door === 'http 2026-07-28'
@@ -78,7 +79,7 @@ export async function connectMcp(door: McpDoor, url: string, env: NodeJS.Process
     door === 'stdio'
       ? new StdioClientTransport({
           command: process.execPath,
-          args: [LORE_BIN, 'mcp'],
+          args: [LORE_BIN, 'mcp', ...mcpArgs],
           env: { ...process.env, ...env } as Record<string, string>,
           stderr: 'pipe',
         })
@@ -127,8 +128,8 @@ export async function askEveryDoor(
   answers.graphql = body.errors ? { error: body.errors[0]!.extensions.code } : body.data![capability.graphqlField];
   for (const [door, client] of doors.mcp) {
     const result = await client.callTool({ name: capability.tool, arguments: input });
-    const structured = result.structuredContent as { error?: { code: string } };
-    answers[`mcp ${door}`] = result.isError ? { error: structured.error!.code } : structured;
+    const structured = result.structuredContent as { error?: { code: string }; data?: unknown };
+    answers[`mcp ${door}`] = result.isError ? { error: structured.error!.code } : structured.data;
   }
   const cli = await cliJson(capability.cli, doors.env);
   answers.cli = cli.code === 0 ? cli.body : { error: (cli.body.error as { code: string }).code };

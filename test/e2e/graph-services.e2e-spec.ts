@@ -758,7 +758,7 @@ describe('get_project_structure', () => {
   it('pages with a cursor from any door through any other, the pages together the whole listing', async () => {
     const whole = await cliJson(['tree', REPO], env);
     const first = await mcp.get('stdio')!.callTool({ name: 'get_project_structure', arguments: { repositoryId: REPO, limit: 8 } });
-    const firstPage = first.structuredContent as { entries: unknown[]; nextCursor: string };
+    const firstPage = (first.structuredContent as { data: { entries: unknown[]; nextCursor: string } }).data;
     const second = await restJson(server.url, `/api/v1/structure?repositoryId=${REPO}&limit=8&cursor=${firstPage.nextCursor}`);
     const third = await cliJson(['tree', REPO, '--limit', '8', '--cursor', second.body.nextCursor as string], env);
     expect(third.body.nextCursor).toBeNull();

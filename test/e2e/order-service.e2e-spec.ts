@@ -204,12 +204,12 @@ describe('get_symbol', () => {
     expect(await graphqlGetSymbol(server.url, { name: 'OrderService.placeOrder' })).toEqual(expected());
     for (const door of MCP_DOORS) {
       const result = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'OrderService.placeOrder' } });
-      expect({ door, isError: result.isError ?? false, structured: result.structuredContent }).toEqual({
+      expect({ door, isError: result.isError ?? false, data: (result.structuredContent as { data: unknown }).data }).toEqual({
         door,
         isError: false,
-        structured: expected(),
+        data: expected(),
       });
-      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(expected());
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
     }
     const cli = await cliJson(['symbol', 'OrderService.placeOrder'], env);
     expect(cli).toEqual({ code: 0, body: expected() });
@@ -406,7 +406,7 @@ describe('search_code', () => {
     expect(await graphqlSearch(server.url, input)).toEqual(rest.body);
     for (const door of MCP_DOORS) {
       const result = await mcp.get(door)!.callTool({ name: 'search_code', arguments: input });
-      expect({ door, structured: result.structuredContent }).toEqual({ door, structured: rest.body });
+      expect({ door, data: (result.structuredContent as { data: unknown }).data }).toEqual({ door, data: rest.body });
     }
     expect(await cliJson(['search', input.query, '--repo', REPO, '--limit', '5'], env)).toEqual({ code: 0, body: rest.body });
   });
@@ -500,6 +500,7 @@ describe('MCP specifics', () => {
         'get_project_structure',
         'get_related_tests',
         'get_symbol',
+        'help',
         'search_code',
       ]);
       for (const tool of tools) {

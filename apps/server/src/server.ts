@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,9 +11,14 @@ import { AppModule } from './app.module';
 export async function createServer(config: LoreConfig = loadConfig()): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     logger: new StderrLogger(config.LORE_LOG_LEVEL),
-    bodyParser: true,
+    bodyParser: false,
   });
-  app.useBodyParser('json', { limit: config.LORE_MAX_BODY_BYTES });
+  // JSON bodies for REST and GraphQL; /mcp reads its own, so that malformed JSON gets a JSON-RPC parse error, not a REST problem.
+  app.useBodyParser('json', {
+    limit: config.LORE_MAX_BODY_BYTES,
+    type: (req: IncomingMessage) => !req.url?.startsWith('/mcp') && isJson(req),
+  });
+  app.useBodyParser('urlencoded', { extended: true, limit: config.LORE_MAX_BODY_BYTES });
   const openApi = new DocumentBuilder()
     .setTitle('Lore REST API')
     .setDescription('Code knowledge over REST. The same capabilities are served over GraphQL (/graphql), MCP (/mcp) and the lore CLI.')
@@ -24,4 +30,9 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
   // The page at /api/docs, the JSON at /api/docs-json.
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi, documented));
   return app;
+}
+
+function isJson(req: IncomingMessage): boolean {
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
 }

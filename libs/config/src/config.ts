@@ -103,6 +103,15 @@ export const ConfigSchema = z.object({
   QDRANT_URL: z.string().url('an http(s) URL').optional(),
   QDRANT_API_KEY: z.string().min(1).optional(),
   LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  /** Every MCP tool answer is kept under this many tokens (o200k_base), cut with a continuation past it. */
+  LORE_MCP_MAX_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(25_000),
+  /** The MCP tools served (stdio: `lore mcp --profile` wins; HTTP: until credentials carry their own). */
+  LORE_MCP_PROFILE: z.enum(['full', 'docgen_agent', 'review_agent', 'read_only_explorer']).default('full'),
+  /** Tools with side effects (index_repository) are served only when this is true, and only in the full profile. */
+  LORE_MCP_ENABLE_SIDE_EFFECTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type LoreConfig = z.infer<typeof ConfigSchema>;

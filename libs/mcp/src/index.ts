@@ -1,3 +1,4 @@
 export * from './lore-mcp-server.factory';
 export * from './mcp-server.module';
 export * from './mcp.module';
+export * from './tool-profiles';

@@ -1,84 +1,261 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  completable,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
   ResourceNotFoundError,
   ResourceTemplate,
   type CallToolResult,
+  type ReadResourceResult,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
-import { LoreError, type Principal, toLoreError } from '@lore/domain';
-import { type LoreMcpResourceTemplate, type LoreMcpTool, UNTRUSTED_NOTE } from './mcp-tool';
+import type { z } from 'zod';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
+import { offsetOf } from './continuation';
+import type { LoreMcpPrompt } from './mcp-prompt';
+import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
+import { ResourceCatalog } from './resource-catalog';
 import { validatedByService } from './service-validated-schema';
+import {
+  DETAIL_LEVELS,
+  type DetailLevel,
+  type ToolMetadata,
+  errorAnswer,
+  shapeAnswer,
+  snapshotOf,
+  sortedSnapshot,
+  toolAnswerSchema,
+} from './tool-answer';
+import { type ServedCatalog, type ToolProfile, isServed } from './tool-profiles';
 
 export const LORE_MCP_SERVER_INFO = { name: 'lore', version: '0.1.0' };
 export const MCP_TOOLS = Symbol('MCP_TOOLS');
 export const MCP_RESOURCES = Symbol('MCP_RESOURCES');
+export const MCP_PROMPTS = Symbol('MCP_PROMPTS');
 
 const INSTRUCTIONS =
   'Lore answers questions about indexed source repositories. Find symbols with search_code, then read one with get_symbol, ' +
-  'ask who calls it with get_callers, or read its code through the code:// resource URI it returns. ' +
+  'ask who calls it with get_callers, or read its code through the code:// resource URI it returns. Not sure which tool? Call help with a topic. ' +
+  'Every answer is {data, metadata, status, warnings, next, continuation}: follow next.recommended, and a continuation when status is truncated. ' +
   UNTRUSTED_NOTE;
 
+/** Who a server is built for, and what it serves them. */
+export interface ServerOptions {
+  /** The tool profile (stdio: --profile or LORE_MCP_PROFILE; HTTP: LORE_MCP_PROFILE until credentials carry one). */
+  profile?: ToolProfile;
+  /** stdio serves the local user: only there may tools with side effects be enabled. */
+  transport: 'stdio' | 'http';
+  onError?: (error: unknown) => void;
+}
+
 /**
- * Builds Lore's MCP server for one caller: every discovered tool and resource template, each one
- * service call. Built per request (HTTP) or per connection (stdio), so it only closes over the
- * injected tools and the principal.
+ * Builds Lore's MCP server for one caller: the profile's tools (each one service call, its answer
+ * shaped by tool-answer.ts and kept under the token budget), the resource templates with their
+ * listing and completions, and the prompts whose tools the profile serves. Built per request (HTTP)
+ * or per connection (stdio), so it only closes over the injected parts and the principal.
  */
 @Injectable()
 export class LoreMcpServerFactory {
+  private readonly schemas: Map<string, { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof toolAnswerSchema> }>;
+
   constructor(
     @Inject(MCP_TOOLS) private readonly tools: readonly LoreMcpTool[],
     @Inject(MCP_RESOURCES) private readonly resources: readonly LoreMcpResourceTemplate[],
-  ) {}
+    @Inject(MCP_PROMPTS) private readonly prompts: readonly LoreMcpPrompt[],
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    private readonly catalog: ResourceCatalog,
+  ) {
+    // Made once: a server is built per HTTP request.
+    this.schemas = new Map(
+      tools.map((tool) => [
+        tool.name,
+        { input: validatedByService(tool.input, tool.pagedLists.length > 0), output: toolAnswerSchema(tool.output) },
+      ]),
+    );
+  }
 
-  create(principal: Principal, onError?: (error: unknown) => void): McpServer {
-    const server = new McpServer(LORE_MCP_SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
-    for (const tool of this.tools) {
+  /** The tools a profile serves, in catalog order. */
+  servedTools(profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpTool[] {
+    const served: ServedCatalog = { profile, sideEffects: transport === 'stdio' && this.config.LORE_MCP_ENABLE_SIDE_EFFECTS };
+    return this.tools.filter((tool) => isServed({ name: tool.name, readOnly: tool.annotations.readOnlyHint === true }, served));
+  }
+
+  /** The prompts a profile serves: those whose every tool it serves. */
+  servedPrompts(profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpPrompt[] {
+    const names = new Set(this.servedTools(profile, transport).map((tool) => tool.name));
+    return this.prompts.filter((prompt) => prompt.tools.every((tool) => names.has(tool)));
+  }
+
+  create(principal: Principal, options: ServerOptions): McpServer {
+    const { onError } = options;
+    const profile = options.profile ?? this.config.LORE_MCP_PROFILE;
+    const server = new McpServer(LORE_MCP_SERVER_INFO, {
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: INSTRUCTIONS,
+    });
+    const tools = this.servedTools(profile, options.transport);
+    const prompts = this.servedPrompts(profile, options.transport);
+    const toolCatalog = {
+      tools: tools.map(({ name, title, description }) => ({ name, title, description })),
+      prompts: prompts.map(({ name, title, description }) => ({ name, title, description })),
+    };
+    for (const tool of tools) {
+      const schemas = this.schemas.get(tool.name)!;
       server.registerTool(
         tool.name,
         {
           title: tool.title,
           description: `${tool.description} ${UNTRUSTED_NOTE}`,
-          inputSchema: validatedByService(tool.input),
-          outputSchema: tool.output,
-          annotations: tool.annotations,
+          inputSchema: schemas.input,
+          outputSchema: schemas.output,
+          annotations: { title: tool.title, ...tool.annotations },
         },
-        (args) => toolResult(() => tool.call(args, principal), onError),
+        (args, ctx) => this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
       );
     }
     for (const resource of this.resources) {
       server.registerResource(
         resource.name,
-        new ResourceTemplate(resource.uriTemplate, { list: undefined }),
+        new ResourceTemplate(resource.uriTemplate, { list: undefined, complete: this.completions(resource, principal) }),
         { title: resource.title, description: resource.description },
-        async (uri) => {
-          try {
-            return await resource.read(uri.href, principal);
-          } catch (error) {
-            throw toResourceError(uri.href, error, onError);
-          }
-        },
+        // Never reached: resources/read is answered below, from the URI as the client wrote it.
+        async () => ({ contents: [] }),
       );
     }
+    for (const prompt of prompts) {
+      const argsSchema = this.withCompletions(prompt.args, principal);
+      server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => ({
+        description: prompt.description,
+        messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }],
+      }));
+    }
+    // The SDK reads a URI through `new URL`, which resolves `..` away before a template sees it:
+    // Lore's own parser reads the URI as written (and decoded), so a traversal is refused, not rewritten.
+    server.server.removeRequestHandler('resources/read');
+    server.server.setRequestHandler('resources/read', (request) => this.read(request.params.uri, principal, onError));
+    server.server.removeRequestHandler('resources/list');
+    server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
     return server;
+  }
+
+  private async answer(
+    tool: LoreMcpTool,
+    given: Record<string, unknown> | undefined,
+    principal: Principal,
+    context: ToolCallContext,
+    onError?: (error: unknown) => void,
+  ): Promise<CallToolResult> {
+    const call = {
+      tool: tool.name,
+      version: tool.version,
+      requestId: randomUUID(),
+      startedAt: performance.now(),
+      maxTokens: this.config.LORE_MCP_MAX_TOKENS,
+    };
+    try {
+      const { continuation, ...args } = given ?? {};
+      // The continuation's query is the arguments with detail_level: a summary continues in summary pages.
+      const { detail_level: detailLevel = 'full', ...serviceArgs } = args;
+      if (tool.pagedLists.length === 0 && (continuation !== undefined || detailLevel !== 'full')) {
+        throw new InvalidInputError(`${tool.name} takes no continuation or detail_level: its answers are never cut into pages.`);
+      }
+      if (typeof detailLevel !== 'string' || !Object.hasOwn(DETAIL_LEVELS, detailLevel)) {
+        throw new InvalidInputError(`detail_level must be one of ${Object.keys(DETAIL_LEVELS).join(', ')}.`);
+      }
+      const offset = offsetOf(continuation, tool.name, args);
+      const paging = { offset, pagedLists: tool.pagedLists, maxItems: DETAIL_LEVELS[detailLevel as DetailLevel] };
+      let data = (await tool.call(serviceArgs, principal, context)) as Record<string, unknown>;
+      let shaped = shapeAnswer({ ...call, args, ...paging }, data, tool.next(data, args), await this.snapshot(data, principal));
+      const narrowed =
+        shaped.answer.metadata.tokens > call.maxTokens
+          ? (tool.narrowed?.(args, data, call.maxTokens / shaped.answer.metadata.tokens) as Record<string, unknown> | undefined)
+          : undefined;
+      if (narrowed) {
+        data = (await tool.call(narrowed, principal, context)) as Record<string, unknown>;
+        shaped = shapeAnswer({ ...call, args: narrowed, ...paging }, data, tool.next(data, narrowed), await this.snapshot(data, principal));
+      }
+      return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
+    } catch (error) {
+      if (!(error instanceof LoreError)) onError?.(error);
+      const { answer, text } = errorAnswer(call, toLoreError(error).toBody());
+      return { isError: true, content: [{ type: 'text', text }], structuredContent: answer };
+    }
+  }
+
+  /** The commits an answer is from: those its URIs name, else the indexed commit of each repository it names. */
+  private async snapshot(data: unknown, principal: Principal): Promise<ToolMetadata['snapshot']> {
+    const { named, repositoriesWithout } = snapshotOf(data);
+    if (repositoriesWithout.length === 0) return sortedSnapshot(named);
+    const indexed = await this.catalog.indexedCommits(principal);
+    const looked = repositoriesWithout.flatMap((repositoryId) =>
+      indexed.has(repositoryId) ? [{ repositoryId, commitSha: indexed.get(repositoryId)! }] : [],
+    );
+    return sortedSnapshot([...named, ...looked]);
+  }
+
+  private async read(uri: string, principal: Principal, onError?: (error: unknown) => void): Promise<ReadResourceResult> {
+    try {
+      const { scheme } = parseResourceUri(uri);
+      const resource = this.resources.find((candidate) => candidate.name === scheme);
+      if (!resource) throw new ResourceNotFoundError(uri);
+      return await resource.read(uri, principal);
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      throw toResourceError(uri, error, onError);
+    }
+  }
+
+  /**
+   * A prompt's arguments with completions: repositoryId from the repositories the caller sees, a path
+   * argument from that repository's files. Made per server: the SDK marks the schema object itself.
+   */
+  private withCompletions(args: z.ZodObject, principal: Principal): z.ZodObject {
+    const completed: Record<string, z.ZodType> = {};
+    for (const [name, schema] of Object.entries(args.shape)) {
+      const field = (schema as z.ZodType).clone();
+      if (name === 'repositoryId')
+        completed[name] = completable(field, (value) => this.catalog.completeRepository(principal, String(value)));
+      else if (name.endsWith('Path')) {
+        completed[name] = completable(field, (value, context) =>
+          this.catalog.completePath(principal, context?.arguments?.repositoryId, String(value ?? '')),
+        );
+      }
+    }
+    return args.extend(completed);
+  }
+
+  private completions(resource: LoreMcpResourceTemplate, principal: Principal) {
+    return {
+      repo: (value: string) => this.catalog.completeRepository(principal, value),
+      commit: (value: string, context?: { arguments?: Record<string, string> }) =>
+        this.catalog.completeCommit(principal, context?.arguments?.repo, value),
+      ...(resource.uriTemplate.includes('{+path}')
+        ? {
+            path: (value: string, context?: { arguments?: Record<string, string> }) =>
+              this.catalog.completePath(principal, context?.arguments?.repo, value),
+          }
+        : {}),
+    };
   }
 }
 
-/** A tool's answer: structured content and its JSON text, or an isError result carrying Lore's error body. */
-async function toolResult(call: () => Promise<object>, onError?: (error: unknown) => void): Promise<CallToolResult> {
-  try {
-    const result = await call();
-    return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }], structuredContent: result as Record<string, unknown> };
-  } catch (error) {
-    if (!(error instanceof LoreError)) onError?.(error);
-    const body = toLoreError(error).toBody();
-    return {
-      isError: true,
-      content: [{ type: 'text', text: JSON.stringify({ error: body }, null, 2) }],
-      structuredContent: { error: body },
-    };
-  }
+/** What a tool call may use of the SDK's request context: its cancellation and progress reports. */
+function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): ToolCallContext {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  return {
+    signal: ctx.mcpReq.signal,
+    catalog,
+    progress: async (progress, total, message) => {
+      if (progressToken === undefined) return;
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
+      });
+    },
+  };
 }
 
 function toResourceError(uri: string, error: unknown, onError?: (error: unknown) => void): ProtocolError {
@@ -89,5 +266,5 @@ function toResourceError(uri: string, error: unknown, onError?: (error: unknown)
     body.code === 'internal' || body.code === 'unavailable' || body.code === 'resource_exhausted'
       ? ProtocolErrorCode.InternalError
       : ProtocolErrorCode.InvalidParams;
-  return new ProtocolError(code, body.message, { error: body });
+  return new ProtocolError(code, body.message, { uri, error: body });
 }

@@ -29,9 +29,14 @@ export class McpHttpController implements OnModuleDestroy {
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
-    this.mcp = createMcpHandler(({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, onError), {
-      onerror: onError,
-    });
+    // The profile is the configured default until credentials carry their own (issue 19): then it is the principal's.
+    const profile = config.LORE_MCP_PROFILE;
+    this.mcp = createMcpHandler(
+      ({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, { profile, transport: 'http', onError }),
+      {
+        onerror: onError,
+      },
+    );
     this.handle = toNodeHandler(this.mcp, { onerror: onError });
     this.loopbackOnly = LOOPBACK_HOSTS.has(config.LORE_HOST);
   }
@@ -51,7 +56,8 @@ export class McpHttpController implements OnModuleDestroy {
       return;
     }
     (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };
-    await this.handle(req, res, req.body);
+    // The body is the SDK's to read (server.ts leaves /mcp unparsed), so malformed JSON is a JSON-RPC -32700.
+    await this.handle(req, res);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
-import { LoreMcpServerFactory, MCP_RESOURCES, MCP_TOOLS } from './lore-mcp-server.factory';
+import { LoreMcpServerFactory, MCP_PROMPTS, MCP_RESOURCES, MCP_TOOLS } from './lore-mcp-server.factory';
+import type { LoreMcpPrompt } from './mcp-prompt';
 import type { LoreMcpResourceTemplate, LoreMcpTool } from './mcp-tool';
+import { ResourceCatalog } from './resource-catalog';
 
-/** Every `tools/*.tool.ts` and `resources/*.resource.ts` (see discoverClasses). */
+/** Every `tools/*.tool.ts`, `resources/*.resource.ts` and `prompts/*.prompt.ts` (see discoverClasses). */
 const TOOLS = discoverClasses<LoreMcpTool>(`${__dirname}/tools`, '.tool');
 const RESOURCES = discoverClasses<LoreMcpResourceTemplate>(`${__dirname}/resources`, '.resource');
+const PROMPTS = discoverClasses<LoreMcpPrompt>(`${__dirname}/prompts`, '.prompt');
 
 /** Lore's MCP server, without a transport: the HTTP door and `lore mcp` (stdio) both build theirs here. */
 @Module({
@@ -14,8 +17,11 @@ const RESOURCES = discoverClasses<LoreMcpResourceTemplate>(`${__dirname}/resourc
   providers: [
     ...TOOLS,
     ...RESOURCES,
+    ...PROMPTS,
     { provide: MCP_TOOLS, useFactory: (...tools: LoreMcpTool[]) => tools, inject: TOOLS },
     { provide: MCP_RESOURCES, useFactory: (...resources: LoreMcpResourceTemplate[]) => resources, inject: RESOURCES },
+    { provide: MCP_PROMPTS, useFactory: (...prompts: LoreMcpPrompt[]) => prompts, inject: PROMPTS },
+    ResourceCatalog,
     LoreMcpServerFactory,
   ],
   exports: [LoreMcpServerFactory],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { type Principal } from '@lore/domain';
+import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { IndexStoreRepository, MigrationService, type WrittenSnapshot } from '@lore/graph';
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
@@ -29,6 +29,7 @@ export class IndexingService {
     input: IndexRepositoryInput,
     principal: Principal,
     onProgress?: (progress: IndexingProgress) => void,
+    signal?: AbortSignal,
   ): Promise<IndexRunSummary> {
     const request = parseInput(IndexRepositoryInputSchema, input);
     // The path is checked before anything touches the graph: bad input writes nothing.
@@ -68,6 +69,8 @@ export class IndexingService {
     live.catch(() => undefined);
     try {
       const reading = await read;
+      // A cancelled run stops between its transactions, each of which commits whole or not at all.
+      throwIfCancelled(signal);
       const elapsedMs = (): number => Date.now() - started.getTime();
       const writing = (done: number, total: number): void => onProgress?.({ phase: 'writing', done, total });
       let snapshot = reading.snapshot;
@@ -77,9 +80,11 @@ export class IndexingService {
         // Queryable from syntax first; the compiler's exact calls follow in a second transaction.
         written = await this.store.applyQueryableSnapshot(snapshot, run, elapsedMs, writing, live);
         queryableMs = elapsedMs();
+        throwIfCancelled(signal);
         onProgress?.({ phase: 'resolving', done: 0, total: 1 });
         snapshot = await reading.resolveExactly();
         onProgress?.({ phase: 'resolving', done: 1, total: 1 });
+        throwIfCancelled(signal);
       }
       const final = snapshot;
       const summary = (finished: Date): IndexRunSummary => {
@@ -126,5 +131,13 @@ export class IndexingService {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) {
+    throw new ConflictError('The index run was cancelled by its caller; what it had committed stays, the rest was not written.', {
+      hint: 'Index again to finish the run.',
+    });
   }
 }

@@ -1,22 +1,31 @@
 import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
 import type { Principal } from '@lore/domain';
 import { type GetProjectStructureInput, GetProjectStructureInputSchema, ProjectStructureSchema } from '@lore/domain/schemas/structure';
 import { ProjectStructureService } from '@lore/knowledge/structure/structure.service';
-import { type LoreMcpTool, READ_ONLY } from '../mcp-tool';
+import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY } from '../mcp-tool';
 
 @Injectable()
-export class GetProjectStructureTool implements LoreMcpTool<typeof GetProjectStructureInputSchema> {
+export class GetProjectStructureTool implements LoreMcpTool<typeof GetProjectStructureInputSchema, typeof ProjectStructureSchema> {
   readonly name = 'get_project_structure';
   readonly title = 'Get project structure';
   readonly description =
     'The directories and files of an indexed repository, without their content: each with its size in bytes, language, line count and symbol count (a directory with the sums of what it holds), in tree order, at the last indexed commit. Narrow with pathPrefix, depth and include/exclude globs; long listings come a page at a time (pass nextCursor back as cursor).';
+  readonly version = FIRST_VERSION;
   readonly input = GetProjectStructureInputSchema;
   readonly output = ProjectStructureSchema;
   readonly annotations = READ_ONLY;
+  readonly pagedLists = ['entries'] as const;
 
   constructor(private readonly structure: ProjectStructureService) {}
 
-  call(args: GetProjectStructureInput, principal: Principal): Promise<object> {
+  call(args: GetProjectStructureInput, principal: Principal): Promise<z.output<typeof ProjectStructureSchema>> {
     return this.structure.getProjectStructure(args, principal);
+  }
+
+  next(answer: z.output<typeof ProjectStructureSchema>, args: GetProjectStructureInput): NextCall[] {
+    return answer.nextCursor
+      ? [{ tool: 'get_project_structure', arguments: { ...args, cursor: answer.nextCursor }, why: 'The next page of the listing.' }]
+      : [];
   }
 }

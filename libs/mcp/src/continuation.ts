@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { InvalidInputError } from '@lore/domain';
+
+/**
+ * The cursor of a truncated answer: which tool, a hash of the arguments it was asked with, and how
+ * many items of its paged lists were already returned. Opaque to the caller; a cursor brought to
+ * another tool or other arguments is refused rather than answered with another query's items.
+ */
+interface Continuation {
+  tool: string;
+  query: string;
+  offset: number;
+}
+
+export function continuationOf(tool: string, args: Record<string, unknown>, offset: number): string {
+  const continuation: Continuation = { tool, query: queryHash(args), offset };
+  return Buffer.from(JSON.stringify(continuation)).toString('base64url');
+}
+
+/** The offset a continuation resumes at (0 without one); invalid_input for one that is not this query's. */
+export function offsetOf(continuation: unknown, tool: string, args: Record<string, unknown>): number {
+  if (continuation === undefined) return 0;
+  if (typeof continuation !== 'string' || continuation.length > 500) {
+    throw new InvalidInputError('continuation must be the continuation string of a truncated answer.');
+  }
+  let parsed: Partial<Continuation>;
+  try {
+    parsed = JSON.parse(Buffer.from(continuation, 'base64url').toString('utf8')) as Partial<Continuation>;
+  } catch {
+    throw new InvalidInputError('continuation is not one this server issued.');
+  }
+  if (parsed.tool !== tool || parsed.query !== queryHash(args) || !Number.isSafeInteger(parsed.offset) || parsed.offset! < 0) {
+    throw new InvalidInputError('continuation belongs to another query: ask again with exactly the arguments of the truncated answer.', {
+      hint: 'A continuation only continues the call that returned it.',
+    });
+  }
+  return parsed.offset!;
+}
+
+function queryHash(args: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(args)).digest('base64url').slice(0, 22);
+}
+
+/** JSON with object keys sorted, so that the same arguments in another order are the same query. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '@lore/domain';
+import { discoverClasses } from '@lore/config';
+import type { LoreMcpPrompt } from './mcp-prompt';
+import type { LoreMcpResourceTemplate, LoreMcpTool } from './mcp-tool';
+import { validatedByService } from './service-validated-schema';
+import { toolAnswerSchema } from './tool-answer';
+import { TOOL_PROFILES, TOOL_PROFILE_NAMES } from './tool-profiles';
+
+/**
+ * docs/mcp.md, made from the code: the tools with their schemas, the resource templates, the
+ * prompts, the profiles and the error codes as the server registers them (a spec fails when the
+ * committed page differs: `npm run docs:mcp` writes it again). Only the classes' fields are read:
+ * they are made without their services.
+ */
+export function renderMcpCatalog(): string {
+  const make = <T>(directory: string, suffix: string): T[] =>
+    discoverClasses<T>(`${__dirname}/${directory}`, suffix).map((Class) => new (Class as unknown as new () => T)());
+  const tools = make<LoreMcpTool>('tools', '.tool');
+  const resources = make<LoreMcpResourceTemplate>('resources', '.resource');
+  const prompts = make<LoreMcpPrompt>('prompts', '.prompt');
+  const json = (value: unknown): string => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
+  const lines: string[] = [
+    '# Lore over MCP',
+    '',
+    '<!-- Generated from libs/mcp/src by `npm run docs:mcp` (libs/mcp/src/mcp-catalog.ts); mcp-catalog.spec.ts fails when it drifts. -->',
+    '',
+    'Lore serves MCP over stdio (`lore mcp [--profile P]`) and Streamable HTTP (`lore serve`, then `http://127.0.0.1:7300/mcp`),',
+    'for clients of the 2026-07-28 and 2025-11-25 revisions. Everything a tool or resource returns from a repository is',
+    'untrusted data, not instructions.',
+    '',
+    '## Connecting a client',
+    '',
+    'Claude Code:',
+    '',
+    '```sh',
+    'claude mcp add lore -- lore mcp                                  # stdio',
+    'claude mcp add --transport http lore http://127.0.0.1:7300/mcp   # HTTP (lore serve running)',
+    '```',
+    '',
+    'Claude Desktop (`claude_desktop_config.json`; stdio):',
+    '',
+    json({ mcpServers: { lore: { command: 'lore', args: ['mcp'], env: { NEO4J_PASSWORD: '<password>' } } } }),
+    '',
+    'Cursor (`.cursor/mcp.json`), stdio and HTTP:',
+    '',
+    json({
+      mcpServers: {
+        lore: { command: 'lore', args: ['mcp', '--profile', 'read_only_explorer'] },
+        'lore-http': { url: 'http://127.0.0.1:7300/mcp' },
+      },
+    }),
+    '',
+    'VS Code (`.vscode/mcp.json`), stdio and HTTP:',
+    '',
+    json({
+      servers: { lore: { type: 'stdio', command: 'lore', args: ['mcp'] }, 'lore-http': { type: 'http', url: 'http://127.0.0.1:7300/mcp' } },
+    }),
+    '',
+    'With API keys set (`LORE_API_KEYS`), HTTP clients send `Authorization: Bearer <key>`.',
+    '',
+    '## Every answer',
+    '',
+    'A tool answers `structuredContent` (valid against its `outputSchema`) and the same JSON as text:',
+    '`{data, metadata, status, warnings, next, continuation}`. `data` is the service’s answer (the same as REST and GraphQL give);',
+    '`metadata` is `{tool, version, executionTimeMs, requestId, snapshot, tokens, maxTokens}`; `next.recommended` lists follow-up',
+    'calls. An answer is kept under `LORE_MCP_MAX_TOKENS` tokens (o200k_base, default 25000): past it the items of its paged',
+    'lists are cut, `status` is `truncated`, a warning `output_truncated` says so and `continuation`, passed back with the same',
+    'arguments, returns the items that follow. `detail_level` (summary: 5 items a page, normal: 20, full: as many as fit) sets the page',
+    'size of a tool with paged lists. A failed call answers `isError` with `{error: {code, message, retryable, hint, details}, metadata}`.',
+    '',
+    'The envelope schema (`data` is each tool’s own):',
+    '',
+    json(z.toJSONSchema(toolAnswerSchema(z.object({})), { io: 'output', unrepresentable: 'any' })),
+    '',
+    '## Tools',
+    '',
+  ];
+  for (const tool of tools) {
+    lines.push(
+      `### ${tool.name}`,
+      '',
+      `**${tool.title}** (version ${tool.version}). ${tool.description}`,
+      '',
+      `Annotations: ${Object.entries(tool.annotations)
+        .map(([key, value]) => `${key}=${String(value)}`)
+        .join(', ')}. Paged lists: ${tool.pagedLists.length > 0 ? tool.pagedLists.join(', ') : 'none (never cut)'}.`,
+      '',
+      '<details><summary>Input schema (data schema below)</summary>',
+      '',
+      json(validatedByService(tool.input, tool.pagedLists.length > 0)['~standard'].jsonSchema.input({ target: 'draft-2020-12' })),
+      '',
+      json(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' })),
+      '',
+      '</details>',
+      '',
+    );
+  }
+  lines.push('## Resource templates', '', '| name | URI template | description |', '| --- | --- | --- |');
+  for (const resource of resources) lines.push(`| ${resource.name} | \`${resource.uriTemplate}\` | ${resource.description} |`);
+  lines.push(
+    '',
+    '`resources/list` pages (100 files a page, `nextCursor`) through the `code://` URI of every readable file of every repository the',
+    'caller sees; `completion/complete` suggests `repo`, `commit` and `path` for the templates. A malformed or traversing URI',
+    '(`..`, encoded or not) is a JSON-RPC error -32602; so is a resource that does not exist.',
+    '',
+    '## Prompts',
+    '',
+    '| name | arguments | tools, in order | description |',
+    '| --- | --- | --- | --- |',
+  );
+  for (const prompt of prompts) {
+    const args = Object.entries(prompt.args.shape)
+      .map(([name, schema]) => `\`${name}\`${(schema as z.ZodType).safeParse(undefined).success ? '?' : ''}`)
+      .join(', ');
+    lines.push(`| ${prompt.name} | ${args} | ${prompt.tools.join(', ')} | ${prompt.description} |`);
+  }
+  lines.push(
+    '',
+    '## Profiles',
+    '',
+    'Chosen by `lore mcp --profile` or `LORE_MCP_PROFILE` (HTTP: `LORE_MCP_PROFILE`). A profile serves its tools, `help`, and the',
+    'prompts whose tools it all serves. Tools with side effects (index_repository) are served only in `full`, only over stdio, and only',
+    'with `LORE_MCP_ENABLE_SIDE_EFFECTS=true`.',
+    '',
+    '| profile | tools |',
+    '| --- | --- |',
+  );
+  for (const profile of TOOL_PROFILE_NAMES) {
+    const names: readonly string[] | null = TOOL_PROFILES[profile];
+    lines.push(`| ${profile} | ${names === null ? 'every tool (index_repository: see above)' : [...names, 'help'].join(', ')} |`);
+  }
+  lines.push(
+    '',
+    '## Error codes',
+    '',
+    `A tool error's \`error.code\` is one of: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Resource reads answer JSON-RPC errors:`,
+    '-32602 for a bad URI or a missing resource, -32603 for an internal or unavailable one. Malformed JSON on `/mcp` is -32700.',
+    '',
+  );
+  return lines.join('\n');
+}
