@@ -13,11 +13,11 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
     logger: new StderrLogger(config.LORE_LOG_LEVEL),
     bodyParser: false,
   });
-  // JSON bodies for REST and GraphQL; /mcp reads its own, so that malformed JSON gets a JSON-RPC parse error, not a REST problem.
-  app.useBodyParser('json', {
-    limit: config.LORE_MAX_BODY_BYTES,
-    type: (req: IncomingMessage) => !req.url?.startsWith('/mcp') && isJson(req),
-  });
+  // JSON bodies for REST and GraphQL; /mcp's body is read as text and parsed by its door, so that malformed
+  // JSON gets a JSON-RPC parse error, not a REST problem. Every door's body is held to LORE_MAX_BODY_BYTES (413).
+  const isMcp = (req: IncomingMessage): boolean => req.url?.startsWith('/mcp') ?? false;
+  app.useBodyParser('json', { limit: config.LORE_MAX_BODY_BYTES, type: (req: IncomingMessage) => !isMcp(req) && isJson(req) });
+  app.useBodyParser('text', { limit: config.LORE_MAX_BODY_BYTES, type: isMcp });
   app.useBodyParser('urlencoded', { extended: true, limit: config.LORE_MAX_BODY_BYTES });
   const openApi = new DocumentBuilder()
     .setTitle('Lore REST API')

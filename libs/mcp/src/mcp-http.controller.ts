@@ -56,11 +56,26 @@ export class McpHttpController implements OnModuleDestroy {
       return;
     }
     (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };
-    // The body is the SDK's to read (server.ts leaves /mcp unparsed), so malformed JSON is a JSON-RPC -32700.
-    await this.handle(req, res);
+    // server.ts reads /mcp's body as text (held to the body limit): malformed JSON is a JSON-RPC -32700.
+    const body = typeof req.body === 'string' && req.body !== '' ? parseJsonRpc(req.body) : undefined;
+    if (body === MALFORMED) {
+      res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });
+      return;
+    }
+    await this.handle(req, res, body);
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.mcp.close();
+  }
+}
+
+const MALFORMED = Symbol('malformed JSON');
+
+function parseJsonRpc(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return MALFORMED;
   }
 }
