@@ -14,9 +14,9 @@ describe('translateDriverError', () => {
     );
     expect(error.toBody()).toMatchObject({
       code: 'resource_exhausted',
-      message: 'The graph database ran out of memory for this work.',
+      message: 'The graph database ran out of memory for this work (dbms.memory.transaction.total.max reached).',
       retryable: false,
-      details: { neo4jCode: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError' },
+      details: { neo4jCode: 'Neo.TransientError.General.MemoryPoolOutOfMemoryError', setting: 'dbms.memory.transaction.total.max' },
     });
     expect(error.hint).toContain('LORE_NEO4J_TX_MEMORY');
     expect(error.hint).toContain('NEO4J_db_memory_transaction_total_max');

@@ -109,7 +109,8 @@ const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired']);
 /** Where Neo4j's memory is set, for hints: the local launcher's variables and docker-compose's. */
 const MEMORY_SETTINGS_HINT =
   'tools/neo4j-local (lore up, the tests): LORE_NEO4J_HEAP and LORE_NEO4J_TX_MEMORY; docker-compose.yml: ' +
-  'NEO4J_server_memory_heap_max__size and NEO4J_db_memory_transaction_total_max (see docs/architecture.md, "Neo4j sized for the work").';
+  'NEO4J_server_memory_heap_max__size and NEO4J_db_memory_transaction_total_max (see docs/architecture.md, "Neo4j sized for the work"). ' +
+  "A first index is written in parts of LORE_SNAPSHOT_TRANSACTION_BYTES: keep that under half of Neo4j's db.memory.transaction.max.";
 
 /**
  * Every driver error reaches the caller as a Lore error that says what happened and what to change:
@@ -138,9 +139,11 @@ export function translateDriverError(error: unknown): unknown {
     });
   }
   if (isMemoryError(error)) {
-    return new ResourceExhaustedError('The graph database ran out of memory for this work.', {
+    // The setting Neo4j names is safe to repeat (the rest of its message is not).
+    const setting = /\b(?:db|dbms)\.memory\.transaction\.(?:total\.)?max\b/.exec(error.message)?.[0] ?? null;
+    return new ResourceExhaustedError(`The graph database ran out of memory for this work${setting ? ` (${setting} reached)` : ''}.`, {
       hint: `Give Neo4j more memory: ${MEMORY_SETTINGS_HINT}`,
-      details: { neo4jCode: code },
+      details: { neo4jCode: code, setting },
     });
   }
   if (code.startsWith('Neo.TransientError.')) {

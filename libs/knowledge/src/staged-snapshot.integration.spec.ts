@@ -81,7 +81,11 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
     try {
       await expect(
         moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'one-transaction' }, principal),
-      ).rejects.toThrow(/db\.memory\.transaction\.max threshold reached/);
+      ).rejects.toMatchObject({
+        code: 'resource_exhausted',
+        message: 'The graph database ran out of memory for this work (db.memory.transaction.max reached).',
+        hint: expect.stringContaining('LORE_NEO4J_TX_MEMORY'),
+      });
       // What the failed transaction wrote was rolled back; the repository is not served.
       const { records } = await smallDriver.executeQuery('MATCH (n:Symbol {repoId: $repoId}) RETURN count(n) AS symbols', {
         repoId: 'one-transaction',
