@@ -151,3 +151,18 @@ function unwrapZod(schema: z.ZodType): z.ZodType {
   const def = schema._zod.def as unknown as { type: string; innerType?: z.ZodType };
   return def.type === 'optional' || def.type === 'nullable' || def.type === 'default' ? unwrapZod(def.innerType!) : schema;
 }
+
+/** The tools every MCP client is offered by default (the full profile without side effects), sorted: written out, not read from the code. */
+export const READ_ONLY_TOOLS = [
+  'analyze_impact',
+  'get_callees',
+  'get_callers',
+  'get_documents',
+  'get_file_span',
+  'get_graph_neighborhood',
+  'get_project_structure',
+  'get_related_tests',
+  'get_symbol',
+  'help',
+  'search_code',
+];

@@ -9,7 +9,7 @@ import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { LORE_BIN, startServer, waitUntilReady, type RunningServer } from '../support/processes';
-import { cliJson } from './doors';
+import { READ_ONLY_TOOLS, cliJson } from './doors';
 
 /**
  * Lore driven by clients it did not write: the MCP Inspector's CLI mode, and the previous SDK
@@ -74,19 +74,7 @@ interface Round {
 }
 
 const expectedRound = (): Round => ({
-  tools: [
-    'analyze_impact',
-    'get_callees',
-    'get_callers',
-    'get_documents',
-    'get_file_span',
-    'get_graph_neighborhood',
-    'get_project_structure',
-    'get_related_tests',
-    'get_symbol',
-    'help',
-    'search_code',
-  ],
+  tools: READ_ONLY_TOOLS,
   search: ['applyDiscount'],
   symbol: `${TENANT}:${REPO}:src/pricing/discounts.ts#applyDiscount`,
   resource: 'export function applyDiscount',

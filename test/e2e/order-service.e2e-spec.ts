@@ -15,6 +15,7 @@ import {
   graphqlGetSymbol,
   graphqlSearch,
   type McpDoor,
+  READ_ONLY_TOOLS,
   restJson,
 } from './doors';
 
@@ -490,19 +491,7 @@ describe('MCP specifics', () => {
   it('lists read-only tools with input and output schemas', async () => {
     for (const door of MCP_DOORS) {
       const { tools } = await mcp.get(door)!.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual([
-        'analyze_impact',
-        'get_callees',
-        'get_callers',
-        'get_documents',
-        'get_file_span',
-        'get_graph_neighborhood',
-        'get_project_structure',
-        'get_related_tests',
-        'get_symbol',
-        'help',
-        'search_code',
-      ]);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(READ_ONLY_TOOLS);
       for (const tool of tools) {
         expect(tool.annotations?.readOnlyHint).toBe(true);
         expect(tool.inputSchema.type).toBe('object');
