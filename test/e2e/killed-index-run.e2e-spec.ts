@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { gitIn } from '../support/fixtures';
 import { dumpRepository, testDriver } from '../support/graph';
-import { LORE_BIN, runCli } from '../support/processes';
+import { LORE_BIN, killOutright, runCli } from '../support/processes';
 
 /**
  * A run killed while it writes must leave the previous snapshot exactly as it was, and free the
@@ -87,7 +87,7 @@ describe('an index run killed while it writes', () => {
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const writing = await waitForSnapshotWrite(driver, Date.now() + 120_000);
-    child.kill('SIGKILL');
+    killOutright(child);
     await exited;
     expect(writing).toBe(true);
 
@@ -123,7 +123,7 @@ describe('an index run killed while it writes', () => {
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const queryable = await waitForQueryableRun(driver, Date.now() + 120_000);
-    child.kill('SIGKILL');
+    killOutright(child);
     await exited;
     expect(queryable).toBe(true);
 
@@ -133,7 +133,7 @@ describe('an index run killed while it writes', () => {
 
     // The next run completes the exact pass (a killed run on this machine does not hold it back).
     const next = await runCli(['index', root, '--name', REPO, '--json'], env);
-    expect(next.code).toBe(0);
+    expect({ code: next.code, stderr: next.code === 0 ? '' : next.stderr + next.stdout }).toEqual({ code: 0, stderr: '' });
     expect((await callersOf()).warnings).toEqual([]);
     const runs = await driver.executeQuery(
       'MATCH (run:IndexRun {tenantId: $t, repoId: $r}) WHERE run.startedAt >= $since RETURN run.status AS status, run.error AS error ORDER BY run.startedAt',
@@ -178,7 +178,7 @@ describe('an index run killed while it writes', () => {
       partial = records.length === 1 && (records[0]!.get('symbols') as number) > 0;
       if (!partial) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    child.kill('SIGKILL');
+    killOutright(child);
     await exited;
     expect(partial).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));

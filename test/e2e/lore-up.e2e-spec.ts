@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitFixture } from '../support/fixtures';
-import { LORE_BIN, freePort, runCli } from '../support/processes';
+import { LORE_BIN, freePort, killOutright, runCli } from '../support/processes';
 
 /**
  * `lore up` as a user's machine treats it: killed outright, then started again on the same ports;
@@ -64,12 +64,6 @@ function listening(port: number): Promise<boolean> {
   );
 }
 
-/** The processes whose parent is `pid` (Linux: /proc/<pid>/task/<pid>/children). */
-function childrenOf(pid: number): number[] {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return children === '' ? [] : children.split(/\s+/).map(Number);
-}
-
 function hold(port: number): Promise<Server> {
   return new Promise((resolve) => {
     const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
@@ -86,8 +80,7 @@ describe('lore up', () => {
     await until(answers(ports.http), 240_000, 'the first lore up did not answer', first.output);
     // The process doing the work (bin/lore.js starts Node again for indexing commands) is killed as
     // the OOM killer or `kill -9` would: no handler runs, only what the kernel closes.
-    for (const pid of childrenOf(first.process.pid!)) process.kill(pid, 'SIGKILL');
-    first.process.kill('SIGKILL');
+    killOutright(first.process);
     // The server and Neo4j follow their parent: nothing answers on the HTTP port, and Bolt's port is free again.
     await until(async () => !(await listening(ports.http)), 30_000, 'the HTTP server outlived lore up', first.output);
     await until(

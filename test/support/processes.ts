@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -87,4 +88,30 @@ export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not become ready`);
+}
+
+/**
+ * Kills a `lore` process as the OOM killer or `kill -9` would, with the process doing its work:
+ * bin/lore.js starts Node again for indexing commands, and that child, busy in a synchronous pass,
+ * would otherwise notice its parent's death only when the pass ends, and finish the run.
+ */
+export function killOutright(child: ChildProcess): void {
+  for (const pid of childrenOf(child.pid!)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  child.kill('SIGKILL');
+}
+
+/** The processes whose parent is `pid` (Linux: /proc/<pid>/task/<pid>/children). */
+function childrenOf(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return children === '' ? [] : children.split(/\s+/).map(Number);
+  } catch {
+    return [];
+  }
 }
