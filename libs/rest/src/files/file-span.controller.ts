@@ -7,7 +7,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** get_file_span: /spans (the first route, code:// in mind) and /resources read the same URIs alike. */
+/** get_file_span at /spans (the first route, code:// in mind); /resources (resources.controller.ts) reads the same URIs alike. */
 @ApiTags('code')
 @ApiLoreErrors('invalid_input', 'not_found', 'ambiguous_target', 'snapshot_not_indexed', 'sensitive_content_blocked', 'unavailable')
 @Controller('api/v1')
@@ -19,22 +19,6 @@ export class FileSpanController {
   @ApiQueryFrom(GetFileSpanInputSchema)
   @ApiOkResponse({ schema: openApiSchema(FileSpanSchema) })
   getFileSpan(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<FileSpan> {
-    return this.read(req, query);
-  }
-
-  @Get('resources')
-  @ApiOperation({
-    operationId: 'read_resource',
-    summary:
-      'Any Lore resource URI (code://, symbol://, doc://) read at the indexed commit: its lines, capped, with line count and next URI.',
-  })
-  @ApiQueryFrom(GetFileSpanInputSchema)
-  @ApiOkResponse({ schema: openApiSchema(FileSpanSchema) })
-  readResource(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<FileSpan> {
-    return this.read(req, query);
-  }
-
-  private read(req: RequestWithPrincipal, query: Record<string, unknown>): Promise<FileSpan> {
     return this.fileSpans.getFileSpan(inputFromQuery(GetFileSpanInputSchema, query) as GetFileSpanInput, principalOf(req));
   }
 }
