@@ -2,7 +2,8 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { z } from 'zod';
-import { LORE_BIN, runCli } from '../support/processes';
+import { type FixtureRepository, gitFixture } from '../support/fixtures';
+import { LORE_BIN, type RunningServer, runCli, startServer, waitUntilReady } from '../support/processes';
 
 /** Asks the same question through each door, the way a real caller of that door would. */
 
@@ -166,3 +167,15 @@ export const READ_ONLY_TOOLS = [
   'help',
   'search_code',
 ];
+
+/** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
+export async function indexAndServe(
+  repository: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ fixture: FixtureRepository; server: RunningServer }> {
+  const fixture = gitFixture(repository);
+  expect((await cliJson(['index', fixture.path, '--name', repository], env)).code).toBe(0);
+  const server = await startServer(env);
+  await waitUntilReady(server.url);
+  return { fixture, server };
+}

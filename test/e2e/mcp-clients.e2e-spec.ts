@@ -6,10 +6,10 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Driver } from 'neo4j-driver';
-import { gitFixture, type FixtureRepository } from '../support/fixtures';
+import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
-import { LORE_BIN, startServer, waitUntilReady, type RunningServer } from '../support/processes';
-import { READ_ONLY_TOOLS, cliJson } from './doors';
+import { LORE_BIN, type RunningServer } from '../support/processes';
+import { READ_ONLY_TOOLS, indexAndServe } from './doors';
 
 /**
  * Lore driven by clients it did not write: the MCP Inspector's CLI mode, and the previous SDK
@@ -42,10 +42,7 @@ let home: string;
 beforeAll(async () => {
   driver = testDriver();
   await wipeGraph(driver);
-  fixture = gitFixture(REPO);
-  expect((await cliJson(['index', fixture.path, '--name', REPO], env)).code).toBe(0);
-  server = await startServer(env);
-  await waitUntilReady(server.url);
+  ({ fixture, server } = await indexAndServe(REPO, env));
   // The Inspector keeps a catalog under HOME: a writable one of its own.
   home = mkdtempSync(join(tmpdir(), 'lore-inspector-'));
 }, 180_000);

@@ -3,8 +3,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
-import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
-import { READ_ONLY_TOOLS, cliJson, connectMcp, type McpDoor } from './doors';
+import type { RunningServer } from '../support/processes';
+import { READ_ONLY_TOOLS, connectMcp, indexAndServe, type McpDoor } from './doors';
 
 /**
  * The MCP server as an agent meets it, on the order-service fixture: the protocol at its edges
@@ -42,10 +42,7 @@ const errorOf = (result: { structuredContent?: unknown; isError?: boolean }) => 
 beforeAll(async () => {
   driver = testDriver();
   await wipeGraph(driver);
-  fixture = gitFixture(REPO);
-  expect((await cliJson(['index', fixture.path, '--name', REPO], env)).code).toBe(0);
-  server = await startServer(env);
-  await waitUntilReady(server.url);
+  ({ fixture, server } = await indexAndServe(REPO, env));
   for (const door of DOORS) mcp.set(door, await connectMcp(door, server.url, env));
 }, 180_000);
 
