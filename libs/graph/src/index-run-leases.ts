@@ -1,5 +1,6 @@
 // Index runs and the repository's lease: a run begins (taking the lease), beats, fails, becomes queryable, completes.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
@@ -12,14 +13,27 @@ import { Neo4jService, runRows } from './neo4j.service';
 /** This machine, as leases record it: a hash, so that no host name is stored in the graph. */
 const THIS_MACHINE = createHash('sha256').update(hostname()).digest('hex').slice(0, 16);
 
-/** Whether a process of this machine is alive (one of another user still counts: it answers EPERM). */
+/**
+ * Whether a process of this machine is alive (one of another user still counts: it answers EPERM).
+ * A zombie is dead: killed, but not yet reaped (a container without an init reaps nothing).
+ */
 function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** Linux: the state field of /proc/<pid>/stat, after the parenthesised command name. Elsewhere: not known, not a zombie. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 
