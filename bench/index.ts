@@ -28,6 +28,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import ts from 'typescript';
 import { ConfigModule, StderrLogger } from '@lore/config';
+import { localPrincipal } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { KnowledgeModule } from '@lore/knowledge';
 import { IndexingService, type IndexingProgress } from '@lore/knowledge/indexing/indexing.service';
@@ -98,11 +99,7 @@ async function main(): Promise<void> {
         const started = performance.now();
         const onProgress = (progress: IndexingProgress): void =>
           void (phaseStarts.has(progress.phase) || phaseStarts.set(progress.phase, performance.now()));
-        const run = await indexing.indexRepository(
-          { path, repositoryId },
-          { tenantId: process.env.LORE_TENANT!, subject: 'bench', repositories: '*' },
-          onProgress,
-        );
+        const run = await indexing.indexRepository({ path, repositoryId }, localPrincipal(process.env.LORE_TENANT!, 'bench'), onProgress);
         const wall = (performance.now() - started) / 1000;
         const end = started + wall * 1000;
         const writingStart = phaseStarts.get('writing') ?? end;

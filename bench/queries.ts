@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { Neo4jService } from '@lore/graph';
 import { KnowledgeModule } from '@lore/knowledge';
 import { CalleesService } from '@lore/knowledge/callees/callees.service';
@@ -438,7 +438,7 @@ async function main(): Promise<void> {
   process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? scratch.make('lore-bench-cache-');
   // The index is set-up, not measured: on a busy machine a fresh server's first transactions can pass the default 30 s.
   process.env.NEO4J_TX_TIMEOUT_MS = process.env.NEO4J_TX_TIMEOUT_MS ?? String(INDEX_TX_TIMEOUT_MS);
-  const principal: Principal = { tenantId: process.env.LORE_TENANT, subject: 'bench', repositories: '*' };
+  const principal: Principal = localPrincipal(process.env.LORE_TENANT, 'bench');
   const logLevel = process.env.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn';
   const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger(logLevel) });
   try {

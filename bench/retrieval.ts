@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { KnowledgeModule } from '@lore/knowledge';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { SearchService } from '@lore/knowledge/search/search.service';
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
         LORE_EMBEDDINGS_MODEL_DIR: modelDir ?? '',
         LORE_EMBEDDINGS_TIMEOUT_MS: '30000',
       });
-      const principal: Principal = { tenantId: `bench-${provider}`, subject: 'bench', repositories: '*' };
+      const principal: Principal = localPrincipal(`bench-${provider}`, 'bench');
       const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
       const started = Date.now();
       for (const repo of repositories) {

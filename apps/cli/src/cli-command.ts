@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { runInCallContext } from '@lore/access';
 import { reportError } from './output';
 
 /**
@@ -17,7 +18,7 @@ export function runAction<A extends unknown[]>(action: (...args: A) => Promise<n
     const options = args.find((arg): arg is JsonOption => typeof arg === 'object' && arg !== null && !(arg instanceof Command));
     let code: number;
     try {
-      code = await action(...args);
+      code = await runInCallContext({ door: 'cli' }, () => action(...args));
     } catch (error) {
       code = reportError(error, Boolean(options?.json));
     }

@@ -1,5 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule, type OnApplicationBootstrap } from '@nestjs/common';
-import { HostValidationMiddleware, PrincipalMiddleware } from '@lore/access';
+import { CallContextMiddleware, HostValidationMiddleware, PrincipalMiddleware } from '@lore/access';
 import { ConfigModule } from '@lore/config';
 import { GraphqlApiModule } from '@lore/graphql';
 import { KnowledgeModule } from '@lore/knowledge';
@@ -23,7 +23,7 @@ export class AppModule implements NestModule, OnApplicationBootstrap {
 
   configure(consumer: MiddlewareConsumer): void {
     // Every door, /mcp, /explorer and /health included, answers only to this server's names.
-    consumer.apply(HostValidationMiddleware).forRoutes('{*path}');
+    consumer.apply(HostValidationMiddleware, CallContextMiddleware).forRoutes('{*path}');
     // /mcp authenticates itself (it must answer 401 with a challenge before the SDK sees the request).
     consumer.apply(PrincipalMiddleware).forRoutes('api/v1/*path', 'graphql');
   }

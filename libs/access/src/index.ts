@@ -1,4 +1,6 @@
 export * from './access.module';
+export * from './call-context';
+export * from './call-context.middleware';
 export * from './host-validation.middleware';
 export * from './network-exposure';
 export * from './principal.middleware';

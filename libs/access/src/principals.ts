@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 
 /** A request that must authenticate and did not: doors answer 401 with a WWW-Authenticate challenge. */
 export class AuthenticationRequiredError extends Error {
@@ -25,7 +25,7 @@ export class PrincipalResolver {
 
   /** stdio and the CLI: the local user of this configuration. */
   local(): Principal {
-    return { tenantId: this.config.LORE_TENANT, subject: 'local', repositories: '*' };
+    return localPrincipal(this.config.LORE_TENANT);
   }
 
   /**
@@ -40,7 +40,7 @@ export class PrincipalResolver {
     const presented = digest(token);
     const index = this.keyDigests.findIndex((known) => timingSafeEqual(known, presented));
     if (index < 0) throw new AuthenticationRequiredError();
-    return { tenantId: this.config.LORE_TENANT, subject: `api-key-${index + 1}`, repositories: '*' };
+    return { ...localPrincipal(this.config.LORE_TENANT, `api-key-${index + 1}`), permissions: ['read'] };
   }
 }
 

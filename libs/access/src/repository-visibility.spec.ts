@@ -1,7 +1,7 @@
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { canReadRepository } from './repository-visibility';
 
-const principal = (repositories: Principal['repositories']): Principal => ({ tenantId: 't', subject: 's', repositories });
+const principal = (repositories: Principal['repositories']): Principal => ({ ...localPrincipal('t', 's'), repositories });
 
 describe('canReadRepository', () => {
   it('lets a principal read every repository of its tenant with *, and only its own list otherwise', () => {

@@ -1,12 +1,27 @@
 /**
- * Who is calling. It comes from the transport (API key on HTTP, local configuration on stdio and
- * the CLI), never from tool arguments.
+ * What a principal may do besides reading. `read` is every read tool; `index` runs indexing (a side
+ * effect); `admin` reads the audit and manages keys.
+ */
+export const PERMISSIONS = ['read', 'index', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Who is calling. It comes from the transport (a credential on HTTP, the local configuration on
+ * stdio and the CLI), never from tool arguments.
  */
 export interface Principal {
   tenantId: string;
   subject: string;
   /** Repository ids this principal may read; '*' means every repository of its tenant. */
   repositories: '*' | readonly string[];
+  permissions: readonly Permission[];
+  /** The MCP tool profile the credential is limited to; null leaves the server's profile. */
+  toolProfile: string | null;
+}
+
+/** The local user of a configuration (stdio, the CLI, a loopback server without credentials): everything of its tenant. */
+export function localPrincipal(tenantId: string, subject = 'local'): Principal {
+  return { tenantId, subject, repositories: '*', permissions: PERMISSIONS, toolProfile: null };
 }
 
 /**

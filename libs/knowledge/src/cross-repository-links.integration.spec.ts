@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { FIXTURES, gitFixture } from '../../../test/support/fixtures';
 import { dumpRepository, testDriver, type GraphDump } from '../../../test/support/graph';
 import { IndexingService } from './indexing/indexing.service';
@@ -23,7 +23,7 @@ let moduleRef: TestingModule;
 let driver: Driver;
 let indexing: IndexingService;
 
-const principal = (tenantId: string): Principal => ({ tenantId, subject: 'test', repositories: '*' });
+const principal = (tenantId: string): Principal => localPrincipal(tenantId, 'test');
 
 beforeAll(async () => {
   moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] }).compile();

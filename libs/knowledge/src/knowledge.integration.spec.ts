@@ -6,7 +6,7 @@ import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
 import { IndexStoreRepository } from '@lore/graph';
 import { readRepository } from '@lore/indexer';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { countGraph, dumpRepository, testDriver, wipeGraph } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
 import { FileSpanService } from './files/file-span.service';
@@ -19,7 +19,7 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'lore-knowledge-cache-'));
 process.env.LORE_CACHE_DIR = cacheDir;
 
 /** The services against the real Neo4j started by the jest global setup. */
-const principal: Principal = { tenantId: 'integration', subject: 'test', repositories: '*' };
+const principal: Principal = localPrincipal('integration', 'test');
 
 let moduleRef: TestingModule;
 let driver: Driver;

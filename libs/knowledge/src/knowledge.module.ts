@@ -1,17 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { AccessModule } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
+import type { OperationStage } from './operations/operation';
+import { OperationGate } from './operations/operation-gate';
 import { SemanticIndex } from './search/semantic-index';
 
 /** Every `*.service.ts` below this folder: one per capability (see discoverClasses). */
-const SERVICES = discoverClasses(__dirname, '.service');
+const SERVICES = discoverClasses<object>(__dirname, '.service') as Type[];
 
-/** Every capability of Lore, once. Doors import this module and call these services. */
+/** Every `operations/stages/*.stage.ts`: what the gate applies to each operation, in their `position` order. */
+const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`, '.stage') as Type<OperationStage>[];
+
+/** Every capability of Lore, once. Doors import this module and call these services, through the gate. */
 @Module({
   imports: [GraphModule, AccessModule],
-  providers: [...INFRASTRUCTURE_PROVIDERS, SemanticIndex, ...SERVICES],
+  providers: [
+    ...INFRASTRUCTURE_PROVIDERS,
+    SemanticIndex,
+    ...SERVICES,
+    ...STAGES,
+    { provide: OperationGate, inject: [ModuleRef], useFactory: (modules: ModuleRef) => new OperationGate(modules, SERVICES, STAGES) },
+  ],
   exports: [...SERVICES, AccessModule],
 })
 export class KnowledgeModule {}

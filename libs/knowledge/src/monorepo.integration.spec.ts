@@ -1,7 +1,7 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { gitFixture } from '../../../test/support/fixtures';
 import { testDriver } from '../../../test/support/graph';
@@ -10,7 +10,7 @@ import { IndexingService } from './indexing/indexing.service';
 import { KnowledgeModule } from './knowledge.module';
 
 /** test/fixtures/acme-monorepo: npm workspaces, project references, a tsconfig per package, build output and generated code. */
-const principal: Principal = { tenantId: 'monorepo', subject: 'test', repositories: '*' };
+const principal: Principal = localPrincipal('monorepo', 'test');
 const uid = (path: string): string => `monorepo:acme-monorepo:${path}`;
 
 let moduleRef: TestingModule;

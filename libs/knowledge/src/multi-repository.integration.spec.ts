@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { FIXTURES } from '../../../test/support/fixtures';
 import { testDriver } from '../../../test/support/graph';
 import { IndexingService } from './indexing/indexing.service';
@@ -10,7 +10,7 @@ import { KnowledgeModule } from './knowledge.module';
 import { SymbolService } from './symbols/symbol.service';
 
 /** Four fixture repositories in four languages, side by side in one tenant. */
-const principal: Principal = { tenantId: 'polyglot', subject: 'test', repositories: '*' };
+const principal: Principal = localPrincipal('polyglot', 'test');
 
 let moduleRef: TestingModule;
 let driver: Driver;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { dumpRepository, testDriver } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
 import { IndexingService } from './indexing/indexing.service';
@@ -20,7 +20,7 @@ const launcher = require('../../../tools/neo4j-local/launcher.js') as typeof imp
  * graph equals the one the test Neo4j of the global setup holds for the same repository.
  */
 const TRANSACTION_LIMIT = '16m';
-const principal: Principal = { tenantId: 'staged', subject: 'test', repositories: '*' };
+const principal: Principal = localPrincipal('staged', 'test');
 
 /** 200 files of 40 functions each calling the next: 8,000 symbols, 7,999 calls, ~24,000 relationships. */
 function generatedRepository(): string {

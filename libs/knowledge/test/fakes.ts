@@ -4,7 +4,7 @@
 // by the principal's repositories where the real one is, unscoped where the real one is.
 import type { Redactor } from '@lore/access';
 import { loadConfig } from '@lore/config';
-import { type CallConfidence, type Principal, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
+import { type CallConfidence, type Principal, type SymbolRef, localPrincipal, visibleRepositoryIds } from '@lore/domain';
 import { type Embedder, LazyEmbedder } from '@lore/embeddings';
 import type {
   CallDirection,
@@ -26,7 +26,7 @@ import { SemanticIndex } from '../src/search/semantic-index';
 export const TENANT = 'acme';
 
 export function principal(repositories: Principal['repositories'] = '*'): Principal {
-  return { tenantId: TENANT, subject: 'unit-test', repositories };
+  return { ...localPrincipal(TENANT, 'unit-test'), repositories };
 }
 
 /** A symbol ten lines long, named by the last part of its qualified name; its uid is made as the indexer makes it. */

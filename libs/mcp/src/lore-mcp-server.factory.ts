@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   completable,
@@ -12,6 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
+import { currentCallContext, runInCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
 import { offsetOf } from './continuation';
@@ -91,6 +91,7 @@ export class LoreMcpServerFactory {
 
   create(principal: Principal, options: ServerOptions): McpServer {
     const { onError } = options;
+    const door = options.transport === 'http' ? 'mcp-http' : 'mcp-stdio';
     const profile = options.profile ?? this.config.LORE_MCP_PROFILE;
     const server = new McpServer(LORE_MCP_SERVER_INFO, {
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
@@ -113,7 +114,10 @@ export class LoreMcpServerFactory {
           outputSchema: schemas.output,
           annotations: { title: tool.title, ...tool.annotations },
         },
-        (args, ctx) => this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
+        (args, ctx) =>
+          runInCallContext({ door, agentRunId: agentRunOf(ctx) }, () =>
+            this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
+          ),
       );
     }
     for (const resource of this.resources) {
@@ -135,7 +139,9 @@ export class LoreMcpServerFactory {
     // The SDK reads a URI through `new URL`, which resolves `..` away before a template sees it:
     // Lore's own parser reads the URI as written (and decoded), so a traversal is refused, not rewritten.
     server.server.removeRequestHandler('resources/read');
-    server.server.setRequestHandler('resources/read', (request) => this.read(request.params.uri, principal, onError));
+    server.server.setRequestHandler('resources/read', (request) =>
+      runInCallContext({ door }, () => this.read(request.params.uri, principal, onError)),
+    );
     server.server.removeRequestHandler('resources/list');
     server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
     return server;
@@ -151,7 +157,7 @@ export class LoreMcpServerFactory {
     const call = {
       tool: tool.name,
       version: tool.version,
-      requestId: randomUUID(),
+      requestId: currentCallContext().requestId,
       startedAt: performance.now(),
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
     };
@@ -243,6 +249,12 @@ export class LoreMcpServerFactory {
 }
 
 /** What a tool call may use of the SDK's request context: its cancellation and progress reports. */
+/** The agent run a client names in a request's `_meta` (`lore/agentRun`), for per-run tool budgets. */
+function agentRunOf(ctx: ServerContext): string | null {
+  const run = ctx.mcpReq._meta?.['lore/agentRun'];
+  return typeof run === 'string' && /^[\w.:-]{1,128}$/.test(run) ? run : null;
+}
+
 function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): ToolCallContext {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   return {

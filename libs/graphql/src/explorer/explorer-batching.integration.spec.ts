@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { AccessModule, PrincipalMiddleware } from '@lore/access';
 import { ConfigModule } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { CypherQueries, Neo4jService } from '@lore/graph';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { gitFixture } from '../../../../test/support/fixtures';
@@ -16,7 +16,7 @@ import { GraphqlApiModule } from '../graphql-api.module';
  */
 const TENANT = 'explorer-batching';
 process.env.LORE_TENANT = TENANT;
-const principal: Principal = { tenantId: TENANT, subject: 'test', repositories: '*' };
+const principal: Principal = localPrincipal(TENANT, 'test');
 
 @Module({ imports: [ConfigModule, AccessModule, GraphqlApiModule] })
 class GraphqlDoorModule implements NestModule {

@@ -6,12 +6,14 @@ import { walkCalls, walkWarnings } from '../call-graph/call-walk';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
+import { Operation } from '../operations/operation';
 
 /** get_callees: what a symbol calls, nearest first, each with the weakest confidence on the way from it. */
 @Injectable()
 export class CalleesService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
+  @Operation('get_callees', { kind: 'read' })
   async getCallees(input: GetCalleesInput, principal: Principal): Promise<GetCalleesResult> {
     const query = parseInput(GetCalleesInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);

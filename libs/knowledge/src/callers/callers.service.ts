@@ -6,12 +6,14 @@ import { walkCalls, walkWarnings } from '../call-graph/call-walk';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
+import { Operation } from '../operations/operation';
 
 /** get_callers: who calls a symbol, nearest first, each with the weakest confidence on its way to it. */
 @Injectable()
 export class CallersService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
+  @Operation('get_callers', { kind: 'read' })
   async getCallers(input: GetCallersInput, principal: Principal): Promise<GetCallersResult> {
     const query = parseInput(GetCallersInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);

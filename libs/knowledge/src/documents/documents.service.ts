@@ -11,12 +11,14 @@ import {
 } from '@lore/domain/schemas/documents';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
+import { Operation } from '../operations/operation';
 
 /** get_documents: the Markdown sections that mention a symbol or link its file, or link a file or name its symbols. */
 @Injectable()
 export class DocumentsService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
+  @Operation('get_documents', { kind: 'read' })
   async getDocuments(input: GetDocumentsInput, principal: Principal): Promise<GetDocumentsResult> {
     const query = parseInput(GetDocumentsInputSchema, input);
     const target = await this.targetOf(query, principal);

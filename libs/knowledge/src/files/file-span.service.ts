@@ -19,6 +19,7 @@ import { type FileSpan, type GetFileSpanInput, GetFileSpanInputSchema } from '@l
 import { MIME_BY_LANGUAGE, SourceRepository } from '@lore/indexer';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
+import { Operation } from '../operations/operation';
 
 /** What a URI names: an indexed file, the lines of it asked for, and how to name other lines of it. */
 interface SpanTarget {
@@ -48,6 +49,7 @@ export class FileSpanService {
     private readonly redactor: Redactor,
   ) {}
 
+  @Operation('get_file_span', { kind: 'read' })
   async getFileSpan(input: GetFileSpanInput, principal: Principal): Promise<FileSpan> {
     const { uri, maxLines } = parseInput(GetFileSpanInputSchema, input);
     const ref = parseResourceUri(uri);

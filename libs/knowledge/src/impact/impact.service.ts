@@ -9,6 +9,7 @@ import { walkDependents } from './dependents-walk';
 import { resolveImpactTargets } from './impact-targets';
 import { affectedSections, affectedTests, impactSummary } from './impact-report';
 import { walkImporters } from './importers-walk';
+import { Operation } from '../operations/operation';
 
 /**
  * analyze_impact: if this changes, what else is affected? The reverse transitive dependents of the
@@ -23,6 +24,7 @@ export class ImpactService {
     private readonly sources: SourceRepository,
   ) {}
 
+  @Operation('analyze_impact', { kind: 'read' })
   async analyzeImpact(input: AnalyzeImpactInput, principal: Principal): Promise<AnalyzeImpactResult> {
     const query = parseInput(AnalyzeImpactInputSchema, input);
     const targets = await resolveImpactTargets(this.graph, this.sources, principal, query);

@@ -7,6 +7,7 @@ import { IndexStoreRepository, MigrationService, type WrittenSnapshot } from '@l
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
 import { SemanticIndex } from '../search/semantic-index';
 import { parseInput } from '../validation';
+import { Operation } from '../operations/operation';
 
 /** What a watch of a repository watches besides its files (doors reach the indexer through this library). */
 export { headPaths } from '@lore/indexer';
@@ -25,6 +26,7 @@ export class IndexingService {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
+  @Operation('index_repository', { kind: 'side_effect' })
   async indexRepository(
     input: IndexRepositoryInput,
     principal: Principal,

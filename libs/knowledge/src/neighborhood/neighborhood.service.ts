@@ -12,6 +12,7 @@ import {
 import { resolveSymbolUid, targetRepository } from '../target-resolution';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { parseInput } from '../validation';
+import { Operation } from '../operations/operation';
 
 /**
  * get_graph_neighborhood: breadth first around a symbol or a file along the chosen relationships,
@@ -22,6 +23,7 @@ import { parseInput } from '../validation';
 export class GraphNeighborhoodService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
+  @Operation('get_graph_neighborhood', { kind: 'read' })
   async getNeighborhood(input: GetGraphNeighborhoodInput, principal: Principal): Promise<GetGraphNeighborhoodResult> {
     const query = parseInput(GetGraphNeighborhoodInputSchema, input);
     const centerUid = await this.centerUid(query, principal);

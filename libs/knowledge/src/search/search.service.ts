@@ -26,6 +26,7 @@ import { exactNameBonus, rankingPrior, reciprocalRankFusion } from './fusion';
 import { toLuceneQuery } from './lucene-query';
 import { type UnderstoodQuery, understandQuery } from './query-understanding';
 import { SemanticIndex } from './semantic-index';
+import { Operation } from '../operations/operation';
 
 /** Candidates fetched from the full-text index before tenant and repository filtering. */
 const FULLTEXT_CANDIDATES = 500;
@@ -49,6 +50,7 @@ export class SearchService {
     private readonly semantic: SemanticIndex,
   ) {}
 
+  @Operation('search_code', { kind: 'read' })
   async searchCode(input: SearchCodeInput, principal: Principal): Promise<SearchCodeResult> {
     const query = withQueryFilters(parseInput(SearchCodeInputSchema, input));
     const lucene = toLuceneQuery(query.understood.terms.join(' '));

@@ -11,6 +11,7 @@ import {
 } from '@lore/domain/schemas/structure';
 import { parseInput } from '../validation';
 import { globFilter, summaryOf, treeOf } from './project-tree';
+import { Operation } from '../operations/operation';
 
 /** What a cursor holds: where the next page starts, in which listing of which commit. */
 interface CursorState {
@@ -24,6 +25,7 @@ interface CursorState {
 export class ProjectStructureService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
+  @Operation('get_project_structure', { kind: 'read' })
   async getProjectStructure(input: GetProjectStructureInput, principal: Principal): Promise<ProjectStructure> {
     const query = parseInput(GetProjectStructureInputSchema, input);
     const { repositoryId } = query;

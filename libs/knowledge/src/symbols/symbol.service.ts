@@ -5,6 +5,7 @@ import { type GetSymbolInput, GetSymbolInputSchema, type GetSymbolResult } from 
 import { parseInput } from '../validation';
 import { resolveSymbolUid } from '../target-resolution';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
+import { Operation } from '../operations/operation';
 
 const NEIGHBOUR_LIMIT = 200;
 
@@ -13,6 +14,7 @@ const NEIGHBOUR_LIMIT = 200;
 export class SymbolService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
+  @Operation('get_symbol', { kind: 'read' })
   async getSymbol(input: GetSymbolInput, principal: Principal): Promise<GetSymbolResult> {
     const query = parseInput(GetSymbolInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);

@@ -1,0 +1,49 @@
+import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { currentCallContext } from '@lore/access';
+import type { Principal } from '@lore/domain';
+import { type OperationCall, type OperationStage, declaredOperations } from './operation';
+
+/**
+ * The one place every door's call of a service passes: the methods marked `@Operation` on the
+ * services are wrapped, once, at start, so that the stages (authorization, limits, audit, metrics,
+ * cache) apply whichever door called, the CLI and MCP over stdio included, and no door can forget one.
+ */
+@Injectable()
+export class OperationGate implements OnModuleInit {
+  private stages: readonly OperationStage[] = [];
+
+  constructor(
+    private readonly modules: ModuleRef,
+    private readonly services: readonly Type[],
+    private readonly stageTypes: readonly Type<OperationStage>[],
+  ) {}
+
+  onModuleInit(): void {
+    this.stages = this.stageTypes.map((type) => this.modules.get(type, { strict: false })).sort((a, b) => a.position - b.position);
+    for (const type of this.services) this.install(this.modules.get(type, { strict: false }) as Record<string, unknown>);
+  }
+
+  /** Runs `work` through every stage, outermost first. */
+  run(call: OperationCall, work: () => Promise<unknown>): Promise<unknown> {
+    const step = (index: number): Promise<unknown> =>
+      index < this.stages.length ? this.stages[index].handle(call, () => step(index + 1)) : work();
+    return step(0);
+  }
+
+  private install(service: Record<string, unknown>): void {
+    for (const declared of declaredOperations(service)) {
+      const method = service[declared.method] as (...args: unknown[]) => Promise<unknown>;
+      service[declared.method] = (...args: unknown[]) => {
+        const call: OperationCall = {
+          operation: declared.operation,
+          kind: declared.kind,
+          args: args.filter((_, index) => index !== declared.principalArgument),
+          principal: args[declared.principalArgument] as Principal,
+          context: currentCallContext(),
+        };
+        return this.run(call, () => method.apply(service, args));
+      };
+    }
+  }
+}

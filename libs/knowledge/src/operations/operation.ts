@@ -1,0 +1,55 @@
+import type { CallContext } from '@lore/access';
+import type { Principal } from '@lore/domain';
+
+/** How an operation touches the world: reads are cacheable and budgeted as reads; side effects need their permission. */
+export type OperationKind = 'read' | 'side_effect';
+
+export interface OperationOptions {
+  kind: OperationKind;
+  /** Which argument of the method is the Principal (services take `(input, principal)`, the explorer `(principal, ...)`). */
+  principalArgument?: number;
+}
+
+/** One call of an operation, as every stage of the gate sees it. */
+export interface OperationCall {
+  /** The capability's name as MCP and OpenAPI call it (`get_callers`). */
+  operation: string;
+  kind: OperationKind;
+  /** The method's arguments other than the principal. */
+  args: readonly unknown[];
+  principal: Principal;
+  context: CallContext;
+}
+
+/**
+ * One concern applied to every operation whatever its door (authorization, limits, audit, metrics,
+ * cache). A stage calls `next()` to go on, or answers or throws without it. Stages are the
+ * `stages/*.stage.ts` files, run in the order of their `position` (lowest first, outermost).
+ */
+export interface OperationStage {
+  readonly position: number;
+  handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown>;
+}
+
+const OPERATIONS = Symbol('lore:operations');
+
+interface DeclaredOperation extends Required<OperationOptions> {
+  method: string;
+  operation: string;
+}
+
+/** Marks a service method as the operation `name`: every door's call of it goes through the gate. */
+export function Operation(name: string, options: OperationOptions): MethodDecorator {
+  return (target, method) => {
+    const declared: DeclaredOperation[] = Reflect.getMetadata(OPERATIONS, target) ?? [];
+    Reflect.defineMetadata(
+      OPERATIONS,
+      [...declared, { method: String(method), operation: name, kind: options.kind, principalArgument: options.principalArgument ?? 1 }],
+      target,
+    );
+  };
+}
+
+export function declaredOperations(service: object): readonly DeclaredOperation[] {
+  return (Reflect.getMetadata(OPERATIONS, Object.getPrototypeOf(service)) as DeclaredOperation[] | undefined) ?? [];
+}
