@@ -142,6 +142,19 @@ describe('metrics, logs and traces of every door', () => {
       },
     ]);
     expect(server.output()).not.toContain(query);
+    // Every line the server wrote is JSON, from the first (listening) on.
+    const unparsable = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .filter((line) => {
+        try {
+          return typeof JSON.parse(line) !== 'object';
+        } catch {
+          return true;
+        }
+      });
+    expect(unparsable).toEqual([]);
   });
 
   it('exports a span per operation with its Cypher as child spans, to the configured collector as OTLP/HTTP JSON', async () => {
