@@ -14,12 +14,14 @@ const APPS = ['server', 'cli'];
 const MAY_IMPORT = {
   domain: [],
   config: ['domain'],
-  ...Object.fromEntries(STORES.map((store) => [store, ['domain', 'config']])),
+  // Metrics and tracing, beside every layer like config: the graph counts its sessions, MCP its truncations.
+  observability: ['domain', 'config'],
+  ...Object.fromEntries(STORES.map((store) => [store, ['domain', 'config', 'observability']])),
   // Query-time redaction runs the indexer's secret scanner (the rules that redacted what was stored).
-  access: ['domain', 'config', 'indexer'],
-  knowledge: ['domain', 'config', ...STORES],
-  ...Object.fromEntries(DOORS.map((door) => [door, ['domain', 'config', 'knowledge', 'access']])),
-  ...Object.fromEntries(APPS.map((app) => [app, ['domain', 'config', 'knowledge', 'access', ...DOORS]])),
+  access: ['domain', 'config', 'observability', 'indexer'],
+  knowledge: ['domain', 'config', 'observability', ...STORES],
+  ...Object.fromEntries(DOORS.map((door) => [door, ['domain', 'config', 'observability', 'knowledge', 'access']])),
+  ...Object.fromEntries(APPS.map((app) => [app, ['domain', 'config', 'observability', 'knowledge', 'access', ...DOORS]])),
 };
 const LIBS = Object.keys(MAY_IMPORT).filter((name) => !APPS.includes(name));
 const any = (names) => `(${names.join('|')})`;

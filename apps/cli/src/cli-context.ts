@@ -12,7 +12,7 @@ export async function openServices(...features: Type[]): Promise<INestApplicatio
   const config = loadConfig();
   const root: DynamicModule = { module: CliModule, imports: [ConfigModule, KnowledgeModule, ...features] };
   return NestFactory.createApplicationContext(root, {
-    logger: new StderrLogger(config.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
+    logger: new StderrLogger(config.LORE_LOG_LEVEL === 'debug' ? 'debug' : 'warn', config.LORE_LOG_FORMAT),
   });
 }
 

@@ -7,11 +7,12 @@ import { SystemService } from '@lore/knowledge/system/system.service';
 import { McpModule } from '@lore/mcp';
 import { RestModule } from '@lore/rest';
 import { HealthController } from './health.controller';
+import { MetricsController } from './metrics.controller';
 
 /** The four doors side by side over one KnowledgeModule (MCP here over HTTP; stdio is `lore mcp`). */
 @Module({
   imports: [ConfigModule, KnowledgeModule, RestModule, GraphqlApiModule, McpModule],
-  controllers: [HealthController],
+  controllers: [HealthController, MetricsController],
 })
 export class AppModule implements NestModule, OnApplicationBootstrap {
   constructor(private readonly system: SystemService) {}

@@ -36,8 +36,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const listening = `Lore listening on http://${config.LORE_HOST}:${config.LORE_PORT} (REST /api/v1, OpenAPI /api/docs, GraphQL /graphql, MCP /mcp)`;
+  // A JSON log stays JSON from its first line on.
   process.stderr.write(
-    `Lore listening on http://${config.LORE_HOST}:${config.LORE_PORT} (REST /api/v1, OpenAPI /api/docs, GraphQL /graphql, MCP /mcp)\n`,
+    config.LORE_LOG_FORMAT === 'json'
+      ? `${JSON.stringify({ time: new Date().toISOString(), level: 'log', pid: process.pid, context: 'Server', message: listening })}\n`
+      : `${listening}\n`,
   );
 }
 

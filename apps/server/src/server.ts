@@ -10,7 +10,7 @@ import { AppModule } from './app.module';
 /** Builds the HTTP server: REST + OpenAPI, GraphQL + GraphiQL, MCP at /mcp, /health and /ready. */
 export async function createServer(config: LoreConfig = loadConfig()): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    logger: new StderrLogger(config.LORE_LOG_LEVEL),
+    logger: new StderrLogger(config.LORE_LOG_LEVEL, config.LORE_LOG_FORMAT),
     bodyParser: false,
   });
   // JSON bodies for REST and GraphQL; /mcp's body is read as text and parsed by its door, so that malformed

@@ -103,6 +103,33 @@ export const ConfigSchema = z.object({
   QDRANT_URL: z.string().url('an http(s) URL').optional(),
   QDRANT_API_KEY: z.string().min(1).optional(),
   LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  /** `json`: one JSON object a line (for a log collector); `text`: lines for people. */
+  LORE_LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /** A bearer token that may read GET /metrics from off the loopback interface (besides a key with the admin permission). */
+  LORE_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** An OpenTelemetry collector's base URL (spans go to <url>/v1/traces as OTLP/HTTP JSON); unset: no tracing. */
+  LORE_OTEL_ENDPOINT: z.string().url('an http(s) URL').optional(),
+  /** The standard variable, read when LORE_OTEL_ENDPOINT is unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url('an http(s) URL').optional(),
+  /** Calls a principal may make per minute on the HTTP doors (a token bucket); 0: no limit. */
+  LORE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Calls a principal may make at once after a quiet spell (the bucket's size). */
+  LORE_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(100),
+  /** The window of the per-principal tool budgets, in seconds. */
+  LORE_BUDGET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Per principal and window: calls, search_code calls, output tokens (answer bytes / 4); 0: no budget. */
+  LORE_BUDGET_MAX_CALLS: z.coerce.number().int().min(0).default(0),
+  LORE_BUDGET_MAX_SEARCH_CALLS: z.coerce.number().int().min(0).default(0),
+  LORE_BUDGET_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(0).default(0),
+  /** Per agent run the client names (X-Lore-Agent-Run, MCP _meta lore/agentRun), seed 000 section 24.1; 0: no budget. */
+  LORE_RUN_MAX_CALLS: z.coerce.number().int().min(0).default(30),
+  LORE_RUN_MAX_SEARCH_CALLS: z.coerce.number().int().min(0).default(10),
+  LORE_RUN_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(0).default(50_000),
+  LORE_RUN_MAX_LATENCY_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Rate limits and per-principal budgets for the CLI and MCP over stdio too (the local user's own process: off by default). */
+  LORE_LIMIT_LOCAL: flag.default(false),
+  /** A read operation still running after this long answers `timeout` (indexing, a side effect, is not bounded by it). */
+  LORE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Every MCP tool answer is kept under this many tokens (o200k_base), cut with a continuation past it. */
   LORE_MCP_MAX_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(25_000),
   /** The MCP tools served (stdio: `lore mcp --profile` wins; HTTP: until credentials carry their own). */

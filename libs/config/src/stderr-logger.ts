@@ -7,13 +7,32 @@ const LEVELS: Record<string, LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
 
-/** All logs on stderr: stdout belongs to MCP over stdio and to `--json` output. */
+/**
+ * All logs on stderr: stdout belongs to MCP over stdio and to `--json` output. `json` (LORE_LOG_FORMAT):
+ * one JSON object a line, a structured message's fields at the top level beside level, time and context.
+ */
 export class StderrLogger extends ConsoleLogger {
-  constructor(level: string = 'log') {
-    super('Lore', { logLevels: LEVELS[level] ?? LEVELS.log });
+  constructor(level: string = 'log', format: 'text' | 'json' = 'text') {
+    super('Lore', { logLevels: LEVELS[level] ?? LEVELS.log, json: format === 'json' });
   }
 
-  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
-    super.printMessages(messages, context, logLevel, 'stderr');
+  protected override printMessages(
+    messages: unknown[],
+    context?: string,
+    logLevel?: LogLevel,
+    _stream?: unknown,
+    errorStack?: unknown,
+  ): void {
+    super.printMessages(messages, context, logLevel, 'stderr', errorStack);
   }
+
+  protected override printAsJson(message: unknown, options: { context: string; logLevel: LogLevel; errorStack?: unknown }): void {
+    const base = { time: new Date().toISOString(), level: options.logLevel, pid: process.pid, context: options.context || undefined };
+    const fields = isFields(message) ? { ...base, ...message } : { ...base, message };
+    process.stderr.write(`${JSON.stringify(options.errorStack ? { ...fields, stack: options.errorStack } : fields)}\n`);
+  }
+}
+
+function isFields(message: unknown): message is Record<string, unknown> {
+  return message !== null && typeof message === 'object' && Object.getPrototypeOf(message) === Object.prototype;
 }

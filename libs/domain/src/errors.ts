@@ -74,6 +74,15 @@ export class TimeoutError extends LoreError {
   readonly code = 'timeout';
   override readonly retryable = true;
 }
+/** Too many calls too fast: `details.retryAfterSeconds` says when the next one is admitted (REST: 429 with Retry-After). */
+export class RateLimitedError extends LoreError {
+  readonly code = 'rate_limited';
+  override readonly retryable = true;
+}
+/** A tool budget (seed 000 section 24) is spent: retrying does not help until its window ends or a new run starts. */
+export class ToolBudgetExceededError extends LoreError {
+  readonly code = 'tool_budget_exceeded';
+}
 export class ConflictError extends LoreError {
   readonly code = 'conflict';
   override readonly retryable = true;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ObservabilityModule } from '@lore/observability';
 import { CodeGraphRepository } from './code-graph.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
@@ -10,6 +11,7 @@ import { Neo4jService } from './neo4j.service';
 import { SnapshotWriter } from './snapshot-writer';
 
 @Module({
+  imports: [ObservabilityModule],
   providers: [
     Neo4jService,
     { provide: CypherQueries, useFactory: () => new CypherQueries() },

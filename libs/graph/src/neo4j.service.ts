@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import neo4j, { type Driver, type ManagedTransaction, Neo4jError, type Session } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { InternalError, ResourceExhaustedError, TimeoutError, UnavailableError } from '@lore/domain';
+import { LoreMetrics, inSpan } from '@lore/observability';
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
@@ -16,7 +17,11 @@ export class Neo4jService implements OnModuleDestroy {
    */
   readonly driver: Driver;
 
-  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
+  constructor(
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    /** Absent where a test builds the service by hand. */
+    @Optional() private readonly metrics?: LoreMetrics,
+  ) {
     this.driver = neo4j.driver(config.NEO4J_URI, neo4j.auth.basic(config.NEO4J_USER, config.NEO4J_PASSWORD), {
       disableLosslessIntegers: true,
       connectionAcquisitionTimeout: 10_000,
@@ -27,8 +32,10 @@ export class Neo4jService implements OnModuleDestroy {
   }
 
   async read(query: string, params: Params = {}): Promise<Row[]> {
-    return this.withSession('READ', (session) =>
-      session.executeRead((tx) => runRows(tx, query, params), { timeout: this.config.NEO4J_TX_TIMEOUT_MS }),
+    return this.withSession(
+      'READ',
+      (session) => session.executeRead((tx) => runRows(tx, query, params), { timeout: this.config.NEO4J_TX_TIMEOUT_MS }),
+      query,
     );
   }
 
@@ -44,10 +51,14 @@ export class Neo4jService implements OnModuleDestroy {
 
   /** Auto-commit: schema statements and CALL { } IN TRANSACTIONS need it. */
   async autoCommit(query: string, params: Params = {}): Promise<Row[]> {
-    return this.withSession('WRITE', async (session) => {
-      const result = await session.run(query, toNeo4jParams(params));
-      return result.records.map((record) => record.toObject());
-    });
+    return this.withSession(
+      'WRITE',
+      async (session) => {
+        const result = await session.run(query, toNeo4jParams(params));
+        return result.records.map((record) => record.toObject());
+      },
+      query,
+    );
   }
 
   async ping(): Promise<boolean> {
@@ -63,7 +74,22 @@ export class Neo4jService implements OnModuleDestroy {
     await this.driver.close();
   }
 
-  private async withSession<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>): Promise<T> {
+  /**
+   * One session, in a trace span (`neo4j.read`, `neo4j.write`; with the Cypher text when there is one
+   * query: Lore's own text, the values go as parameters and are not recorded) and counted in flight.
+   */
+  private async withSession<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>, query?: string): Promise<T> {
+    const attributes = {
+      'db.system.name': 'neo4j',
+      'db.namespace': this.config.NEO4J_DATABASE,
+      ...(query ? { 'db.query.text': query } : {}),
+    };
+    return inSpan(`neo4j.${mode.toLowerCase()}`, attributes, () =>
+      this.metrics ? this.metrics.inNeo4jSession(mode, () => this.inSession(mode, work)) : this.inSession(mode, work),
+    );
+  }
+
+  private async inSession<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>): Promise<T> {
     const session = this.driver.session({
       database: this.config.NEO4J_DATABASE,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,

@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { AccessModule } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
+import { ObservabilityModule } from '@lore/observability';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
 import type { OperationStage } from './operations/operation';
 import { OperationGate } from './operations/operation-gate';
@@ -16,7 +17,7 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
 
 /** Every capability of Lore, once. Doors import this module and call these services, through the gate. */
 @Module({
-  imports: [GraphModule, AccessModule],
+  imports: [GraphModule, AccessModule, ObservabilityModule],
   providers: [
     ...INFRASTRUCTURE_PROVIDERS,
     SemanticIndex,

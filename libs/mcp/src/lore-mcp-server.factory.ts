@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { currentCallContext, runInCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
+import { LoreMetrics } from '@lore/observability';
 import { offsetOf } from './continuation';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
@@ -67,6 +68,7 @@ export class LoreMcpServerFactory {
     @Inject(MCP_PROMPTS) private readonly prompts: readonly LoreMcpPrompt[],
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly catalog: ResourceCatalog,
+    private readonly metrics: LoreMetrics,
   ) {
     // Made once: a server is built per HTTP request.
     this.schemas = new Map(
@@ -183,6 +185,7 @@ export class LoreMcpServerFactory {
         data = (await tool.call(narrowed, principal, context)) as Record<string, unknown>;
         shaped = shapeAnswer({ ...call, args: narrowed, ...paging }, data, tool.next(data, narrowed), await this.snapshot(data, principal));
       }
+      if (shaped.answer.status === 'truncated') this.metrics.recordTruncation(tool.name);
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
       if (!(error instanceof LoreError)) onError?.(error);

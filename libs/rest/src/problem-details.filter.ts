@@ -63,6 +63,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (!(exception instanceof LoreError)) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body = toLoreError(exception).toBody();
     const status = STATUS_BY_CODE[body.code];
+    // RFC 9110's header for 429 (rate_limited): clients and proxies honour it without reading the body.
+    const retryAfter = body.details?.retryAfterSeconds;
+    if (status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
     res
       .status(status)
       .type('application/problem+json')

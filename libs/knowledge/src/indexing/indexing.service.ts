@@ -5,6 +5,7 @@ import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { IndexStoreRepository, MigrationService, type WrittenSnapshot } from '@lore/graph';
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
+import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
@@ -24,6 +25,7 @@ export class IndexingService {
     private readonly migrations: MigrationService,
     private readonly semantic: SemanticIndex,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    private readonly metrics: LoreMetrics,
   ) {}
 
   @Operation('index_repository', { kind: 'side_effect' })
@@ -124,8 +126,10 @@ export class IndexingService {
       this.logger.log(
         `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls; queryable in ${result.queryableMs} ms, done in ${result.durationMs} ms`,
       );
+      this.metrics.recordIndexRun(result);
       return result;
     } catch (error) {
+      this.metrics.recordIndexRun({ status: 'failed', durationMs: Date.now() - started.getTime(), files: 0, symbols: 0 });
       await this.store
         .failRun(run, new Date().toISOString(), error instanceof Error ? error.message : String(error))
         .catch(() => undefined);

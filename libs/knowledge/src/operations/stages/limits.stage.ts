@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Door } from '@lore/access';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { RateLimitedError, ToolBudgetExceededError } from '@lore/domain';
+import type { OperationCall, OperationStage } from '../operation';
+import { BudgetLedger, type SpentBudget } from '../limits/tool-budgets';
+import { TokenBuckets } from '../limits/token-bucket';
+import { resultBytesOf } from '../result-size';
+
+/** Doors many clients share: every call through them is rate limited and budgeted per principal. */
+const SHARED_DOORS: ReadonlySet<Door> = new Set(['rest', 'graphql', 'mcp-http']);
+/** The local user's own process (CLI, MCP over stdio): limited only with LORE_LIMIT_LOCAL. Internal work never. */
+const LOCAL_DOORS: ReadonlySet<Door> = new Set(['cli', 'mcp-stdio']);
+/** Operations that count against the search budget: broad questions an agent tends to repeat. */
+const SEARCHES = new Set(['search_code']);
+/** A run untouched this long is forgotten (a run has no window: a new task is a new run). */
+const RUN_IDLE_MS = 24 * 3600_000;
+/** Output tokens of an answer, without a tokenizer at hand: its bytes of JSON / 4. */
+const BYTES_PER_TOKEN = 4;
+
+const HINTS: Record<SpentBudget['budget'], string> = {
+  maxCalls:
+    'Work with the answers you have: read exact source with get_file_span on a resource URI you already hold instead of asking again.',
+  maxSearchCalls:
+    'Stop searching broadly: narrow the search (filters, a repository, a path), or use get_symbol / get_file_span on a uid or URI you already have.',
+  maxOutputTokens: 'Ask for less: detail_level "summary", a narrower query, or a smaller line range of get_file_span.',
+  maxLatencyMs: 'Ask narrower questions (a smaller depth, a repository filter): this run has spent its time.',
+};
+
+/**
+ * Rate limits and tool budgets (seed 000 section 24), before any work is done: a token bucket per
+ * principal (tenant and subject); budgets per principal and window; budgets per agent run when the
+ * client names one (X-Lore-Agent-Run, MCP `_meta['lore/agentRun']`), on every door. State is in
+ * memory: the limits hold per server process.
+ */
+@Injectable()
+export class LimitsStage implements OperationStage {
+  readonly position = 40;
+  private readonly rate: TokenBuckets | null;
+  private readonly windowBudgets: BudgetLedger;
+  private readonly runBudgets: BudgetLedger;
+
+  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
+    this.rate =
+      config.LORE_RATE_LIMIT_PER_MINUTE > 0 ? new TokenBuckets(config.LORE_RATE_LIMIT_PER_MINUTE, config.LORE_RATE_LIMIT_BURST) : null;
+    this.windowBudgets = new BudgetLedger(
+      {
+        maxCalls: config.LORE_BUDGET_MAX_CALLS,
+        maxSearchCalls: config.LORE_BUDGET_MAX_SEARCH_CALLS,
+        maxOutputTokens: config.LORE_BUDGET_MAX_OUTPUT_TOKENS,
+        maxLatencyMs: 0,
+      },
+      { windowMs: config.LORE_BUDGET_WINDOW_SECONDS * 1000 },
+    );
+    this.runBudgets = new BudgetLedger(
+      {
+        maxCalls: config.LORE_RUN_MAX_CALLS,
+        maxSearchCalls: config.LORE_RUN_MAX_SEARCH_CALLS,
+        maxOutputTokens: config.LORE_RUN_MAX_OUTPUT_TOKENS,
+        maxLatencyMs: config.LORE_RUN_MAX_LATENCY_MS,
+      },
+      { idleMs: RUN_IDLE_MS },
+    );
+  }
+
+  async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
+    const { door, agentRunId } = call.context;
+    const perPrincipal = SHARED_DOORS.has(door) || (this.config.LORE_LIMIT_LOCAL && LOCAL_DOORS.has(door));
+    const perRun = agentRunId !== null && door !== 'internal';
+    if (!perPrincipal && !perRun) return next();
+    const principalKey = `${call.principal.tenantId}\u0000${call.principal.subject}`;
+    const runKey = `${principalKey}\u0000${agentRunId}`;
+    const isSearch = SEARCHES.has(call.operation);
+    if (perPrincipal && this.rate) {
+      const admission = this.rate.take(principalKey);
+      if (!admission.admitted) {
+        throw new RateLimitedError(
+          `Too many calls: this credential may make ${this.config.LORE_RATE_LIMIT_PER_MINUTE} a minute. Retry in ${admission.retryAfterSeconds} s.`,
+          {
+            hint: `Wait ${admission.retryAfterSeconds} s before the next call, and space calls out.`,
+            details: { retryAfterSeconds: admission.retryAfterSeconds },
+          },
+        );
+      }
+    }
+    if (perPrincipal) this.refuseSpent(call, this.windowBudgets.admit(principalKey, isSearch), 'this credential');
+    if (perRun) this.refuseSpent(call, this.runBudgets.admit(runKey, isSearch), 'this agent run');
+    const started = performance.now();
+    let outputTokens = 0;
+    try {
+      const result = await next();
+      outputTokens = Math.ceil(resultBytesOf(result) / BYTES_PER_TOKEN);
+      return result;
+    } finally {
+      const cost = { outputTokens, latencyMs: performance.now() - started };
+      if (perPrincipal) this.windowBudgets.record(principalKey, cost);
+      if (perRun) this.runBudgets.record(runKey, cost);
+    }
+  }
+
+  private refuseSpent(call: OperationCall, spent: SpentBudget | null, whose: string): void {
+    if (!spent) return;
+    const window = spent.resetsInSeconds === null ? '' : ` (the window starts again in ${spent.resetsInSeconds} s)`;
+    throw new ToolBudgetExceededError(
+      `${call.operation} refused: ${whose} has spent its ${spent.budget} budget of ${spent.limit}${window}.`,
+      {
+        hint: HINTS[spent.budget],
+        details: { ...spent, scope: whose === 'this agent run' ? 'agent_run' : 'principal' },
+      },
+    );
+  }
+}

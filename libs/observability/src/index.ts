@@ -1,0 +1,3 @@
+export * from './metrics';
+export * from './observability.module';
+export * from './tracing';

@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { type Attributes, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+
+/** Lore's tracer: a no-op until an SDK is registered (Tracing does, when an endpoint is configured). */
+const tracer = trace.getTracer('lore');
+
+/**
+ * Runs `work` in a span named `name`, a child of the span active in this async context. The span
+ * records a thrown error's code (a LoreError's) and status, never its message (it can quote input).
+ */
+export async function inSpan<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      span.setAttribute('lore.error.code', typeof code === 'string' ? code : 'internal');
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Where spans go: LORE_OTEL_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT (both a collector's base URL); null: nowhere. */
+export function tracesUrl(config: Pick<LoreConfig, 'LORE_OTEL_ENDPOINT' | 'OTEL_EXPORTER_OTLP_ENDPOINT'>): string | null {
+  const base = config.LORE_OTEL_ENDPOINT ?? config.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return base ? `${base.replace(/\/+$/, '')}/v1/traces` : null;
+}
+
+/**
+ * The OpenTelemetry SDK, started only when an endpoint is configured: spans are then exported as
+ * OTLP/HTTP JSON in batches (OTEL_BSP_SCHEDULE_DELAY, default 5 s) and flushed when the app closes.
+ * Without an endpoint nothing is loaded into the API and every span is a no-op.
+ */
+@Injectable()
+export class Tracing implements OnModuleDestroy {
+  private readonly logger = new Logger('Tracing');
+  private readonly provider: NodeTracerProvider | null = null;
+
+  constructor(@Inject(LORE_CONFIG) config: LoreConfig) {
+    const url = tracesUrl(config);
+    if (!url) return;
+    this.provider = new NodeTracerProvider({
+      resource: resourceFromAttributes({ 'service.name': 'lore' }),
+      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }))],
+    });
+    // Registers the async-hooks context manager too, so that a Cypher span is the child of its operation's.
+    this.provider.register();
+    this.logger.log(`Exporting trace spans to ${url}`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.provider?.shutdown();
+  }
+}
