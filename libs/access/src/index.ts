@@ -1,4 +1,5 @@
 export * from './access.module';
+export * from './authorization';
 export * from './call-context';
 export * from './call-context.middleware';
 export * from './host-validation.middleware';
@@ -6,4 +7,4 @@ export * from './network-exposure';
 export * from './principal.middleware';
 export * from './principals';
 export * from './redaction';
-export * from './repository-visibility';
+export * from './tool-profiles';

@@ -29,7 +29,7 @@ export class McpHttpController implements OnModuleDestroy {
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
-    // The profile is the configured default until credentials carry their own (issue 19): then it is the principal's.
+    // The configured profile; a credential with its own profile is served only the tools of both (isToolAllowed).
     const profile = config.LORE_MCP_PROFILE;
     this.mcp = createMcpHandler(
       ({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, { profile, transport: 'http', onError }),

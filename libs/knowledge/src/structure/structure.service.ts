@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { canReadRepository } from '@lore/access';
+import { canAccessRepository } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
 import { InvalidInputError, NotFoundError, type Principal, type Warning } from '@lore/domain';
 import {
@@ -29,7 +29,7 @@ export class ProjectStructureService {
   async getProjectStructure(input: GetProjectStructureInput, principal: Principal): Promise<ProjectStructure> {
     const query = parseInput(GetProjectStructureInputSchema, input);
     const { repositoryId } = query;
-    const repository = canReadRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
+    const repository = canAccessRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
     if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it with lore index.' });
     const pathPrefix = query.pathPrefix.replace(/\/$/, '');
     const listing = listingOf(query, pathPrefix);
