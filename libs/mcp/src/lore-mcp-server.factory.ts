@@ -11,7 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { currentCallContext, isToolAllowed, runInCallContext } from '@lore/access';
+import { accessFingerprint, currentCallContext, isToolAllowed, runInCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
 import { offsetOf } from './continuation';
@@ -163,6 +163,7 @@ export class LoreMcpServerFactory {
       requestId: currentCallContext().requestId,
       startedAt: performance.now(),
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
+      holder: accessFingerprint(principal),
     };
     try {
       const { continuation, ...args } = given ?? {};
@@ -174,7 +175,7 @@ export class LoreMcpServerFactory {
       if (typeof detailLevel !== 'string' || !Object.hasOwn(DETAIL_LEVELS, detailLevel)) {
         throw new InvalidInputError(`detail_level must be one of ${Object.keys(DETAIL_LEVELS).join(', ')}.`);
       }
-      const offset = offsetOf(continuation, tool.name, args);
+      const offset = offsetOf(continuation, tool.name, args, call.holder);
       const paging = { offset, pagedLists: tool.pagedLists, maxItems: DETAIL_LEVELS[detailLevel as DetailLevel] };
       let data = (await tool.call(serviceArgs, principal, context)) as Record<string, unknown>;
       let shaped = shapeAnswer({ ...call, args, ...paging }, data, tool.next(data, args), await this.snapshot(data, principal));
