@@ -1,4 +1,5 @@
 export * from './access.module';
+export * from './api-key-secrets';
 export * from './authorization';
 export * from './call-context';
 export * from './call-context.middleware';

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config.NEO4J_URI).toBe('bolt://127.0.0.1:7687');
     expect(config.LORE_PORT).toBe(7300);
     expect(config.LORE_TENANT).toBe('default');
-    expect(config.LORE_API_KEYS).toEqual([]);
+    expect(config.LORE_ALLOWED_HOSTS).toEqual([]);
   });
 
   it('names a missing variable', () => {
@@ -32,7 +32,11 @@ describe('loadConfig', () => {
     expect(config.LORE_TENANT).toBe('beta');
   });
 
-  it('splits API keys', () => {
-    expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_API_KEYS: 'a, b,,c' }).LORE_API_KEYS).toEqual(['a', 'b', 'c']);
+  it('splits lists', () => {
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_ALLOWED_HOSTS: 'a, b,,c' }).LORE_ALLOWED_HOSTS).toEqual(['a', 'b', 'c']);
+  });
+
+  it('refuses LORE_API_KEYS, which is no longer read, saying where keys are now', () => {
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_API_KEYS: 'k' })).toThrow(/LORE_API_KEYS: is no longer read.*lore keys create/);
   });
 });

@@ -43,11 +43,9 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case tenant id')
     .default('default'),
-  /** Comma-separated API keys accepted on HTTP as `Authorization: Bearer <key>`; unset means loopback-only, no auth. */
-  LORE_API_KEYS: list,
   /** Binding beyond loopback serves your code to the network: only when asked for (`--allow-remote`). */
   LORE_ALLOW_REMOTE: flag.default(false),
-  /** `required`: every HTTP caller authenticates; `off`: nobody does (stated, never assumed, off loopback). Unset: required when keys exist. */
+  /** `required`: every HTTP caller authenticates; `off`: nobody does (stated, never assumed, off loopback). Unset: required beyond loopback or once an API key exists. */
   LORE_AUTH: z.enum(['required', 'off']).optional(),
   /** Host names (besides loopback and LORE_HOST) the HTTP doors answer to; any other Host or browser Origin gets 403 (DNS rebinding). */
   LORE_ALLOWED_HOSTS: list,
@@ -137,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
   for (const key of Object.keys(ConfigSchema.shape)) {
     const value = env[key];
     if (value !== undefined && value !== '') merged[key] = value;
+  }
+  if (env.LORE_API_KEYS || fromFile.LORE_API_KEYS) {
+    // Ignoring it would lock its keys' users out without a word: keys live in Neo4j now.
+    throw new ConfigError([
+      'LORE_API_KEYS: is no longer read: API keys are stored hashed in Neo4j. Create them with `lore keys create --tenant <id>` and unset LORE_API_KEYS.',
+    ]);
   }
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {

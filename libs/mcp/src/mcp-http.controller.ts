@@ -2,10 +2,12 @@ import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nes
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import { AuthenticationRequiredError, PrincipalResolver } from '@lore/access';
+import { AuthenticationRequiredError, bearerChallenge } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Principal } from '@lore/domain';
+import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
+import type { ToolProfile } from './tool-profiles';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -25,14 +27,17 @@ export class McpHttpController implements OnModuleDestroy {
 
   constructor(
     servers: LoreMcpServerFactory,
-    private readonly principals: PrincipalResolver,
+    private readonly authentication: AuthenticationService,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
-    // The configured profile; a credential with its own profile is served only the tools of both (isToolAllowed).
-    const profile = config.LORE_MCP_PROFILE;
     this.mcp = createMcpHandler(
-      ({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, { profile, transport: 'http', onError }),
+      ({ authInfo }) => {
+        const principal = (authInfo?.extra as { principal: Principal }).principal;
+        // A credential limited to a tool profile gets that profile; any other caller the configured one.
+        const profile = (principal.toolProfile as ToolProfile | null) ?? config.LORE_MCP_PROFILE;
+        return servers.create(principal, { profile, transport: 'http', onError });
+      },
       {
         onerror: onError,
       },
@@ -46,12 +51,12 @@ export class McpHttpController implements OnModuleDestroy {
     if (this.loopbackOnly && (!this.validateHost(req, res) || !this.validateOrigin(req, res))) return;
     let principal: Principal;
     try {
-      principal = this.principals.fromAuthorizationHeader(req.headers.authorization);
+      principal = await this.authentication.authenticate(req.headers.authorization);
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
       res
         .status(401)
-        .setHeader('WWW-Authenticate', 'Bearer realm="lore"')
+        .setHeader('WWW-Authenticate', bearerChallenge(error.invalidToken ? { error: 'invalid_token', description: error.message } : {}))
         .json({ error: { code: 'permission_denied', message: error.message } });
       return;
     }

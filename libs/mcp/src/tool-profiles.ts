@@ -1,6 +1,7 @@
 import { TOOL_PROFILES, type ToolProfile } from '@lore/access';
 
-export { TOOL_PROFILES, TOOL_PROFILE_NAMES, type ToolProfile } from '@lore/access';
+export { TOOL_PROFILES, type ToolProfile } from '@lore/access';
+export { TOOL_PROFILE_NAMES } from '@lore/domain';
 
 /**
  * What a server built for one caller serves. Tools with side effects are served only in `full`, and
