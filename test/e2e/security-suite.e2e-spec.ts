@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
 import { GetCallersResultSchema } from '@lore/domain/schemas/callers';
 import { FileSpanSchema } from '@lore/domain/schemas/files';
@@ -10,7 +10,7 @@ import { GetSymbolResultSchema } from '@lore/domain/schemas/symbols';
 import { type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { type RunningServer, runCli, startServer, waitUntilReady } from '../support/processes';
-import { type Capability, type Doors, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql, restJson } from './doors';
+import { type Capability, type Doors, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql, restJson, selectionOf } from './doors';
 
 /**
  * The security suite of seed 000 section 27.2, through every door (REST, GraphQL, MCP over HTTP and
@@ -18,8 +18,10 @@ import { type Capability, type Doors, type McpDoor, askEveryDoor, cliJson, conne
  * server of tenant B asking for tenant A's repository by name, uid, URI, GraphQL id and search
  * filter), model-supplied principals ignored, huge output truncated. Tenant A serves order-service
  * with a .env, a private key and a token in a source file; tenant B serves order-contracts, from the
- * same Neo4j. (A principal limited to some repositories of its tenant needs a credential that says
- * so: libs/knowledge/src/access.integration.spec.ts asks the services with one.)
+ * same Neo4j. Last, with API keys (`lore keys create`), a key of tenant A limited to order-service
+ * and a tool profile asks the HTTP doors for billing-service, indexed beside it (the CLI and MCP over
+ * stdio run as the local user, who sees the whole tenant: libs/knowledge/src/access.integration.spec.ts
+ * asks the services with limited principals).
  */
 const TENANT_A = 'sec-a';
 const TENANT_B = 'sec-b';
@@ -360,5 +362,147 @@ describe('huge output is truncated or refused, never served whole', () => {
     ).toEqual(everyDoor(doorsA(), { error: 'invalid_input' }));
     const page = await graphql(serverA.url, '{ repositories(first: 100000) { totalCount } }', {});
     expect(page.errors![0]!.extensions.code).toBe('invalid_input');
+  });
+});
+
+describe('a key limited to one repository and a tool profile, on the HTTP doors (REST, GraphQL, MCP over HTTP)', () => {
+  const HIDDEN = 'billing-service';
+  let server: RunningServer;
+  const keys = { all: '', orders: '', explorer: '' };
+  const clients = new Map<string, Client>();
+
+  /** The same question on each HTTP door with a key, each answer as askEveryDoor gives it. */
+  async function askWith(key: string, capability: Capability, input: Record<string, unknown>, query: string) {
+    const headers = { authorization: `Bearer ${key}` };
+    const rest = await fetch(`${server.url}${capability.restPath}?${query}`, { headers });
+    const restBody = (await rest.json()) as Record<string, unknown>;
+    const gql = (await (
+      await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query Ask($input: ${capability.graphqlInput}!) { ${capability.graphqlField}(input: $input) ${selectionOf(capability.result)} }`,
+          variables: { input },
+        }),
+      })
+    ).json()) as { data?: Record<string, unknown>; errors?: { extensions: { code: string } }[] };
+    // A tool the server does not serve this key is the protocol's error, not a tool result.
+    const mcp = await clients
+      .get(key)!
+      .callTool({ name: capability.tool, arguments: input })
+      .catch((error: { code: number }) => ({ isError: true, structuredContent: { error: { code: `json-rpc ${error.code}` } } }));
+    const structured = mcp.structuredContent as { error?: { code: string }; data?: unknown };
+    return {
+      rest: rest.status >= 400 ? { error: restBody.code } : restBody,
+      graphql: gql.errors ? { error: gql.errors[0]!.extensions.code } : gql.data![capability.graphqlField],
+      'mcp http': mcp.isError ? { error: structured.error!.code } : structured.data,
+    };
+  }
+  const httpDoors = (value: unknown) => ({ rest: value, graphql: value, 'mcp http': value });
+  const graphqlWith = async (key: string, query: string, variables: Record<string, unknown> = {}) =>
+    (await (
+      await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json()) as { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
+
+  beforeAll(async () => {
+    expect((await cliJson(['index', gitFixture(HIDDEN).path, '--name', HIDDEN], envA)).code).toBe(0);
+    const create = async (args: string[]) => {
+      const created = await cliJson(['keys', 'create', '--tenant', TENANT_A, ...args], envA);
+      expect(created.code).toBe(0);
+      return created.body.key as string;
+    };
+    keys.all = await create([]);
+    keys.orders = await create(['--repos', REPO_A]);
+    keys.explorer = await create(['--repos', REPO_A, '--profile', 'read_only_explorer']);
+    server = await startServer(envA);
+    await waitUntilReady(server.url);
+    for (const key of Object.values(keys)) {
+      const client = new Client({ name: 'lore-e2e', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+      );
+      clients.set(key, client);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const client of clients.values()) await client.close();
+    await server?.stop();
+    // Keys are server-wide: left behind, they would make later specs' servers require authentication.
+    await wipeGraph(driver);
+  });
+
+  it('answers the hidden repository by name, uid, URI and search filter as one that does not exist', async () => {
+    const uid = `${TENANT_A}:${HIDDEN}:billing/service.py#BillingService`;
+    const questions: [Capability, (repo: string) => Record<string, unknown>, (repo: string) => string][] = [
+      [GET_SYMBOL, (repo) => ({ name: 'BillingService', repositoryId: repo }), (repo) => `name=BillingService&repositoryId=${repo}`],
+      [GET_SYMBOL, (repo) => ({ uid: uid.replace(HIDDEN, repo) }), (repo) => `uid=${encodeURIComponent(uid.replace(HIDDEN, repo))}`],
+      [SEARCH, (repo) => ({ query: 'invoice', scope: { repositoryId: repo } }), (repo) => `query=invoice&repositoryId=${repo}`],
+      [STRUCTURE, (repo) => ({ repositoryId: repo }), (repo) => `repositoryId=${repo}`],
+      [
+        FILE_SPAN,
+        (repo) => ({ uri: `code://${repo}/HEAD/billing/service.py` }),
+        (repo) => `uri=${encodeURIComponent(`code://${repo}/HEAD/billing/service.py`)}`,
+      ],
+    ];
+    for (const [capability, input, query] of questions) {
+      const hidden = await askWith(keys.orders, capability, input(HIDDEN), query(HIDDEN));
+      expect(hidden).toEqual(httpDoors({ error: 'not_found' }));
+      expect(await askWith(keys.orders, capability, input('nowhere'), query('nowhere'))).toEqual(hidden);
+    }
+    // The key of the whole tenant reads it.
+    expect((await askWith(keys.all, STRUCTURE, { repositoryId: HIDDEN }, `repositoryId=${HIDDEN}`)).rest).toMatchObject({
+      repositoryId: HIDDEN,
+    });
+  });
+
+  it('leaves the hidden repository out of search results, GraphQL lists and counts, and MCP resources and completions', async () => {
+    const answers = await askWith(keys.orders, SEARCH, { query: 'invoice order', maxResults: 50 }, 'query=invoice%20order&maxResults=50');
+    for (const answer of Object.values(answers)) {
+      const uids = (answer as { results: { uid: string }[] }).results.map((hit) => hit.uid);
+      expect(uids.length).toBeGreaterThan(0);
+      expect(uids.filter((hitUid) => !hitUid.startsWith(`${TENANT_A}:${REPO_A}:`))).toEqual([]);
+    }
+    const listed = '{ repositories(first: 50) { totalCount nodes { id } } }';
+    expect((await graphqlWith(keys.orders, listed)).data).toEqual({ repositories: { totalCount: 1, nodes: [{ id: REPO_A }] } });
+    expect((await graphqlWith(keys.all, listed)).data).toEqual({
+      repositories: { totalCount: 2, nodes: [{ id: HIDDEN }, { id: REPO_A }] },
+    });
+    const byId = await graphqlWith(keys.orders, 'query($id: String!) { repository(id: $id) { id } }', { id: HIDDEN });
+    expect(byId.errors![0]!.extensions.code).toBe('not_found');
+    const client = clients.get(keys.orders)!;
+    const uris = (await client.listResources()).resources.map((resource) => resource.uri);
+    expect(uris.filter((uri) => !uri.startsWith(`code://${REPO_A}/`))).toEqual([]);
+    const ref = { type: 'ref/resource' as const, uri: 'code://{repo}/{commit}/{+path}' };
+    expect((await client.complete({ ref, argument: { name: 'repo', value: '' } })).completion.values).toEqual([REPO_A]);
+  });
+
+  it("answers another key's continuation and GraphQL cursor as not_found", async () => {
+    const page = await clients.get(keys.all)!.callTool({ name: 'search_code', arguments: { query: 'order', maxResults: 50 } });
+    const continuation = (page.structuredContent as { continuation: string | null }).continuation;
+    expect(continuation).not.toBeNull();
+    const foreign = await clients
+      .get(keys.orders)!
+      .callTool({ name: 'search_code', arguments: { query: 'order', maxResults: 50, continuation } });
+    expect((foreign.structuredContent as { error: { code: string } }).error.code).toBe('not_found');
+    const first = await graphqlWith(keys.all, '{ repositories(first: 1) { pageInfo { endCursor } } }');
+    const after = (first.data!.repositories as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
+    const next = 'query($after: String) { repositories(first: 1, after: $after) { nodes { id } } }';
+    expect((await graphqlWith(keys.all, next, { after })).data).toEqual({ repositories: { nodes: [{ id: REPO_A }] } });
+    expect((await graphqlWith(keys.orders, next, { after })).errors![0]!.extensions.code).toBe('not_found');
+  });
+
+  it("refuses a tool outside the key's profile on every HTTP door, and leaves it out of MCP's tools/list", async () => {
+    const answers = await askWith(keys.explorer, GET_CALLERS, { name: 'OrderService.placeOrder' }, 'name=OrderService.placeOrder');
+    expect(answers).toEqual({ ...httpDoors({ error: 'permission_denied' }), 'mcp http': { error: 'json-rpc -32602' } });
+    const tools = (await clients.get(keys.explorer)!.listTools()).tools.map((tool) => tool.name).sort();
+    expect(tools).toEqual(['get_documents', 'get_file_span', 'get_symbol', 'help', 'search_code']);
+    expect((await askWith(keys.explorer, SEARCH, { query: 'order' }, 'query=order')).rest).toMatchObject({
+      trustBoundary: 'untrusted_repository_content',
+    });
   });
 });
