@@ -150,16 +150,22 @@ describe('REST and GraphQL with API keys', () => {
   });
 
   it('answer not_found for a repository the key does not cover, exactly as for one that does not exist', async () => {
-    const hidden = await fetch(`${server.url}${STRUCTURE('billing-service')}`, { headers: bearer(keys.orders) });
-    const missing = await fetch(`${server.url}${STRUCTURE('no-such-repo')}`, { headers: bearer(keys.orders) });
+    // get_symbol: a tool of the key's read_only_explorer profile (get_project_structure is not; every door refuses it).
+    const symbol = (repositoryId: string): string => `/api/v1/symbols?name=BillingService&repositoryId=${repositoryId}`;
+    const hidden = await fetch(`${server.url}${symbol('billing-service')}`, { headers: bearer(keys.orders) });
+    const missing = await fetch(`${server.url}${symbol('no-such-repo')}`, { headers: bearer(keys.orders) });
     expect(hidden.status).toBe(404);
     expect(missing.status).toBe(404);
     const [hiddenBody, missingBody] = [(await hidden.json()) as Record<string, unknown>, (await missing.json()) as Record<string, unknown>];
     expect(hiddenBody.code).toBe('not_found');
     expect(JSON.stringify(hiddenBody).replace(/billing-service/g, 'X')).toBe(JSON.stringify(missingBody).replace(/no-such-repo/g, 'X'));
     expect((await fetch(`${server.url}${STRUCTURE('billing-service')}`, { headers: bearer(keys.all) })).status).toBe(200);
-    const gql = await graphqlWith(keys.orders, GRAPHQL_STRUCTURE, { input: { repositoryId: 'billing-service' } });
+    const gql = await graphqlWith(keys.orders, 'query S($input: GetSymbolInput!) { symbol(input: $input) { trustBoundary } }', {
+      input: { name: 'BillingService', repositoryId: 'billing-service' },
+    });
     expect(gql.errors?.[0]?.extensions.code).toBe('not_found');
+    const outsideProfile = await graphqlWith(keys.orders, GRAPHQL_STRUCTURE, { input: { repositoryId: 'order-service' } });
+    expect(outsideProfile.errors?.[0]?.extensions.code).toBe('permission_denied');
   });
 });
 

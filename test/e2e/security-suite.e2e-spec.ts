@@ -501,6 +501,11 @@ describe('a key limited to one repository and a tool profile, on the HTTP doors 
     expect(answers).toEqual({ ...httpDoors({ error: 'permission_denied' }), 'mcp http': { error: 'json-rpc -32602' } });
     const tools = (await clients.get(keys.explorer)!.listTools()).tools.map((tool) => tool.name).sort();
     expect(tools).toEqual(['get_documents', 'get_file_span', 'get_symbol', 'help', 'search_code']);
+    // Listing resources reads the project structure, which this profile does not hold.
+    await expect(clients.get(keys.explorer)!.listResources()).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('get_project_structure is not in the read_only_explorer tool profile'),
+    });
     expect((await askWith(keys.explorer, SEARCH, { query: 'order' }, 'query=order')).rest).toMatchObject({
       trustBoundary: 'untrusted_repository_content',
     });

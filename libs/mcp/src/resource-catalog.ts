@@ -48,7 +48,8 @@ export class ResourceCatalog {
         principal,
       )
       .catch((error: unknown) => {
-        if (error instanceof LoreError && error.code === 'invalid_input')
+        // A listing is a reading of the project structure: a credential whose profile does not hold get_project_structure lists nothing.
+        if (error instanceof LoreError && (error.code === 'invalid_input' || error.code === 'permission_denied'))
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
         throw error;
       });
