@@ -44,7 +44,7 @@ const INSTRUCTIONS =
 
 /** Who a server is built for, and what it serves them. */
 export interface ServerOptions {
-  /** The tool profile (stdio: --profile or LORE_MCP_PROFILE; HTTP: LORE_MCP_PROFILE), narrowed by the principal's own. */
+  /** The tool profile (stdio: --profile or LORE_MCP_PROFILE; HTTP: the credential's, else LORE_MCP_PROFILE), narrowed by the principal's own. */
   profile?: ToolProfile;
   /** stdio serves the local user: only there may tools with side effects be enabled. */
   transport: 'stdio' | 'http';
@@ -90,6 +90,11 @@ export class LoreMcpServerFactory {
   servedPrompts(principal: Principal, profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpPrompt[] {
     const names = new Set(this.servedTools(principal, profile, transport).map((tool) => tool.name));
     return this.prompts.filter((prompt) => prompt.tools.every((tool) => names.has(tool)));
+  }
+
+  /** Whether a tool acts on the world (not readOnly): calling it needs the index permission (scope lore:index). */
+  hasSideEffects(toolName: string): boolean {
+    return this.tools.some((tool) => tool.name === toolName && tool.annotations.readOnlyHint !== true);
   }
 
   create(principal: Principal, options: ServerOptions): McpServer {

@@ -1,4 +1,4 @@
-import { AuthenticationRequiredError, PrincipalResolver } from '@lore/access';
+import { AuthenticationRequiredError, JwtVerifier, PrincipalResolver } from '@lore/access';
 import { loadConfig } from '@lore/config';
 import { localPrincipal } from '@lore/domain';
 import { ApiKeyRepository, CypherQueries, MigrationService, Neo4jService } from '@lore/graph';
@@ -10,7 +10,7 @@ describe('API keys in Neo4j', () => {
   const config = { ...loadConfig(), LORE_HOST: '127.0.0.1', LORE_AUTH: undefined };
   const neo4j = new Neo4jService(config);
   const keys = new ApiKeysService(new ApiKeyRepository(neo4j, new CypherQueries()), new MigrationService(neo4j));
-  const authentication = new AuthenticationService(config, keys, new PrincipalResolver(config));
+  const authentication = new AuthenticationService(config, keys, new PrincipalResolver(config), new JwtVerifier(config));
   const admin = localPrincipal('keys-admin');
 
   // Keys are server-wide: a key left behind would make every later test's server require authentication.
@@ -87,7 +87,7 @@ describe('API keys in Neo4j', () => {
   it('requires authentication on a loopback server once any key exists, revoked ones included', async () => {
     await removeKeys();
     const fresh = new ApiKeysService(new ApiKeyRepository(neo4j, new CypherQueries()), new MigrationService(neo4j));
-    const auth = new AuthenticationService(config, fresh, new PrincipalResolver(config));
+    const auth = new AuthenticationService(config, fresh, new PrincipalResolver(config), new JwtVerifier(config));
     expect(await auth.authenticate(undefined)).toEqual(localPrincipal(config.LORE_TENANT));
     const created = await fresh.createKey({ tenantId: 'keys-required' }, admin);
     await expect(auth.authenticate(undefined)).rejects.toThrow(AuthenticationRequiredError);

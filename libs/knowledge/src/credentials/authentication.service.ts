@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthenticationRequiredError,
   HttpAuthenticator,
+  JwtVerifier,
   PrincipalResolver,
   isLoopback,
   unauthenticatedExposureProblems,
@@ -11,9 +12,10 @@ import type { Principal } from '@lore/domain';
 import { ApiKeysService } from './api-keys.service';
 
 /**
- * Who an HTTP caller is, from `Authorization: Bearer <credential>`: a Lore API key. Whether a caller
- * must present one: LORE_AUTH when stated, else yes whenever the server binds beyond loopback or any
- * key exists. A presented credential is always checked, required or not.
+ * Who an HTTP caller is, from `Authorization: Bearer <credential>`: a Lore API key, or a JWT from the
+ * configured issuer. Whether a caller must present one: LORE_AUTH when stated, else yes whenever the
+ * server binds beyond loopback, accepts JWTs, or any key exists. A presented credential is always
+ * checked, required or not.
  */
 @Injectable()
 export class AuthenticationService extends HttpAuthenticator {
@@ -21,6 +23,7 @@ export class AuthenticationService extends HttpAuthenticator {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly apiKeys: ApiKeysService,
     private readonly principals: PrincipalResolver,
+    private readonly jwt: JwtVerifier,
   ) {
     super();
   }
@@ -35,17 +38,21 @@ export class AuthenticationService extends HttpAuthenticator {
     if (!token) throw new AuthenticationRequiredError('The Authorization header must be "Bearer <credential>".', true);
     const fromKey = await this.apiKeys.principalOfKey(token);
     if (fromKey) return fromKey;
-    throw new AuthenticationRequiredError('The bearer credential is not a Lore API key.', true);
+    if (this.jwt.configured && JwtVerifier.looksLikeJwt(token)) return this.jwt.principalOf(token);
+    throw new AuthenticationRequiredError(
+      this.jwt.configured ? 'The bearer credential is neither a Lore API key nor a JWT.' : 'The bearer credential is not a Lore API key.',
+      true,
+    );
   }
 
   async authenticationRequired(): Promise<boolean> {
     if (this.config.LORE_AUTH !== undefined) return this.config.LORE_AUTH === 'required';
-    return !isLoopback(this.config.LORE_HOST) || (await this.apiKeys.anyKeyExists());
+    return !isLoopback(this.config.LORE_HOST) || this.jwt.configured || (await this.apiKeys.anyKeyExists());
   }
 
   /** Why this server must not start (bound beyond loopback with no credential it could accept), if it must not. */
   async exposureProblems(): Promise<string[]> {
     if (isLoopback(this.config.LORE_HOST) || this.config.LORE_AUTH === 'off') return [];
-    return unauthenticatedExposureProblems(this.config, await this.apiKeys.anyKeyExists());
+    return unauthenticatedExposureProblems(this.config, this.jwt.configured || (await this.apiKeys.anyKeyExists()));
   }
 }
