@@ -15,10 +15,11 @@ const TENANT_DATA = /:\s*(Repository|File|Symbol|Document|Section|Chunk)\b/;
 
 /**
  * Queries that a principal's read never runs, so take no $repoIds: the indexer's writes of one
- * repository (index/, links/, embedding/; each still scoped by $tenantId), and the list of the
- * tenant's repositories still being written, from which every reader's $repoIds is made.
+ * repository (index/, links/, embedding/; each still scoped by $tenantId), the list of the
+ * tenant's repositories still being written, from which every reader's $repoIds is made, and the
+ * credentials (keys/: ApiKey nodes, which hold no repository's content).
  */
-const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/];
+const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/, /^keys\//];
 
 const directory = join(projectRoot(), 'cypher', 'queries');
 const queries = files(directory).map((file) => ({
