@@ -2,7 +2,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { Driver } from 'neo4j-driver';
 import { gitFixture } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
-import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
+import { spawn } from 'node:child_process';
+import { LORE_BIN, type RunningServer, freePort, startServer, waitUntilReady } from '../support/processes';
 import { cliJson } from './doors';
 
 /**
@@ -231,3 +232,29 @@ async function graphqlWith(
   });
   return (await response.json()) as never;
 }
+
+describe('a server bound beyond loopback', () => {
+  it('starts with --allow-remote once an API key exists, and requires it', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [LORE_BIN, 'serve', '--allow-remote'], {
+      env: { ...process.env, ...env, LORE_HOST: '0.0.0.0', LORE_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 60_000;
+      while (!(await fetch(`${url}/health`).catch(() => null))?.ok) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`lore serve did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect((await fetch(`${url}${STRUCTURE('order-service')}`)).status).toBe(401);
+      expect((await fetch(`${url}${STRUCTURE('order-service')}`, { headers: bearer(keys.all) })).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+      );
+    }
+  }, 90_000);
+});
