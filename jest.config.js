@@ -12,7 +12,15 @@ const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/fixtures/'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+    // jose ships ES modules only; Node 20.19+ requires them as they are, jest's CommonJS runtime needs them compiled.
+    '/node_modules/jose/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10' }, isolatedModules: true },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
 };
 

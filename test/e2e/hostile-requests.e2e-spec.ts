@@ -71,16 +71,18 @@ describe('hostile requests, on every door', () => {
 });
 
 describe('a server bound beyond loopback', () => {
-  it('refuses to start unless allowed and authenticated, naming the flag and the setting', async () => {
+  it('refuses to start unless allowed and reachable by some credential, naming the flag and the setting', async () => {
     const port = String(await freePort());
     const open = await runCli(['serve'], { LORE_HOST: '0.0.0.0', LORE_PORT: port });
     expect(open.code).toBe(2);
     expect(open.stderr).toContain('LORE_HOST=0.0.0.0 serves your code beyond this machine: start with --allow-remote');
-    expect(open.stderr).toContain('set LORE_API_KEYS, or state LORE_AUTH=off');
+    // No API key in the graph and no JWT issuer: nobody could authenticate, so it does not start.
     const allowedButOpen = await runCli(['serve', '--allow-remote'], { LORE_HOST: '0.0.0.0', LORE_PORT: port });
     expect(allowedButOpen.code).toBe(2);
     expect(allowedButOpen.stderr).not.toContain('--allow-remote');
-    expect(allowedButOpen.stderr).toContain('LORE_HOST=0.0.0.0 needs its callers authenticated');
+    expect(allowedButOpen.stderr).toContain(
+      'LORE_HOST=0.0.0.0 needs its callers authenticated: create an API key (lore keys create --tenant <id>) or configure JWT bearer tokens (LORE_JWT_ISSUER), or state LORE_AUTH=off',
+    );
   });
 });
 

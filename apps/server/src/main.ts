@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { networkExposureProblems } from '@lore/access';
 import { ConfigError, loadConfig } from '@lore/config';
+import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
 import { createServer } from './server';
 
 /** How long a stop may take (open connections, the Neo4j driver) before the process exits anyway. */
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
   const exposure = networkExposureProblems(config);
   if (exposure.length > 0) throw new ConfigError(exposure);
   app = await createServer(config);
+  const unauthenticated = await app.get(AuthenticationService).exposureProblems();
+  if (unauthenticated.length > 0) {
+    await app.close();
+    throw new ConfigError(unauthenticated);
+  }
   try {
     await app.listen(config.LORE_PORT, config.LORE_HOST);
   } catch (error) {

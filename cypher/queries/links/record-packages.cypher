@@ -3,7 +3,7 @@
 // the rows as JSON) and what it takes from other packages ($externalPackages, the keys its references
 // name; $externalReferences, its imports, calls and heritage as JSON). Setting them takes the node's
 // write lock until the linking transaction ends: one linking of a repository at a time.
-MATCH (r:Repository {uid: $repoUid})
+MATCH (r:Repository {uid: $repoUid, tenantId: $tenantId})
 SET r.packages = $packages,
     r.externalPackages = $externalPackages,
     r.packageRecords = $packageRecords,

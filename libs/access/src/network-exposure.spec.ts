@@ -1,6 +1,6 @@
-import { allowedHostNames, hostNameOf, networkExposureProblems } from './network-exposure';
+import { allowedHostNames, hostNameOf, networkExposureProblems, unauthenticatedExposureProblems } from './network-exposure';
 
-const base = { LORE_ALLOW_REMOTE: false, LORE_AUTH: undefined, LORE_API_KEYS: [] as string[] };
+const base = { LORE_ALLOW_REMOTE: false, LORE_AUTH: undefined };
 
 describe('networkExposureProblems', () => {
   it('lets any loopback server start, with or without authentication', () => {
@@ -8,14 +8,22 @@ describe('networkExposureProblems', () => {
       expect(networkExposureProblems({ ...base, LORE_HOST: host })).toEqual([]);
   });
 
-  it('refuses to serve beyond loopback unless asked, and without authentication unless switched off in so many words', () => {
+  it('refuses to serve beyond loopback unless asked', () => {
     expect(networkExposureProblems({ ...base, LORE_HOST: '0.0.0.0' })).toEqual([
       'LORE_HOST=0.0.0.0 serves your code beyond this machine: start with --allow-remote (LORE_ALLOW_REMOTE=true) if that is meant, or bind 127.0.0.1.',
-      'LORE_HOST=0.0.0.0 needs its callers authenticated: set LORE_API_KEYS, or state LORE_AUTH=off to serve without authentication.',
     ]);
-    expect(networkExposureProblems({ ...base, LORE_HOST: '0.0.0.0', LORE_ALLOW_REMOTE: true, LORE_API_KEYS: ['k'] })).toEqual([]);
-    expect(networkExposureProblems({ ...base, LORE_HOST: '10.0.0.5', LORE_ALLOW_REMOTE: true, LORE_AUTH: 'off' })).toEqual([]);
-    expect(networkExposureProblems({ ...base, LORE_HOST: '10.0.0.5', LORE_ALLOW_REMOTE: true })).toHaveLength(1);
+    expect(networkExposureProblems({ ...base, LORE_HOST: '0.0.0.0', LORE_ALLOW_REMOTE: true })).toEqual([]);
+  });
+});
+
+describe('unauthenticatedExposureProblems', () => {
+  it('refuses a server beyond loopback that no credential could reach, unless LORE_AUTH=off is stated', () => {
+    expect(unauthenticatedExposureProblems({ ...base, LORE_HOST: '0.0.0.0' }, false)).toEqual([
+      'LORE_HOST=0.0.0.0 needs its callers authenticated: create an API key (lore keys create --tenant <id>) or configure JWT bearer tokens (LORE_JWT_ISSUER), or state LORE_AUTH=off to serve without authentication.',
+    ]);
+    expect(unauthenticatedExposureProblems({ ...base, LORE_HOST: '0.0.0.0' }, true)).toEqual([]);
+    expect(unauthenticatedExposureProblems({ ...base, LORE_HOST: '10.0.0.5', LORE_AUTH: 'off' }, false)).toEqual([]);
+    expect(unauthenticatedExposureProblems({ ...base, LORE_HOST: '127.0.0.1' }, false)).toEqual([]);
   });
 });
 

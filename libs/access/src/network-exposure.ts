@@ -12,24 +12,26 @@ export function isLoopback(host: string): boolean {
 /**
  * Why this configuration must not start, if it must not: a server reachable beyond loopback serves
  * every indexed repository to whoever reaches it, so it binds there only when asked to
- * (LORE_ALLOW_REMOTE), and with callers authenticated unless that is switched off in so many words.
+ * (LORE_ALLOW_REMOTE). Whether its callers can authenticate needs the graph (keys live there):
+ * `unauthenticatedExposureProblems`, asked by the server once it is built.
  */
-export function networkExposureProblems(
-  config: Pick<LoreConfig, 'LORE_HOST' | 'LORE_ALLOW_REMOTE' | 'LORE_AUTH' | 'LORE_API_KEYS'>,
-): string[] {
-  if (isLoopback(config.LORE_HOST)) return [];
-  const problems: string[] = [];
-  if (!config.LORE_ALLOW_REMOTE) {
-    problems.push(
-      `LORE_HOST=${config.LORE_HOST} serves your code beyond this machine: start with --allow-remote (LORE_ALLOW_REMOTE=true) if that is meant, or bind 127.0.0.1.`,
-    );
-  }
-  if (config.LORE_API_KEYS.length === 0 && config.LORE_AUTH !== 'off') {
-    problems.push(
-      `LORE_HOST=${config.LORE_HOST} needs its callers authenticated: set LORE_API_KEYS, or state LORE_AUTH=off to serve without authentication.`,
-    );
-  }
-  return problems;
+export function networkExposureProblems(config: Pick<LoreConfig, 'LORE_HOST' | 'LORE_ALLOW_REMOTE'>): string[] {
+  if (isLoopback(config.LORE_HOST) || config.LORE_ALLOW_REMOTE) return [];
+  return [
+    `LORE_HOST=${config.LORE_HOST} serves your code beyond this machine: start with --allow-remote (LORE_ALLOW_REMOTE=true) if that is meant, or bind 127.0.0.1.`,
+  ];
+}
+
+/**
+ * A server beyond loopback requires authentication (unless LORE_AUTH=off is stated); with no
+ * credential it could accept (no API key, no JWT issuer) it would serve nobody, or, were the
+ * requirement dropped, everybody: it does not start, and says what to set.
+ */
+export function unauthenticatedExposureProblems(config: Pick<LoreConfig, 'LORE_HOST' | 'LORE_AUTH'>, credentialsExist: boolean): string[] {
+  if (isLoopback(config.LORE_HOST) || config.LORE_AUTH === 'off' || credentialsExist) return [];
+  return [
+    `LORE_HOST=${config.LORE_HOST} needs its callers authenticated: create an API key (lore keys create --tenant <id>) or configure JWT bearer tokens (LORE_JWT_ISSUER), or state LORE_AUTH=off to serve without authentication.`,
+  ];
 }
 
 /** The host names the HTTP doors answer to: loopback's, LORE_HOST (unless a wildcard) and LORE_ALLOWED_HOSTS. */

@@ -1,28 +1,41 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Principal } from '@lore/domain';
-import { AuthenticationRequiredError, PrincipalResolver } from './principals';
+import { AuthenticationRequiredError, HttpAuthenticator, bearerChallenge } from './principals';
 
 export type RequestWithPrincipal = Request & { principal?: Principal };
 
-/** Resolves the caller of every HTTP request once; REST and GraphQL read it from the request. */
+/**
+ * Resolves the caller of every REST and GraphQL request once; they read it from the request. Applied
+ * by the app's module, whose imports provide the HttpAuthenticator (the knowledge module).
+ */
 @Injectable()
 export class PrincipalMiddleware implements NestMiddleware {
-  constructor(private readonly principals: PrincipalResolver) {}
+  constructor(private readonly authenticator: HttpAuthenticator) {}
 
-  use(req: RequestWithPrincipal, res: Response, next: NextFunction): void {
-    try {
-      req.principal = this.principals.fromAuthorizationHeader(req.headers.authorization);
-      next();
-    } catch (error) {
-      if (!(error instanceof AuthenticationRequiredError)) throw error;
-      res
-        .status(401)
-        .setHeader('WWW-Authenticate', 'Bearer realm="lore"')
-        .type('application/problem+json')
-        .json({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: error.message, code: 'permission_denied' });
+  async use(req: RequestWithPrincipal, res: Response, next: NextFunction): Promise<void> {
+    if (typeof req.query?.access_token === 'string') {
+      // A token in a URL ends up in logs and histories: refused, never used (RFC 9700 section 4.3.2).
+      unauthorized(res, new AuthenticationRequiredError('Send the credential in the Authorization header, never in the URL.', true));
+      return;
     }
+    try {
+      req.principal = await this.authenticator.authenticate(req.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof AuthenticationRequiredError)) return next(error);
+      unauthorized(res, error);
+      return;
+    }
+    next();
   }
+}
+
+function unauthorized(res: Response, error: AuthenticationRequiredError): void {
+  res
+    .status(401)
+    .setHeader('WWW-Authenticate', bearerChallenge(error.invalidToken ? { error: 'invalid_token', description: error.message } : {}))
+    .type('application/problem+json')
+    .json({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: error.message, code: 'permission_denied' });
 }
 
 export function principalOf(req: RequestWithPrincipal): Principal {

@@ -1,49 +1,47 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
 
-/** A request that must authenticate and did not: doors answer 401 with a WWW-Authenticate challenge. */
+/**
+ * An HTTP request that must authenticate and did not: doors answer 401 with a `WWW-Authenticate: Bearer`
+ * challenge, carrying `error="invalid_token"` when a credential was presented (RFC 6750 section 3.1).
+ */
 export class AuthenticationRequiredError extends Error {
-  constructor() {
-    super('Authentication required: send Authorization: Bearer <api key>.');
+  constructor(
+    message = 'Authentication required: send Authorization: Bearer <API key or token>.',
+    readonly invalidToken = false,
+  ) {
+    super(message);
     this.name = 'AuthenticationRequiredError';
   }
 }
 
 /**
- * Turns what a transport knows about its caller into a Principal. The tenant comes from the
- * server's configuration, never from tool arguments.
+ * Who an HTTP caller is, from its Authorization header (an API key stored in Neo4j, or a JWT). It is
+ * provided by the knowledge module (the keys live in the graph); libs/access only names it, so that
+ * PrincipalMiddleware can ask it.
  */
+export abstract class HttpAuthenticator {
+  /** The caller, or AuthenticationRequiredError; the local principal when this server needs no authentication. */
+  abstract authenticate(authorization: string | undefined): Promise<Principal>;
+}
+
+/** The caller of stdio and the CLI: the local user of this configuration. The tenant comes from the server's configuration, never from tool arguments. */
 @Injectable()
 export class PrincipalResolver {
-  private readonly keyDigests: Buffer[];
+  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {}
 
-  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
-    this.keyDigests = config.LORE_API_KEYS.map(digest);
-  }
-
-  /** stdio and the CLI: the local user of this configuration. */
   local(): Principal {
     return localPrincipal(this.config.LORE_TENANT);
   }
-
-  /**
-   * HTTP: a valid bearer key is required when LORE_AUTH=required, or (LORE_AUTH unset) when keys are
-   * configured; otherwise the caller is the local principal (a loopback server, or LORE_AUTH=off stated).
-   */
-  fromAuthorizationHeader(header: string | undefined): Principal {
-    const required = this.config.LORE_AUTH === 'required' || (this.config.LORE_AUTH === undefined && this.keyDigests.length > 0);
-    if (!required) return this.local();
-    const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
-    if (!token) throw new AuthenticationRequiredError();
-    const presented = digest(token);
-    const index = this.keyDigests.findIndex((known) => timingSafeEqual(known, presented));
-    if (index < 0) throw new AuthenticationRequiredError();
-    return { ...localPrincipal(this.config.LORE_TENANT, `api-key-${index + 1}`), permissions: ['read'] };
-  }
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
+/** The value of a `WWW-Authenticate: Bearer` header (RFC 6750 section 3, RFC 9728 section 5.1). */
+export function bearerChallenge(params: { error?: string; description?: string; scope?: string; resourceMetadata?: string }): string {
+  const parts = [['realm', 'lore']];
+  if (params.resourceMetadata) parts.push(['resource_metadata', params.resourceMetadata]);
+  if (params.error) parts.push(['error', params.error]);
+  if (params.description) parts.push(['error_description', params.description.replace(/["\\]/g, "'")]);
+  if (params.scope) parts.push(['scope', params.scope]);
+  return `Bearer ${parts.map(([name, value]) => `${name}="${value}"`).join(', ')}`;
 }

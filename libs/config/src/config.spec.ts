@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config.NEO4J_URI).toBe('bolt://127.0.0.1:7687');
     expect(config.LORE_PORT).toBe(7300);
     expect(config.LORE_TENANT).toBe('default');
-    expect(config.LORE_API_KEYS).toEqual([]);
+    expect(config.LORE_ALLOWED_HOSTS).toEqual([]);
   });
 
   it('names a missing variable', () => {
@@ -32,7 +32,27 @@ describe('loadConfig', () => {
     expect(config.LORE_TENANT).toBe('beta');
   });
 
-  it('splits API keys', () => {
-    expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_API_KEYS: 'a, b,,c' }).LORE_API_KEYS).toEqual(['a', 'b', 'c']);
+  it('splits lists', () => {
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_ALLOWED_HOSTS: 'a, b,,c' }).LORE_ALLOWED_HOSTS).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes JWT settings whole: an issuer and one source of its keys', () => {
+    const base = { NEO4J_PASSWORD: 'x', LORE_JWT_ISSUER: 'https://id.example.com' };
+    expect(() => loadConfig(base)).toThrow(/LORE_JWT_ISSUER: needs the issuer's keys/);
+    expect(() => loadConfig({ ...base, LORE_JWT_JWKS_URL: 'https://id.example.com/jwks', LORE_JWT_JWKS_FILE: '/k.json' })).toThrow(
+      /one of LORE_JWT_JWKS_URL and LORE_JWT_JWKS_FILE/,
+    );
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_JWT_JWKS_FILE: '/k.json' })).toThrow(/LORE_JWT_ISSUER: is required/);
+    const config = loadConfig({ ...base, LORE_JWT_JWKS_FILE: '/k.json', LORE_PUBLIC_URL: 'https://lore.example.com/' });
+    expect([config.LORE_JWT_TENANT_CLAIM, config.LORE_JWT_REPOSITORIES_CLAIM, config.LORE_JWT_PROFILE_CLAIM]).toEqual([
+      'lore_tenant',
+      'lore_repositories',
+      'lore_profile',
+    ]);
+    expect(config.LORE_PUBLIC_URL).toBe('https://lore.example.com');
+  });
+
+  it('refuses LORE_API_KEYS, which is no longer read, saying where keys are now', () => {
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_API_KEYS: 'k' })).toThrow(/LORE_API_KEYS: is no longer read.*lore keys create/);
   });
 });

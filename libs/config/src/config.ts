@@ -43,12 +43,27 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case tenant id')
     .default('default'),
-  /** Comma-separated API keys accepted on HTTP as `Authorization: Bearer <key>`; unset means loopback-only, no auth. */
-  LORE_API_KEYS: list,
   /** Binding beyond loopback serves your code to the network: only when asked for (`--allow-remote`). */
   LORE_ALLOW_REMOTE: flag.default(false),
-  /** `required`: every HTTP caller authenticates; `off`: nobody does (stated, never assumed, off loopback). Unset: required when keys exist. */
+  /** `required`: every HTTP caller authenticates; `off`: nobody does (stated, never assumed, off loopback). Unset: required beyond loopback or once an API key exists. */
   LORE_AUTH: z.enum(['required', 'off']).optional(),
+  /** This server's address as its callers reach it (https://lore.example.com); MCP's OAuth resource is it + /mcp. Unset: http://LORE_HOST:LORE_PORT. */
+  LORE_PUBLIC_URL: z
+    .string()
+    .url('an http(s) URL')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** JWT bearer tokens are accepted when set: their `iss` must be this (the OAuth authorization server). */
+  LORE_JWT_ISSUER: z.string().min(1).optional(),
+  /** The `aud` a token must carry. Unset: MCP's canonical resource URI (LORE_PUBLIC_URL + /mcp). */
+  LORE_JWT_AUDIENCE: z.string().min(1).optional(),
+  /** Where the issuer's signing keys are: a JWKS URL, fetched and cached (LORE_JWT_JWKS_URL), or a JWKS file for offline use (LORE_JWT_JWKS_FILE). */
+  LORE_JWT_JWKS_URL: z.string().url('an http(s) URL').optional(),
+  LORE_JWT_JWKS_FILE: z.string().min(1).optional(),
+  /** The claims a token's principal is read from: its tenant (required), repositories (absent: all of the tenant) and MCP tool profile. */
+  LORE_JWT_TENANT_CLAIM: z.string().min(1).default('lore_tenant'),
+  LORE_JWT_REPOSITORIES_CLAIM: z.string().min(1).default('lore_repositories'),
+  LORE_JWT_PROFILE_CLAIM: z.string().min(1).default('lore_profile'),
   /** Host names (besides loopback and LORE_HOST) the HTTP doors answer to; any other Host or browser Origin gets 403 (DNS rebinding). */
   LORE_ALLOWED_HOSTS: list,
   /** Larger request bodies are refused with 413 on every door. */
@@ -165,6 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
     const value = env[key];
     if (value !== undefined && value !== '') merged[key] = value;
   }
+  if (env.LORE_API_KEYS || fromFile.LORE_API_KEYS) {
+    // Ignoring it would lock its keys' users out without a word: keys live in Neo4j now.
+    throw new ConfigError([
+      'LORE_API_KEYS: is no longer read: API keys are stored hashed in Neo4j. Create them with `lore keys create --tenant <id>` and unset LORE_API_KEYS.',
+    ]);
+  }
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
     throw new ConfigError(
@@ -175,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
       }),
     );
   }
+  const jwt = parsed.data;
+  if (jwt.LORE_JWT_ISSUER && !jwt.LORE_JWT_JWKS_URL === !jwt.LORE_JWT_JWKS_FILE)
+    throw new ConfigError(["LORE_JWT_ISSUER: needs the issuer's keys: set one of LORE_JWT_JWKS_URL and LORE_JWT_JWKS_FILE."]);
+  if (!jwt.LORE_JWT_ISSUER && (jwt.LORE_JWT_JWKS_URL || jwt.LORE_JWT_JWKS_FILE || jwt.LORE_JWT_AUDIENCE))
+    throw new ConfigError(['LORE_JWT_ISSUER: is required when JWT keys or an audience are set (the issuer every token must name).']);
   return parsed.data;
 }
 

@@ -5,6 +5,10 @@
 export const PERMISSIONS = ['read', 'index', 'admin'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** The MCP tool profiles a credential can be limited to (libs/mcp's TOOL_PROFILES has one entry per name). */
+export const TOOL_PROFILE_NAMES = ['full', 'docgen_agent', 'review_agent', 'read_only_explorer'] as const;
+export type ToolProfileName = (typeof TOOL_PROFILE_NAMES)[number];
+
 /**
  * Who is calling. It comes from the transport (a credential on HTTP, the local configuration on
  * stdio and the CLI), never from tool arguments.

@@ -224,13 +224,23 @@ export class CodeGraphRepository {
     repositoryId: string,
     ranges: readonly { path: string; startLine: number; endLine: number }[],
   ): Promise<SymbolRef[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-lines'), { tenantId: principal.tenantId, repositoryId, ranges });
+    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-lines'), {
+      tenantId: principal.tenantId,
+      repoIds: visibleRepositoryIds(principal),
+      repositoryId,
+      ranges,
+    });
     return rows.map((row) => row.symbol as SymbolRef);
   }
 
   /** The files of one repository at these paths (those indexed), each with the symbols it declares. */
   async findSymbolsInFiles(principal: Principal, repositoryId: string, paths: readonly string[]): Promise<FileSymbols[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-files'), { tenantId: principal.tenantId, repositoryId, paths });
+    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-files'), {
+      tenantId: principal.tenantId,
+      repoIds: visibleRepositoryIds(principal),
+      repositoryId,
+      paths,
+    });
     return rows as unknown as FileSymbols[];
   }
 
@@ -269,18 +279,32 @@ export class CodeGraphRepository {
   }
 
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('repositories/get'), { tenantId: principal.tenantId, repositoryId });
+    const [row] = await this.neo4j.read(this.queries.get('repositories/get'), {
+      tenantId: principal.tenantId,
+      repoIds: visibleRepositoryIds(principal),
+      repositoryId,
+    });
     return (row?.repository as RepositoryRecord | undefined) ?? null;
   }
 
   async getFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('files/get'), { tenantId: principal.tenantId, repositoryId, path });
+    const [row] = await this.neo4j.read(this.queries.get('files/get'), {
+      tenantId: principal.tenantId,
+      repoIds: visibleRepositoryIds(principal),
+      repositoryId,
+      path,
+    });
     return (row as unknown as FileRecord | undefined) ?? null;
   }
 
-  /** The file of the Markdown document at `path`; null when no document is indexed there. Scoped by tenant only, as getFile. */
+  /** The file of the Markdown document at `path`; null when no document is indexed there or the principal may not read its repository. */
   async getDocumentFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('files/get-document'), { tenantId: principal.tenantId, repositoryId, path });
+    const [row] = await this.neo4j.read(this.queries.get('files/get-document'), {
+      tenantId: principal.tenantId,
+      repoIds: visibleRepositoryIds(principal),
+      repositoryId,
+      path,
+    });
     return (row as unknown as FileRecord | undefined) ?? null;
   }
 

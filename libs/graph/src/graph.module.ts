@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ObservabilityModule } from '@lore/observability';
+import { ApiKeyRepository } from './api-key.repository';
 import { CodeGraphRepository } from './code-graph.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
@@ -22,7 +23,8 @@ import { SnapshotWriter } from './snapshot-writer';
     IndexStoreRepository,
     CodeGraphRepository,
     EmbeddingProgressRepository,
+    ApiKeyRepository,
   ],
-  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository],
+  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository, ApiKeyRepository],
 })
 export class GraphModule {}

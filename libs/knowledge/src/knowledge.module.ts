@@ -1,9 +1,10 @@
 import { Module, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { AccessModule } from '@lore/access';
+import { AccessModule, HttpAuthenticator } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
 import { ObservabilityModule } from '@lore/observability';
+import { AuthenticationService } from './credentials/authentication.service';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
 import type { OperationStage } from './operations/operation';
 import { OperationGate } from './operations/operation-gate';
@@ -23,8 +24,9 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
     SemanticIndex,
     ...SERVICES,
     ...STAGES,
+    { provide: HttpAuthenticator, useExisting: AuthenticationService },
     { provide: OperationGate, inject: [ModuleRef], useFactory: (modules: ModuleRef) => new OperationGate(modules, SERVICES, STAGES) },
   ],
-  exports: [...SERVICES, AccessModule],
+  exports: [...SERVICES, HttpAuthenticator, AccessModule],
 })
 export class KnowledgeModule {}

@@ -11,7 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { currentCallContext, runInCallContext } from '@lore/access';
+import { accessFingerprint, currentCallContext, isToolAllowed, runInCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
@@ -45,7 +45,7 @@ const INSTRUCTIONS =
 
 /** Who a server is built for, and what it serves them. */
 export interface ServerOptions {
-  /** The tool profile (stdio: --profile or LORE_MCP_PROFILE; HTTP: LORE_MCP_PROFILE until credentials carry one). */
+  /** The tool profile (stdio: --profile or LORE_MCP_PROFILE; HTTP: the credential's, else LORE_MCP_PROFILE), narrowed by the principal's own. */
   profile?: ToolProfile;
   /** stdio serves the local user: only there may tools with side effects be enabled. */
   transport: 'stdio' | 'http';
@@ -79,16 +79,24 @@ export class LoreMcpServerFactory {
     );
   }
 
-  /** The tools a profile serves, in catalog order. */
-  servedTools(profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpTool[] {
+  /** The tools a profile serves to a principal (those its credential's own profile allows too), in catalog order. */
+  servedTools(principal: Principal, profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpTool[] {
     const served: ServedCatalog = { profile, sideEffects: transport === 'stdio' && this.config.LORE_MCP_ENABLE_SIDE_EFFECTS };
-    return this.tools.filter((tool) => isServed({ name: tool.name, readOnly: tool.annotations.readOnlyHint === true }, served));
+    return this.tools.filter(
+      (tool) =>
+        isServed({ name: tool.name, readOnly: tool.annotations.readOnlyHint === true }, served) && isToolAllowed(principal, tool.name),
+    );
   }
 
   /** The prompts a profile serves: those whose every tool it serves. */
-  servedPrompts(profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpPrompt[] {
-    const names = new Set(this.servedTools(profile, transport).map((tool) => tool.name));
+  servedPrompts(principal: Principal, profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpPrompt[] {
+    const names = new Set(this.servedTools(principal, profile, transport).map((tool) => tool.name));
     return this.prompts.filter((prompt) => prompt.tools.every((tool) => names.has(tool)));
+  }
+
+  /** Whether a tool acts on the world (not readOnly): calling it needs the index permission (scope lore:index). */
+  hasSideEffects(toolName: string): boolean {
+    return this.tools.some((tool) => tool.name === toolName && tool.annotations.readOnlyHint !== true);
   }
 
   create(principal: Principal, options: ServerOptions): McpServer {
@@ -99,8 +107,8 @@ export class LoreMcpServerFactory {
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: INSTRUCTIONS,
     });
-    const tools = this.servedTools(profile, options.transport);
-    const prompts = this.servedPrompts(profile, options.transport);
+    const tools = this.servedTools(principal, profile, options.transport);
+    const prompts = this.servedPrompts(principal, profile, options.transport);
     const toolCatalog = {
       tools: tools.map(({ name, title, description }) => ({ name, title, description })),
       prompts: prompts.map(({ name, title, description }) => ({ name, title, description })),
@@ -162,6 +170,7 @@ export class LoreMcpServerFactory {
       requestId: currentCallContext().requestId,
       startedAt: performance.now(),
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
+      holder: accessFingerprint(principal),
     };
     try {
       const { continuation, ...args } = given ?? {};
@@ -173,7 +182,7 @@ export class LoreMcpServerFactory {
       if (typeof detailLevel !== 'string' || !Object.hasOwn(DETAIL_LEVELS, detailLevel)) {
         throw new InvalidInputError(`detail_level must be one of ${Object.keys(DETAIL_LEVELS).join(', ')}.`);
       }
-      const offset = offsetOf(continuation, tool.name, args);
+      const offset = offsetOf(continuation, tool.name, args, call.holder);
       const paging = { offset, pagedLists: tool.pagedLists, maxItems: DETAIL_LEVELS[detailLevel as DetailLevel] };
       let data = (await tool.call(serviceArgs, principal, context)) as Record<string, unknown>;
       let shaped = shapeAnswer({ ...call, args, ...paging }, data, tool.next(data, args), await this.snapshot(data, principal));

@@ -57,7 +57,7 @@ export function renderMcpCatalog(): string {
       servers: { lore: { type: 'stdio', command: 'lore', args: ['mcp'] }, 'lore-http': { type: 'http', url: 'http://127.0.0.1:7300/mcp' } },
     }),
     '',
-    'With API keys set (`LORE_API_KEYS`), HTTP clients send `Authorization: Bearer <key>`.',
+    'When the server requires authentication, HTTP clients send `Authorization: Bearer <API key or token>` (docs/security.md).',
     '',
     '## Every answer',
     '',

@@ -2,17 +2,21 @@ import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nes
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import { AuthenticationRequiredError, PrincipalResolver } from '@lore/access';
+import { AuthenticationRequiredError, bearerChallenge, resourceMetadataUrl, scopeOf } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import type { Permission, Principal } from '@lore/domain';
+import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
+import type { ToolProfile } from './tool-profiles';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /**
  * MCP over Streamable HTTP at /mcp: the 2026-07-28 protocol and, statelessly, 2025-11-25 clients,
- * from one per-request server factory. Authentication and DNS-rebinding checks happen here,
- * before the SDK sees the request.
+ * from one per-request server factory. Authentication, scope and DNS-rebinding checks happen here,
+ * before the SDK sees the request. As an OAuth resource server it only verifies the tokens it is
+ * given: it never passes a caller's token on to anything (no token passthrough), and calls nothing
+ * on a caller's behalf with a credential of theirs.
  */
 @Controller('mcp')
 export class McpHttpController implements OnModuleDestroy {
@@ -22,47 +26,82 @@ export class McpHttpController implements OnModuleDestroy {
   private readonly loopbackOnly: boolean;
   private readonly validateHost = localhostHostValidation();
   private readonly validateOrigin = localhostOriginValidation();
+  /** Where clients find the authorization server (RFC 9728), named in every challenge; null without OAuth. */
+  private readonly resourceMetadata: string | null;
 
   constructor(
-    servers: LoreMcpServerFactory,
-    private readonly principals: PrincipalResolver,
+    private readonly servers: LoreMcpServerFactory,
+    private readonly authentication: AuthenticationService,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
-    // The profile is the configured default until credentials carry their own (issue 19): then it is the principal's.
-    const profile = config.LORE_MCP_PROFILE;
     this.mcp = createMcpHandler(
-      ({ authInfo }) => servers.create((authInfo?.extra as { principal: Principal }).principal, { profile, transport: 'http', onError }),
+      ({ authInfo }) => {
+        const principal = (authInfo?.extra as { principal: Principal }).principal;
+        // A credential limited to a tool profile gets that profile; any other caller the configured one.
+        const profile = (principal.toolProfile as ToolProfile | null) ?? config.LORE_MCP_PROFILE;
+        return servers.create(principal, { profile, transport: 'http', onError });
+      },
       {
         onerror: onError,
       },
     );
     this.handle = toNodeHandler(this.mcp, { onerror: onError });
     this.loopbackOnly = LOOPBACK_HOSTS.has(config.LORE_HOST);
+    this.resourceMetadata = config.LORE_JWT_ISSUER ? resourceMetadataUrl(config) : null;
   }
 
   @All()
   async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (this.loopbackOnly && (!this.validateHost(req, res) || !this.validateOrigin(req, res))) return;
+    if (req.query.access_token !== undefined) {
+      // A token in a URL ends up in logs and histories: refused, never used (MCP authorization spec, OAuth 2.1 section 5.1.1).
+      return this.refuse(res, 401, {
+        error: 'invalid_token',
+        description: 'Send the token in the Authorization header, never in the URL.',
+      });
+    }
     let principal: Principal;
     try {
-      principal = this.principals.fromAuthorizationHeader(req.headers.authorization);
+      principal = await this.authentication.authenticate(req.headers.authorization);
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
-      res
-        .status(401)
-        .setHeader('WWW-Authenticate', 'Bearer realm="lore"')
-        .json({ error: { code: 'permission_denied', message: error.message } });
-      return;
+      return this.refuse(
+        res,
+        401,
+        error.invalidToken ? { error: 'invalid_token', description: error.message } : { description: error.message },
+      );
     }
-    (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };
     // server.ts reads /mcp's body as text (held to the body limit): malformed JSON is a JSON-RPC -32700.
     const body = typeof req.body === 'string' && req.body !== '' ? parseJsonRpc(req.body) : undefined;
     if (body === MALFORMED) {
       res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });
       return;
     }
+    // Step-up (MCP authorization spec, "insufficient scope"): a credential without the scope a request
+    // needs is answered 403 with the scope to ask for, before the SDK sees the request.
+    const missing = missingPermission(principal, body, (tool) => this.servers.hasSideEffects(tool));
+    if (missing) {
+      return this.refuse(res, 403, {
+        error: 'insufficient_scope',
+        scope: scopeOf(missing),
+        description: `This request needs the ${scopeOf(missing)} scope, which the credential does not hold.`,
+      });
+    }
+    (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };
     await this.handle(req, res, body);
+  }
+
+  /** 401 or 403 with a Bearer challenge naming where the resource metadata is (when OAuth is configured). */
+  private refuse(res: Response, status: 401 | 403, challenge: { error?: string; description?: string; scope?: string }): void {
+    const resourceMetadata = this.resourceMetadata ?? undefined;
+    res
+      .status(status)
+      .setHeader(
+        'WWW-Authenticate',
+        bearerChallenge({ ...challenge, description: challenge.error ? challenge.description : undefined, resourceMetadata }),
+      )
+      .json({ error: { code: 'permission_denied', message: challenge.description ?? 'Authentication required.' } });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -71,6 +110,20 @@ export class McpHttpController implements OnModuleDestroy {
 }
 
 const MALFORMED = Symbol('malformed JSON');
+
+/**
+ * The permission a JSON-RPC request (or batch) needs and the principal lacks, if any: every request
+ * reads (lore:read); calling a tool with side effects also indexes (lore:index).
+ */
+function missingPermission(principal: Principal, body: unknown, hasSideEffects: (tool: string) => boolean): Permission | null {
+  if (!principal.permissions.includes('read')) return 'read';
+  const messages = Array.isArray(body) ? body : [body];
+  const callsSideEffect = messages.some((message) => {
+    const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
+    return method === 'tools/call' && typeof params?.name === 'string' && hasSideEffects(params.name);
+  });
+  return callsSideEffect && !principal.permissions.includes('index') ? 'index' : null;
+}
 
 function parseJsonRpc(text: string): unknown {
   try {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProtocolError, ProtocolErrorCode, type ListResourcesResult } from '@modelcontextprotocol/server';
+import { accessFingerprint } from '@lore/access';
 import { LoreError, type Principal, formatFileUri } from '@lore/domain';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { ProjectStructureService } from '@lore/knowledge/structure/structure.service';
@@ -8,10 +9,11 @@ import { ProjectStructureService } from '@lore/knowledge/structure/structure.ser
 export const RESOURCE_PAGE_SIZE = 100;
 const MAX_COMPLETIONS = 100;
 
-/** Where the next resources/list page starts: a repository, and the structure cursor within it. */
+/** Where the next resources/list page starts: a repository, and the structure cursor within it; for whom (accessFingerprint). */
 interface ListCursor {
   repositoryId: string;
   after: string | null;
+  holder: string;
 }
 
 /**
@@ -29,7 +31,8 @@ export class ResourceCatalog {
 
   async list(principal: Principal, cursor: string | undefined): Promise<ListResourcesResult> {
     const repositories = await this.repositories(principal);
-    const at = cursor === undefined ? { repositoryId: repositories[0]?.id ?? '', after: null } : readCursor(cursor);
+    const holder = accessFingerprint(principal);
+    const at = cursor === undefined ? { repositoryId: repositories[0]?.id ?? '', after: null, holder } : readCursor(cursor, holder);
     const index = repositories.findIndex((repository) => repository.id === at.repositoryId);
     if (index === -1) {
       if (cursor === undefined) return { resources: [] };
@@ -45,7 +48,8 @@ export class ResourceCatalog {
         principal,
       )
       .catch((error: unknown) => {
-        if (error instanceof LoreError && error.code === 'invalid_input')
+        // A listing is a reading of the project structure: a credential whose profile does not hold get_project_structure lists nothing.
+        if (error instanceof LoreError && (error.code === 'invalid_input' || error.code === 'permission_denied'))
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
         throw error;
       });
@@ -59,9 +63,9 @@ export class ResourceCatalog {
         description: `${entry.language ?? 'file'}, ${entry.lines} lines, at ${page.commitSha.slice(0, 12)}`,
       }));
     const following = page.nextCursor
-      ? { repositoryId: repository.id, after: page.nextCursor }
+      ? { repositoryId: repository.id, after: page.nextCursor, holder }
       : repositories[index + 1]
-        ? { repositoryId: repositories[index + 1]!.id, after: null }
+        ? { repositoryId: repositories[index + 1]!.id, after: null, holder }
         : null;
     return following ? { resources, nextCursor: writeCursor(following) } : { resources };
   }
@@ -115,11 +119,16 @@ function writeCursor(cursor: ListCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function readCursor(cursor: string): ListCursor {
+/** A cursor of this listing made for `holder`: another principal's is no cursor of its listing (and names none of its repositories). */
+function readCursor(cursor: string, holder: string): ListCursor {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<ListCursor>;
-    if (typeof parsed.repositoryId === 'string' && (parsed.after === null || typeof parsed.after === 'string')) {
-      return { repositoryId: parsed.repositoryId, after: parsed.after };
+    if (
+      typeof parsed.repositoryId === 'string' &&
+      (parsed.after === null || typeof parsed.after === 'string') &&
+      parsed.holder === holder
+    ) {
+      return { repositoryId: parsed.repositoryId, after: parsed.after, holder };
     }
   } catch {
     // Falls through to the one answer for a cursor that is not ours.

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@lore/domain';
+import { InvalidInputError, NotFoundError } from '@lore/domain';
 import { offsetOf } from './continuation';
 import { type AnsweredCall, DETAIL_LEVELS, shapeAnswer } from './tool-answer';
 
@@ -9,6 +9,7 @@ const call = (overrides: Partial<AnsweredCall> = {}): AnsweredCall => ({
   startedAt: performance.now(),
   maxTokens: 25_000,
   args: { name: 'applyDiscount' },
+  holder: 'holder-of-ana',
   offset: 0,
   pagedLists: ['tests', 'affected'],
   maxItems: DETAIL_LEVELS.full,
@@ -46,7 +47,7 @@ describe('shapeAnswer', () => {
       expect(text.length).toBeGreaterThan(0);
       pages.push(page);
       if (page.continuation === null) break;
-      offset = offsetOf(page.continuation, 'analyze_impact', { name: 'applyDiscount' });
+      offset = offsetOf(page.continuation, 'analyze_impact', { name: 'applyDiscount' }, 'holder-of-ana');
     }
     expect(pages.length).toBeGreaterThan(2);
     expect(pages.flatMap((page) => page.data.tests as unknown[])).toEqual(whole.tests);
@@ -68,7 +69,10 @@ describe('shapeAnswer', () => {
     expect(page.status).toBe('truncated');
     expect(page.warnings[0]!.message).toContain("detail_level's 5 items");
     const rest = shapeAnswer(
-      call({ maxItems: DETAIL_LEVELS.summary, offset: offsetOf(page.continuation, 'analyze_impact', { name: 'applyDiscount' }) }),
+      call({
+        maxItems: DETAIL_LEVELS.summary,
+        offset: offsetOf(page.continuation, 'analyze_impact', { name: 'applyDiscount' }, 'holder-of-ana'),
+      }),
       answer(3, 4),
       [],
       [],
@@ -81,8 +85,8 @@ describe('offsetOf', () => {
   const continuation = shapeAnswer(call({ maxTokens: 600 }), answer(30, 40), [], []).answer.continuation!;
 
   it('reads the offset of its own query, whatever the order of the arguments', () => {
-    expect(offsetOf(undefined, 'analyze_impact', {})).toBe(0);
-    expect(offsetOf(continuation, 'analyze_impact', { name: 'applyDiscount' })).toBeGreaterThan(0);
+    expect(offsetOf(undefined, 'analyze_impact', {}, 'holder-of-ana')).toBe(0);
+    expect(offsetOf(continuation, 'analyze_impact', { name: 'applyDiscount' }, 'holder-of-ana')).toBeGreaterThan(0);
   });
 
   it.each([
@@ -91,6 +95,10 @@ describe('offsetOf', () => {
     ['not a continuation', 'analyze_impact', { name: 'applyDiscount' }, 'bm90IG91cnM'],
     ['not a string', 'analyze_impact', { name: 'applyDiscount' }, 42],
   ])('refuses one from %s as invalid_input', (_case, tool, args, given) => {
-    expect(() => offsetOf(given, tool, args)).toThrow(InvalidInputError);
+    expect(() => offsetOf(given, tool, args, 'holder-of-ana')).toThrow(InvalidInputError);
+  });
+
+  it('answers one made for another principal as not found', () => {
+    expect(() => offsetOf(continuation, 'analyze_impact', { name: 'applyDiscount' }, 'holder-of-bo')).toThrow(NotFoundError);
   });
 });

@@ -62,6 +62,8 @@ export interface AnsweredCall {
   maxTokens: number;
   /** The arguments as the caller gave them, without the continuation. */
   args: Record<string, unknown>;
+  /** Whose answer it is (accessFingerprint of the principal): its continuation is good for that principal only. */
+  holder: string;
   /** Items of the paged lists already returned by earlier pages. */
   offset: number;
   pagedLists: readonly string[];
@@ -100,7 +102,7 @@ export function shapeAnswer(
       start += list.length;
     });
     const truncated = end < total;
-    const continuation = truncated ? continuationOf(call.tool, call.args, end) : null;
+    const continuation = truncated ? continuationOf(call.tool, call.args, end, call.holder) : null;
     const warnings: Warning[] = truncated
       ? [
           {

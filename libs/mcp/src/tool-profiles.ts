@@ -1,20 +1,13 @@
+import { TOOL_PROFILES, type ToolProfile } from '@lore/access';
+
+export { TOOL_PROFILES, type ToolProfile } from '@lore/access';
+export { TOOL_PROFILE_NAMES } from '@lore/domain';
+
 /**
- * Which tools an agent sees (seed 000 section 6.5): a profile per kind of task, `full` for all of
- * them. Tools with side effects are in no profile but `full`, and served there only over stdio
- * with LORE_MCP_ENABLE_SIDE_EFFECTS=true (over HTTP they would act on the server's machine for a
- * remote caller: that waits for the access rules of issue 19). `help` is in every profile.
+ * What a server built for one caller serves. Tools with side effects are served only in `full`, and
+ * there only over stdio with LORE_MCP_ENABLE_SIDE_EFFECTS=true (over HTTP they would act on the
+ * server's machine for a remote caller).
  */
-export const TOOL_PROFILES = {
-  full: null,
-  docgen_agent: ['search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_project_structure', 'get_file_span'],
-  review_agent: ['get_file_span', 'analyze_impact', 'get_related_tests', 'get_documents', 'get_symbol', 'get_callers'],
-  read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents'],
-} as const satisfies Record<string, readonly string[] | null>;
-
-export type ToolProfile = keyof typeof TOOL_PROFILES;
-export const TOOL_PROFILE_NAMES = Object.keys(TOOL_PROFILES) as ToolProfile[];
-
-/** What a server built for one caller serves. */
 export interface ServedCatalog {
   profile: ToolProfile;
   sideEffects: boolean;

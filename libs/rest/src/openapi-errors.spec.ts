@@ -44,7 +44,8 @@ describe('ApiLoreErrors', () => {
     expect(document.components.securitySchemes[API_KEY_SCHEME]).toEqual({
       type: 'http',
       scheme: 'bearer',
-      description: 'An API key from LORE_API_KEYS; not a JWT. A server without LORE_API_KEYS (loopback only) takes no key.',
+      description:
+        'An API key from `lore keys create`, or a JWT from the configured issuer. A loopback server with neither takes no credential.',
     });
   });
 });

@@ -6,11 +6,12 @@ import { STATUS_BY_CODE } from './problem-details.filter';
 /** The security scheme of the /api/v1 routes, by this name in the OpenAPI document. */
 export const API_KEY_SCHEME = 'api-key';
 
-/** What the keys are: opaque strings the server compares, not tokens it decodes (so no bearerFormat: addBearerAuth would add JWT's). */
+/** A bearer credential: an API key (`lore keys create`) or a JWT; bearerFormat is left out, as it would name one of them. */
 export const API_KEY_SECURITY: Parameters<DocumentBuilder['addSecurity']>[1] = {
   type: 'http',
   scheme: 'bearer',
-  description: 'An API key from LORE_API_KEYS; not a JWT. A server without LORE_API_KEYS (loopback only) takes no key.',
+  description:
+    'An API key from `lore keys create`, or a JWT from the configured issuer. A loopback server with neither takes no credential.',
 };
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -40,15 +41,19 @@ const problemResponse = (status: number, codes: readonly string[], description: 
 /**
  * OpenAPI for a REST route's errors: a problem body for each status the given codes answer with
  * (codes sharing a status, such as 409's ambiguous_target and snapshot_not_indexed, share one
- * response), and the 401 that every /api/v1 route answers when LORE_API_KEYS is set and the request
- * has no valid key, with the route's security requirement.
+ * response), and the 401 that every /api/v1 route answers when authentication is required and the
+ * request has no valid credential, with the route's security requirement.
  */
 export function ApiLoreErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorator {
   const codesByStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) codesByStatus.set(STATUS_BY_CODE[code], [...(codesByStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
   return applyDecorators(
     ApiBearerAuth(API_KEY_SCHEME),
-    problemResponse(401, ['permission_denied'], 'no valid API key (only when LORE_API_KEYS is set); with a WWW-Authenticate challenge'),
+    problemResponse(
+      401,
+      ['permission_denied'],
+      'no valid credential (when authentication is required, or a bad one was sent); with a WWW-Authenticate challenge',
+    ),
     ...[...codesByStatus].map(([status, shared]) => problemResponse(status, shared, shared.join(', '))),
   );
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { canReadRepository } from '@lore/access';
+import { canAccessRepository } from '@lore/access';
 import { CodeGraphRepository, type DocumentSectionRecord } from '@lore/graph';
 import { NotFoundError, type Principal, type SymbolOrFileTarget, TRUST_BOUNDARY, type Warning, formatDocUri } from '@lore/domain';
 import {
@@ -39,7 +39,7 @@ export class DocumentsService {
   private async targetOf(query: SymbolOrFileTarget, principal: Principal): Promise<GetDocumentsResult['target']> {
     if (query.path !== undefined) {
       const repositoryId = query.repositoryId!;
-      const file = canReadRepository(principal, repositoryId) ? await this.graph.getFile(principal, repositoryId, query.path) : null;
+      const file = canAccessRepository(principal, repositoryId) ? await this.graph.getFile(principal, repositoryId, query.path) : null;
       if (!file) throw new NotFoundError(`No indexed file ${query.path} in ${repositoryId}.`);
       return { repositoryId, path: query.path, symbol: null };
     }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { accessFingerprint } from '@lore/access';
 import {
   CodeGraphRepository,
   type ExplorerFileRecord,
@@ -51,10 +52,10 @@ export class ExplorerService {
 
   /** The repositories the principal may read, a page at a time. */
   async listRepositories(principal: Principal, input: PageInput): Promise<Connection<RepositoryNode>> {
-    const { skip, limit } = pageWindow('repositories', parseInput(PageInputSchema, input));
+    const { skip, limit } = pageWindow('repositories', parseInput(PageInputSchema, input), accessFingerprint(principal));
     const all = await this.graph.listRepositories(principal);
     const items = all.slice(skip, skip + limit).map((record) => ({ node: repositoryNode(record) }));
-    return connectionOf('repositories', skip, items, all.length);
+    return connectionOf('repositories', skip, items, all.length, accessFingerprint(principal));
   }
 
   /** Repositories by id, in the order asked (null for one the principal cannot see or that is not indexed). */
@@ -109,7 +110,8 @@ export class ExplorerService {
     input: PageInput,
     prefix?: string,
   ): Promise<ExplorerConnection<List>[]> {
-    const { skip, limit } = pageWindow(list, parseInput(PageInputSchema, input));
+    const holder = accessFingerprint(principal);
+    const { skip, limit } = pageWindow(list, parseInput(PageInputSchema, input), holder);
     const uids = REPOSITORY_LISTS.includes(list) ? parents.map((id) => repositoryUid(principal.tenantId, id)) : parents;
     const window = { skip, limit, prefix: parseInput(PathPrefixSchema, prefix ?? '') };
     const found = await this.graph.findExplorerPages(principal, list, uids, window);
@@ -117,7 +119,7 @@ export class ExplorerService {
     return uids.map((uid) => {
       const page = byUid.get(uid);
       const items = (page?.items ?? []).map((item) => ({ ...item, node: nodeOf(item.node) }) as unknown as ExplorerItem<List>);
-      return connectionOf(list, skip, items, page?.totalCount ?? 0) as ExplorerConnection<List>;
+      return connectionOf(list, skip, items, page?.totalCount ?? 0, holder) as ExplorerConnection<List>;
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Redactor, canReadRepository } from '@lore/access';
+import { Redactor, canAccessRepository } from '@lore/access';
 import { CodeGraphRepository, type FileRecord } from '@lore/graph';
 import {
   InvalidInputError,
@@ -90,7 +90,9 @@ export class FileSpanService {
     if (ref.scheme === 'symbol') return this.locateSymbol(ref, principal);
     const fileUri = (range: LineRange | null): string => formatFileUri(ref.scheme, { ...ref, range });
     const lookup = ref.scheme === 'code' ? 'getFile' : 'getDocumentFile';
-    const record = canReadRepository(principal, ref.repositoryId) ? await this.graph[lookup](principal, ref.repositoryId, ref.path) : null;
+    const record = canAccessRepository(principal, ref.repositoryId)
+      ? await this.graph[lookup](principal, ref.repositoryId, ref.path)
+      : null;
     if (!record) throw new NotFoundError(`No indexed ${ref.scheme === 'code' ? 'file' : 'document'} ${ref.path} in ${ref.repositoryId}.`);
     return { record, range: ref.range, uriOf: fileUri, nextUriOf: fileUri };
   }

@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { currentCallContext, runInCallContext } from '@lore/access';
 import { type Principal, localPrincipal } from '@lore/domain';
+import { CodeGraphRepository } from '@lore/graph';
 import { Operation, type OperationCall, type OperationStage } from './operation';
 import { OperationGate } from './operation-gate';
 import { AuthorizationStage } from './stages/authorization.stage';
@@ -18,7 +19,7 @@ class EchoService {
     return `${principal.subject}: ${input.text}`;
   }
 
-  @Operation('rewrite', { kind: 'side_effect' })
+  @Operation('index_repository', { kind: 'side_effect' })
   async rewrite(input: { text: string }, principal: Principal): Promise<string> {
     return `${principal.subject} rewrote ${input.text}`;
   }
@@ -54,6 +55,7 @@ async function gatedService(): Promise<EchoService> {
     providers: [
       EchoService,
       ...stages,
+      { provide: CodeGraphRepository, useValue: { listRepositories: async () => [] } },
       {
         provide: OperationGate,
         inject: [ModuleRef],
@@ -89,7 +91,7 @@ describe('OperationGate', () => {
     const reader: Principal = { ...localPrincipal('t', 'reader'), permissions: ['read'] };
     await expect(service.rewrite({ text: 'x' }, reader)).rejects.toMatchObject({
       code: 'permission_denied',
-      message: 'rewrite needs the index permission, which this credential does not hold.',
+      message: 'index_repository needs the index permission, which this credential does not hold.',
     });
     await expect(service.echo({ text: 'x' }, { ...reader, permissions: [] })).rejects.toMatchObject({ code: 'permission_denied' });
     expect(await service.rewrite({ text: 'x' }, localPrincipal('t', 'owner'))).toBe('owner rewrote x');

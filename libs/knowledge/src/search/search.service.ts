@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { canReadRepository } from '@lore/access';
+import { canAccessRepository } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
 import {
   InvalidInputError,
@@ -146,7 +146,7 @@ export class SearchService {
 
   /** A repository the caller may not see is "not found", never "forbidden". */
   private async checkScope(principal: Principal, repositoryId: string, commitSha: string | undefined): Promise<void> {
-    const repository = canReadRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
+    const repository = canAccessRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
     if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it first with lore index.' });
     if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha)) {
       throw new SnapshotNotIndexedError(

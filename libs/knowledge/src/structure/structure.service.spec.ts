@@ -138,6 +138,15 @@ describe('ProjectStructureService.getProjectStructure', () => {
     });
   });
 
+  it("answers another principal's cursor as not found, a principal of the same repositories included", async () => {
+    const { nextCursor } = await ask({ repositoryId: 'shop', limit: 2 });
+    const other = { ...principal(), subject: 'someone-else' };
+    await expect(structure.getProjectStructure({ repositoryId: 'shop', limit: 2, cursor: nextCursor! }, other)).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'No such cursor: a cursor pages only for the caller it was given to.',
+    });
+  });
+
   it('answers not_found for an unknown or hidden repository and for a directory with no file', async () => {
     await expect(ask({ repositoryId: 'nope' })).rejects.toMatchObject({ code: 'not_found', message: 'No indexed repository nope.' });
     await expect(ask({ repositoryId: 'shop' }, ['billing'])).rejects.toThrow(NotFoundError);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { canReadRepository } from '@lore/access';
+import { accessFingerprint, canAccessRepository } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
 import { InvalidInputError, NotFoundError, type Principal, type Warning } from '@lore/domain';
 import {
@@ -13,11 +13,12 @@ import { parseInput } from '../validation';
 import { globFilter, summaryOf, treeOf } from './project-tree';
 import { Operation } from '../operations/operation';
 
-/** What a cursor holds: where the next page starts, in which listing of which commit. */
+/** What a cursor holds: where the next page starts, in which listing of which commit, for whom (accessFingerprint). */
 interface CursorState {
   offset: number;
   listing: string;
   commitSha: string;
+  holder: string;
 }
 
 /** get_project_structure: a repository's directories and files as indexed, with sizes and counts, a page at a time. */
@@ -29,11 +30,12 @@ export class ProjectStructureService {
   async getProjectStructure(input: GetProjectStructureInput, principal: Principal): Promise<ProjectStructure> {
     const query = parseInput(GetProjectStructureInputSchema, input);
     const { repositoryId } = query;
-    const repository = canReadRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
+    const repository = canAccessRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
     if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it with lore index.' });
     const pathPrefix = query.pathPrefix.replace(/\/$/, '');
     const listing = listingOf(query, pathPrefix);
-    const offset = query.cursor === undefined ? 0 : readCursor(query.cursor, listing, repository.commitSha);
+    const holder = accessFingerprint(principal);
+    const offset = query.cursor === undefined ? 0 : readCursor(query.cursor, listing, repository.commitSha, holder);
 
     const files = await this.graph.listProjectFiles(principal, repositoryId, pathPrefix === '' ? '' : `${pathPrefix}/`);
     if (files.length === 0 && pathPrefix !== '') throw new NotFoundError(`No indexed file under ${pathPrefix}/ in ${repositoryId}.`);
@@ -47,7 +49,7 @@ export class ProjectStructureService {
       pathPrefix,
       entries: listed.slice(offset, end),
       summary: summaryOf(tree, listed.length),
-      nextCursor: end < listed.length ? writeCursor({ offset: end, listing, commitSha: repository.commitSha }) : null,
+      nextCursor: end < listed.length ? writeCursor({ offset: end, listing, commitSha: repository.commitSha, holder }) : null,
       warnings: files.length > 0 && tree.length === 0 ? [noMatchWarning(pathPrefix)] : [],
     };
   }
@@ -63,7 +65,7 @@ function writeCursor(state: CursorState): string {
   return Buffer.from(JSON.stringify(state)).toString('base64url');
 }
 
-function readCursor(cursor: string, listing: string, commitSha: string): number {
+function readCursor(cursor: string, listing: string, commitSha: string, holder: string): number {
   let state: Partial<CursorState> | null = null;
   try {
     state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorState>;
@@ -74,6 +76,11 @@ function readCursor(cursor: string, listing: string, commitSha: string): number 
     throw new InvalidInputError(
       'Not a cursor of this listing: ask again with the nextCursor of the previous page and the same other fields.',
     );
+  }
+  if (state.holder !== holder) {
+    throw new NotFoundError('No such cursor: a cursor pages only for the caller it was given to.', {
+      hint: 'Start the listing again without a cursor.',
+    });
   }
   if (state.commitSha !== commitSha) {
     throw new InvalidInputError('The repository was indexed again since this cursor was made.', {

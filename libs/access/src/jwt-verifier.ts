@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { Inject, Injectable } from '@nestjs/common';
+import { type JWTPayload, type JWTVerifyGetKey, createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { type Permission, type Principal, TOOL_PROFILE_NAMES } from '@lore/domain';
+import { AuthenticationRequiredError } from './principals';
+import { SCOPE_PERMISSIONS, mcpResourceUri } from './resource-server';
+
+/** Signatures by the issuer's private key only: never `none`, never a shared secret (HS*) that a JWKS could not hold safely. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const TENANT = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+/**
+ * JWT bearer tokens from the configured issuer (LORE_JWT_ISSUER), checked against its keys (a JWKS
+ * URL, fetched and cached by jose, or a local file), the audience (LORE_JWT_AUDIENCE, else MCP's
+ * canonical resource URI) and the clock; their claims become a Principal. Lore only verifies tokens:
+ * it never forwards one anywhere (no token passthrough), so a token issued for Lore works only here.
+ */
+@Injectable()
+export class JwtVerifier {
+  private readonly keys: JWTVerifyGetKey | null;
+  private readonly audience: string;
+
+  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
+    this.audience = config.LORE_JWT_AUDIENCE ?? mcpResourceUri(config);
+    this.keys = !config.LORE_JWT_ISSUER
+      ? null
+      : config.LORE_JWT_JWKS_URL
+        ? createRemoteJWKSet(new URL(config.LORE_JWT_JWKS_URL))
+        : createLocalJWKSet(JSON.parse(readFileSync(config.LORE_JWT_JWKS_FILE!, 'utf8')) as Parameters<typeof createLocalJWKSet>[0]);
+  }
+
+  get configured(): boolean {
+    return this.keys !== null;
+  }
+
+  /** Whether a bearer credential is shaped like a JWT (three base64url parts), so that it is this verifier's to judge. */
+  static looksLikeJwt(token: string): boolean {
+    return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token);
+  }
+
+  async principalOf(token: string): Promise<Principal> {
+    if (!this.keys) throw new AuthenticationRequiredError('This server accepts no JWT: use an API key.', true);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.keys, {
+        issuer: this.config.LORE_JWT_ISSUER,
+        audience: this.audience,
+        algorithms: ALGORITHMS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (error) {
+      throw new AuthenticationRequiredError(refusal(error), true);
+    }
+    return this.principalFromClaims(payload);
+  }
+
+  private principalFromClaims(payload: JWTPayload): Principal {
+    const tenant = payload[this.config.LORE_JWT_TENANT_CLAIM];
+    if (typeof tenant !== 'string' || !TENANT.test(tenant))
+      throw new AuthenticationRequiredError(`The token has no valid ${this.config.LORE_JWT_TENANT_CLAIM} claim (the tenant).`, true);
+    const repositories = payload[this.config.LORE_JWT_REPOSITORIES_CLAIM] ?? '*';
+    if (repositories !== '*' && !(Array.isArray(repositories) && repositories.every((id) => typeof id === 'string' && id.length > 0)))
+      throw new AuthenticationRequiredError(
+        `The token's ${this.config.LORE_JWT_REPOSITORIES_CLAIM} claim is neither "*" nor a list of repository ids.`,
+        true,
+      );
+    const profile = payload[this.config.LORE_JWT_PROFILE_CLAIM] ?? null;
+    if (profile !== null && !TOOL_PROFILE_NAMES.includes(profile as never))
+      throw new AuthenticationRequiredError(`The token's ${this.config.LORE_JWT_PROFILE_CLAIM} claim names no tool profile.`, true);
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+    const permissions = Object.entries(SCOPE_PERMISSIONS)
+      .filter(([scope]) => scopes.includes(scope))
+      .map(([, permission]) => permission as Permission);
+    return {
+      tenantId: tenant,
+      subject: `jwt:${payload.sub}`,
+      repositories: repositories as '*' | string[],
+      permissions,
+      toolProfile: profile as string | null,
+    };
+  }
+}
+
+/** Why a token was refused, in words that name the check and not the token's content. */
+function refusal(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return 'The token was not issued for this server (audience).';
+    if (error.claim === 'iss') return 'The token was not issued by the configured issuer.';
+    return `The token's ${error.claim} claim is missing or not valid.`;
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
+    return "The token's signature does not verify with the issuer's keys.";
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this server does not accept.';
+  if (error instanceof errors.JWKSTimeout || (error instanceof Error && error.name === 'TypeError'))
+    return "The issuer's keys could not be fetched.";
+  return 'The token is not a valid JWT.';
+}

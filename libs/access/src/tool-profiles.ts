@@ -1,0 +1,26 @@
+import type { ToolProfileName } from '@lore/domain';
+
+/**
+ * Which tools an agent sees (seed 000 section 6.5): a profile per kind of task, `full` for all of
+ * them. Tools with side effects are in no profile but `full`. `help` is in every profile. A
+ * credential may carry one (Principal.toolProfile); MCP servers are built with one.
+ */
+export const TOOL_PROFILES = {
+  full: null,
+  docgen_agent: ['search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_project_structure', 'get_file_span'],
+  review_agent: ['get_file_span', 'analyze_impact', 'get_related_tests', 'get_documents', 'get_symbol', 'get_callers'],
+  read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents'],
+} as const satisfies Record<ToolProfileName, readonly string[] | null>;
+
+export type ToolProfile = keyof typeof TOOL_PROFILES;
+
+/** Whether `profile` names a tool profile. */
+export function isToolProfile(profile: string): profile is ToolProfile {
+  return Object.hasOwn(TOOL_PROFILES, profile);
+}
+
+/** Whether a profile holds a tool: `help` is in all of them, `full` holds every tool. */
+export function profileHolds(profile: ToolProfile, tool: string): boolean {
+  const names: readonly string[] | null = TOOL_PROFILES[profile];
+  return tool === 'help' || names === null || names.includes(tool);
+}

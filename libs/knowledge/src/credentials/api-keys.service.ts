@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { AuthenticationRequiredError, newApiKeySecret, parseApiKey, secretMatches } from '@lore/access';
+import { type Permission, type Principal, NotFoundError, PermissionDeniedError } from '@lore/domain';
+import {
+  type ApiKeyInfo,
+  type CreateApiKeyInput,
+  CreateApiKeyInputSchema,
+  type CreatedApiKey,
+  type ListApiKeysInput,
+  ListApiKeysInputSchema,
+  type RevokeApiKeyInput,
+  RevokeApiKeyInputSchema,
+  durationMs,
+} from '@lore/domain/schemas/keys';
+import { ApiKeyRepository, type ListedApiKey, MigrationService } from '@lore/graph';
+import { parseInput } from '../validation';
+
+/** How long the answer to "does any key exist?" is believed (it decides whether HTTP callers must authenticate). */
+export const KEYS_EXIST_CACHE_MS = 10_000;
+
+/**
+ * API keys stored in Neo4j, managed by an admin (`lore keys`), and the principal a presented key
+ * stands for. Only the digest of a key's secret is stored; the key is shown once, at creation.
+ */
+@Injectable()
+export class ApiKeysService {
+  private keysExist: { value: boolean; until: number } | null = null;
+
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly migrations: MigrationService,
+  ) {}
+
+  async createKey(input: CreateApiKeyInput, principal: Principal): Promise<CreatedApiKey> {
+    requireAdmin(principal, 'create an API key');
+    const { tenantId, repositories, permissions, toolProfile, expiresIn, label } = parseInput(CreateApiKeyInputSchema, input);
+    if (!this.migrations.upToDate) await this.migrations.migrate();
+    const { id, key, secretDigest } = newApiKeySecret();
+    const now = Date.now();
+    const stored = {
+      id,
+      tenantId,
+      secretDigest,
+      repositories: repositories === '*' ? null : [...new Set(repositories)],
+      permissions,
+      toolProfile,
+      label,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: expiresIn === null ? null : new Date(now + durationMs(expiresIn)).toISOString(),
+    };
+    await this.keys.create(stored);
+    this.keysExist = { value: true, until: Date.now() + KEYS_EXIST_CACHE_MS };
+    return { key, ...infoOf({ ...stored, revokedAt: null }) };
+  }
+
+  async listKeys(input: ListApiKeysInput, principal: Principal): Promise<{ keys: ApiKeyInfo[] }> {
+    requireAdmin(principal, 'list API keys');
+    const { tenantId } = parseInput(ListApiKeysInputSchema, input);
+    return { keys: (await this.keys.list(tenantId ?? null)).map(infoOf) };
+  }
+
+  async revokeKey(input: RevokeApiKeyInput, principal: Principal): Promise<ApiKeyInfo> {
+    requireAdmin(principal, 'revoke an API key');
+    const { id } = parseInput(RevokeApiKeyInputSchema, input);
+    const revoked = await this.keys.revoke(id, new Date().toISOString());
+    if (!revoked) throw new NotFoundError(`No API key ${id}.`, { hint: 'lore keys list shows the keys.' });
+    this.keysExist = null;
+    return infoOf(revoked);
+  }
+
+  /**
+   * The principal of a presented API key; null when the token is not shaped like one (it may be a
+   * JWT). An unknown, wrong, revoked or expired key is AuthenticationRequiredError, with one message
+   * for all of them (a caller learns nothing about which keys exist).
+   */
+  async principalOfKey(token: string): Promise<Principal | null> {
+    const parsed = parseApiKey(token);
+    if (!parsed) return null;
+    const stored = await this.keys.get(parsed.id);
+    const usable =
+      stored !== null &&
+      secretMatches(parsed.secret, stored.secretDigest) &&
+      stored.revokedAt === null &&
+      (stored.expiresAt === null || Date.parse(stored.expiresAt) > Date.now());
+    if (!usable) throw new AuthenticationRequiredError('The API key is unknown, revoked or expired.', true);
+    return {
+      tenantId: stored.tenantId,
+      subject: `api-key:${stored.id}`,
+      repositories: stored.repositories ?? '*',
+      permissions: stored.permissions as Permission[],
+      toolProfile: stored.toolProfile,
+    };
+  }
+
+  /**
+   * Whether any key was ever created here (revoked ones count), believed for KEYS_EXIST_CACHE_MS; a
+   * creation or revocation through this service refreshes it at once.
+   */
+  async anyKeyExists(): Promise<boolean> {
+    if (this.keysExist && this.keysExist.until > Date.now()) return this.keysExist.value;
+    const value = await this.keys.any();
+    this.keysExist = { value, until: Date.now() + KEYS_EXIST_CACHE_MS };
+    return value;
+  }
+}
+
+function requireAdmin(principal: Principal, action: string): void {
+  if (!principal.permissions.includes('admin'))
+    throw new PermissionDeniedError(`Only an admin may ${action}.`, {
+      hint: 'Run lore keys on the server, or use a key with the admin permission.',
+    });
+}
+
+function infoOf(key: ListedApiKey): ApiKeyInfo {
+  return {
+    id: key.id,
+    tenantId: key.tenantId,
+    repositories: key.repositories ?? '*',
+    permissions: key.permissions as ApiKeyInfo['permissions'],
+    toolProfile: key.toolProfile,
+    label: key.label,
+    createdAt: key.createdAt,
+    expiresAt: key.expiresAt,
+    revokedAt: key.revokedAt,
+  };
+}
