@@ -1,15 +1,24 @@
 import type { Request, Response } from 'express';
-import { PrincipalResolver } from '@lore/access';
+import { AuthenticationRequiredError, HttpAuthenticator } from '@lore/access';
 import { type LoreConfig, loadConfig } from '@lore/config';
+import { type Principal, localPrincipal } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { MetricsController } from './metrics.controller';
 
 const TOKEN = 'scrape-token-0123456789';
 
+/** A server whose one key, `reader-key`, may only read (the key store itself is tested against Neo4j). */
+class OneReaderKey extends HttpAuthenticator {
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    if (authorization !== 'Bearer reader-key') throw new AuthenticationRequiredError();
+    return { ...localPrincipal('acme', 'reader'), permissions: ['read'] };
+  }
+}
+
 /** A scrape from `peer` with `authorization`: the status and body the controller answered. */
 async function scrape(config: Partial<LoreConfig>, peer: string, authorization?: string): Promise<{ status: number; body: unknown }> {
   const settings = { ...loadConfig({ NEO4J_PASSWORD: 'unused' }), ...config } as LoreConfig;
-  const controller = new MetricsController(new LoreMetrics(), new PrincipalResolver(settings), settings);
+  const controller = new MetricsController(new LoreMetrics(), new OneReaderKey(), settings);
   const answered: { status: number; body: unknown } = { status: 0, body: null };
   const res = {
     status: (status: number) => ((answered.status = status), res),
@@ -24,7 +33,7 @@ async function scrape(config: Partial<LoreConfig>, peer: string, authorization?:
 }
 
 describe('GET /metrics: who may scrape', () => {
-  const withKeys = { LORE_API_KEYS: ['reader-key'], LORE_METRICS_TOKEN: TOKEN };
+  const withKeys = { LORE_METRICS_TOKEN: TOKEN };
 
   it('answers a loopback peer always, IPv4-mapped included', async () => {
     expect((await scrape(withKeys, '127.0.0.1')).status).toBe(200);

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthenticationRequiredError, PrincipalResolver, isLoopback } from '@lore/access';
+import { AuthenticationRequiredError, HttpAuthenticator, isLoopback } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { LoreMetrics } from '@lore/observability';
 
@@ -18,7 +18,7 @@ export class MetricsController {
 
   constructor(
     private readonly metrics: LoreMetrics,
-    private readonly principals: PrincipalResolver,
+    private readonly authenticator: HttpAuthenticator,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     this.tokenDigest = config.LORE_METRICS_TOKEN ? digest(config.LORE_METRICS_TOKEN) : null;
@@ -26,7 +26,7 @@ export class MetricsController {
 
   @Get('metrics')
   async scrape(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const refusal = this.refusal(req);
+    const refusal = await this.refusal(req);
     if (refusal) {
       if (refusal.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="lore"');
       res
@@ -39,12 +39,12 @@ export class MetricsController {
     res.status(200).type(contentType).send(text);
   }
 
-  private refusal(req: Request): { status: number; title: string; detail: string } | null {
+  private async refusal(req: Request): Promise<{ status: number; title: string; detail: string } | null> {
     if (isLoopback((req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''))) return null;
     const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
     if (token && this.tokenDigest && timingSafeEqual(digest(token), this.tokenDigest)) return null;
     try {
-      if (this.principals.fromAuthorizationHeader(req.headers.authorization).permissions.includes('admin')) return null;
+      if ((await this.authenticator.authenticate(req.headers.authorization)).permissions.includes('admin')) return null;
       return { status: 403, title: 'Forbidden', detail: 'Metrics need a key with the admin permission, or LORE_METRICS_TOKEN.' };
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
