@@ -6,4 +6,5 @@ export * from './network-exposure';
 export * from './principal.middleware';
 export * from './principals';
 export * from './redaction';
+export * from './refused-requests';
 export * from './repository-visibility';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditRepository } from './audit.repository';
 import { CodeGraphRepository } from './code-graph.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
@@ -20,7 +21,8 @@ import { SnapshotWriter } from './snapshot-writer';
     IndexStoreRepository,
     CodeGraphRepository,
     EmbeddingProgressRepository,
+    AuditRepository,
   ],
-  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository],
+  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository, AuditRepository],
 })
 export class GraphModule {}

@@ -1,3 +1,4 @@
+export * from './audit.repository';
 export * from './code-graph.repository';
 export * from './embedding-progress.repository';
 export * from './explorer-records';

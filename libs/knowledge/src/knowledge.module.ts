@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { AccessModule } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
+import { AuditWriter } from './audit/audit-writer';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
 import type { OperationStage } from './operations/operation';
 import { OperationGate } from './operations/operation-gate';
@@ -20,6 +21,7 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
   providers: [
     ...INFRASTRUCTURE_PROVIDERS,
     SemanticIndex,
+    AuditWriter,
     ...SERVICES,
     ...STAGES,
     { provide: OperationGate, inject: [ModuleRef], useFactory: (modules: ModuleRef) => new OperationGate(modules, SERVICES, STAGES) },

@@ -2,7 +2,7 @@ import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nes
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import { AuthenticationRequiredError, PrincipalResolver } from '@lore/access';
+import { AuthenticationRequiredError, PrincipalResolver, RefusedRequests } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Principal } from '@lore/domain';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
@@ -26,6 +26,7 @@ export class McpHttpController implements OnModuleDestroy {
   constructor(
     servers: LoreMcpServerFactory,
     private readonly principals: PrincipalResolver,
+    private readonly refused: RefusedRequests,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
@@ -49,6 +50,7 @@ export class McpHttpController implements OnModuleDestroy {
       principal = this.principals.fromAuthorizationHeader(req.headers.authorization);
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
+      this.refused.report(req, 401, 'permission_denied');
       res
         .status(401)
         .setHeader('WWW-Authenticate', 'Bearer realm="lore"')

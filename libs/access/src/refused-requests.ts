@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import type { ErrorCode } from '@lore/domain';
+import { type Door, currentCallContext } from './call-context';
+import { doorOf } from './call-context.middleware';
+
+/** A request an HTTP door refused before any operation: no credential (401), a foreign Host (403), a body too large (413)... */
+export interface RefusedRequest {
+  /** The server's tenant: a refused request has no principal to name another. */
+  tenantId: string;
+  subject: 'anonymous';
+  door: Door;
+  /** Method and path, without the query string (it may carry user text). */
+  route: string;
+  httpStatus: number;
+  code: ErrorCode;
+  requestId: string;
+  agentRunId: string | null;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Where the HTTP doors report what they refuse before the operation gate sees it, so that the audit
+ * (libs/knowledge, which listens) records it too: bad input is refused and audited.
+ */
+@Injectable()
+export class RefusedRequests {
+  private readonly listeners: ((refusal: RefusedRequest) => void)[] = [];
+
+  constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {}
+
+  listen(listener: (refusal: RefusedRequest) => void): void {
+    this.listeners.push(listener);
+  }
+
+  report(req: Request, httpStatus: number, code: ErrorCode): void {
+    const context = currentCallContext();
+    // Host validation runs before the call context is opened: the request's own id, if it gave a valid one.
+    const given = req.headers['x-request-id'];
+    const requestId =
+      context.door !== 'internal' ? context.requestId : typeof given === 'string' && REQUEST_ID.test(given) ? given : 'unidentified';
+    const refusal: RefusedRequest = {
+      tenantId: this.config.LORE_TENANT,
+      subject: 'anonymous',
+      door: context.door !== 'internal' ? context.door : doorOf(req.originalUrl ?? req.url),
+      route: `${req.method} ${(req.originalUrl ?? req.url).split('?')[0]}`,
+      httpStatus,
+      code,
+      requestId,
+      agentRunId: context.agentRunId,
+    };
+    for (const listener of this.listeners) listener(refusal);
+  }
+}
