@@ -16,6 +16,7 @@ describe('migrations', () => {
       '004_documents_and_runs',
       '005_index_leases',
       '006_cross_repository_links',
+      '007_audit_chain',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);

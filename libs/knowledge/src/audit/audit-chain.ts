@@ -47,6 +47,8 @@ export function linkEntries(after: ChainPosition, entries: readonly AuditEntry[]
 export class ChainVerifier {
   private position: ChainPosition;
   private found: AuditProblem | null = null;
+  /** Two or more records with one seq, each linked to the record before: which is genuine is decided by the next. */
+  private twins: readonly AuditRecord[] | null = null;
   checked = 0;
 
   constructor(anchor: ChainPosition) {
@@ -62,6 +64,8 @@ export class ChainVerifier {
     if (this.found || sameSeq.length === 0) return !this.found;
     const seq = sameSeq[0]!.seq;
     if (seq <= this.position.seq) return true;
+    // Two well-linked records with the seq before: the genuine one is the one this record links to.
+    if (this.twins) return this.fail(this.insertedTwin(sameSeq[0]!.prevHash));
     this.checked += sameSeq.length;
     const expected = this.position.seq + 1;
     if (seq > expected) {
@@ -72,17 +76,20 @@ export class ChainVerifier {
         message: `Records ${describeRange(expected, seq - 1)} are missing: removed before record ${seq} (${sameSeq[0]!.id}).`,
       });
     }
-    const linked = sameSeq.filter(
-      (record) => record.prevHash === this.position.hash && recordHash(record.prevHash, record) === record.hash,
-    );
     if (sameSeq.length > 1) {
-      const inserted = sameSeq.find((record) => record !== linked[0])!;
-      return this.fail({
-        kind: 'inserted',
-        seq,
-        id: inserted.id,
-        message: `Record ${seq} (${inserted.id}) was inserted: ${sameSeq.length} records carry seq ${seq}.`,
-      });
+      const linked = sameSeq.filter(
+        (record) => record.prevHash === this.position.hash && recordHash(record.prevHash, record) === record.hash,
+      );
+      if (linked.length > 1) {
+        this.twins = linked;
+        return true;
+      }
+      return this.fail(
+        inserted(
+          sameSeq.find((record) => record !== linked[0])!,
+          sameSeq.length,
+        ),
+      );
     }
     const record = sameSeq[0]!;
     if (recordHash(record.prevHash, record) !== record.hash) {
@@ -114,6 +121,10 @@ export class ChainVerifier {
    */
   finish(head: ChainPosition, lastStoredSeq: number, currentHeadSeq: number): AuditProblem | null {
     if (this.found) return this.found;
+    if (this.twins) {
+      this.fail(this.insertedTwin(head.hash));
+      return this.found;
+    }
     if (this.position.seq < head.seq) {
       this.fail({
         kind: 'removed',
@@ -139,10 +150,25 @@ export class ChainVerifier {
     return this.found;
   }
 
+  /** Of two well-linked records with one seq, the one the next record (or the head) does not link to. */
+  private insertedTwin(nextPrevHash: string): AuditProblem {
+    const twins = this.twins!;
+    return inserted(twins.find((record) => record.hash !== nextPrevHash) ?? twins[1]!, twins.length);
+  }
+
   private fail(problem: AuditProblem): false {
     this.found = problem;
     return false;
   }
+}
+
+function inserted(record: AuditRecord, count: number): AuditProblem {
+  return {
+    kind: 'inserted',
+    seq: record.seq,
+    id: record.id,
+    message: `Record ${record.seq} (${record.id}) was inserted: ${count} records carry seq ${record.seq}.`,
+  };
 }
 
 function describeRange(first: number, last: number): string {
