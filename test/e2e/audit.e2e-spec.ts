@@ -5,7 +5,7 @@ import type { Driver } from 'neo4j-driver';
 import type { AuditRecord, ListAuditResult } from '@lore/domain/schemas/audit';
 import { testDriver, wipeGraph } from '../support/graph';
 import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
-import { type McpDoor, cliJson, connectMcp, graphqlGetSymbol, indexAndServe, restJson } from './doors';
+import { type McpDoor, cliJson, connectMcp, graphqlGetSymbol, indexAndServe } from './doors';
 
 /**
  * The audit as an admin reads it: calls through every door (REST, GraphQL, MCP over HTTP and stdio,
