@@ -111,6 +111,7 @@ export const VerifyAuditResultSchema = z.object({
   checked: z.number().int().describe('Records read and re-hashed.'),
   anchorSeq: z.number().int().describe('The last seq removed by retention (0: none); the chain starts after it.'),
   headSeq: z.number().int().describe('The last seq written.'),
+  headHash: z.string().describe('The hash of the last record: kept elsewhere, it shows later whether the chain was rewritten whole.'),
   problem: AuditProblemSchema.nullable().describe('The first problem found, in seq order; null when the chain is intact.'),
 });
 export type VerifyAuditResult = z.infer<typeof VerifyAuditResultSchema>;

@@ -100,6 +100,7 @@ describe('the audit chain in Neo4j', () => {
       checked: 500,
       anchorSeq: 0,
       headSeq: 500,
+      headHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       problem: null,
     });
   });

@@ -10,7 +10,7 @@ import {
   VerifyAuditInputSchema,
   type VerifyAuditResult,
 } from '@lore/domain/schemas/audit';
-import { AuditRepository } from '@lore/graph';
+import { AUDIT_GENESIS_HASH, AuditRepository } from '@lore/graph';
 import { Operation } from '../operations/operation';
 import { parseInput } from '../validation';
 import { ChainVerifier } from './audit-chain';
@@ -70,7 +70,7 @@ export class AuditService implements OnModuleDestroy {
     const tenantId = adminTenant(principal, query.tenant);
     await this.writer.flush();
     const head = await this.repository.head(tenantId);
-    if (!head) return { tenantId, valid: true, checked: 0, anchorSeq: 0, headSeq: 0, problem: null };
+    if (!head) return { tenantId, valid: true, checked: 0, anchorSeq: 0, headSeq: 0, headHash: AUDIT_GENESIS_HASH, problem: null };
     const verifier = new ChainVerifier({ seq: head.anchorSeq, hash: head.anchorHash });
     // The records of one seq (two only by tampering) are handed to the verifier together.
     let sameSeq: AuditRecord[] = [];
@@ -87,7 +87,15 @@ export class AuditService implements OnModuleDestroy {
     const lastStoredSeq = await this.repository.lastStoredSeq(tenantId);
     const currentHeadSeq = (await this.repository.head(tenantId))?.seq ?? head.seq;
     const problem = verifier.finish(head, lastStoredSeq, currentHeadSeq);
-    return { tenantId, valid: problem === null, checked: verifier.checked, anchorSeq: head.anchorSeq, headSeq: head.seq, problem };
+    return {
+      tenantId,
+      valid: problem === null,
+      checked: verifier.checked,
+      anchorSeq: head.anchorSeq,
+      headSeq: head.seq,
+      headHash: head.hash,
+      problem,
+    };
   }
 
   /** The tenants that have an audit chain (the CLI verifies each when no tenant is named). */

@@ -14,12 +14,12 @@ import { AuthorizationStage } from './authorization.stage';
 @Injectable()
 class LookupService {
   @Operation('search_code', { kind: 'read' })
-  async search(input: { query: string; scope?: { repositoryId: string } }): Promise<unknown> {
+  async search(input: { query: string; scope?: { repositoryId: string } }, _principal: Principal): Promise<unknown> {
     return { results: Array.from({ length: 30 }, (_, index) => ({ uid: `sym-${index}`, snippet: `secret body ${input.query}` })) };
   }
 
   @Operation('get_file_span', { kind: 'read' })
-  async read(input: { uri: string }): Promise<unknown> {
+  async read(input: { uri: string }, _principal: Principal): Promise<unknown> {
     throw new NotFoundError(`No file at ${input.uri}`);
   }
 }
