@@ -9,6 +9,8 @@ import { refusalEntry } from './audit-entry';
 const FLUSH_AFTER_MS = 100;
 /** ...or as soon as it holds this many. */
 const BATCH_SIZE = 200;
+/** One transaction writes at most this many: a backlog (a burst of calls) is caught up in few transactions. */
+const MAX_WRITE = 1000;
 /** After a failed write, the records wait this long before the next try. */
 const RETRY_AFTER_MS = 1000;
 /** Records held while the graph cannot take them; past this, new ones are counted as lost. */
@@ -53,7 +55,7 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
       return;
     }
     this.pending.push(entry);
-    if (this.pending.length >= BATCH_SIZE) void this.flush();
+    if (this.pending.length === BATCH_SIZE) void this.flush();
     else this.schedule(FLUSH_AFTER_MS);
   }
 
@@ -89,7 +91,7 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
 
   private async drain(): Promise<void> {
     while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, BATCH_SIZE);
+      const batch = this.pending.splice(0, MAX_WRITE);
       const unwritten = await this.write(batch);
       if (unwritten.length > 0) {
         this.pending.unshift(...unwritten);

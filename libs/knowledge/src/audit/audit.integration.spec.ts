@@ -164,7 +164,7 @@ describe('the audit chain in Neo4j', () => {
 
     expect(await audit.pruneExpired(NOW)).toMatchObject({ [tenant]: 3 });
     expect((await seqIds(tenant)).map((record) => record.seq)).toEqual([4, 5]);
-    expect(await audit.verifyAudit({}, admin(tenant))).toEqual({
+    expect(await audit.verifyAudit({}, admin(tenant))).toMatchObject({
       tenantId: tenant,
       valid: true,
       checked: 2,
