@@ -10,7 +10,7 @@ import { type McpDoor, cliJson, connectMcp, graphqlGetSymbol, indexAndServe } fr
 /**
  * The audit as an admin reads it: calls through every door (REST, GraphQL, MCP over HTTP and stdio,
  * the CLI) are recorded with their door, operation and status; requests refused before any
- * operation (401, 403, 413) too; REST pages through it; `lore audit verify` names a record edited or
+ * operation (401, 403, 413, a GraphQL query that fails validation) too; REST pages through it; `lore audit verify` names a record edited or
  * deleted directly in Neo4j.
  */
 const TENANT = 'e2e-audit';
@@ -75,6 +75,12 @@ describe('the audit of every door', () => {
     });
     await hostRequest(`${server.url}/api/v1/symbols?name=applyDiscount`, 'evil.example');
     await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(2_000_000) });
+    const unknownField = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ noSuchField }' }),
+    });
+    expect(unknownField.status).toBe(400);
     // The lore mcp process writes its records as it closes; give it a moment past the client's close.
     for (let tries = 0; tries < 50 && !(await everyRecord(server.url)).some((record) => record.door === 'mcp-stdio'); tries++)
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -97,6 +103,7 @@ describe('the audit of every door', () => {
     expect(doorsOf('graphql')).toEqual([
       { door: 'graphql', operation: 'get_symbol', status: 'ok', httpStatus: null, subject: 'local' },
       { door: 'graphql', operation: 'POST /graphql', status: 'invalid_input', httpStatus: 413, subject: 'anonymous' },
+      { door: 'graphql', operation: 'POST /graphql', status: 'invalid_input', httpStatus: 400, subject: 'local' },
     ]);
     expect(doorsOf('mcp-http')).toEqual([{ door: 'mcp-http', operation: 'get_symbol', status: 'ok', httpStatus: null, subject: 'local' }]);
     expect(doorsOf('mcp-stdio')).toEqual([

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import type { ErrorCode } from '@lore/domain';
+import type { ErrorCode, Principal } from '@lore/domain';
 import { type Door, currentCallContext } from './call-context';
 import { doorOf } from './call-context.middleware';
 
 /** A request an HTTP door refused before any operation: no credential (401), a foreign Host (403), a body too large (413)... */
 export interface RefusedRequest {
-  /** The server's tenant: a refused request has no principal to name another. */
+  /** The caller's, when the door knew it already (a GraphQL query refused by validation); else the server's tenant and `anonymous`. */
   tenantId: string;
-  subject: 'anonymous';
+  subject: string;
   door: Door;
   /** Method and path, without the query string (it may carry user text). */
   route: string;
@@ -41,9 +41,10 @@ export class RefusedRequests {
     const given = req.headers['x-request-id'];
     const requestId =
       context.door !== 'internal' ? context.requestId : typeof given === 'string' && REQUEST_ID.test(given) ? given : 'unidentified';
+    const principal = (req as Request & { principal?: Principal }).principal;
     const refusal: RefusedRequest = {
-      tenantId: this.config.LORE_TENANT,
-      subject: 'anonymous',
+      tenantId: principal?.tenantId ?? this.config.LORE_TENANT,
+      subject: principal?.subject ?? 'anonymous',
       door: context.door !== 'internal' ? context.door : doorOf(req.originalUrl ?? req.url),
       route: `${req.method} ${(req.originalUrl ?? req.url).split('?')[0]}`,
       httpStatus,
