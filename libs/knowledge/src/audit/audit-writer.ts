@@ -38,6 +38,8 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private readonly tally = { written: 0, failedWrites: 0, lost: 0 };
+  /** Writes failed since the last that succeeded; null while they succeed. */
+  private failedInARow: number | null = null;
 
   constructor(
     private readonly repository: AuditRepository,
@@ -110,9 +112,16 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
       try {
         await this.repository.append(tenant, (head) => linkEntries(head, entries));
         this.tally.written += entries.length;
+        if (this.failedInARow !== null) this.logger.log(`Audit records are written again, after ${this.failedInARow} failed writes.`);
+        this.failedInARow = null;
       } catch (error) {
         this.tally.failedWrites++;
-        this.logger.error(`Writing ${entries.length} audit records of tenant ${tenant} failed (tried again): ${describe(error)}`);
+        // Once per outage, not once a second while the graph is down.
+        if (this.failedInARow === null)
+          this.logger.error(
+            `Writing ${entries.length} audit records of tenant ${tenant} failed (tried again every second): ${describe(error)}`,
+          );
+        this.failedInARow = (this.failedInARow ?? 0) + 1;
         unwritten.push(...entries);
       }
     }
