@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { ErrorCode, Principal } from '@lore/domain';
@@ -20,6 +20,8 @@ export interface RefusedRequest {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** A route is named by its path, cut here: a refused request's path is the caller's to make as long as it likes. */
+const MAX_PATH = 200;
 
 /**
  * Where the HTTP doors report what they refuse before the operation gate sees it, so that the audit
@@ -27,6 +29,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  */
 @Injectable()
 export class RefusedRequests {
+  private readonly logger = new Logger('HTTP');
   private readonly listeners: ((refusal: RefusedRequest) => void)[] = [];
 
   constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {}
@@ -46,12 +49,19 @@ export class RefusedRequests {
       tenantId: principal?.tenantId ?? this.config.LORE_TENANT,
       subject: principal?.subject ?? 'anonymous',
       door: context.door !== 'internal' ? context.door : doorOf(req.originalUrl ?? req.url),
-      route: `${req.method} ${(req.originalUrl ?? req.url).split('?')[0]}`,
+      route: `${req.method} ${(req.originalUrl ?? req.url).split('?')[0]!.slice(0, MAX_PATH)}`,
       httpStatus,
       code,
       requestId,
       agentRunId: context.agentRunId,
     };
-    for (const listener of this.listeners) listener(refusal);
+    for (const listener of this.listeners) {
+      try {
+        listener(refusal);
+      } catch (error) {
+        // The refusal is answered whatever a listener does; its failure is logged, not the caller's.
+        this.logger.error(`Could not report a refused request: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
 }
