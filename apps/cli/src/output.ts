@@ -2,7 +2,7 @@ import { ConfigError } from '@lore/config';
 import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
 
 /** Exit codes scripts can rely on. */
-export const EXIT = { ok: 0, failure: 1, invalidInput: 2, notFound: 3, unavailable: 4, thresholdExceeded: 5 } as const;
+export const EXIT = { ok: 0, failure: 1, invalidInput: 2, notFound: 3, unavailable: 4, thresholdExceeded: 5, tampered: 6 } as const;
 
 const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   invalid_input: EXIT.invalidInput,

@@ -3,6 +3,7 @@ import { CallContextMiddleware, HostValidationMiddleware, PrincipalMiddleware } 
 import { ConfigModule } from '@lore/config';
 import { GraphqlApiModule } from '@lore/graphql';
 import { KnowledgeModule } from '@lore/knowledge';
+import { AuditService } from '@lore/knowledge/audit/audit.service';
 import { SystemService } from '@lore/knowledge/system/system.service';
 import { McpModule } from '@lore/mcp';
 import { RestModule } from '@lore/rest';
@@ -15,11 +16,15 @@ import { MetricsController } from './metrics.controller';
   controllers: [HealthController, MetricsController],
 })
 export class AppModule implements NestModule, OnApplicationBootstrap {
-  constructor(private readonly system: SystemService) {}
+  constructor(
+    private readonly system: SystemService,
+    private readonly audit: AuditService,
+  ) {}
 
-  /** Migrations at start-up; an edited migration stops it, Neo4j being down does not. */
+  /** Migrations at start-up; an edited migration stops it, Neo4j being down does not. Then the audit's retention, daily. */
   async onApplicationBootstrap(): Promise<void> {
     await this.system.migrateWhenReachable();
+    this.audit.startRetentionSweeps();
   }
 
   configure(consumer: MiddlewareConsumer): void {

@@ -4,9 +4,10 @@ import { HostValidationMiddleware } from './host-validation.middleware';
 import { JwtVerifier } from './jwt-verifier';
 import { PrincipalResolver } from './principals';
 import { Redactor } from './redaction';
+import { RefusedRequests } from './refused-requests';
 
 @Module({
-  providers: [CallContextMiddleware, PrincipalResolver, HostValidationMiddleware, Redactor, JwtVerifier],
-  exports: [CallContextMiddleware, PrincipalResolver, HostValidationMiddleware, Redactor, JwtVerifier],
+  providers: [CallContextMiddleware, PrincipalResolver, HostValidationMiddleware, Redactor, JwtVerifier, RefusedRequests],
+  exports: [CallContextMiddleware, PrincipalResolver, HostValidationMiddleware, Redactor, JwtVerifier, RefusedRequests],
 })
 export class AccessModule {}

@@ -24,7 +24,7 @@ export class CallContextMiddleware implements NestMiddleware {
   }
 }
 
-function doorOf(url: string): Door {
+export function doorOf(url: string): Door {
   if (url.startsWith('/graphql')) return 'graphql';
   if (url.startsWith('/mcp')) return 'mcp-http';
   return 'rest';

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { allowedHostNames, hostNameOf } from './network-exposure';
+import { RefusedRequests } from './refused-requests';
 
 /**
  * Every HTTP door answers only to the server's own names: a page on evil.example that resolves its
@@ -13,7 +14,10 @@ export class HostValidationMiddleware implements NestMiddleware {
   private readonly logger = new Logger('HTTP');
   private readonly allowed: Set<string>;
 
-  constructor(@Inject(LORE_CONFIG) config: LoreConfig) {
+  constructor(
+    @Inject(LORE_CONFIG) config: LoreConfig,
+    private readonly refused: RefusedRequests,
+  ) {
     this.allowed = allowedHostNames(config);
   }
 
@@ -29,6 +33,7 @@ export class HostValidationMiddleware implements NestMiddleware {
           : null;
     if (!refused) return next();
     this.logger.warn(`refused a request with ${refused} ${JSON.stringify(refused === 'Host' ? req.headers.host : origin)}`);
+    this.refused.report(req, 403, 'permission_denied');
     res
       .status(403)
       .type('application/problem+json')

@@ -9,5 +9,6 @@ export * from './network-exposure';
 export * from './principal.middleware';
 export * from './principals';
 export * from './redaction';
+export * from './refused-requests';
 export * from './resource-server';
 export * from './tool-profiles';

@@ -2,6 +2,7 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Principal } from '@lore/domain';
 import { AuthenticationRequiredError, HttpAuthenticator, bearerChallenge } from './principals';
+import { RefusedRequests } from './refused-requests';
 
 export type RequestWithPrincipal = Request & { principal?: Principal };
 
@@ -11,11 +12,15 @@ export type RequestWithPrincipal = Request & { principal?: Principal };
  */
 @Injectable()
 export class PrincipalMiddleware implements NestMiddleware {
-  constructor(private readonly authenticator: HttpAuthenticator) {}
+  constructor(
+    private readonly authenticator: HttpAuthenticator,
+    private readonly refused: RefusedRequests,
+  ) {}
 
   async use(req: RequestWithPrincipal, res: Response, next: NextFunction): Promise<void> {
     if (typeof req.query?.access_token === 'string') {
       // A token in a URL ends up in logs and histories: refused, never used (RFC 9700 section 4.3.2).
+      this.refused.report(req, 401, 'permission_denied');
       unauthorized(res, new AuthenticationRequiredError('Send the credential in the Authorization header, never in the URL.', true));
       return;
     }
@@ -23,6 +28,7 @@ export class PrincipalMiddleware implements NestMiddleware {
       req.principal = await this.authenticator.authenticate(req.headers.authorization);
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) return next(error);
+      this.refused.report(req, 401, 'permission_denied');
       unauthorized(res, error);
       return;
     }

@@ -73,6 +73,8 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Audit records older than this many days are removed (at server start, then daily); the chain keeps an anchor so verify still holds. */
+  LORE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   /** An index run holds its repository this long past its last heartbeat (a killed run frees it after that). */
   LORE_INDEX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**

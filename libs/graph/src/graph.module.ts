@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ObservabilityModule } from '@lore/observability';
 import { ApiKeyRepository } from './api-key.repository';
+import { AuditRepository } from './audit.repository';
 import { CodeGraphRepository } from './code-graph.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
@@ -24,7 +25,16 @@ import { SnapshotWriter } from './snapshot-writer';
     CodeGraphRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
+    AuditRepository,
   ],
-  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository, ApiKeyRepository],
+  exports: [
+    Neo4jService,
+    MigrationService,
+    IndexStoreRepository,
+    CodeGraphRepository,
+    EmbeddingProgressRepository,
+    ApiKeyRepository,
+    AuditRepository,
+  ],
 })
 export class GraphModule {}

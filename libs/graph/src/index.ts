@@ -1,4 +1,5 @@
 export * from './api-key.repository';
+export * from './audit.repository';
 export * from './code-graph.repository';
 export * from './embedding-progress.repository';
 export * from './explorer-records';

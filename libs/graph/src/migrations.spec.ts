@@ -17,6 +17,7 @@ describe('migrations', () => {
       '005_index_leases',
       '006_cross_repository_links',
       '007_api_keys',
+      '008_audit_chain',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);

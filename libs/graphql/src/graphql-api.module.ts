@@ -1,7 +1,7 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { AccessModule, principalOf, type RequestWithPrincipal } from '@lore/access';
+import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
@@ -11,6 +11,7 @@ import { GraphiqlAssetsController, graphiqlLandingPage } from './graphiql';
 import { formatGraphqlError } from './graphql-errors';
 import { objectFieldsOf, queryFieldsOf } from './lore-query.decorator';
 import { queryLimitsRule } from './query-limits';
+import { auditRefusedQueries } from './refused-queries';
 import { graphqlSdl } from './zod-graphql';
 
 /** Every `*.resolver.ts` below this folder: one per capability or explorer type (see discoverClasses). */
@@ -23,13 +24,13 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [KnowledgeModule],
-      inject: [ExplorerService],
-      useFactory: (explorer: ExplorerService) => ({
+      inject: [ExplorerService, RefusedRequests],
+      useFactory: (explorer: ExplorerService, refused: RefusedRequests) => ({
         path: '/graphql',
         typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf), RESOLVERS.flatMap(objectFieldsOf)),
         playground: false,
         introspection: true,
-        plugins: [graphiqlLandingPage()],
+        plugins: [graphiqlLandingPage(), auditRefusedQueries(refused)],
         validationRules: [queryLimitsRule()],
         formatError: formatGraphqlError,
         // Each request its own loaders: their batches and cache live as long as the request.

@@ -5,6 +5,7 @@ import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
 import { ObservabilityModule } from '@lore/observability';
 import { AuthenticationService } from './credentials/authentication.service';
+import { AuditWriter } from './audit/audit-writer';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
 import type { OperationStage } from './operations/operation';
 import { OperationGate } from './operations/operation-gate';
@@ -22,6 +23,7 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
   providers: [
     ...INFRASTRUCTURE_PROVIDERS,
     SemanticIndex,
+    AuditWriter,
     ...SERVICES,
     ...STAGES,
     { provide: HttpAuthenticator, useExisting: AuthenticationService },

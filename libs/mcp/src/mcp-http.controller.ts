@@ -2,7 +2,7 @@ import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nes
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import { AuthenticationRequiredError, bearerChallenge, resourceMetadataUrl, scopeOf } from '@lore/access';
+import { AuthenticationRequiredError, RefusedRequests, bearerChallenge, resourceMetadataUrl, scopeOf } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Permission, Principal } from '@lore/domain';
 import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
@@ -32,6 +32,7 @@ export class McpHttpController implements OnModuleDestroy {
   constructor(
     private readonly servers: LoreMcpServerFactory,
     private readonly authentication: AuthenticationService,
+    private readonly refused: RefusedRequests,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
@@ -56,7 +57,7 @@ export class McpHttpController implements OnModuleDestroy {
     if (this.loopbackOnly && (!this.validateHost(req, res) || !this.validateOrigin(req, res))) return;
     if (req.query.access_token !== undefined) {
       // A token in a URL ends up in logs and histories: refused, never used (MCP authorization spec, OAuth 2.1 section 5.1.1).
-      return this.refuse(res, 401, {
+      return this.refuse(req, res, 401, {
         error: 'invalid_token',
         description: 'Send the token in the Authorization header, never in the URL.',
       });
@@ -67,6 +68,7 @@ export class McpHttpController implements OnModuleDestroy {
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
       return this.refuse(
+        req,
         res,
         401,
         error.invalidToken ? { error: 'invalid_token', description: error.message } : { description: error.message },
@@ -82,7 +84,7 @@ export class McpHttpController implements OnModuleDestroy {
     // needs is answered 403 with the scope to ask for, before the SDK sees the request.
     const missing = missingPermission(principal, body, (tool) => this.servers.hasSideEffects(tool));
     if (missing) {
-      return this.refuse(res, 403, {
+      return this.refuse(req, res, 403, {
         error: 'insufficient_scope',
         scope: scopeOf(missing),
         description: `This request needs the ${scopeOf(missing)} scope, which the credential does not hold.`,
@@ -92,8 +94,14 @@ export class McpHttpController implements OnModuleDestroy {
     await this.handle(req, res, body);
   }
 
-  /** 401 or 403 with a Bearer challenge naming where the resource metadata is (when OAuth is configured). */
-  private refuse(res: Response, status: 401 | 403, challenge: { error?: string; description?: string; scope?: string }): void {
+  /** 401 or 403 with a Bearer challenge naming where the resource metadata is (when OAuth is configured), recorded by the audit. */
+  private refuse(
+    req: Request,
+    res: Response,
+    status: 401 | 403,
+    challenge: { error?: string; description?: string; scope?: string },
+  ): void {
+    this.refused.report(req, status, 'permission_denied');
     const resourceMetadata = this.resourceMetadata ?? undefined;
     res
       .status(status)

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { RefusedRequests } from '@lore/access';
 import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
 
 /** The HTTP status of each error code (and, in OpenAPI, of each documented error). */
@@ -25,6 +26,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('REST');
 
+  constructor(private readonly refusedRequests: RefusedRequests) {}
+
   catch(exception: unknown, host: ArgumentsHost): unknown {
     // GraphQL maps its own errors (extensions.code); this filter answers HTTP routes only.
     if (host.getType<string>() !== 'http') return exception;
@@ -46,7 +49,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const refused = requestRefusal(exception);
     if (refused) {
       // The caller's mistake, not ours: a line at warn, no stack.
-      this.logger.warn(`${host.switchToHttp().getRequest<Request>().path}: ${refused.detail}`);
+      const req = host.switchToHttp().getRequest<Request>();
+      this.logger.warn(`${req.path}: ${refused.detail}`);
+      this.refusedRequests.report(req, refused.status, 'invalid_input');
       res.status(refused.status).type('application/problem+json').json({
         type: 'https://lore.dev/problems/invalid_input',
         title: 'invalid_input',
