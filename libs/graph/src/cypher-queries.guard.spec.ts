@@ -17,9 +17,10 @@ const TENANT_DATA = /:\s*(Repository|File|Symbol|Document|Section|Chunk)\b/;
  * Queries that a principal's read never runs, so take no $repoIds: the indexer's writes of one
  * repository (index/, links/, embedding/; each still scoped by $tenantId), the list of the
  * tenant's repositories still being written, from which every reader's $repoIds is made, and the
- * credentials (keys/: ApiKey nodes, which hold no repository's content).
+ * credentials (keys/: ApiKey nodes, which hold no repository's content), and the audit (audit/:
+ * records of calls, scoped by their tenant and read only by its admins, never filtered by repository).
  */
-const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/, /^keys\//];
+const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/, /^keys\//, /^audit\//];
 
 const directory = join(projectRoot(), 'cypher', 'queries');
 const queries = files(directory).map((file) => ({

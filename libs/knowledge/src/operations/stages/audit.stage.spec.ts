@@ -5,6 +5,7 @@ import { Test } from '@nestjs/testing';
 import { runInCallContext } from '@lore/access';
 import { NotFoundError, type Principal, localPrincipal } from '@lore/domain';
 import type { AuditEntry } from '@lore/domain/schemas/audit';
+import { CodeGraphRepository } from '@lore/graph';
 import { AuditWriter } from '../../audit/audit-writer';
 import { Operation } from '../operation';
 import { OperationGate } from '../operation-gate';
@@ -33,6 +34,8 @@ async function gated(): Promise<LookupService> {
       LookupService,
       ...stages,
       { provide: AuditWriter, useValue: { record: (entry: AuditEntry) => recorded.push(entry) } },
+      // The tenant has one indexed repository, shop, which the authorization stage checks named repositories against.
+      { provide: CodeGraphRepository, useValue: { listRepositories: async () => [{ repositoryId: 'shop' }] } },
       {
         provide: OperationGate,
         inject: [ModuleRef],
