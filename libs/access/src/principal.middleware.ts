@@ -4,7 +4,8 @@ import type { Principal } from '@lore/domain';
 import { AuthenticationRequiredError, HttpAuthenticator, bearerChallenge } from './principals';
 import { RefusedRequests } from './refused-requests';
 
-export type RequestWithPrincipal = Request & { principal?: Principal };
+/** `principalError`: why the caller could not be known (Neo4j down, say), thrown where the door reads the principal. */
+export type RequestWithPrincipal = Request & { principal?: Principal; principalError?: unknown };
 
 /**
  * Resolves the caller of every REST and GraphQL request once; they read it from the request. Applied
@@ -27,10 +28,12 @@ export class PrincipalMiddleware implements NestMiddleware {
     try {
       req.principal = await this.authenticator.authenticate(req.headers.authorization);
     } catch (error) {
-      if (!(error instanceof AuthenticationRequiredError)) return next(error);
-      this.refused.report(req, 401, 'permission_denied');
-      unauthorized(res, error);
-      return;
+      if (error instanceof AuthenticationRequiredError) {
+        this.refused.report(req, 401, 'permission_denied');
+        return unauthorized(res, error);
+      }
+      // Not known, not served: each door answers the error in its own shape (REST a problem, GraphQL errors[]).
+      req.principalError = error;
     }
     next();
   }
@@ -45,6 +48,7 @@ function unauthorized(res: Response, error: AuthenticationRequiredError): void {
 }
 
 export function principalOf(req: RequestWithPrincipal): Principal {
+  if (req.principalError) throw req.principalError;
   if (!req.principal) throw new Error('PrincipalMiddleware did not run for this route');
   return req.principal;
 }

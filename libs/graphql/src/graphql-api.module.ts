@@ -33,8 +33,12 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
         plugins: [graphiqlLandingPage(), auditRefusedQueries(refused)],
         validationRules: [queryLimitsRule()],
         formatError: formatGraphqlError,
-        // Each request its own loaders: their batches and cache live as long as the request.
-        context: ({ req }: { req: RequestWithPrincipal }) => ({ req, loaders: new ExplorerLoaders(explorer, principalOf(req)) }),
+        // Each request its own loaders: their batches and cache live as long as the request. A caller
+        // who could not be known (Neo4j down) gets none: every root field throws why, as a GraphQL error.
+        context: ({ req }: { req: RequestWithPrincipal }) => ({
+          req,
+          loaders: req.principalError ? null : new ExplorerLoaders(explorer, principalOf(req)),
+        }),
       }),
     }),
   ],
