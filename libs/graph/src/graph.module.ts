@@ -7,6 +7,7 @@ import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
 import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
+import { ReadGenerations } from './read-generations.repository';
 import { SnapshotWriter } from './snapshot-writer';
 
 @Module({
@@ -20,7 +21,8 @@ import { SnapshotWriter } from './snapshot-writer';
     IndexStoreRepository,
     CodeGraphRepository,
     EmbeddingProgressRepository,
+    ReadGenerations,
   ],
-  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository],
+  exports: [Neo4jService, MigrationService, IndexStoreRepository, CodeGraphRepository, EmbeddingProgressRepository, ReadGenerations],
 })
 export class GraphModule {}
