@@ -2,7 +2,8 @@
 # The REST part of the bad-input run (npm run bench:fuzz): schemathesis, pinned, in its own venv
 # under .tools/, against the OpenAPI document of a running `lore serve`.
 # Usage: scripts/fuzz-rest.sh BASE_URL [MAX_EXAMPLES]   (an API key, if any, from LORE_FUZZ_API_KEY)
-# Prints schemathesis's report; its JUnit XML goes to $LORE_FUZZ_REPORT (the counts the bench reads).
+# Prints schemathesis's report; every request and answer goes to the HAR file $LORE_FUZZ_HAR (bench/fuzz.ts
+# counts them and searches the answers for leaks).
 set -euo pipefail
 SCHEMATHESIS_VERSION=4.32.5
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,6 +22,6 @@ exec "$venv/bin/schemathesis" run "$base/api/docs-json" \
   --checks not_a_server_error \
   --max-examples "$examples" \
   --seed 19 \
-  --no-color \
-  --report junit --report-junit-path "${LORE_FUZZ_REPORT:-/tmp/lore-fuzz-rest.xml}" \
+  --workers 2 \
+  --report har --report-har-path "${LORE_FUZZ_HAR:-/tmp/lore-fuzz-rest.har}" \
   "${auth[@]}"

@@ -33,7 +33,7 @@ function setUp(config: LoreConfig = CONFIG): { stage: CacheStage; generations: F
       kind: options.kind ?? 'read',
       args,
       principal,
-      context: { requestId: 'r', door: 'rest', agentRunId: null } as OperationCall['context'],
+      context: { requestId: 'r', door: 'rest', agentRunId: null },
     };
     return stage.handle(call, async () => options.answer ?? { computed: ++computed, warnings: [] });
   }
@@ -80,7 +80,7 @@ describe('CacheStage', () => {
     const incomplete = { results: [], warnings: [{ code: 'semantic_incomplete', message: 'embedding' }] };
     await ask(everything, [{ query: 'x' }], { answer: incomplete });
     expect(await ask(everything, [{ query: 'x' }])).toEqual({ computed: 1, warnings: [] });
-    const failing = { operation: 'get_symbol', kind: 'read', args: [{ name: 'z' }], principal: everything } as OperationCall;
+    const failing = { operation: 'get_symbol', kind: 'read', args: [{ name: 'z' }], principal: everything, context: { requestId: 'r', door: 'rest', agentRunId: null } } as OperationCall;
     await expect(stage.handle(failing, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(stage.handle(failing, async () => 'answered')).resolves.toBe('answered');
     const reads = generations.reads;
