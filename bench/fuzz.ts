@@ -2,7 +2,7 @@
  * The bad-input run of issue 19: generated requests against every HTTP door of a `lore serve` with
  * authentication on, counted per door (requests, 2xx/4xx/5xx) and each answer searched for leaks.
  *
- *   npm run bench:fuzz -- [--rest-examples n] [--graphql n] [--mcp n] [--seed n]
+ *   npm run bench:fuzz -- [--rest-examples n] [--graphql n] [--mcp n] [--seed n]   (defaults 20, 600, 600, 19)
  *
  * - REST: schemathesis (PyPI, pinned in scripts/fuzz-rest.sh) from /api/docs-json, its HAR report read back.
  * - GraphQL: queries generated from the introspected schema: random root fields and selections, deep
@@ -19,9 +19,9 @@
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { seededRandom } from './seeded-random';
 import { type ServedFixtures, serveFixtures } from './served-fixtures';
@@ -52,9 +52,11 @@ interface Tally {
   serverErrors: number;
   leaks: number;
   examples: string[];
+  /** How the refusals were refused: status and error code, with their counts. */
+  refusals: Map<string, number>;
 }
 
-const newTally = (): Tally => ({ requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, leaks: 0, examples: [] });
+const newTally = (): Tally => ({ requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, leaks: 0, examples: [], refusals: new Map() });
 
 function parseOptions(args: readonly string[]): Options {
   const value = (flag: string, fallback: number): number => {
@@ -84,7 +86,9 @@ export class LeakScanner {
   /** Findings in `answer`, after every string of the request is taken out of it (an echo is not a leak). */
   scan(answer: string, requestStrings: readonly string[]): string[] {
     let text = answer;
-    for (const echoed of [...requestStrings].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)) {
+    // A request's URI or path may come back in part ("No indexed file billing/tax.py in ..."): its tails are echoes too.
+    const echoes = requestStrings.flatMap((value) => [value, ...[...value.matchAll(/\//g)].map((slash) => value.slice(slash.index + 1))]);
+    for (const echoed of echoes.filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)) {
       text = text.split(echoed).join('');
       text = text.split(JSON.stringify(echoed).slice(1, -1)).join('');
     }
@@ -99,7 +103,10 @@ export class LeakScanner {
     for (const match of text.matchAll(/\/(?:work|root|home|tmp|usr|opt|var|etc|proc|srv|mnt|app|Users)\/[\w.\-/]+/g)) {
       if (!this.allowedRoots.some((root) => match[0].startsWith(root))) findings.push(`path: ${match[0].slice(0, 120)}`);
     }
-    for (const marker of this.hidden) if (text.includes(marker)) findings.push(`hidden repository: ${marker}`);
+    for (const marker of this.hidden) {
+      const at = text.indexOf(marker);
+      if (at >= 0) findings.push(`hidden repository: ...${text.slice(Math.max(0, at - 60), at + marker.length + 60)}...`);
+    }
     return findings;
   }
 }
@@ -117,8 +124,12 @@ function stringsOf(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
-function record(tally: Tally, status: number, serverError: boolean, findings: readonly string[], what: string): void {
+function record(tally: Tally, status: number, serverError: boolean, findings: readonly string[], what: string, code = ''): void {
   tally.requests += 1;
+  if (status >= 400 || serverError) {
+    const refusal = `${status}${code ? ` ${code}` : ''}`;
+    tally.refusals.set(refusal, (tally.refusals.get(refusal) ?? 0) + 1);
+  }
   if (serverError || status >= 500) tally.serverErrors += 1;
   else if (status >= 400) tally.clientErrors += 1;
   else tally.ok += 1;
@@ -133,6 +144,8 @@ function record(tally: Tally, status: number, serverError: boolean, findings: re
 // Value pools shared by the GraphQL and MCP generators.
 
 const HUGE = 'x'.repeat(120_000);
+/** The server's LORE_MAX_BODY_BYTES (its default). */
+const MAX_BODY_BYTES = 1024 * 1024;
 const TRAVERSALS = [
   '../../../../etc/passwd',
   '..%2f..%2f..%2fetc%2fpasswd',
@@ -250,6 +263,8 @@ class GraphqlGenerator {
   }
 
   private readonly queryType: string;
+  /** This query's literals may be of the wrong type, its depth and width past the limits. */
+  private hostile = false;
 
   /** One request body: a query (and variables), mostly well-formed, sometimes not. */
   next(): { query: string; variables?: Record<string, unknown> } {
@@ -262,20 +277,21 @@ class GraphqlGenerator {
     if (roll < 0.08)
       return { query: `{ ${'symbol(input: {name: "OrderService"}) { calledBy { symbol { '.repeat(15)}name${' } }'.repeat(15)} }` };
     const roots = this.types.get(this.queryType)!.fields!;
-    const aliases = random() < 0.05 ? 35 + Math.floor(random() * 20) : 1 + Math.floor(random() * 3);
-    const depth = 1 + Math.floor(random() * 12);
+    this.hostile = random() < 0.5;
+    const aliases = this.hostile && random() < 0.1 ? 35 + Math.floor(random() * 20) : 1 + Math.floor(random() * 3);
+    const depth = 1 + Math.floor(random() * (this.hostile ? 12 : 4));
     const parts: string[] = [];
     for (let index = 0; index < aliases; index += 1) {
       const field = pick(random, roots);
       parts.push(`a${index}: ${field.name}${this.args(field.args)}${this.selection(field.type, depth)}`);
     }
-    if (random() < 0.05) parts.push(`unknownField${Math.floor(random() * 10)}`);
+    if (this.hostile && random() < 0.1) parts.push(`unknownField${Math.floor(random() * 10)}`);
     return { query: `query Fuzz { ${parts.join(' ')} }` };
   }
 
   private args(args: readonly InputValue[]): string {
     const given = args.filter(() => this.random() < 0.85).map((arg) => `${arg.name}: ${this.literal(arg.type, arg.name, 0)}`);
-    if (this.random() < 0.05) given.push(`bogus: ${JSON.stringify(pick(this.random, ODD_STRINGS))}`);
+    if (this.hostile && this.random() < 0.05) given.push(`bogus: ${JSON.stringify(pick(this.random, ODD_STRINGS))}`);
     return given.length > 0 ? `(${given.join(', ')})` : '';
   }
 
@@ -295,7 +311,7 @@ class GraphqlGenerator {
       if (level > 4) return '{}';
       const fields = def!.inputFields!.filter((field) => field.type.kind === 'NON_NULL' || random() < 0.5);
       const entries = fields.map((field) => `${field.name}: ${this.literal(field.type, field.name, level + 1)}`);
-      if (random() < 0.05) entries.push('tenantId: "hidden"');
+      if (this.hostile && random() < 0.05) entries.push('tenantId: "hidden"');
       return `{ ${entries.join(', ')} }`;
     }
     switch (type.name) {
@@ -306,7 +322,7 @@ class GraphqlGenerator {
       case 'Boolean':
         return random() < 0.5 ? 'true' : 'false';
       default:
-        return JSON.stringify(random() < 0.15 ? String(oddValue(random)) : plausibleString(random, name));
+        return JSON.stringify(this.hostile && random() < 0.15 ? String(oddValue(random)) : plausibleString(random, name));
     }
   }
 
@@ -338,15 +354,35 @@ async function fuzzGraphql(served: ServedFixtures, key: string, scanner: LeakSca
   const generator = new GraphqlGenerator(schema, seededRandom(seed));
   for (let index = 0; index < count; index += 1) {
     const body = generator.next();
-    const { status, text } = await post(body);
+    const sent = Buffer.byteLength(JSON.stringify(body));
+    const answer = await post(body).catch((error: Error) => error);
+    if (answer instanceof Error) {
+      // Node answers 413 before reading a body over the limit and closes the connection while undici
+      // still writes it: the client sees the reset. Only a body over the limit may end that way.
+      const overLimit = sent > MAX_BODY_BYTES;
+      record(tally, overLimit ? 413 : 599, !overLimit, [], `${body.query.slice(0, 200)} (${sent} bytes: ${answer.message})`, 'reset after 413');
+      continue;
+    }
+    const { status, text } = answer;
     let internal = false;
+    let code = '';
     try {
       const parsed = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
       internal = (parsed.errors ?? []).some((error) => ['internal', 'INTERNAL_SERVER_ERROR'].includes(error.extensions?.code ?? ''));
+      code = parsed.errors?.[0]?.extensions?.code ?? '';
     } catch {
       // not JSON: the status says what it was
     }
-    record(tally, status, internal, scanner.scan(text, [body.query, ...stringsOf(body.variables)]), body.query);
+    // A 200 with errors is a refusal of (part of) the query: counted with the 4xx.
+    const effective = status === 200 && code !== '' && !internal ? 400 : status;
+    const literals = [...body.query.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => {
+      try {
+        return JSON.parse(`"${match[1]}"`) as string;
+      } catch {
+        return match[1]!;
+      }
+    });
+    record(tally, effective, internal, scanner.scan(text, [body.query, ...literals, ...stringsOf(body.variables)]), body.query, code);
   }
   return tally;
 }
@@ -369,7 +405,7 @@ interface JsonSchema {
 
 /** A value for the JSON schema: valid, or (with `mutate`) sometimes of the wrong type, huge or odd. */
 function valueFor(random: () => number, schema: JsonSchema, name: string, mutate: boolean, level = 0): unknown {
-  if (mutate && random() < 0.25) return oddValue(random);
+  if (mutate && random() < 0.15) return oddValue(random);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return valueFor(random, pick(random, variants), name, mutate, level);
   if (schema.enum) return pick(random, schema.enum);
@@ -414,7 +450,7 @@ async function fuzzMcp(served: ServedFixtures, key: string, scanner: LeakScanner
     for (let index = 0; index < count; index += 1) {
       const readResource = random() < 0.12;
       const tool = pick(random, tools);
-      const mutate = random() < 0.7;
+      const mutate = random() < 0.5;
       const request = readResource
         ? {
             uri: pick(random, [
@@ -437,12 +473,12 @@ async function fuzzMcp(served: ServedFixtures, key: string, scanner: LeakScanner
           ? ((answer as { structuredContent?: { error?: { code?: string } } }).structuredContent?.error?.code ?? 'unknown')
           : null;
         const status = code === null ? 200 : code === 'internal' ? 500 : 400;
-        record(tally, status, code === 'internal', scanner.scan(JSON.stringify(answer), stringsOf(request)), what);
+        record(tally, status, code === 'internal', scanner.scan(JSON.stringify(answer), stringsOf(request)), what, code ?? '');
       } catch (error) {
         // A JSON-RPC error: -32603 (internal) is a server error, the others (-32602 invalid params...) a refusal.
         const rpc = error as { code?: number; message?: string };
         const internal = rpc.code === -32603 || /\b5\d\d\b/.test(rpc.message ?? '');
-        record(tally, internal ? 500 : 400, internal, scanner.scan(`${rpc.message ?? String(error)}`, stringsOf(request)), what);
+        record(tally, internal ? 500 : 400, internal, scanner.scan(`${rpc.message ?? String(error)}`, stringsOf(request)), what, `rpc ${rpc.code}`);
       }
     }
   } finally {
@@ -486,14 +522,17 @@ async function fuzzRest(
     } catch {
       // a body that is not JSON is echoed, if at all, as text
     }
-    record(tally, entry.response.status, false, scanner.scan(text, requestStrings), `${entry.request.method} ${entry.request.url}`);
+    let code = '';
+    try {
+      code = (JSON.parse(text) as { code?: string }).code ?? '';
+    } catch {
+      // not JSON (431 from the HTTP parser, say)
+    }
+    record(tally, entry.response.status, false, scanner.scan(text, requestStrings), `${entry.request.method} ${entry.request.url}`, code);
   }
-  const summary = output
-    .split('\n')
-    .filter((line) => /passed|failed|error|Test cases|Operations|Seed|Schemathesis v/i.test(line))
-    .slice(-8)
-    .join('\n');
-  return { ...tally, schemathesis: summary };
+  writeFileSync(join(dirname(har), 'schemathesis.txt'), output);
+  const summary = output.slice(Math.max(0, output.lastIndexOf('SUMMARY') - 200)).trim();
+  return { ...tally, schemathesis: `${summary}\n(full report: ${join(dirname(har), 'schemathesis.txt')})` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -512,7 +551,6 @@ async function main(): Promise<void> {
   });
   try {
     const scanner = new LeakScanner(served, served.roots[HIDDEN_REPOSITORY]!);
-    // Without the key: every door refuses (counted apart: these are the 401s of the run).
     const started = performance.now();
     const rest = await fuzzRest(served, key, scanner, options.restExamples);
     const graphql = await fuzzGraphql(served, key, scanner, options.graphql, options.seed);
@@ -535,7 +573,7 @@ async function main(): Promise<void> {
       }),
       { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, leaks: 0 },
     );
-    const line = (label: string, tally: Omit<Tally, 'examples'>): string =>
+    const line = (label: string, tally: Omit<Tally, 'examples' | 'refusals'>): string =>
       `| ${label} | ${tally.requests} | ${tally.ok} | ${tally.clientErrors} | ${tally.serverErrors} | ${tally.leaks} |`;
     process.stdout.write(
       [
@@ -549,7 +587,7 @@ async function main(): Promise<void> {
         ...rows.map(([label, tally]) => line(label, tally)),
         line('**total**', total),
         '',
-        `server log: ${stackLines} stack-trace lines`,
+        `server log (${served.logFile}): ${stackLines} stack-trace lines`,
         '',
         'schemathesis:',
         rest.schemathesis,

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, createWriteStream } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { benchNeo4j } from './local-neo4j';
@@ -22,7 +23,7 @@ export interface ServedFixtures {
   tenant: string;
   /** Where each repository was copied to (its root path in the graph), by repository id. */
   roots: Record<string, string>;
-  /** The server's stderr, written to this file. */
+  /** The server's stderr, written to this file (left in place). */
   logFile: string;
   stop(): Promise<void>;
 }
@@ -62,7 +63,8 @@ export async function serveFixtures(options: {
       roots[repository.repositoryId] = root;
     }
     const port = await freePort();
-    const logFile = join(scratch.make('lore-bench-served-log-'), 'serve.log');
+    // Kept after the run (not a scratch directory): what the server said is the evidence of a failure.
+    const logFile = join(mkdtempSync(join(tmpdir(), 'lore-bench-serve-log-')), 'serve.log');
     server = spawn(process.execPath, [LORE, 'serve'], {
       env: { ...process.env, LORE_TENANT: options.tenant, LORE_HOST: '127.0.0.1', LORE_PORT: String(port), ...options.env },
       stdio: ['ignore', 'ignore', 'pipe'],

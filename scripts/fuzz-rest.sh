@@ -22,6 +22,6 @@ exec "$venv/bin/schemathesis" run "$base/api/docs-json" \
   --checks not_a_server_error \
   --max-examples "$examples" \
   --seed 19 \
-  --workers 2 \
+  --workers 1 `# two workers raced inside hypothesis ("AST constructor recursion depth mismatch")` \
   --report har --report-har-path "${LORE_FUZZ_HAR:-/tmp/lore-fuzz-rest.har}" \
   "${auth[@]}"
