@@ -54,9 +54,21 @@ interface Tally {
   examples: string[];
   /** How the refusals were refused: status and error code, with their counts. */
   refusals: Map<string, number>;
+  seconds: number;
+  slowest: { ms: number; what: string };
 }
 
-const newTally = (): Tally => ({ requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, leaks: 0, examples: [], refusals: new Map() });
+const newTally = (): Tally => ({
+  requests: 0,
+  ok: 0,
+  clientErrors: 0,
+  serverErrors: 0,
+  leaks: 0,
+  examples: [],
+  refusals: new Map(),
+  seconds: 0,
+  slowest: { ms: 0, what: '' },
+});
 
 function parseOptions(args: readonly string[]): Options {
   const value = (flag: string, fallback: number): number => {
@@ -355,12 +367,22 @@ async function fuzzGraphql(served: ServedFixtures, key: string, scanner: LeakSca
   for (let index = 0; index < count; index += 1) {
     const body = generator.next();
     const sent = Buffer.byteLength(JSON.stringify(body));
+    const started = performance.now();
     const answer = await post(body).catch((error: Error) => error);
+    const ms = performance.now() - started;
+    if (ms > tally.slowest.ms) tally.slowest = { ms, what: body.query.slice(0, 300) };
     if (answer instanceof Error) {
       // Node answers 413 before reading a body over the limit and closes the connection while undici
       // still writes it: the client sees the reset. Only a body over the limit may end that way.
       const overLimit = sent > MAX_BODY_BYTES;
-      record(tally, overLimit ? 413 : 599, !overLimit, [], `${body.query.slice(0, 200)} (${sent} bytes: ${answer.message})`, 'reset after 413');
+      record(
+        tally,
+        overLimit ? 413 : 599,
+        !overLimit,
+        [],
+        `${body.query.slice(0, 200)} (${sent} bytes: ${answer.message})`,
+        'reset after 413',
+      );
       continue;
     }
     const { status, text } = answer;
@@ -465,20 +487,34 @@ async function fuzzMcp(served: ServedFixtures, key: string, scanner: LeakScanner
       const what = readResource
         ? `resources/read ${JSON.stringify(request).slice(0, 200)}`
         : `${tool.name} ${JSON.stringify(request)?.slice(0, 200)}`;
+      const started = performance.now();
+      const timed = (): void => {
+        const ms = performance.now() - started;
+        if (ms > tally.slowest.ms) tally.slowest = { ms, what };
+      };
       try {
         const answer = readResource
           ? await client.readResource(request as { uri: string })
           : await client.callTool({ name: tool.name, arguments: request as Record<string, unknown> });
+        timed();
         const code = (answer as { isError?: boolean; structuredContent?: { error?: { code?: string } } }).isError
           ? ((answer as { structuredContent?: { error?: { code?: string } } }).structuredContent?.error?.code ?? 'unknown')
           : null;
         const status = code === null ? 200 : code === 'internal' ? 500 : 400;
         record(tally, status, code === 'internal', scanner.scan(JSON.stringify(answer), stringsOf(request)), what, code ?? '');
       } catch (error) {
+        timed();
         // A JSON-RPC error: -32603 (internal) is a server error, the others (-32602 invalid params...) a refusal.
         const rpc = error as { code?: number; message?: string };
         const internal = rpc.code === -32603 || /\b5\d\d\b/.test(rpc.message ?? '');
-        record(tally, internal ? 500 : 400, internal, scanner.scan(`${rpc.message ?? String(error)}`, stringsOf(request)), what, `rpc ${rpc.code}`);
+        record(
+          tally,
+          internal ? 500 : 400,
+          internal,
+          scanner.scan(`${rpc.message ?? String(error)}`, stringsOf(request)),
+          what,
+          `rpc ${rpc.code}`,
+        );
       }
     }
   } finally {
@@ -552,9 +588,15 @@ async function main(): Promise<void> {
   try {
     const scanner = new LeakScanner(served, served.roots[HIDDEN_REPOSITORY]!);
     const started = performance.now();
-    const rest = await fuzzRest(served, key, scanner, options.restExamples);
-    const graphql = await fuzzGraphql(served, key, scanner, options.graphql, options.seed);
-    const mcp = await fuzzMcp(served, key, scanner, options.mcp, options.seed);
+    const timed = async <T extends Tally>(work: () => Promise<T>): Promise<T> => {
+      const began = performance.now();
+      const tally = await work();
+      tally.seconds = (performance.now() - began) / 1000;
+      return tally;
+    };
+    const rest = await timed(() => fuzzRest(served, key, scanner, options.restExamples));
+    const graphql = await timed(() => fuzzGraphql(served, key, scanner, options.graphql, options.seed));
+    const mcp = await timed(() => fuzzMcp(served, key, scanner, options.mcp, options.seed));
     const seconds = (performance.now() - started) / 1000;
     const log = readFileSync(served.logFile, 'utf8');
     const stackLines = log.split('\n').filter((line) => /^\s+at .+:\d+:\d+\)?$/.test(line)).length;
@@ -570,11 +612,12 @@ async function main(): Promise<void> {
         clientErrors: sum.clientErrors + tally.clientErrors,
         serverErrors: sum.serverErrors + tally.serverErrors,
         leaks: sum.leaks + tally.leaks,
+        seconds: sum.seconds + tally.seconds,
       }),
-      { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, leaks: 0 },
+      { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, leaks: 0, seconds: 0 },
     );
-    const line = (label: string, tally: Omit<Tally, 'examples' | 'refusals'>): string =>
-      `| ${label} | ${tally.requests} | ${tally.ok} | ${tally.clientErrors} | ${tally.serverErrors} | ${tally.leaks} |`;
+    const line = (label: string, tally: Omit<Tally, 'examples' | 'refusals' | 'slowest'>): string =>
+      `| ${label} | ${tally.requests} | ${tally.ok} | ${tally.clientErrors} | ${tally.serverErrors} | ${tally.leaks} | ${tally.seconds.toFixed(0)} |`;
     process.stdout.write(
       [
         `bad-input run against lore serve (auth required, tenant fuzz: order-service + order-contracts; tenant hidden: billing-service), seed ${options.seed}, ${seconds.toFixed(0)} s`,
@@ -582,8 +625,8 @@ async function main(): Promise<void> {
           .map((load) => load.toFixed(1))
           .join(' ')}, node ${process.version}`,
         '',
-        '| door | requests | 2xx | 4xx | 5xx | leaks |',
-        '| --- | --- | --- | --- | --- | --- |',
+        '| door | requests | 2xx | 4xx | 5xx | leaks | seconds |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
         ...rows.map(([label, tally]) => line(label, tally)),
         line('**total**', total),
         '',
