@@ -372,6 +372,7 @@ async function fuzzGraphql(served: ServedFixtures, key: string, scanner: LeakSca
     const ms = performance.now() - started;
     if (ms > tally.slowest.ms) tally.slowest = { ms, what: body.query.slice(0, 300) };
     if (answer instanceof Error) {
+      const cause = (answer.cause as { code?: string; message?: string } | undefined) ?? {};
       // Node answers 413 before reading a body over the limit and closes the connection while undici
       // still writes it: the client sees the reset. Only a body over the limit may end that way.
       const overLimit = sent > MAX_BODY_BYTES;
@@ -380,8 +381,8 @@ async function fuzzGraphql(served: ServedFixtures, key: string, scanner: LeakSca
         overLimit ? 413 : 599,
         !overLimit,
         [],
-        `${body.query.slice(0, 200)} (${sent} bytes: ${answer.message})`,
-        'reset after 413',
+        `${body.query.slice(0, 200)} (${sent} bytes: ${answer.message}: ${cause.code ?? ''} ${cause.message ?? ''})`,
+        overLimit ? 'reset after 413' : 'connection failed',
       );
       continue;
     }
@@ -634,6 +635,17 @@ async function main(): Promise<void> {
         '',
         'schemathesis:',
         rest.schemathesis,
+        '',
+        ...rows
+          .filter(([, tally]) => tally.slowest.ms > 0)
+          .map(([label, tally]) => `${label} slowest: ${tally.slowest.ms.toFixed(0)} ms <- ${tally.slowest.what}`),
+        ...rows.map(
+          ([label, tally]) =>
+            `${label} refusals: ${[...tally.refusals]
+              .sort((a, b) => b[1] - a[1])
+              .map(([refusal, count]) => `${refusal} x${count}`)
+              .join(', ')}`,
+        ),
         '',
         ...rows.flatMap(([label, tally]) =>
           tally.examples.length > 0 ? [`${label} findings:`, ...tally.examples.map((example) => `  ${example}`)] : [],
