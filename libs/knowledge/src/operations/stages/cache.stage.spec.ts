@@ -80,7 +80,13 @@ describe('CacheStage', () => {
     const incomplete = { results: [], warnings: [{ code: 'semantic_incomplete', message: 'embedding' }] };
     await ask(everything, [{ query: 'x' }], { answer: incomplete });
     expect(await ask(everything, [{ query: 'x' }])).toEqual({ computed: 1, warnings: [] });
-    const failing = { operation: 'get_symbol', kind: 'read', args: [{ name: 'z' }], principal: everything, context: { requestId: 'r', door: 'rest', agentRunId: null } } as OperationCall;
+    const failing = {
+      operation: 'get_symbol',
+      kind: 'read',
+      args: [{ name: 'z' }],
+      principal: everything,
+      context: { requestId: 'r', door: 'rest', agentRunId: null },
+    } as OperationCall;
     await expect(stage.handle(failing, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(stage.handle(failing, async () => 'answered')).resolves.toBe('answered');
     const reads = generations.reads;
