@@ -2,7 +2,7 @@
  * The bad-input run of issue 19: generated requests against every HTTP door of a `lore serve` with
  * authentication on, counted per door (requests, 2xx/4xx/5xx) and each answer searched for leaks.
  *
- *   npm run bench:fuzz -- [--rest-examples n] [--graphql n] [--mcp n] [--seed n]   (defaults 20, 600, 600, 19)
+ *   npm run bench:fuzz -- [--rest-examples n] [--graphql n] [--mcp n] [--seed n]   (defaults 40, 800, 800, 19)
  *
  * - REST: schemathesis (PyPI, pinned in scripts/fuzz-rest.sh) from /api/docs-json, its HAR report read back.
  * - GraphQL: queries generated from the introspected schema: random root fields and selections, deep
@@ -98,11 +98,19 @@ export class LeakScanner {
   /** Findings in `answer`, after every string of the request is taken out of it (an echo is not a leak). */
   scan(answer: string, requestStrings: readonly string[]): string[] {
     let text = answer;
-    // A request's URI or path may come back in part ("No indexed file billing/tax.py in ..."): its tails are echoes too.
-    const echoes = requestStrings.flatMap((value) => [value, ...[...value.matchAll(/\//g)].map((slash) => value.slice(slash.index + 1))]);
-    for (const echoed of echoes.filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)) {
-      text = text.split(echoed).join('');
-      text = text.split(JSON.stringify(echoed).slice(1, -1)).join('');
+    // A request's URI or path may come back in part ("No indexed file billing/tax.py in ..."): its tails
+    // are echoes too. Only short strings are cut into tails and JSON-escaped: doing so for a 1 MB
+    // query blocked this process for seconds, long enough for its idle keep-alive sockets to be closed
+    // by the server under undici's feet (the first runs' "connection failed").
+    const echoes = new Set<string>();
+    for (const value of requestStrings) {
+      echoes.add(value);
+      if (value.length > 4096) continue;
+      echoes.add(JSON.stringify(value).slice(1, -1));
+      for (const slash of value.matchAll(/\//g)) echoes.add(value.slice(slash.index + 1));
+    }
+    for (const echoed of [...echoes].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)) {
+      if (text.includes(echoed)) text = text.split(echoed).join('');
     }
     const findings: string[] = [];
     const stack = /(?:^|\\n|\n)\s*at (?:async )?[\w$.<>[\] ]*\(?(?:\/|node:|file:)[^)\s]*:\d+:\d+/.exec(text);
