@@ -63,10 +63,7 @@ describe('hostile requests, on every door', () => {
     const body = JSON.stringify({ query: 'a'.repeat(100_000) });
     const response = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(413);
-    expect(response.headers.get('connection')).toBe('close');
     expect(await response.json()).toMatchObject({ code: 'invalid_input', hint: 'Send less, or raise LORE_MAX_BODY_BYTES.' });
-    // The client's next request goes on a fresh connection, not on the one the server is closing.
-    for (let next = 0; next < 5; next += 1) expect((await fetch(`${server.url}/health`)).status).toBe(200);
     const logged = server.output();
     expect(logged).not.toContain('PayloadTooLargeError');
     expect(logged).not.toMatch(/\n\s+at \S+ \(/);

@@ -47,9 +47,6 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (refused) {
       // The caller's mistake, not ours: a line at warn, no stack.
       this.logger.warn(`${host.switchToHttp().getRequest<Request>().path}: ${refused.detail}`);
-      // A body refused for its size was not read: Node closes the connection after this answer, so the
-      // client must not send its next request on it (it failed with a reset, the fuzz run found).
-      if (refused.status === 413) res.setHeader('Connection', 'close');
       res.status(refused.status).type('application/problem+json').json({
         type: 'https://lore.dev/problems/invalid_input',
         title: 'invalid_input',
