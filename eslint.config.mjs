@@ -75,6 +75,8 @@ export default tseslint.config(
       'bench/.peers/**',
       'bench/.repos/**',
       '.data/**',
+      // bench:fuzz's schemathesis venv (scripts/fuzz-rest.sh)
+      '.tools/**',
     ],
   },
   js.configs.recommended,

@@ -92,6 +92,12 @@ export const ConfigSchema = z.object({
     .string()
     .min(1)
     .default(() => join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lore')),
+  /** Answers of read operations kept in memory (not LORE_CACHE_DIR's extraction results): at most this many MB; 0 keeps none. */
+  LORE_CACHE_MAX_MB: z.coerce.number().min(0).max(65_536).default(64),
+  /** ...and at most this many answers. */
+  LORE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** A kept answer is dropped this long after it was computed, whatever changed. */
+  LORE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LORE_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

@@ -10,6 +10,7 @@ import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
 import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
+import { ReadGenerations } from './read-generations.repository';
 import { SnapshotWriter } from './snapshot-writer';
 
 @Module({
@@ -26,6 +27,7 @@ import { SnapshotWriter } from './snapshot-writer';
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
+    ReadGenerations,
   ],
   exports: [
     Neo4jService,
@@ -35,6 +37,7 @@ import { SnapshotWriter } from './snapshot-writer';
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
+    ReadGenerations,
   ],
 })
 export class GraphModule {}
