@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthenticationRequiredError, newApiKeySecret, parseApiKey, secretMatches } from '@lore/access';
-import { type Permission, type Principal, NotFoundError, PermissionDeniedError } from '@lore/domain';
+import { type Permission, type Principal, NotFoundError } from '@lore/domain';
 import {
   type ApiKeyInfo,
   type CreateApiKeyInput,
@@ -13,6 +13,7 @@ import {
   durationMs,
 } from '@lore/domain/schemas/keys';
 import { ApiKeyRepository, type ListedApiKey, MigrationService } from '@lore/graph';
+import { Operation } from '../operations/operation';
 import { parseInput } from '../validation';
 
 /** How long the answer to "does any key exist?" is believed (it decides whether HTTP callers must authenticate). */
@@ -21,6 +22,7 @@ export const KEYS_EXIST_CACHE_MS = 10_000;
 /**
  * API keys stored in Neo4j, managed by an admin (`lore keys`), and the principal a presented key
  * stands for. Only the digest of a key's secret is stored; the key is shown once, at creation.
+ * Managing keys is an admin operation: the gate refuses it to any principal without `admin`.
  */
 @Injectable()
 export class ApiKeysService {
@@ -31,8 +33,8 @@ export class ApiKeysService {
     private readonly migrations: MigrationService,
   ) {}
 
-  async createKey(input: CreateApiKeyInput, principal: Principal): Promise<CreatedApiKey> {
-    requireAdmin(principal, 'create an API key');
+  @Operation('create_api_key', { kind: 'admin' })
+  async createKey(input: CreateApiKeyInput, _principal: Principal): Promise<CreatedApiKey> {
     const { tenantId, repositories, permissions, toolProfile, expiresIn, label } = parseInput(CreateApiKeyInputSchema, input);
     if (!this.migrations.upToDate) await this.migrations.migrate();
     const { id, key, secretDigest } = newApiKeySecret();
@@ -53,14 +55,14 @@ export class ApiKeysService {
     return { key, ...infoOf({ ...stored, revokedAt: null }) };
   }
 
-  async listKeys(input: ListApiKeysInput, principal: Principal): Promise<{ keys: ApiKeyInfo[] }> {
-    requireAdmin(principal, 'list API keys');
+  @Operation('list_api_keys', { kind: 'admin' })
+  async listKeys(input: ListApiKeysInput, _principal: Principal): Promise<{ keys: ApiKeyInfo[] }> {
     const { tenantId } = parseInput(ListApiKeysInputSchema, input);
     return { keys: (await this.keys.list(tenantId ?? null)).map(infoOf) };
   }
 
-  async revokeKey(input: RevokeApiKeyInput, principal: Principal): Promise<ApiKeyInfo> {
-    requireAdmin(principal, 'revoke an API key');
+  @Operation('revoke_api_key', { kind: 'admin' })
+  async revokeKey(input: RevokeApiKeyInput, _principal: Principal): Promise<ApiKeyInfo> {
     const { id } = parseInput(RevokeApiKeyInputSchema, input);
     const revoked = await this.keys.revoke(id, new Date().toISOString());
     if (!revoked) throw new NotFoundError(`No API key ${id}.`, { hint: 'lore keys list shows the keys.' });
@@ -102,13 +104,6 @@ export class ApiKeysService {
     this.keysExist = { value, until: Date.now() + KEYS_EXIST_CACHE_MS };
     return value;
   }
-}
-
-function requireAdmin(principal: Principal, action: string): void {
-  if (!principal.permissions.includes('admin'))
-    throw new PermissionDeniedError(`Only an admin may ${action}.`, {
-      hint: 'Run lore keys on the server, or use a key with the admin permission.',
-    });
 }
 
 function infoOf(key: ListedApiKey): ApiKeyInfo {

@@ -24,6 +24,11 @@ class EchoService {
     return `${principal.subject} rewrote ${input.text}`;
   }
 
+  @Operation('read_the_audit', { kind: 'admin' })
+  async audit(_input: object, principal: Principal): Promise<string> {
+    return `${principal.subject} read the audit`;
+  }
+
   async notAnOperation(): Promise<string> {
     seen.push('ungated');
     return 'plain';
@@ -95,5 +100,15 @@ describe('OperationGate', () => {
     });
     await expect(service.echo({ text: 'x' }, { ...reader, permissions: [] })).rejects.toMatchObject({ code: 'permission_denied' });
     expect(await service.rewrite({ text: 'x' }, localPrincipal('t', 'owner'))).toBe('owner rewrote x');
+  });
+
+  it('lets only an admin call an admin operation, whatever its tool profile', async () => {
+    const service = await gatedService();
+    const reader: Principal = { ...localPrincipal('t', 'reader'), permissions: ['read', 'index'] };
+    await expect(service.audit({}, reader)).rejects.toMatchObject({
+      code: 'permission_denied',
+      message: 'read_the_audit needs the admin permission, which this credential does not hold.',
+    });
+    expect(await service.audit({}, { ...localPrincipal('t', 'admin'), toolProfile: 'read_only_explorer' })).toBe('admin read the audit');
   });
 });

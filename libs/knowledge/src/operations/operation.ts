@@ -1,8 +1,12 @@
 import type { CallContext } from '@lore/access';
 import type { Principal } from '@lore/domain';
 
-/** How an operation touches the world: reads are cacheable and budgeted as reads; side effects need their permission. */
-export type OperationKind = 'read' | 'side_effect';
+/**
+ * How an operation touches the world: reads are cacheable and budgeted as reads; side effects need
+ * their permission; admin operations (the audit, API keys) need the admin permission, are never
+ * cached, and are not agents' tools, so no tool profile governs them.
+ */
+export type OperationKind = 'read' | 'side_effect' | 'admin';
 
 export interface OperationOptions {
   kind: OperationKind;

@@ -18,14 +18,14 @@ export class AuthorizationStage implements OperationStage {
 
   async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
     const { principal, operation } = call;
-    if (!isToolAllowed(principal, operation)) {
+    if (call.kind !== 'admin' && !isToolAllowed(principal, operation)) {
       throw new PermissionDeniedError(`${operation} is not in the ${principal.toolProfile} tool profile of this credential.`, {
         hint: 'Use a tool of that profile, or a credential with another profile.',
       });
     }
-    const allowed = call.kind === 'read' ? principal.permissions.includes('read') : canPerformSideEffect(principal, operation);
+    const allowed = call.kind === 'side_effect' ? canPerformSideEffect(principal, operation) : principal.permissions.includes(call.kind);
     if (!allowed) {
-      const needed = call.kind === 'read' ? 'read' : 'index';
+      const needed = call.kind === 'side_effect' ? 'index' : call.kind;
       throw new PermissionDeniedError(`${operation} needs the ${needed} permission, which this credential does not hold.`, {
         hint: 'Ask an admin for a key with that permission (lore keys create --permissions ...).',
       });
