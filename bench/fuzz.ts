@@ -18,7 +18,6 @@
  */
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -584,7 +583,6 @@ async function fuzzRest(
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const key = randomBytes(24).toString('base64url');
   const served = await serveFixtures({
     tenant: 'fuzz',
     repositories: [
@@ -592,8 +590,10 @@ async function main(): Promise<void> {
       { fixture: 'order-contracts', repositoryId: 'order-contracts' },
       { fixture: 'billing-service', repositoryId: HIDDEN_REPOSITORY, tenant: 'hidden' },
     ],
-    env: { LORE_API_KEYS: key, LORE_AUTH: 'required', LORE_LOG_LEVEL: 'warn' },
+    keys: { fuzzer: { tenant: 'fuzz' } },
+    env: { LORE_LOG_LEVEL: 'warn' },
   });
+  const key = served.keys.fuzzer!;
   try {
     const scanner = new LeakScanner(served, served.roots[HIDDEN_REPOSITORY]!);
     const started = performance.now();

@@ -6,19 +6,17 @@
  *   npm run bench:load -- [--connections n] [--seconds s] [--no-cache]
  *
  * The server is a `lore serve` over test/fixtures/order-service (its own Neo4j unless NEO4J_URI is
- * set). The key is LORE_LOAD_API_KEY when set (a key the server already knows, with NEO4J_URI and
- * LORE_LOAD_URL naming that server), else a fresh one given to the server as LORE_API_KEYS. Each run
+ * set), which requires credentials: the run makes a read key with `lore keys create` first. Each run
  * cycles through the fixture's symbols (by uid) and a set of searches; with the read cache on (the
  * default) repeated questions are answered from it, --no-cache serves with LORE_CACHE_MAX_MB=0.
- * Audit: when the server answers GET /api/v1/audit (LORE_LOAD_ADMIN_KEY, else the same key), the
- * number of its records is compared with the number of requests sent; otherwise "audit: n/a".
+ * Audit and metrics are on: after the runs, the audit chain's new records (`lore audit verify`) are
+ * compared with the requests sent, and the chain is verified.
  */
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import { serveFixtures } from './served-fixtures';
+import { type ServedFixtures, serveFixtures } from './served-fixtures';
 
 const QUERIES = [
   'place order',
@@ -86,28 +84,27 @@ async function load(url: string, key: string, label: string, paths: readonly str
   };
 }
 
-/** The audit's count of records, when the server keeps one and this key may read it; null otherwise. */
-async function auditCount(url: string, key: string): Promise<number | null> {
-  const response = await fetch(`${url}/api/v1/audit?limit=1`, { headers: { authorization: `Bearer ${key}` } }).catch(() => null);
-  if (!response || !response.ok) return null;
-  const body = (await response.json()) as Record<string, unknown>;
-  const count = body.totalCount ?? body.total ?? (body.pageInfo as Record<string, unknown> | undefined)?.totalCount;
-  return typeof count === 'number' ? count : null;
+/** The audit chain of the tenant: its last record's seq, and whether `lore audit verify` finds it intact. */
+function auditHead(served: ServedFixtures): { headSeq: number; valid: boolean } {
+  const verified = JSON.parse(served.lore(['audit', 'verify', '--tenant', served.tenant, '--json'])) as {
+    valid: boolean;
+    chains: { headSeq: number }[];
+  };
+  return { headSeq: verified.chains[0]?.headSeq ?? 0, valid: verified.valid };
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const key = process.env.LORE_LOAD_API_KEY ?? randomBytes(24).toString('base64url');
-  const served = process.env.LORE_LOAD_URL
-    ? { url: process.env.LORE_LOAD_URL, stop: async () => undefined }
-    : await serveFixtures({
-        tenant: 'load',
-        repositories: [{ fixture: 'order-service', repositoryId: 'order-service' }],
-        env: { LORE_API_KEYS: key, LORE_AUTH: 'required', LORE_LOG_LEVEL: 'warn', ...(options.cache ? {} : { LORE_CACHE_MAX_MB: '0' }) },
-      });
+  const served = await serveFixtures({
+    tenant: 'load',
+    repositories: [{ fixture: 'order-service', repositoryId: 'order-service' }],
+    keys: { reader: { tenant: 'load' } },
+    env: { LORE_LOG_LEVEL: 'warn', ...(options.cache ? {} : { LORE_CACHE_MAX_MB: '0' }) },
+  });
+  const key = served.keys.reader!;
   try {
     const headers = { authorization: `Bearer ${key}` };
-    const auditBefore = await auditCount(served.url, process.env.LORE_LOAD_ADMIN_KEY ?? key);
+    const auditBefore = auditHead(served);
     // The symbols to ask for: every symbol of the fixture a broad search finds, by uid (names may be ambiguous).
     const uids = new Set<string>();
     for (const query of QUERIES) {
@@ -115,7 +112,7 @@ async function main(): Promise<void> {
       if (!response.ok) throw new Error(`search ${query}: ${response.status} ${await response.text()}`);
       for (const hit of ((await response.json()) as { results: { uid: string }[] }).results) uids.add(hit.uid);
     }
-    const setupRequests = QUERIES.length + (auditBefore === null ? 0 : 1);
+    const setupRequests = QUERIES.length;
     const symbolPaths = [...uids].map((uid) => `/api/v1/symbols?uid=${encodeURIComponent(uid)}`);
     const searchPaths = QUERIES.flatMap((query) =>
       [5, 10, 20].map((max) => `/api/v1/search?query=${encodeURIComponent(query)}&maxResults=${max}`),
@@ -125,11 +122,11 @@ async function main(): Promise<void> {
       await load(served.url, key, 'search_code (GET /api/v1/search?query=...)', searchPaths, options),
     ];
     const sent = setupRequests + runs.reduce((sum, run) => sum + run.requests, 0);
-    const auditAfter = await auditCount(served.url, process.env.LORE_LOAD_ADMIN_KEY ?? key);
-    const audit =
-      auditBefore === null || auditAfter === null
-        ? 'audit: n/a (the server answers no GET /api/v1/audit with a count for this key)'
-        : `audit: ${auditAfter - auditBefore} records for ${sent} requests sent: ${auditAfter - auditBefore >= sent ? 'none lost' : `${sent - (auditAfter - auditBefore)} LOST`}`;
+    // The audit's one writer appends within 100 ms of a call; the server is asked nothing meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const auditAfter = auditHead(served);
+    const recorded = auditAfter.headSeq - auditBefore.headSeq;
+    const audit = `audit: ${recorded} records for ${sent} requests sent, ${recorded >= sent ? 'none lost' : `${sent - recorded} LOST`}; chain ${auditAfter.valid ? 'valid' : 'BROKEN'} (lore audit verify)`;
     const metrics = await fetch(`${served.url}/metrics`, { headers }).catch(() => null);
     process.stdout.write(
       [

@@ -17,12 +17,24 @@ export interface FixtureRepository {
   tenant?: string;
 }
 
+/** An API key the run makes with `lore keys create` before the server starts. */
+export interface KeyRequest {
+  tenant: string;
+  /** Repository ids the key may read; every repository of its tenant when omitted. */
+  repositories?: readonly string[];
+  permissions?: readonly ('read' | 'index' | 'admin')[];
+}
+
 export interface ServedFixtures {
   url: string;
   /** The served tenant. */
   tenant: string;
   /** Where each repository was copied to (its root path in the graph), by repository id. */
   roots: Record<string, string>;
+  /** The keys asked for, by the name they were asked by: the server requires one of them (or another credential). */
+  keys: Record<string, string>;
+  /** Runs the built CLI against this run's Neo4j (`lore audit verify --json`, say) and returns its stdout. */
+  lore(args: readonly string[], tenant?: string): string;
   /** The server's stderr, written to this file (left in place). */
   logFile: string;
   stop(): Promise<void>;
@@ -31,11 +43,13 @@ export interface ServedFixtures {
 /**
  * A `lore serve` on loopback over fixtures indexed by `lore index` (each a fresh git repository in a
  * scratch directory), with its own Neo4j (tools/neo4j-local, or NEO4J_URI when set): what the fuzz
- * and load runs ask. `env` adds to the server's environment (LORE_API_KEYS, LORE_AUTH...).
+ * and load runs ask. `keys` are made with `lore keys create` first (so the server requires
+ * credentials); `env` adds to the server's environment (LORE_CACHE_MAX_MB...).
  */
 export async function serveFixtures(options: {
   tenant: string;
   repositories: readonly FixtureRepository[];
+  keys?: Record<string, KeyRequest>;
   env?: Record<string, string>;
 }): Promise<ServedFixtures> {
   const scratch = new ScratchDirectories();
@@ -62,6 +76,18 @@ export async function serveFixtures(options: {
       });
       roots[repository.repositoryId] = root;
     }
+    const lore = (args: readonly string[], tenant = options.tenant): string =>
+      execFileSync(process.execPath, [LORE, ...args], {
+        env: { ...process.env, LORE_TENANT: tenant, LORE_LOG_LEVEL: 'error' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }).toString();
+    const keys: Record<string, string> = {};
+    for (const [name, request] of Object.entries(options.keys ?? {})) {
+      const args = ['keys', 'create', '--tenant', request.tenant, '--label', name, '--json'];
+      if (request.repositories) args.push('--repos', request.repositories.join(','));
+      if (request.permissions) args.push('--permissions', request.permissions.join(','));
+      keys[name] = (JSON.parse(lore(args)) as { key: string }).key;
+    }
     const port = await freePort();
     // Kept after the run (not a scratch directory): what the server said is the evidence of a failure.
     const logFile = join(mkdtempSync(join(tmpdir(), 'lore-bench-serve-log-')), 'serve.log');
@@ -72,7 +98,7 @@ export async function serveFixtures(options: {
     server.stderr!.pipe(createWriteStream(logFile));
     const url = `http://127.0.0.1:${port}`;
     await waitFor(`${url}/ready`);
-    return { url, tenant: options.tenant, roots, logFile, stop };
+    return { url, tenant: options.tenant, roots, keys, lore, logFile, stop };
   } catch (error) {
     await stop();
     throw error;
