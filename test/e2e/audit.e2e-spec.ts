@@ -175,13 +175,20 @@ describe('the audit of every door', () => {
 });
 
 describe('the audit on a server that requires keys', () => {
-  const keyed = { LORE_TENANT: 'e2e-audit-keys', LORE_API_KEYS: 'e2e-read-key' };
+  const keyed = { LORE_TENANT: 'e2e-audit-keys' };
   let keyedServer: RunningServer;
+  let readKey: { key: string; id: string };
   beforeAll(async () => {
+    // A key exists, so the server requires one.
+    readKey = (await cliJson(['keys', 'create', '--tenant', keyed.LORE_TENANT, '--permissions', 'read'], keyed)).body as typeof readKey;
     keyedServer = await startServer(keyed);
     await waitUntilReady(keyedServer.url);
   }, 120_000);
-  afterAll(() => keyedServer?.stop());
+  afterAll(async () => {
+    await keyedServer?.stop();
+    // Keys are server-wide: left behind, they would make later specs' servers require authentication.
+    await driver.executeQuery('MATCH (k:ApiKey) DETACH DELETE k');
+  });
 
   it('records a 401 on REST and MCP as anonymous, and refuses the audit to a key without admin', async () => {
     expect((await fetch(`${keyedServer.url}/api/v1/symbols?name=applyDiscount`)).status).toBe(401);
@@ -191,13 +198,13 @@ describe('the audit on a server that requires keys', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(mcpPost.status).toBe(401);
-    const asReader = await auditPage(keyedServer.url, '', { authorization: 'Bearer e2e-read-key' });
+    const asReader = await auditPage(keyedServer.url, '', { authorization: `Bearer ${readKey.key}` });
     expect(asReader.status).toBe(403);
     expect(asReader.body).toMatchObject({ code: 'permission_denied' });
 
     const listed = await cliJson(['audit', 'list', '--status', 'permission_denied'], keyed);
     expect((listed.body as unknown as ListAuditResult).records.map(summary)).toEqual([
-      { door: 'rest', operation: 'list_audit', status: 'permission_denied', httpStatus: null, subject: 'api-key-1' },
+      { door: 'rest', operation: 'list_audit', status: 'permission_denied', httpStatus: null, subject: `api-key:${readKey.id}` },
       { door: 'mcp-http', operation: 'POST /mcp', status: 'permission_denied', httpStatus: 401, subject: 'anonymous' },
       { door: 'rest', operation: 'GET /api/v1/symbols', status: 'permission_denied', httpStatus: 401, subject: 'anonymous' },
     ]);

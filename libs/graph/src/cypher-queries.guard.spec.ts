@@ -18,9 +18,11 @@ const TENANT_DATA = /:\s*(Repository|File|Symbol|Document|Section|Chunk)\b/;
  * repository (index/, links/, embedding/; each still scoped by $tenantId), the list of the
  * tenant's repositories still being written, from which every reader's $repoIds is made, and the
  * credentials (keys/: ApiKey nodes, which hold no repository's content), and the audit (audit/:
- * records of calls, scoped by their tenant and read only by its admins, never filtered by repository).
+ * records of calls, scoped by their tenant and read only by its admins, never filtered by repository),
+ * and the read caches' token (generations/: tenant-wide on purpose, so that any write in the tenant
+ * invalidates; it is hashed into a cache key and answered to no one).
  */
-const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/, /^keys\//, /^audit\//];
+const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/, /^keys\//, /^audit\//, /^generations\//];
 
 const directory = join(projectRoot(), 'cypher', 'queries');
 const queries = files(directory).map((file) => ({
