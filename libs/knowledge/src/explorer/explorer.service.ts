@@ -26,6 +26,7 @@ import {
 } from '@lore/domain/schemas/explorer';
 import { parseInput } from '../validation';
 import { connectionOf, pageWindow } from './connection';
+import { Operation } from '../operations/operation';
 
 /** An item of `list` as the explorer answers it: its node with URIs, and what the relation says of it. */
 type ExplorerItem<List extends ExplorerList> = Omit<ExplorerListItems[List], 'node'> & { node: NodeOf<ExplorerListItems[List]['node']> };
@@ -44,7 +45,10 @@ export type ExplorerConnection<List extends ExplorerList> = Connection<ExplorerI
 /**
  * The graph as a person explores it: nodes by key and pages of their lists, each for many parents in
  * one query (the GraphQL door batches a request's lookups through these), within the principal's
- * tenant and repositories.
+ * tenant and repositories. The root lookups by key are operations (audited, limited, cached like
+ * every read); the nested lists they lead to are fetched in batches for the same request, and the
+ * list of repositories is also what the MCP door reads for every answer's snapshot, so they are not. A
+ * credential limited to an MCP tool profile holds no explore_* operation: the explorer is for people.
  */
 @Injectable()
 export class ExplorerService {
@@ -67,6 +71,7 @@ export class ExplorerService {
     });
   }
 
+  @Operation('explore_repository', { kind: 'read', principalArgument: 0 })
   async getRepository(principal: Principal, id: string): Promise<RepositoryNode> {
     const [repository] = await this.repositories(principal, [id]);
     if (!repository) throw new NotFoundError(`No indexed repository ${id}.`, { hint: 'List them with repositories.' });
@@ -80,6 +85,7 @@ export class ExplorerService {
     return inOrder(uids, found, fileNode);
   }
 
+  @Operation('explore_file', { kind: 'read', principalArgument: 0 })
   async getFile(principal: Principal, lookup: FileLookup): Promise<FileNode> {
     const [file] = await this.files(principal, [parseInput(FileLookupSchema, lookup)]);
     if (!file) throw new NotFoundError(`No indexed file ${lookup.path} in ${lookup.repositoryId}.`);
@@ -92,6 +98,7 @@ export class ExplorerService {
     return inOrder(uids, found, symbolNode);
   }
 
+  @Operation('explore_symbol', { kind: 'read', principalArgument: 0 })
   async getSymbol(principal: Principal, uid: string): Promise<SymbolNode> {
     const [symbol] = await this.symbols(principal, [parseInput(SymbolUidSchema, uid)]);
     if (!symbol) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with searchCode.' });
