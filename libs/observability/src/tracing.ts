@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { type Attributes, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, ROOT_CONTEXT, type Span, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -25,6 +25,14 @@ export async function inSpan<T>(name: string, attributes: Attributes, work: (spa
       span.end();
     }
   });
+}
+
+/**
+ * Runs `work` outside every span: work it schedules (a timer, a promise chain) that serves no one call,
+ * such as the audit's batched writes, is then not traced as a child of the call that happened to start it.
+ */
+export function outsideTraces<T>(work: () => T): T {
+  return context.with(ROOT_CONTEXT, work);
 }
 
 /** Where spans go: LORE_OTEL_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT (both a collector's base URL); null: nowhere. */

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { RefusedRequests } from '@lore/access';
 import type { AuditEntry } from '@lore/domain/schemas/audit';
 import { AuditRepository } from '@lore/graph';
+import { outsideTraces } from '@lore/observability';
 import { linkEntries } from './audit-chain';
 import { refusalEntry } from './audit-entry';
 
@@ -57,7 +58,8 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
       return;
     }
     this.pending.push(entry);
-    if (this.pending.length === BATCH_SIZE) void this.flush();
+    // The batch is written for every caller in it: its Cypher is no child of this call's trace.
+    if (this.pending.length === BATCH_SIZE) void outsideTraces(() => this.flush());
     else this.schedule(FLUSH_AFTER_MS);
   }
 
@@ -83,10 +85,12 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
 
   private schedule(delayMs: number): void {
     if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, delayMs);
+    this.timer = outsideTraces(() =>
+      setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, delayMs),
+    );
     // A CLI command's records are flushed when its services close: the timer need not keep it alive.
     this.timer.unref();
   }
