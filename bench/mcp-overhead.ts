@@ -14,7 +14,6 @@ import 'reflect-metadata';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -26,6 +25,7 @@ import { KnowledgeModule } from '@lore/knowledge';
 import { SymbolService } from '@lore/knowledge/symbols/symbol.service';
 import { benchNeo4j } from './local-neo4j';
 import { ScratchDirectories } from './scratch';
+import { freePort, waitFor } from './served-fixtures';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
@@ -171,27 +171,6 @@ function percentile(sorted: readonly number[], rank: number): number {
 
 function fixed(ms: number): string {
   return ms.toFixed(2);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(url).catch(() => null);
-    if (response?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not become ready`);
 }
 
 main().catch((error: unknown) => {

@@ -116,7 +116,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string): Promise<void> {
+/** Waits until `url` answers 200 (a server's /ready), for two minutes at most. */
+export async function waitFor(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const response = await fetch(url).catch(() => null);

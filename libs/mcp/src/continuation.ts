@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { InvalidInputError, NotFoundError } from '@lore/domain';
+import { InvalidInputError, NotFoundError, canonicalJson } from '@lore/domain';
 
 /**
  * The cursor of a truncated answer: which tool, a hash of the arguments it was asked with, how many
@@ -53,16 +53,4 @@ export function offsetOf(continuation: unknown, tool: string, args: Record<strin
 
 function queryHash(args: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(args)).digest('base64url').slice(0, 22);
-}
-
-/** JSON with object keys sorted, so that the same arguments in another order are the same query. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

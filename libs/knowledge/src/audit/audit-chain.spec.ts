@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditRecord } from '@lore/domain/schemas/audit';
 import { AUDIT_GENESIS_HASH } from '@lore/graph';
-import { ChainVerifier, canonicalJson, linkEntries, recordHash } from './audit-chain';
+import { canonicalJson } from '@lore/domain';
+import { ChainVerifier, linkEntries, recordHash } from './audit-chain';
 
 function entry(id: string): AuditEntry {
   return {

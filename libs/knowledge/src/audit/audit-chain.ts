@@ -1,22 +1,11 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@lore/domain';
 import type { AuditEntry, AuditProblem, AuditRecord } from '@lore/domain/schemas/audit';
 
 /** Where a chain is: the seq and hash the next record links to. */
 export interface ChainPosition {
   seq: number;
   hash: string;
-}
-
-/** JSON with every object's keys sorted: the same record always hashes the same, whatever order its fields were read in. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** sha256 of the hash before and the canonical JSON of the record's fields (its seq included; prevHash and hash not). */
