@@ -11,10 +11,7 @@
  * Uses NEO4J_URI / NEO4J_PASSWORD when set; otherwise starts tools/neo4j-local on a free port.
  */
 import 'reflect-metadata';
-import { execFileSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -27,12 +24,11 @@ import { SearchService } from '@lore/knowledge/search/search.service';
 import { SymbolService } from '@lore/knowledge/symbols/symbol.service';
 import { benchNeo4j } from './local-neo4j';
 import { ScratchDirectories } from './scratch';
-import { LORE, percentile } from './served-fixtures';
+import { indexFixture, percentile } from './served-fixtures';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
 
-const FIXTURE = join(__dirname, '..', '..', 'test', 'fixtures', 'order-service');
 const TENANT = 'bench-cache';
 const QUERIES = ['place order', 'discount', 'payment', 'inventory reservation', 'order total', 'customer', 'repository', 'validate'];
 
@@ -44,15 +40,7 @@ async function main(): Promise<void> {
   Object.assign(process.env, { LORE_TENANT: TENANT, LORE_CACHE_DIR: 'off', LORE_LOG_LEVEL: 'error' });
   const apps: INestApplicationContext[] = [];
   try {
-    const repository = join(scratch.make('lore-bench-cache-repo-'), 'order-service');
-    cpSync(FIXTURE, repository, { recursive: true });
-    const git = (...args: string[]): void => void execFileSync('git', args, { cwd: repository, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-q', '-m', 'fixture');
-    execFileSync(process.execPath, [LORE, 'index', repository, '--name', 'order-service', '--json'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    indexFixture(scratch, 'order-service', 'order-service');
 
     const start = async (cacheMb: string): Promise<INestApplicationContext> => {
       process.env.LORE_CACHE_MAX_MB = cacheMb;

@@ -11,8 +11,7 @@
  * free port with a fresh data directory. Figures go in docs/benchmarks.md with the command and the machine.
  */
 import 'reflect-metadata';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
@@ -25,14 +24,13 @@ import { KnowledgeModule } from '@lore/knowledge';
 import { SymbolService } from '@lore/knowledge/symbols/symbol.service';
 import { benchNeo4j } from './local-neo4j';
 import { ScratchDirectories } from './scratch';
-import { freePort, waitFor } from './served-fixtures';
+import { freePort, indexFixture, waitFor } from './served-fixtures';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
 
 const ROOT = join(__dirname, '..', '..');
 const LORE = join(ROOT, 'bin', 'lore.js');
-const FIXTURE = join(ROOT, 'test', 'fixtures', 'order-service');
 const INPUT = { name: 'OrderService.placeOrder' };
 const CONCURRENT_CLIENTS = 20;
 const WARM_UP_RUNS = 30;
@@ -59,15 +57,7 @@ async function main(): Promise<void> {
   Object.assign(process.env, { LORE_RATE_LIMIT_PER_MINUTE: '0' });
   const children: ChildProcess[] = [];
   try {
-    const repository = join(scratch.make('lore-bench-mcp-repo-'), 'order-service');
-    cpSync(FIXTURE, repository, { recursive: true });
-    const git = (...args: string[]): void => void execFileSync('git', args, { cwd: repository, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-q', '-m', 'fixture');
-    execFileSync(process.execPath, [LORE, 'index', repository, '--name', 'order-service', '--json'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    indexFixture(scratch, 'order-service', 'order-service');
 
     const app = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('error') });
     const principal = app.get(PrincipalResolver).local();

@@ -64,17 +64,10 @@ export async function serveFixtures(options: {
   try {
     const roots: Record<string, string> = {};
     for (const repository of options.repositories) {
-      const root = join(scratch.make('lore-bench-served-repo-'), repository.repositoryId);
-      cpSync(join(ROOT, 'test', 'fixtures', repository.fixture), root, { recursive: true });
-      const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
-      git('init', '-q', '-b', 'main');
-      git('add', '-A');
-      git('-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-q', '-m', 'fixture');
-      execFileSync(process.execPath, [LORE, 'index', root, '--name', repository.repositoryId, '--json'], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, LORE_TENANT: repository.tenant ?? options.tenant, LORE_LOG_LEVEL: 'error' },
+      roots[repository.repositoryId] = indexFixture(scratch, repository.fixture, repository.repositoryId, {
+        LORE_TENANT: repository.tenant ?? options.tenant,
+        LORE_LOG_LEVEL: 'error',
       });
-      roots[repository.repositoryId] = root;
     }
     const lore = (args: readonly string[], tenant = options.tenant): string =>
       execFileSync(process.execPath, [LORE, ...args], {
@@ -103,6 +96,25 @@ export async function serveFixtures(options: {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Copies test/fixtures/<fixture> into a scratch directory as a fresh git repository of one commit and
+ * indexes it with the built `lore index` (its Neo4j and tenant from the environment, `env` added).
+ * Returns the repository's root.
+ */
+export function indexFixture(scratch: ScratchDirectories, fixture: string, repositoryId: string, env: Record<string, string> = {}): string {
+  const root = join(scratch.make('lore-bench-repo-'), repositoryId);
+  cpSync(join(ROOT, 'test', 'fixtures', fixture), root, { recursive: true });
+  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-q', '-m', 'fixture');
+  execFileSync(process.execPath, [LORE, 'index', root, '--name', repositoryId, '--json'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  return root;
 }
 
 export function freePort(): Promise<number> {
