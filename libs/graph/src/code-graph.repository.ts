@@ -4,6 +4,7 @@ import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
 import { Neo4jService } from './neo4j.service';
+import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
 
 export interface SymbolDetailRecord {
   symbol: SymbolRef & {
@@ -24,19 +25,6 @@ export interface FullTextHit {
   symbol: SymbolRef;
   score: number;
   commitSha: string;
-}
-
-export interface RepositoryRecord {
-  repositoryId: string;
-  name: string;
-  commitSha: string;
-  rootPath: string;
-  gitPrefix: string | null;
-  url: string | null;
-  defaultBranch: string | null;
-  indexedAt: string;
-  /** False from a run's queryable snapshot (calls by syntax) until that run, or a later one, resolves them exactly. */
-  callsExact: boolean;
 }
 
 export interface FileRecord {
@@ -139,6 +127,7 @@ export class CodeGraphRepository {
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly queries: CypherQueries,
+    private readonly views: TenantViews,
   ) {}
 
   async findSymbolsByName(principal: Principal, name: string, repositoryId: string | null, limit: number): Promise<SymbolRef[]> {
@@ -257,9 +246,11 @@ export class CodeGraphRepository {
   }
 
   /** The indexed repositories the principal may read. */
+  /** The served repositories of the principal's tenant that it may read, in repository id order. */
   async listRepositories(principal: Principal): Promise<RepositoryRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('repositories/list'), await this.access(principal));
-    return rows.map((row) => row.repository as RepositoryRecord);
+    const visible = visibleRepositoryIds(principal);
+    const view = await this.views.current(principal.tenantId);
+    return view.served.filter((repository) => visible === null || visible.includes(repository.repositoryId));
   }
 
   /** A symbol, file, document or section by uid, as the principal may see it. */
@@ -279,12 +270,7 @@ export class CodeGraphRepository {
   }
 
   async getRepository(principal: Principal, repositoryId: string): Promise<RepositoryRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('repositories/get'), {
-      tenantId: principal.tenantId,
-      repoIds: visibleRepositoryIds(principal),
-      repositoryId,
-    });
-    return (row?.repository as RepositoryRecord | undefined) ?? null;
+    return (await this.listRepositories(principal)).find((repository) => repository.repositoryId === repositoryId) ?? null;
   }
 
   async getFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
@@ -363,10 +349,8 @@ export class CodeGraphRepository {
    */
   private async access(principal: Principal): Promise<{ tenantId: string; repoIds: readonly string[] | null }> {
     const visible = visibleRepositoryIds(principal);
-    const [row] = await this.neo4j.read(this.queries.get('repositories/hidden'), { tenantId: principal.tenantId });
-    const hidden = (row?.hidden as string[] | undefined) ?? [];
-    if (hidden.length === 0) return { tenantId: principal.tenantId, repoIds: visible };
-    const served = (row!.served as string[]).filter((repoId) => visible === null || visible.includes(repoId));
-    return { tenantId: principal.tenantId, repoIds: served };
+    const view = await this.views.current(principal.tenantId);
+    if (view.hidden.length === 0) return { tenantId: principal.tenantId, repoIds: visible };
+    return { tenantId: principal.tenantId, repoIds: (await this.listRepositories(principal)).map((repository) => repository.repositoryId) };
   }
 }

@@ -15,14 +15,14 @@ const TENANT_DATA = /:\s*(Repository|File|Symbol|Document|Section|Chunk)\b/;
 
 /**
  * Queries that a principal's read never runs, so take no $repoIds: the indexer's writes of one
- * repository (index/, links/, embedding/; each still scoped by $tenantId), the list of the
- * tenant's repositories still being written, from which every reader's $repoIds is made, and the
- * credentials (keys/: ApiKey nodes, which hold no repository's content), and the audit (audit/:
- * records of calls, scoped by their tenant and read only by its admins, never filtered by repository),
- * and the read caches' token (generations/: tenant-wide on purpose, so that any write in the tenant
- * invalidates; it is hashed into a cache key and answered to no one).
+ * repository (index/, links/, embedding/; each still scoped by $tenantId, and the bump of a
+ * repository's generation), the tenant's view (repositories/view: tenant-wide on purpose, the
+ * repositories from which every reader's $repoIds is picked, and the read caches' token, so that any
+ * write in the tenant invalidates; answered to no one as it is), the credentials (keys/: ApiKey nodes,
+ * which hold no repository's content), and the audit (audit/: records of calls, scoped by their
+ * tenant and read only by its admins, never filtered by repository).
  */
-const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/hidden$/, /^keys\//, /^audit\//, /^generations\//];
+const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/(view|bump-generation)$/, /^keys\//, /^audit\//];
 
 const directory = join(projectRoot(), 'cypher', 'queries');
 const queries = files(directory).map((file) => ({

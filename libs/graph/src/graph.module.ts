@@ -10,8 +10,8 @@ import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
 import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
-import { ReadGenerations } from './read-generations.repository';
 import { SnapshotWriter } from './snapshot-writer';
+import { TenantViews } from './tenant-views.repository';
 
 @Module({
   imports: [ObservabilityModule],
@@ -27,7 +27,7 @@ import { SnapshotWriter } from './snapshot-writer';
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
-    ReadGenerations,
+    TenantViews,
   ],
   exports: [
     Neo4jService,
@@ -37,7 +37,7 @@ import { SnapshotWriter } from './snapshot-writer';
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
-    ReadGenerations,
+    TenantViews,
   ],
 })
 export class GraphModule {}

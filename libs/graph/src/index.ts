@@ -7,7 +7,7 @@ export * from './graph.module';
 export * from './index-store.repository';
 export * from './migrations';
 export * from './neo4j.service';
-export * from './read-generations.repository';
+export * from './tenant-views.repository';
 export { emptyState, GraphStateFile, type GraphState } from './graph-state-file';
 export { snapshotGraph } from './snapshot-graph';
 export { diffSnapshot, type SnapshotDiff } from './snapshot-diff';

@@ -78,18 +78,14 @@ describe('the explorer batches a request', () => {
     const files = (body.data!.repository as { files: { nodes: { symbols: { nodes: unknown[] } }[] } }).files.nodes;
     const symbols = files.flatMap((file) => file.symbols.nodes);
     expect(symbols.length).toBeGreaterThan(40);
-    // The repositories the principal sees, the repository's files, their symbols, the five lists of
-    // the symbols, and the files and repositories of the symbols and their neighbours: 10 queries
-    // (without batching, 233 for the 42 symbols of the fixture), each after the check of which
-    // repositories are hidden while their first snapshot is written (CodeGraphRepository.access);
-    // whether the caller must authenticate (any API key in the graph) is asked aside too, now and then,
-    // and the read cache's token (generations/read) for the root lookup, an operation.
-    const aside = [
-      app.get(CypherQueries).get('repositories/hidden'),
-      app.get(CypherQueries).get('keys/any'),
-      app.get(CypherQueries).get('generations/read'),
-    ];
-    expect(read.mock.calls.filter(([query]) => !aside.includes(query))).toHaveLength(10);
+    // The repository's files, their symbols, the five lists of the symbols, and the files of the
+    // symbols and their neighbours: 8 queries (without batching, 233 for the 42 symbols of the
+    // fixture). The repositories (the principal's, and those of the symbols and neighbours) come from
+    // the tenant's view (repositories/view), read aside: before each query outside an operation,
+    // once for the root lookup, an operation; whether the caller must authenticate (any API key in
+    // the graph) is asked aside too, now and then.
+    const aside = [app.get(CypherQueries).get('repositories/view'), app.get(CypherQueries).get('keys/any')];
+    expect(read.mock.calls.filter(([query]) => !aside.includes(query))).toHaveLength(8);
     read.mockRestore();
   });
 });

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
-import { IndexStoreRepository, MigrationService, ReadGenerations, type WrittenSnapshot } from '@lore/graph';
+import { IndexStoreRepository, MigrationService, TenantViews, type WrittenSnapshot } from '@lore/graph';
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
 import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
@@ -24,7 +24,7 @@ export class IndexingService {
     private readonly store: IndexStoreRepository,
     private readonly migrations: MigrationService,
     private readonly semantic: SemanticIndex,
-    private readonly generations: ReadGenerations,
+    private readonly views: TenantViews,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly metrics: LoreMetrics,
   ) {}
@@ -138,7 +138,7 @@ export class IndexingService {
     } finally {
       clearInterval(heartbeat);
       // Last, after the links and the vectors: a reader's cache (in any process) drops what it kept before.
-      await this.generations
+      await this.views
         .bump(run.tenantId, run.repoId)
         .catch((error: Error) => this.logger.warn(`read generation of ${run.repoId} not bumped: ${error.message}`));
     }

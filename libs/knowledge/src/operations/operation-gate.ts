@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { currentCallContext } from '@lore/access';
 import type { Principal } from '@lore/domain';
+import { withOneTenantView } from '@lore/graph';
 import { type OperationCall, type OperationStage, declaredOperations } from './operation';
 
 /**
@@ -24,11 +25,15 @@ export class OperationGate implements OnModuleInit {
     for (const type of this.services) this.install(this.modules.get(type, { strict: false }) as Record<string, unknown>);
   }
 
-  /** Runs `work` through every stage, outermost first. */
+  /**
+   * Runs `work` through every stage, outermost first. A read sees one state of the tenant's graph
+   * throughout (which repositories are served, the cache's token), read once instead of by each stage
+   * and query; a side effect changes that state, so its reads always ask again.
+   */
   run(call: OperationCall, work: () => Promise<unknown>): Promise<unknown> {
     const step = (index: number): Promise<unknown> =>
       index < this.stages.length ? this.stages[index].handle(call, () => step(index + 1)) : work();
-    return step(0);
+    return call.kind === 'read' ? withOneTenantView(() => step(0)) : step(0);
   }
 
   private install(service: Record<string, unknown>): void {

@@ -1,6 +1,6 @@
 import type { LoreConfig } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
-import type { ReadGenerations } from '@lore/graph';
+import type { TenantView, TenantViews } from '@lore/graph';
 import type { OperationCall } from '../operation';
 import { CacheStage, canonicalJson } from './cache.stage';
 
@@ -8,9 +8,9 @@ import { CacheStage, canonicalJson } from './cache.stage';
 class FakeGenerations {
   token = 'g1';
   reads = 0;
-  async current(): Promise<string> {
+  async current(): Promise<TenantView> {
     this.reads += 1;
-    return this.token;
+    return { token: this.token, served: [], hidden: [] };
   }
 }
 
@@ -20,7 +20,7 @@ const onlyOrders: Principal = { ...everything, subject: 'bo', repositories: ['or
 
 function setUp(config: LoreConfig = CONFIG): { stage: CacheStage; generations: FakeGenerations; ask: typeof ask } {
   const generations = new FakeGenerations();
-  const stage = new CacheStage(generations as unknown as ReadGenerations, config);
+  const stage = new CacheStage(generations as unknown as TenantViews, config);
   let computed = 0;
   /** Asks through the stage; the service's answer says how many times a service was really called. */
   async function ask(

@@ -6,7 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Principal } from '@lore/domain';
-import { ReadGenerations } from '@lore/graph';
+import { TenantViews } from '@lore/graph';
 import type { OperationCall, OperationStage } from '../operation';
 
 /**
@@ -25,7 +25,7 @@ export interface CacheStats {
 /**
  * Answers of read operations, kept in memory (seed 000 section 25). The key is the operation, its
  * arguments, what the principal may see (tenant, repositories, permissions, tool profile: principals
- * with different access never share an answer), the tenant's graph as readers see it (ReadGenerations:
+ * with different access never share an answer), the tenant's graph as readers see it (TenantViews' token:
  * a re-index, in this process or another, changes it) and Lore's version. Answers with a transient
  * warning and errors are not kept; a hit is a copy, so no door can change a kept answer.
  */
@@ -38,7 +38,7 @@ export class CacheStage implements OperationStage {
   private misses = 0;
 
   constructor(
-    private readonly generations: ReadGenerations,
+    private readonly views: TenantViews,
     @Inject(LORE_CONFIG) config: LoreConfig,
   ) {
     const maxSize = Math.floor(config.LORE_CACHE_MAX_MB * 1024 * 1024);
@@ -62,7 +62,7 @@ export class CacheStage implements OperationStage {
     if (input === null) return next();
     let snapshot: string;
     try {
-      snapshot = await this.generations.current(call.principal.tenantId);
+      snapshot = (await this.views.current(call.principal.tenantId)).token;
     } catch {
       // The graph is unreachable: the call itself will say so (or answer, if it can).
       return next();
