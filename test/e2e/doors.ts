@@ -29,10 +29,11 @@ export async function graphql(
   url: string,
   query: string,
   variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
 ): Promise<{ data?: Record<string, unknown>; errors?: { message: string; extensions: Record<string, unknown> }[] }> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as never;

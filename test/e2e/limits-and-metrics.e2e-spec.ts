@@ -252,6 +252,42 @@ describe('limits on every door', () => {
     120_000,
   );
 
+  it('counts a GraphQL query by its cost against the same budget as tools: the explorer walk that spends it is answered, the next query refused', async () => {
+    const server = await startServer({ ...env, LORE_RUN_MAX_CALLS: '3' });
+    const run = { 'x-lore-agent-run': 'explore-1' };
+    // 303 fields by the query limits' count: repositories (1) + 1 × (nodes (1) + files (1) + 100 × (nodes (1) + path + language)).
+    // `repositories` is no operation: this query passes the gate nowhere, so only its cost counts, 3 calls.
+    const walk = '{ repositories(first: 1) { nodes { files(first: 100) { nodes { path language } } } } }';
+    try {
+      const answered = await graphql(server.url, walk, {}, run);
+      expect(answered.errors).toBeUndefined();
+      expect((answered.data!.repositories as { nodes: { files: { nodes: unknown[] } }[] }).nodes[0]!.files.nodes.length).toBeGreaterThan(0);
+      const refusedResponse = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...run },
+        body: JSON.stringify({ query: walk }),
+      });
+      expect(refusedResponse.status).toBe(429);
+      const refused = (await refusedResponse.json()) as { data?: unknown; errors?: unknown[] };
+      expect(refused.data ?? null).toBeNull();
+      expect(refused.errors).toEqual([
+        expect.objectContaining({
+          message: 'The GraphQL query refused: this agent run has spent its maxCalls budget of 3.',
+          extensions: expect.objectContaining({
+            code: 'tool_budget_exceeded',
+            details: { budget: 'maxCalls', limit: 3, used: 3, resetsInSeconds: null, scope: 'agent_run' },
+          }),
+        }),
+      ]);
+      // A tool in the same run is refused too; another run is not.
+      const tool = await fetch(`${server.url}/api/v1/symbols?name=applyDiscount`, { headers: run });
+      expect(tool.status).toBe(429);
+      expect((await graphql(server.url, walk, {}, { 'x-lore-agent-run': 'explore-2' })).errors).toBeUndefined();
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
   it('answers tool_budget_exceeded on REST for a run named by X-Lore-Agent-Run, as a 429 with no Retry-After', async () => {
     const server = await startServer({ ...env, LORE_RUN_MAX_CALLS: '1' });
     try {

@@ -5,6 +5,8 @@ import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal }
 import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
+import { LimitsStage } from '@lore/knowledge/operations/stages/limits.stage';
+import { chargeQueryCost } from './charged-queries';
 import { ExplorerLoaders } from './explorer/explorer-loaders';
 import { ExplorerPageController } from './explorer-page';
 import { GraphiqlAssetsController, graphiqlLandingPage } from './graphiql';
@@ -24,13 +26,13 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [KnowledgeModule],
-      inject: [ExplorerService, RefusedRequests],
-      useFactory: (explorer: ExplorerService, refused: RefusedRequests) => ({
+      inject: [ExplorerService, RefusedRequests, LimitsStage],
+      useFactory: (explorer: ExplorerService, refused: RefusedRequests, limits: LimitsStage) => ({
         path: '/graphql',
         typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf), RESOLVERS.flatMap(objectFieldsOf)),
         playground: false,
         introspection: true,
-        plugins: [graphiqlLandingPage(), auditRefusedQueries(refused)],
+        plugins: [graphiqlLandingPage(), auditRefusedQueries(refused), chargeQueryCost(limits)],
         validationRules: [queryLimitsRule()],
         formatError: formatGraphqlError,
         // Each request its own loaders: their batches and cache live as long as the request. A caller

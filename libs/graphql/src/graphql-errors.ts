@@ -1,4 +1,4 @@
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { Logger } from '@nestjs/common';
 import { LoreError, toLoreError } from '@lore/domain';
@@ -8,7 +8,7 @@ const REQUEST_ERRORS = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAIL
 
 /** One mapping for GraphQL: Lore's error code in extensions.code; nothing internal leaks. */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = originalOf(error);
   const apolloCode = formatted.extensions?.code;
   if (!(original instanceof LoreError) && typeof apolloCode === 'string' && REQUEST_ERRORS.has(apolloCode)) {
     return {
@@ -25,4 +25,11 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     locations: formatted.locations,
     extensions: { code: body.code, retryable: body.retryable, hint: body.hint, details: body.details },
   };
+}
+
+/** The error a resolver or a plugin threw, under the GraphQLErrors that carry it. */
+function originalOf(error: unknown): unknown {
+  let original = unwrapResolverError(error);
+  while (original instanceof GraphQLError && original.originalError) original = original.originalError;
+  return original;
 }

@@ -5,8 +5,12 @@ import {
   GraphQLInterfaceType,
   type FieldNode,
   Kind,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
   type SelectionSetNode,
-  type ValidationContext,
+  TypeInfo,
+  ValidationContext,
   type ValidationRule,
   getNamedType,
 } from 'graphql';
@@ -45,6 +49,12 @@ export function queryLimitsRule(limits: QueryLimits = QUERY_LIMITS): ValidationR
       for (const message of overLimits(measure, limits)) context.reportError(new GraphQLError(message, { nodes: operation }));
     },
   });
+}
+
+/** The cost of one operation of a validated document: the fields it may resolve, as the limits count them. */
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const context = new ValidationContext(schema, document, new TypeInfo(schema), () => undefined);
+  return new OperationMeasure(context).of(operation.selectionSet, schema.getRootType(operation.operation) ?? undefined).cost;
 }
 
 function overLimits(measure: Measure, limits: QueryLimits): string[] {

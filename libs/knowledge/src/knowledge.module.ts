@@ -8,6 +8,7 @@ import { AuthenticationService } from './credentials/authentication.service';
 import { AuditWriter } from './audit/audit-writer';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
 import type { OperationStage } from './operations/operation';
+import { LimitsStage } from './operations/stages/limits.stage';
 import { OperationGate } from './operations/operation-gate';
 import { SemanticIndex } from './search/semantic-index';
 
@@ -29,6 +30,7 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
     { provide: HttpAuthenticator, useExisting: AuthenticationService },
     { provide: OperationGate, inject: [ModuleRef], useFactory: (modules: ModuleRef) => new OperationGate(modules, SERVICES, STAGES) },
   ],
-  exports: [...SERVICES, HttpAuthenticator, AccessModule],
+  // The limits stage for the GraphQL door, which charges a query's cost to the same budgets.
+  exports: [...SERVICES, HttpAuthenticator, AccessModule, LimitsStage],
 })
 export class KnowledgeModule {}

@@ -47,8 +47,8 @@ export class BudgetLedger {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Null when the call may go on, else the first budget it found spent. */
-  admit(key: string, isSearch: boolean): SpentBudget | null {
+  /** Null when the call may go on, else the first budget it found spent. `calls` is what it counts for (0: only asks). */
+  admit(key: string, isSearch: boolean, calls = 1): SpentBudget | null {
     const spending = this.current(key);
     const over = (budget: BudgetName): SpentBudget | null =>
       this.limits[budget] > 0 && spending[budget] >= this.limits[budget]
@@ -56,16 +56,17 @@ export class BudgetLedger {
         : null;
     const refusal = over('maxCalls') ?? (isSearch ? over('maxSearchCalls') : null) ?? over('maxOutputTokens') ?? over('maxLatencyMs');
     if (refusal) return refusal;
-    spending.maxCalls += 1;
-    if (isSearch) spending.maxSearchCalls += 1;
+    spending.maxCalls += calls;
+    if (isSearch && calls > 0) spending.maxSearchCalls += 1;
     return null;
   }
 
-  /** Adds what an admitted call cost once it has answered (or failed: its time counts, its tokens are 0). */
-  record(key: string, cost: { outputTokens: number; latencyMs: number }): void {
+  /** Adds what an admitted call cost once it has answered (or failed: its time counts, its tokens are 0), and calls counted after the fact. */
+  record(key: string, cost: { outputTokens?: number; latencyMs?: number; calls?: number }): void {
     const spending = this.current(key);
-    spending.maxOutputTokens += cost.outputTokens;
-    spending.maxLatencyMs += cost.latencyMs;
+    spending.maxOutputTokens += cost.outputTokens ?? 0;
+    spending.maxLatencyMs += cost.latencyMs ?? 0;
+    spending.maxCalls += cost.calls ?? 0;
   }
 
   private current(key: string): Spending {

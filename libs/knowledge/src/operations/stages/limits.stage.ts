@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Door } from '@lore/access';
+import type { CallContext, Door } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { RateLimitedError, ToolBudgetExceededError } from '@lore/domain';
+import { type Principal, RateLimitedError, ToolBudgetExceededError } from '@lore/domain';
 import type { OperationCall, OperationStage } from '../operation';
 import { BudgetLedger, type SpentBudget } from '../limits/tool-budgets';
 import { TokenBuckets } from '../limits/token-bucket';
@@ -17,6 +17,11 @@ const SEARCHES = new Set(['search_code']);
 const RUN_IDLE_MS = 24 * 3600_000;
 /** Output tokens of an answer, without a tokenizer at hand: its bytes of JSON / 4. */
 const BYTES_PER_TOKEN = 4;
+/**
+ * The fields of a GraphQL query that count as one call of the budget: about what a tool answers in
+ * one call (a page of items and their fields), so walking the explorer costs what asking tools would.
+ */
+export const GRAPHQL_FIELDS_PER_CALL = 100;
 
 const HINTS: Record<SpentBudget['budget'], string> = {
   maxCalls:
@@ -64,12 +69,8 @@ export class LimitsStage implements OperationStage {
   }
 
   async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
-    const { door, agentRunId } = call.context;
-    const perPrincipal = SHARED_DOORS.has(door) || (this.config.LORE_LIMIT_LOCAL && LOCAL_DOORS.has(door));
-    const perRun = agentRunId !== null && door !== 'internal';
+    const { perPrincipal, perRun, principalKey, runKey } = this.scopeOf(call.principal, call.context);
     if (!perPrincipal && !perRun) return next();
-    const principalKey = `${call.principal.tenantId}\u0000${call.principal.subject}`;
-    const runKey = `${principalKey}\u0000${agentRunId}`;
     const isSearch = SEARCHES.has(call.operation);
     if (perPrincipal && this.rate) {
       const admission = this.rate.take(principalKey);
@@ -98,7 +99,43 @@ export class LimitsStage implements OperationStage {
     }
   }
 
-  private refuseSpent(call: OperationCall, spent: SpentBudget | null, whose: string): void {
+  /**
+   * Refuses a GraphQL query, before it runs, when a budget of its caller is spent: its nested
+   * explorer fields pass no operation, so a query of those alone would otherwise never be refused.
+   */
+  admitQuery(principal: Principal, context: CallContext): void {
+    const { perPrincipal, perRun, principalKey, runKey } = this.scopeOf(principal, context);
+    const query = { operation: 'The GraphQL query' };
+    if (perPrincipal) this.refuseSpent(query, this.windowBudgets.admit(principalKey, false, 0), 'this credential');
+    if (perRun) this.refuseSpent(query, this.runBudgets.admit(runKey, false, 0), 'this agent run');
+  }
+
+  /**
+   * Counts an answered GraphQL query's cost (the fields it may resolve, as the query limits measure
+   * it) against the same calls budget as tools: one call per GRAPHQL_FIELDS_PER_CALL fields, on top
+   * of its root operations, which the gate counts as calls of their own.
+   */
+  recordQueryCost(principal: Principal, context: CallContext, fields: number): void {
+    const calls = Math.floor(fields / GRAPHQL_FIELDS_PER_CALL);
+    if (calls === 0) return;
+    const { perPrincipal, perRun, principalKey, runKey } = this.scopeOf(principal, context);
+    if (perPrincipal) this.windowBudgets.record(principalKey, { calls });
+    if (perRun) this.runBudgets.record(runKey, { calls });
+  }
+
+  /** Which limits apply to a call: per principal on shared doors (and local ones with LORE_LIMIT_LOCAL), per run when one is named. */
+  private scopeOf(principal: Principal, context: CallContext) {
+    const { door, agentRunId } = context;
+    const principalKey = `${principal.tenantId}\u0000${principal.subject}`;
+    return {
+      perPrincipal: SHARED_DOORS.has(door) || (this.config.LORE_LIMIT_LOCAL && LOCAL_DOORS.has(door)),
+      perRun: agentRunId !== null && door !== 'internal',
+      principalKey,
+      runKey: `${principalKey}\u0000${agentRunId}`,
+    };
+  }
+
+  private refuseSpent(call: Pick<OperationCall, 'operation'>, spent: SpentBudget | null, whose: string): void {
     if (!spent) return;
     const window = spent.resetsInSeconds === null ? '' : ` (the window starts again in ${spent.resetsInSeconds} s)`;
     throw new ToolBudgetExceededError(
