@@ -2,7 +2,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type CryptoKey, type JWTPayload, SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { type RunningServer } from '../support/processes';
+import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
 import { indexAndServe } from './doors';
 
 /**
@@ -161,4 +161,34 @@ describe('MCP over HTTP with JWT bearer tokens', () => {
     expect(rest.status).toBe(200);
     expect(((await rest.json()) as { symbol: { uid: string } }).symbol.uid).toMatch(/^e2e-oauth:order-service:/);
   });
+});
+
+describe('an issuer whose keys cannot be fetched', () => {
+  it('answers 503 unavailable on MCP and REST, naming LORE_JWT_JWKS_URL, not 401: the token was never judged', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const jwksUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/jwks.json`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const keyless = await startServer({ LORE_TENANT: TENANT, LORE_JWT_ISSUER: ISSUER, LORE_JWT_JWKS_URL: jwksUrl });
+    try {
+      await waitUntilReady(keyless.url);
+      const token = await mint({}, { audience: `http://localhost:${new URL(keyless.url).port}/mcp` });
+      const mcp = await fetch(`${keyless.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...bearer(token) },
+        body: JSON.stringify(TOOLS_LIST),
+      });
+      const rest = await fetch(`${keyless.url}/api/v1/symbols?name=applyDiscount`, { headers: bearer(token) });
+      for (const response of [mcp, rest]) {
+        expect(response.status).toBe(503);
+        expect(await response.json()).toMatchObject({
+          code: 'unavailable',
+          retryable: true,
+          hint: `Check that LORE_JWT_JWKS_URL (${jwksUrl}) answers from this server; API keys still work.`,
+        });
+      }
+    } finally {
+      await keyless.stop();
+    }
+  }, 120_000);
 });

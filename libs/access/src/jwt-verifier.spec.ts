@@ -1,7 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type CryptoKey, type JWTPayload, SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { UnavailableError } from '@lore/domain';
 import { loadConfig } from '@lore/config';
 import { JwtVerifier } from './jwt-verifier';
 import { AuthenticationRequiredError } from './principals';
@@ -75,6 +78,28 @@ describe('JwtVerifier', () => {
     const refused = verifier.principalOf(await token());
     await expect(refused).rejects.toThrow(AuthenticationRequiredError);
     await expect(refused).rejects.toThrow(message);
+  });
+
+  it.each([
+    ['answers 503', 503, 'unavailable'],
+    ['answers no key set', 200, '<html>maintenance</html>'],
+    ['is down', null, ''],
+  ])("answers unavailable, not 401, when the issuer's JWKS URL %s, naming the setting", async (_case, status, body) => {
+    const jwks = createServer((_req, res) => (status === null ? res.destroy() : res.writeHead(status).end(body)));
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
+    try {
+      const remote = new JwtVerifier(
+        loadConfig({ NEO4J_PASSWORD: 'x', LORE_JWT_ISSUER: ISSUER, LORE_JWT_JWKS_URL: url, LORE_PUBLIC_URL: 'https://lore.example.com' }),
+      );
+      const refused = remote.principalOf(await mint({}));
+      await expect(refused).rejects.toThrow(UnavailableError);
+      await expect(refused).rejects.toMatchObject({
+        hint: `Check that LORE_JWT_JWKS_URL (${url}) answers from this server; API keys still work.`,
+      });
+    } finally {
+      jwks.close();
+    }
   });
 
   it('knows a JWT by its shape, and an API key is not one', () => {

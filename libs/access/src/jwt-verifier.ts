@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import { type JWTPayload, type JWTVerifyGetKey, createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { type Permission, type Principal, TOOL_PROFILE_NAMES } from '@lore/domain';
+import { type Permission, type Principal, TOOL_PROFILE_NAMES, UnavailableError } from '@lore/domain';
 import { AuthenticationRequiredError } from './principals';
 import { SCOPE_PERMISSIONS, mcpResourceUri } from './resource-server';
 
@@ -52,6 +52,12 @@ export class JwtVerifier {
         requiredClaims: ['exp', 'sub'],
       }));
     } catch (error) {
+      if (keysUnreachable(error)) {
+        // Not the caller's fault, and not a verdict on the token: retryable, and said to the operator.
+        throw new UnavailableError("The issuer's keys could not be fetched, so no token can be checked now.", {
+          hint: `Check that LORE_JWT_JWKS_URL (${this.config.LORE_JWT_JWKS_URL}) answers from this server; API keys still work.`,
+        });
+      }
       throw new AuthenticationRequiredError(refusal(error), true);
     }
     return this.principalFromClaims(payload);
@@ -95,7 +101,16 @@ function refusal(error: unknown): string {
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
     return "The token's signature does not verify with the issuer's keys.";
   if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this server does not accept.';
-  if (error instanceof errors.JWKSTimeout || (error instanceof Error && error.name === 'TypeError'))
-    return "The issuer's keys could not be fetched.";
   return 'The token is not a valid JWT.';
+}
+
+/**
+ * Whether the JWKS URL failed rather than the token: a timeout, a connection that failed (fetch's
+ * TypeError), an answer that is not 200, or one that is no key set.
+ */
+function keysUnreachable(error: unknown): boolean {
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
+  // fetch's own TypeError, from Node's realm (not always an instance of this realm's Error).
+  if ((error as { name?: unknown } | null)?.name === 'TypeError') return true;
+  return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC' && /JSON Web Key Set HTTP response/.test(error.message);
 }
