@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CoalescedReads } from './coalesced-reads';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
 
@@ -22,6 +23,9 @@ export type ListedApiKey = Omit<StoredApiKey, 'secretDigest'>;
 /** The ApiKey nodes (cypher/queries/keys). */
 @Injectable()
 export class ApiKeyRepository {
+  /** Every HTTP call with a key reads it: concurrent calls with one key share a read (never an older one). */
+  private readonly reads = new CoalescedReads<StoredApiKey | null>();
+
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly queries: CypherQueries,
@@ -31,9 +35,11 @@ export class ApiKeyRepository {
     await this.neo4j.write((tx) => runRows(tx, this.queries.get('keys/create'), { key }));
   }
 
-  async get(id: string): Promise<StoredApiKey | null> {
-    const [row] = await this.neo4j.read(this.queries.get('keys/get'), { id });
-    return row ? (withNulls(row.key as Partial<StoredApiKey>) as StoredApiKey) : null;
+  get(id: string): Promise<StoredApiKey | null> {
+    return this.reads.read(id, async () => {
+      const [row] = await this.neo4j.read(this.queries.get('keys/get'), { id });
+      return row ? (withNulls(row.key as Partial<StoredApiKey>) as StoredApiKey) : null;
+    });
   }
 
   async list(tenantId: string | null): Promise<ListedApiKey[]> {

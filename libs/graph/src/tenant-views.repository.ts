@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { CoalescedReads } from './coalesced-reads';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
 
@@ -75,6 +76,9 @@ export function withOneTenantView<T>(work: () => Promise<T>): Promise<T> {
  */
 @Injectable()
 export class TenantViews {
+  /** Every read operation of a tenant asks for its view: concurrent ones share a read (never an older one). */
+  private readonly reads = new CoalescedReads<TenantView>();
+
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly queries: CypherQueries,
@@ -82,10 +86,10 @@ export class TenantViews {
 
   current(tenantId: string): Promise<TenantView> {
     const scope = operationViews.getStore();
-    if (scope === undefined) return this.read(tenantId);
+    if (scope === undefined) return this.reads.read(tenantId, () => this.read(tenantId));
     let view = scope.get(tenantId);
     if (view === undefined) {
-      view = this.read(tenantId);
+      view = this.reads.read(tenantId, () => this.read(tenantId));
       // A failed read is not kept: the next query of the operation asks again, and says why.
       view.catch(() => scope.delete(tenantId));
       scope.set(tenantId, view);
