@@ -5,7 +5,7 @@ import type { Driver } from 'neo4j-driver';
 import type { AuditRecord, ListAuditResult } from '@lore/domain/schemas/audit';
 import { testDriver, wipeGraph } from '../support/graph';
 import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
-import { type McpDoor, cliJson, connectMcp, graphqlGetSymbol, indexAndServe } from './doors';
+import { type McpDoor, cliJson, connectMcp, graphql, graphqlGetSymbol, indexAndServe } from './doors';
 
 /**
  * The audit as an admin reads it: calls through every door (REST, GraphQL, MCP over HTTP and stdio,
@@ -65,6 +65,10 @@ describe('the audit of every door', () => {
     const rest = await fetch(`${server.url}/api/v1/symbols?name=applyDiscount`, { headers: { 'x-request-id': 'e2e-audit-rest' } });
     symbolUid = ((await rest.json()) as { symbol: { uid: string } }).symbol.uid;
     await graphqlGetSymbol(server.url, { name: 'applyDiscount' });
+    // The explorer's root list is an operation; its nested lists are not (their cost is budgeted).
+    expect(
+      (await graphql(server.url, '{ repositories(first: 5) { nodes { id files(first: 2) { nodes { path } } } } }', {})).errors,
+    ).toBeUndefined();
     for (const client of mcp.values()) await client.callTool({ name: 'get_symbol', arguments: { name: 'applyDiscount' } });
     await mcp.get('stdio')!.close();
     expect((await cliJson(['symbol', 'noSuchSymbol'], env)).code).toBe(3);
@@ -102,6 +106,7 @@ describe('the audit of every door', () => {
     ]);
     expect(doorsOf('graphql')).toEqual([
       { door: 'graphql', operation: 'get_symbol', status: 'ok', httpStatus: null, subject: 'local' },
+      { door: 'graphql', operation: 'explore_repositories', status: 'ok', httpStatus: null, subject: 'local' },
       { door: 'graphql', operation: 'POST /graphql', status: 'invalid_input', httpStatus: 413, subject: 'anonymous' },
       { door: 'graphql', operation: 'POST /graphql', status: 'invalid_input', httpStatus: 400, subject: 'local' },
     ]);

@@ -103,15 +103,8 @@ export class ResourceCatalog {
     return new Map((await this.repositories(principal)).map((repository) => [repository.id, repository.commitSha]));
   }
 
-  private async repositories(principal: Principal): Promise<{ id: string; commitSha: string }[]> {
-    const all: { id: string; commitSha: string }[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const page = await this.explorer.listRepositories(principal, { first: 100, ...(after ? { after } : {}) });
-      all.push(...page.edges.map((edge) => edge.node));
-      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return all;
-      after = page.pageInfo.endCursor;
-    }
+  private repositories(principal: Principal): Promise<{ id: string; commitSha: string }[]> {
+    return this.explorer.servedRepositories(principal);
   }
 }
 

@@ -45,21 +45,31 @@ export type ExplorerConnection<List extends ExplorerList> = Connection<ExplorerI
 /**
  * The graph as a person explores it: nodes by key and pages of their lists, each for many parents in
  * one query (the GraphQL door batches a request's lookups through these), within the principal's
- * tenant and repositories. The root lookups by key are operations (audited, limited, cached like
- * every read); the nested lists they lead to are fetched in batches for the same request, and the
- * list of repositories is also what the MCP door reads for every answer's snapshot, so they are not. A
- * credential limited to an MCP tool profile holds no explore_* operation: the explorer is for people.
+ * tenant and repositories. The roots (the list of repositories, lookups by key) are operations
+ * (audited, limited, cached like every read); the nested lists they lead to are fetched in batches
+ * for the same request and are not (their cost counts against the caller's budget at the GraphQL
+ * door). A credential limited to an MCP tool profile holds no explore_* operation: the explorer is
+ * for people.
  */
 @Injectable()
 export class ExplorerService {
   constructor(private readonly graph: CodeGraphRepository) {}
 
   /** The repositories the principal may read, a page at a time. */
+  @Operation('explore_repositories', { kind: 'read', principalArgument: 0 })
   async listRepositories(principal: Principal, input: PageInput): Promise<Connection<RepositoryNode>> {
     const { skip, limit } = pageWindow('repositories', parseInput(PageInputSchema, input), accessFingerprint(principal));
     const all = await this.graph.listRepositories(principal);
     const items = all.slice(skip, skip + limit).map((record) => ({ node: repositoryNode(record) }));
     return connectionOf('repositories', skip, items, all.length, accessFingerprint(principal));
+  }
+
+  /**
+   * Every repository the principal may read, whole: what the MCP door reads for each answer's
+   * snapshot and for its resource listing and completions, which are not calls of this operation.
+   */
+  async servedRepositories(principal: Principal): Promise<RepositoryNode[]> {
+    return (await this.graph.listRepositories(principal)).map(repositoryNode);
   }
 
   /** Repositories by id, in the order asked (null for one the principal cannot see or that is not indexed). */
