@@ -78,6 +78,9 @@ export class OnnxEmbedder implements Embedder {
     if (!Number.isInteger(batchSize) || batchSize < 1) {
       throw new EmbeddingConfigError(`the ONNX embedder's batch size must be a positive integer, got ${batchSize}`);
     }
+    if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1)) {
+      throw new EmbeddingConfigError(`the ONNX embedder's thread count must be a positive integer, got ${options.threads}`);
+    }
     const modelFile = MODEL_FILE_CANDIDATES.map((candidate) => join(modelDir, candidate)).find((path) => existsSync(path));
     if (!modelFile) {
       throw new EmbeddingError(`no ONNX model in ${modelDir}: expected ${MODEL_FILE_CANDIDATES.join(' or ')}`);
@@ -107,6 +110,8 @@ export class OnnxEmbedder implements Embedder {
       session = await ort.InferenceSession.create(modelFile, {
         executionProviders: ['cpu'],
         graphOptimizationLevel: 'all',
+        // Runs are serialised and the graph is one chain of operators: inter-op threads would only idle.
+        interOpNumThreads: 1,
         ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
       });
     } catch (error) {
