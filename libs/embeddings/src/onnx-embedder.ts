@@ -43,6 +43,12 @@ const DEFAULT_MAX_TOKENS = 256;
  * float32 and gave identical vectors at every batch size.
  */
 const DEFAULT_BATCH_SIZE = 8;
+/**
+ * ONNX Runtime's intra-op threads spin-wait between operators by default. On a machine shared with the
+ * indexer, Neo4j and other work, a spinning thread burns a core the others need and the slowest thread
+ * holds up each operator (docs/benchmarks.md, "Issue 17: ONNX threads and batch size").
+ */
+const ALLOW_SPINNING = false;
 
 export interface OnnxEmbedderOptions {
   /** Directory holding `model.onnx` (or `onnx/model.onnx`) and `tokenizer.json`; its name becomes the model id. */
@@ -53,6 +59,8 @@ export interface OnnxEmbedderOptions {
   batchSize?: number;
   /** ONNX Runtime intra-op threads; default is the runtime's own choice (one per physical core). */
   threads?: number;
+  /** Whether idle intra-op threads spin-wait for work instead of sleeping (default false: see ALLOW_SPINNING). */
+  spinning?: boolean;
 }
 
 /**
@@ -112,6 +120,7 @@ export class OnnxEmbedder implements Embedder {
         graphOptimizationLevel: 'all',
         // Runs are serialised and the graph is one chain of operators: inter-op threads would only idle.
         interOpNumThreads: 1,
+        extra: { session: { intra_op: { allow_spinning: (options.spinning ?? ALLOW_SPINNING) ? '1' : '0' } } },
         ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
       });
     } catch (error) {
