@@ -3,7 +3,7 @@
  * disk, the ONNX and static embedders, on code-sized chunks and on query-sized texts, with each
  * model's load time and the process's resident memory after it ran.
  *
- *   npm run bench:embeddings -- [--model-dir DIR] [--static-model-dir DIR] [--onnx-chunks N] [--batch N]
+ *   npm run bench:embeddings -- [--model-dir DIR] [--static-model-dir DIR] [--onnx-chunks N] [--batch N] [--threads 1,2]
  *   npm run bench:embeddings -- --grid --repo PATH [--threads 1,2] [--batch 16,32,64,128] [--spin off,on] [--onnx-chunks N] [--rounds N]
  *
  * The corpus is TypeScript's own lib.es5.d.ts / lib.dom.d.ts (pinned with the typescript package) cut
@@ -227,9 +227,12 @@ async function main(): Promise<void> {
     await measure(`onnx ${onnx.modelId} batch ${batchSize}, chunks`, onnx, onnxChunks, 64);
     await onnx.release();
   }
-  const onnx = await OnnxEmbedder.load({ modelDir });
-  await measure(`onnx ${onnx.modelId}, single queries`, onnx, queries.slice(0, 100), 1);
-  await onnx.release();
+  const queryThreads: (number | undefined)[] = option('threads') ? numbers('threads', []) : [undefined];
+  for (const threads of queryThreads) {
+    const onnx = await OnnxEmbedder.load({ modelDir, threads });
+    await measure(`onnx ${onnx.modelId}, single queries, ${threads ?? 'default'} threads`, onnx, queries.slice(0, 100), 1);
+    await onnx.release();
+  }
 }
 
 main().catch((error: unknown) => {
