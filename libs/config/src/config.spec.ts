@@ -22,6 +22,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEO4J_PASSWORD: 'x', NEO4J_URI: 'http://x' })).toThrow(/NEO4J_URI: a bolt:\/\/ or neo4j:\/\/ URI/);
   });
 
+  it("reads the ONNX embedder's threads and batch size as positive integers, unset by default", () => {
+    const unset = loadConfig({ NEO4J_PASSWORD: 'x' });
+    expect([unset.LORE_EMBEDDINGS_THREADS, unset.LORE_EMBEDDINGS_BATCH_SIZE]).toEqual([undefined, undefined]);
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_EMBEDDINGS_THREADS: '1', LORE_EMBEDDINGS_BATCH_SIZE: '16' })).toMatchObject({
+      LORE_EMBEDDINGS_THREADS: 1,
+      LORE_EMBEDDINGS_BATCH_SIZE: 16,
+    });
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_EMBEDDINGS_THREADS: '0' })).toThrow(/LORE_EMBEDDINGS_THREADS: /);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_EMBEDDINGS_BATCH_SIZE: 'eight' })).toThrow(/LORE_EMBEDDINGS_BATCH_SIZE: /);
+  });
+
   it('reads a JSON file and lets the environment win', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lore-config-'));
     const file = join(dir, 'lore.json');

@@ -120,6 +120,10 @@ export const ConfigSchema = z.object({
   LORE_EMBEDDINGS_URL: z.string().url('an http(s) URL').optional(),
   LORE_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   LORE_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** onnx: ONNX Runtime intra-op threads (unset: the measured default, docs/embeddings.md). */
+  LORE_EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  /** Texts per inference run (onnx) or per request (openai); unset: each provider's measured default. */
+  LORE_EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
   /** A query embedding slower than this falls back to full-text search. */
   LORE_EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(2_000),
   /** Set: vectors live in this Qdrant. Unset: in Neo4j's native vector index. */

@@ -12,7 +12,8 @@ export type EmbeddingProvider = (typeof EMBEDDING_PROVIDERS)[number];
 /**
  * The embedding settings, one field per environment variable:
  * provider LORE_EMBEDDINGS_PROVIDER, dimension LORE_EMBEDDINGS_DIMENSION, modelDir LORE_EMBEDDINGS_MODEL_DIR,
- * baseUrl LORE_EMBEDDINGS_URL, model LORE_EMBEDDINGS_MODEL, apiKey LORE_EMBEDDINGS_API_KEY.
+ * baseUrl LORE_EMBEDDINGS_URL, model LORE_EMBEDDINGS_MODEL, apiKey LORE_EMBEDDINGS_API_KEY,
+ * batchSize LORE_EMBEDDINGS_BATCH_SIZE, threads LORE_EMBEDDINGS_THREADS.
  */
 export interface EmbeddingsConfig {
   provider: EmbeddingProvider;
@@ -26,8 +27,10 @@ export interface EmbeddingsConfig {
   model?: string;
   /** openai: bearer token, if the server wants one. */
   apiKey?: string;
-  /** Texts per request (openai, default 64) or per inference run (onnx, default 8). */
+  /** Texts per request (openai, default 64) or per inference run (onnx, see onnx-embedder.ts). */
   batchSize?: number;
+  /** onnx: ONNX Runtime intra-op threads (see onnx-embedder.ts). */
+  threads?: number;
   /** openai: per-request timeout in milliseconds (default 30 000). */
   timeoutMs?: number;
   /** Vectors kept by the cache in front of the provider (default 10 000; 0 turns caching off). */
@@ -42,7 +45,8 @@ const SETTING_NAMES: Record<keyof EmbeddingsConfig, string> = {
   baseUrl: 'LORE_EMBEDDINGS_URL',
   model: 'LORE_EMBEDDINGS_MODEL',
   apiKey: 'LORE_EMBEDDINGS_API_KEY',
-  batchSize: 'batchSize',
+  batchSize: 'LORE_EMBEDDINGS_BATCH_SIZE',
+  threads: 'LORE_EMBEDDINGS_THREADS',
   timeoutMs: 'timeoutMs',
   cacheSize: 'cacheSize',
 };
@@ -64,7 +68,7 @@ export async function createEmbedder(config: EmbeddingsConfig): Promise<CachingE
     case 'onnx': {
       const modelDir = required(config, 'modelDir');
       await verifyModelDirectory(modelDir);
-      const embedder = await OnnxEmbedder.load({ modelDir, batchSize: config.batchSize });
+      const embedder = await OnnxEmbedder.load({ modelDir, batchSize: config.batchSize, threads: config.threads });
       if (config.dimension !== undefined && config.dimension !== embedder.dimension) {
         await embedder.release();
         throw new EmbeddingConfigError(

@@ -27,6 +27,16 @@ describe('OnnxEmbedder.load', () => {
     await expect(failure).rejects.toThrow(EmbeddingError);
     await expect(failure).rejects.toThrow(`no ONNX model in ${empty}: expected model.onnx or onnx/model.onnx`);
   });
+
+  it('refuses a thread count or batch size that is not a positive integer, before reading the directory', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'lore-no-model-'));
+    await expect(OnnxEmbedder.load({ modelDir: empty, threads: 0 })).rejects.toThrow(
+      new EmbeddingConfigError("the ONNX embedder's thread count must be a positive integer, got 0"),
+    );
+    await expect(OnnxEmbedder.load({ modelDir: empty, batchSize: 1.5 })).rejects.toThrow(
+      new EmbeddingConfigError("the ONNX embedder's batch size must be a positive integer, got 1.5"),
+    );
+  });
 });
 
 maybe('OnnxEmbedder with a real model', () => {
@@ -49,6 +59,17 @@ maybe('OnnxEmbedder with a real model', () => {
     for (let i = 0; i < texts.length; i++) {
       const [alone] = await embedder.embed([texts[i]]);
       expect(cosineSimilarity(alone, together[i])).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('gives the same vectors with one intra-op thread and batches of 64', async () => {
+    const texts = ['place an order', 'def send(self, request): return self._transport.handle_request(request)', 'retry with backoff'];
+    const tuned = await OnnxEmbedder.load({ modelDir, threads: 1, batchSize: 64 });
+    try {
+      const [expected, actual] = [await embedder.embed(texts), await tuned.embed(texts)];
+      for (let i = 0; i < texts.length; i++) expect(cosineSimilarity(actual[i], expected[i])).toBeCloseTo(1, 6);
+    } finally {
+      await tuned.release();
     }
   });
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type * as OrtModule from 'onnxruntime-node';
 import type * as TokenizersModule from '@huggingface/tokenizers';
@@ -36,13 +37,30 @@ const MODEL_FILE_CANDIDATES = ['model.onnx', join('onnx', 'model.onnx')];
 const DEFAULT_MAX_TOKENS = 256;
 /**
  * Texts per inference run. Texts are sorted by token count first, so padding stays small. Measured on
- * two cores with 256-token chunks (docs/embeddings.md): batches of 8 ran 5-40% faster than single
- * texts, at about 560 MB of process memory instead of 300 MB (ONNX Runtime's arena keeps the peak);
- * 32 gained nothing more and took 950 MB. Models whose activations are quantised at run time (dynamic
- * int8) make a text's vector depend on its batch neighbours: use 1 for those. The test model computes in
- * float32 and gave identical vectors at every batch size.
+ * two cores with the indexer's chunks of a real repository, 64 per call as background embedding sends
+ * them (docs/benchmarks.md, "Issue 17: ONNX threads and batch size"): batches of 4, 8 and 16 were within
+ * the machine's noise of each other, at 0.47 / 0.64 / 1.0 GB peak RSS (ONNX Runtime's arena keeps the
+ * peak); 32, 64 and 128 were 35-65% slower (each batch is padded to its longest chunk, and attention
+ * grows with its square) and took 1.7, 3.0 and 5.3 GB. Models whose activations are quantised at run
+ * time (dynamic int8) make a text's vector depend on its batch neighbours: use 1 for those. The test
+ * model computes in float32 and gave identical vectors at every batch size.
  */
 const DEFAULT_BATCH_SIZE = 8;
+/**
+ * Intra-op threads: half the logical cores, at least one (ONNX Runtime's own default is one per physical
+ * core). The embedder shares the machine with Neo4j, the indexer and the server it embeds for; measured on
+ * two busy cores (docs/benchmarks.md, "Issue 17: ONNX threads and batch size"), one thread embedded
+ * ~20% more chunks per second than two, at less CPU per chunk.
+ */
+function defaultThreads(): number {
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
+/**
+ * ONNX Runtime's intra-op threads spin-wait between operators by default. On a shared machine a spinning
+ * thread burns a core the others need and the slowest thread holds up each operator: two spinning threads
+ * embedded ~40% fewer chunks per second than two sleeping ones, at ~50% more CPU per chunk.
+ */
+const ALLOW_SPINNING = false;
 
 export interface OnnxEmbedderOptions {
   /** Directory holding `model.onnx` (or `onnx/model.onnx`) and `tokenizer.json`; its name becomes the model id. */
@@ -51,8 +69,10 @@ export interface OnnxEmbedderOptions {
   maxTokens?: number;
   /** Texts per inference run (default 8); see DEFAULT_BATCH_SIZE. */
   batchSize?: number;
-  /** ONNX Runtime intra-op threads; default is the runtime's own choice (one per physical core). */
+  /** ONNX Runtime intra-op threads (default: half the logical cores, at least one; see defaultThreads). */
   threads?: number;
+  /** Whether idle intra-op threads spin-wait for work instead of sleeping (default false: see ALLOW_SPINNING). */
+  spinning?: boolean;
 }
 
 /**
@@ -77,6 +97,9 @@ export class OnnxEmbedder implements Embedder {
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     if (!Number.isInteger(batchSize) || batchSize < 1) {
       throw new EmbeddingConfigError(`the ONNX embedder's batch size must be a positive integer, got ${batchSize}`);
+    }
+    if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1)) {
+      throw new EmbeddingConfigError(`the ONNX embedder's thread count must be a positive integer, got ${options.threads}`);
     }
     const modelFile = MODEL_FILE_CANDIDATES.map((candidate) => join(modelDir, candidate)).find((path) => existsSync(path));
     if (!modelFile) {
@@ -107,7 +130,10 @@ export class OnnxEmbedder implements Embedder {
       session = await ort.InferenceSession.create(modelFile, {
         executionProviders: ['cpu'],
         graphOptimizationLevel: 'all',
-        ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
+        // Runs are serialised and the graph is one chain of operators: inter-op threads would only idle.
+        interOpNumThreads: 1,
+        extra: { session: { intra_op: { allow_spinning: (options.spinning ?? ALLOW_SPINNING) ? '1' : '0' } } },
+        intraOpNumThreads: options.threads ?? defaultThreads(),
       });
     } catch (error) {
       throw new EmbeddingError(`cannot load the ONNX model ${modelFile}: ${describe(error)}`, { cause: error });

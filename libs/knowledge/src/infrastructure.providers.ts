@@ -31,6 +31,8 @@ export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
           baseUrl: config.LORE_EMBEDDINGS_URL,
           model: config.LORE_EMBEDDINGS_MODEL,
           apiKey: config.LORE_EMBEDDINGS_API_KEY,
+          threads: config.LORE_EMBEDDINGS_THREADS,
+          batchSize: config.LORE_EMBEDDINGS_BATCH_SIZE,
         }),
       ),
   },
