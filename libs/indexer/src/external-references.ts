@@ -15,10 +15,18 @@ export function joinExternalReferences(parts: readonly ExternalReferences[]): Ex
     joined.calls.push(...part.calls);
     joined.inheritance.push(...part.inheritance);
   }
-  joined.imports.sort((a, b) => compare(importKey(a), importKey(b)));
-  joined.calls.sort((a, b) => compare(callKey(a.callerUid, a.target), callKey(b.callerUid, b.target)));
-  joined.inheritance.sort((a, b) => compare(inheritanceKey(a), inheritanceKey(b)));
-  return joined;
+  return {
+    imports: sortedBy(joined.imports, importKey),
+    calls: sortedBy(joined.calls, (row) => callKey(row.callerUid, row.target)),
+    inheritance: sortedBy(joined.inheritance, inheritanceKey),
+  };
+}
+
+/** Rows in the order of their keys, each key made once (not twice per comparison: 80,000 calls on prisma). */
+function sortedBy<T>(rows: readonly T[], keyOf: (row: T) => string): T[] {
+  const keyed = rows.map((row) => ({ row, key: keyOf(row) }));
+  keyed.sort((a, b) => compare(a.key, b.key));
+  return keyed.map(({ row }) => row);
 }
 
 /**

@@ -8,7 +8,11 @@ import type { CallRow, SymbolRow, TestsRow } from '@lore/domain';
 export function deriveTests(symbols: readonly SymbolRow[], calls: readonly CallRow[], isTestFile: (path: string) => boolean): TestsRow[] {
   const byUid = new Map(symbols.map((symbol) => [symbol.uid, symbol]));
   const callees = new Map<string, string[]>();
-  for (const call of calls) callees.set(call.callerUid, [...(callees.get(call.callerUid) ?? []), call.calleeUid]);
+  for (const call of calls) {
+    const known = callees.get(call.callerUid);
+    if (known) known.push(call.calleeUid);
+    else callees.set(call.callerUid, [call.calleeUid]);
+  }
 
   const rows = new Map<string, TestsRow>();
   const add = (testUid: string, targetUid: string, via: TestsRow['via']): void => {

@@ -15,7 +15,7 @@ export function resolveCalls<Site extends CallReference>(
   sites: Site[],
   resolve: (site: Site) => Resolution,
   resolvedConfidence: CallConfidence,
-  symbolsByName: ReadonlyMap<string, SymbolRow[]>,
+  symbolsByName: Pick<ReadonlyMap<string, SymbolRow[]>, 'get'>,
   /** Unresolved sites get an edge to each same-named candidate when there are at most this many. */
   maxCandidates: number,
 ): CallRow[] {
@@ -50,9 +50,17 @@ export function resolveCalls<Site extends CallReference>(
     else if (candidates.length <= maxCandidates)
       for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
   }
-  return [...edges.values()]
-    .flatMap((byCallee) => [...byCallee.values()])
-    .sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
+  return sortCalls([...edges.values()].flatMap((byCallee) => [...byCallee.values()]));
+}
+
+/** CALLS rows by caller, then callee. */
+export function sortCalls(rows: CallRow[]): CallRow[] {
+  return rows.sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid));
+}
+
+/** EXTENDS/IMPLEMENTS rows by class, then target. */
+export function sortInheritance(rows: InheritanceRow[]): InheritanceRow[] {
+  return rows.sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid));
 }
 
 /** extends -> EXTENDS; a class's implements -> IMPLEMENTS; only targets declared in the repository. */
@@ -66,5 +74,5 @@ export function resolveHeritage<Site extends HeritageReference>(
     if (toUid && toUid !== site.fromUid)
       rows.set(`${site.fromUid}|${site.kind}|${toUid}`, { fromUid: site.fromUid, toUid, kind: site.kind });
   }
-  return [...rows.values()].sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid));
+  return sortInheritance([...rows.values()]);
 }

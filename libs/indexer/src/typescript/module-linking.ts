@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import type { ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExactResolution, ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
 import type { SourceFile as RepoFile } from '../repository-files';
-import { resolveCalls, resolveHeritage } from './call-rows';
+import { resolveCalls, resolveHeritage, sortCalls, sortInheritance } from './call-rows';
 import { ModuleScope, resolveModuleFacts, type ModuleFacts, type ScopeTarget } from './module-scope';
 import {
   ownPath,
@@ -207,6 +207,16 @@ export interface LinkedScripts {
   imports: ImportRow[];
   facts: Map<string, ModuleFacts>;
   specifiersByPath: Map<string, string[]>;
+  /** Each file's first pass as this run read it (the same object while its content is), with its calls and heritage. */
+  files: Map<string, LinkedFile>;
+  /** The module resolutions the files were joined through. */
+  resolutions: KeptResolutions;
+}
+
+export interface LinkedFile {
+  outcome: ScriptFileOutcome;
+  calls: (CallReference & { path: string })[];
+  heritage: (HeritageReference & { path: string })[];
 }
 
 /** Joins each file's first pass to the repository, in the order of the files. */
@@ -224,8 +234,10 @@ export function linkScripts(
     imports: [],
     facts: new Map(),
     specifiersByPath: new Map(),
+    files: new Map(),
+    resolutions: modules.resolutions,
   };
-  const { symbols, skipped, symbolsByName, calls, heritage, imports, facts, specifiersByPath } = linkedScripts;
+  const { symbols, skipped, symbolsByName, calls, heritage, imports, facts, specifiersByPath, files } = linkedScripts;
   const { resolutions } = modules;
   for (const file of input.files) {
     const outcome = outcomes.get(file.path)!;
@@ -233,6 +245,7 @@ export function linkScripts(
     modules.resolvedFrom(file.path);
     if ('skipped' in outcome) {
       skipped.push({ path: file.path, reason: outcome.skipped });
+      files.set(file.path, { outcome, calls: [], heritage: [] });
       continue;
     }
     for (const symbol of outcome.symbols) {
@@ -259,6 +272,7 @@ export function linkScripts(
     facts.set(file.path, linked.facts);
     for (const call of linked.calls) calls.push(call);
     for (const site of linked.heritage) heritage.push(site);
+    files.set(file.path, { outcome, calls: linked.calls, heritage: linked.heritage });
   }
   return linkedScripts;
 }
@@ -267,22 +281,107 @@ export function linkScripts(
  * Calls and heritage resolved through each file's declarations and imports, followed across
  * re-exports (`import`), else a unique name (`name`). No `ambiguous` guesses here: the typed pass
  * follows, and most such guesses would be written only to be deleted by it.
+ *
+ * File by file, each file's rows kept for the next run in this process with what they depended on
+ * (see SyntacticRows): a file is resolved again when it changed, when a file its names were looked
+ * up in changed (found there or not), or when a name it guessed by is declared or dropped anywhere.
+ * A caller (and a class) is declared in one file, so a file's rows aggregate as the repository's do.
  */
 export function resolveBySyntax(linked: LinkedScripts): Omit<ExactResolution, 'skipped'> {
   const scope = new ModuleScope(linked.facts, linked.symbols);
-  return {
-    calls: resolveCalls(
-      linked.calls,
-      (call) => asResolution(scope.resolveReference(call.callee, call.path, call.callerUid, 'value')),
-      'import',
-      linked.symbolsByName,
-      1,
-    ),
-    inheritance: resolveHeritage(linked.heritage, (site) => {
-      const target = scope.resolveReference(site.target, site.path, null, 'type');
-      return target?.kind === 'symbol' ? target.uid : undefined;
-    }),
+  const before = keptSyntacticRows?.resolutions === linked.resolutions ? keptSyntacticRows.files : null;
+  keptSyntacticRows = null;
+  const { changedPaths, changedNames } = changesSince(before, linked.files);
+  const rows = new Map<string, SyntacticRows>();
+  const calls: CallRow[] = [];
+  const inheritance: InheritanceRow[] = [];
+  for (const [path, file] of linked.files) {
+    let kept = before?.get(path);
+    if (!kept || kept.outcome !== file.outcome || !isUnaffected(kept, changedPaths, changedNames)) {
+      kept = resolveFileBySyntax(scope, linked.symbolsByName, path, file);
+    }
+    rows.set(path, kept);
+    for (const row of kept.calls) calls.push(row);
+    for (const row of kept.inheritance) inheritance.push(row);
+  }
+  keptSyntacticRows = { resolutions: linked.resolutions, files: rows };
+  return { calls: sortCalls(calls), inheritance: sortInheritance(inheritance) };
+}
+
+/** One file's syntactic rows, and what they were made from: its first pass, the files its names were looked up in, the names it guessed by. */
+interface SyntacticRows {
+  outcome: ScriptFileOutcome;
+  reads: ReadonlySet<string>;
+  guessedNames: ReadonlySet<string>;
+  calls: CallRow[];
+  inheritance: InheritanceRow[];
+}
+
+/** The last syntactic resolution in this process, while its module resolutions are the kept ones (one repository). */
+let keptSyntacticRows: { resolutions: KeptResolutions; files: Map<string, SyntacticRows> } | null = null;
+
+/** Files whose first pass is not the object it was (changed, added, removed), and the names their symbols had or have. */
+function changesSince(
+  before: ReadonlyMap<string, SyntacticRows> | null,
+  files: ReadonlyMap<string, LinkedFile>,
+): { changedPaths: Set<string>; changedNames: Set<string> } {
+  const changedPaths = new Set<string>();
+  const changedNames = new Set<string>();
+  const namesOf = (outcome: ScriptFileOutcome | undefined): void => {
+    if (outcome && !('skipped' in outcome)) for (const symbol of outcome.symbols) changedNames.add(symbol.name);
   };
+  if (before === null) return { changedPaths, changedNames };
+  for (const [path, { outcome }] of files) {
+    const earlier = before.get(path)?.outcome;
+    if (earlier === outcome) continue;
+    changedPaths.add(path);
+    namesOf(earlier);
+    namesOf(outcome);
+  }
+  for (const [path, { outcome }] of before) {
+    if (files.has(path)) continue;
+    changedPaths.add(path);
+    namesOf(outcome);
+  }
+  return { changedPaths, changedNames };
+}
+
+function isUnaffected(kept: SyntacticRows, changedPaths: ReadonlySet<string>, changedNames: ReadonlySet<string>): boolean {
+  for (const path of kept.reads) if (changedPaths.has(path)) return false;
+  for (const name of kept.guessedNames) if (changedNames.has(name)) return false;
+  return true;
+}
+
+function resolveFileBySyntax(
+  scope: ModuleScope,
+  symbolsByName: ReadonlyMap<string, SymbolRow[]>,
+  path: string,
+  file: LinkedFile,
+): SyntacticRows {
+  const reads = new Set<string>([path]);
+  const guessedNames = new Set<string>();
+  const guessing = { get: (name: string) => (guessedNames.add(name), symbolsByName.get(name)) };
+  scope.reads = reads;
+  try {
+    return {
+      outcome: file.outcome,
+      reads,
+      guessedNames,
+      calls: resolveCalls(
+        file.calls,
+        (call) => asResolution(scope.resolveReference(call.callee, call.path, call.callerUid, 'value')),
+        'import',
+        guessing,
+        1,
+      ),
+      inheritance: resolveHeritage(file.heritage, (site) => {
+        const target = scope.resolveReference(site.target, site.path, null, 'type');
+        return target?.kind === 'symbol' ? target.uid : undefined;
+      }),
+    };
+  } finally {
+    scope.reads = null;
+  }
 }
 
 /** IMPORTS rows of one file: one per repository file it names, with every name taken from it. */

@@ -181,6 +181,9 @@ export class ModuleScope {
   private readonly members: Record<NameSpace, Map<string, Map<string, string>>> = { value: new Map(), type: new Map() };
   private readonly parents = new Map<string, string | null>();
   private readonly kinds = new Map<string, SymbolRow['kind']>();
+  private readonly paths = new Map<string, string>();
+  /** While set, gets every file whose names a resolution looks at, whether it finds them there or not. */
+  reads: Set<string> | null = null;
 
   constructor(
     private readonly facts: ReadonlyMap<string, ModuleFacts>,
@@ -189,6 +192,7 @@ export class ModuleScope {
     for (const symbol of symbols) {
       this.parents.set(symbol.uid, symbol.parentUid);
       this.kinds.set(symbol.uid, symbol.kind);
+      this.paths.set(symbol.uid, symbol.path);
       for (const space of SPACES_OF[symbol.kind]) {
         const table =
           symbol.parentUid === null ? this.tableOf(this.topLevel[space], symbol.path) : this.tableOf(this.members[space], symbol.parentUid);
@@ -222,6 +226,9 @@ export class ModuleScope {
   private resolveMember(target: ScopeTarget, name: string, space: NameSpace): ScopeTarget | null {
     if (target.kind === 'module') return this.resolveExport(target.path, name, space, 0);
     if (target.kind === 'symbol') {
+      // A symbol's members are declared in its file.
+      const path = this.paths.get(target.uid);
+      if (path !== undefined) this.reads?.add(path);
       const uid = this.members[space].get(target.uid)?.get(name);
       return uid ? { kind: 'symbol', uid } : null;
     }
@@ -237,6 +244,7 @@ export class ModuleScope {
   }
 
   private resolveLocal(path: string, name: string, space: NameSpace, hops: number): ScopeTarget | null {
+    this.reads?.add(path);
     const uid = this.topLevel[space].get(path)?.get(name);
     if (uid) return { kind: 'symbol', uid };
     const imported = this.facts.get(path)?.imports.get(name);
@@ -247,6 +255,7 @@ export class ModuleScope {
 
   private resolveExport(path: string, name: string, space: NameSpace, hops: number): ScopeTarget | null {
     if (hops > MAX_EXPORT_HOPS) return null;
+    this.reads?.add(path);
     if (name === '*') return { kind: 'module', path };
     const facts = this.facts.get(path);
     if (!facts) return null;

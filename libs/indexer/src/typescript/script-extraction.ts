@@ -51,7 +51,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
     imports: linked.imports,
     inheritance: syntactic.inheritance,
     skipped: linked.skipped,
-    externalReferences: packageReferences(input, firstPass.outcomes, modules, linked),
+    externalReferences: packageReferences(input, firstPass.outcomes, modules),
     resolveExactly: async () => {
       try {
         if (projects) {

@@ -258,6 +258,39 @@ describe('TypeScript in two passes', () => {
       return { warm, cold: { ...cold, rootPath: warm.rootPath } };
     }
 
+    it('resolves by syntax again the files an edit reaches, by the files their names were looked up in and by the names they guessed, as a cold run does', async () => {
+      const root = scratch({ ...FILES, 'src/guess.ts': 'export function guess(): void {\n  whistle();\n}\n' });
+      ageFiles(root);
+      // With a cache, an unchanged file's first pass is the same object run after run: what its rows are kept by.
+      const options = { tenantId: 't', maxFileBytes: 1 << 20, cacheDir: mkdtempSync(join(tmpdir(), 'lore-cache-')) };
+      // Only the edited file is aged: ageing every file would change the tsconfig's stat, and with it the layout.
+      const age = (path: string): void => utimesSync(join(root, path), anHourAgo, anHourAgo);
+      const syntactic = async (path: string, repositoryId?: string): Promise<RepositorySnapshot> => {
+        const reading = await readRepository(path, { ...options, repositoryId });
+        // The exact pass completes each run, as in a running lore: its module resolutions are kept for the next.
+        await reading.resolveExactly!();
+        return reading.snapshot;
+      };
+      await syntactic(root);
+      // guess.ts, unchanged, guesses whistle() by its name: declared now, in another file.
+      write(root, 'src/lib/strings.ts', `${FILES['src/lib/strings.ts']}export function whistle(): void {}\n`);
+      age('src/lib/strings.ts');
+      const first = await syntactic(root);
+      expect(callRows(first.calls).filter(([caller]) => caller === 'src/guess.ts#guess')).toEqual([
+        ['src/guess.ts#guess', 'src/lib/strings.ts#whistle', 2, 1, 'name'],
+      ]);
+      // calculator.ts, unchanged, reaches add through index.ts's `export *` into math.ts, where it is gone.
+      write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('function add(', 'function addUp('));
+      age('src/lib/math.ts');
+      const warm = await syntactic(root);
+      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/calculator.ts#Calculator.plus')).toEqual([]);
+      const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
+      cpSync(root, copy, { recursive: true });
+      const cold = await syntactic(copy, 'calc-cold');
+      expect(callRows(warm.calls)).toEqual(callRows(cold.calls));
+      expect(inheritanceRows(warm.inheritance)).toEqual(inheritanceRows(cold.inheritance));
+    });
+
     it('answers again for the edited file and the files that depend on it, as a cold run does', async () => {
       const { warm, cold } = await warmAndCold(FILES, (root) => {
         write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
