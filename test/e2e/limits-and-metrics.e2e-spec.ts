@@ -255,8 +255,8 @@ describe('limits on every door', () => {
   it('counts a GraphQL query by its cost against the same budget as tools: the explorer walk that spends it is answered, the next query refused', async () => {
     const server = await startServer({ ...env, LORE_RUN_MAX_CALLS: '3' });
     const run = { 'x-lore-agent-run': 'explore-1' };
-    // 303 fields by the query limits' count: repositories (1) + 1 × (nodes (1) + files (1) + 100 × (nodes (1) + path + language)).
-    // `repositories` is no operation: this query passes the gate nowhere, so only its cost counts, 3 calls.
+    // 303 fields by the query limits' count: repositories (1) + 1 × (nodes (1) + files (1) + 100 × (nodes (1) + path + language)),
+    // 3 calls, on top of the root, explore_repositories, which the gate counts as one: 4 of the run's 3.
     const walk = '{ repositories(first: 1) { nodes { files(first: 100) { nodes { path language } } } } }';
     try {
       const answered = await graphql(server.url, walk, {}, run);
@@ -275,7 +275,7 @@ describe('limits on every door', () => {
           message: 'The GraphQL query refused: this agent run has spent its maxCalls budget of 3.',
           extensions: expect.objectContaining({
             code: 'tool_budget_exceeded',
-            details: { budget: 'maxCalls', limit: 3, used: 3, resetsInSeconds: null, scope: 'agent_run' },
+            details: { budget: 'maxCalls', limit: 3, used: 4, resetsInSeconds: null, scope: 'agent_run' },
           }),
         }),
       ]);
