@@ -4,7 +4,7 @@ import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
 import { Neo4jService } from './neo4j.service';
-import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
+import { type RepositoryRecord, type TenantView, TenantViews } from './tenant-views.repository';
 
 export interface SymbolDetailRecord {
   symbol: SymbolRef & {
@@ -248,9 +248,7 @@ export class CodeGraphRepository {
   /** The indexed repositories the principal may read. */
   /** The served repositories of the principal's tenant that it may read, in repository id order. */
   async listRepositories(principal: Principal): Promise<RepositoryRecord[]> {
-    const visible = visibleRepositoryIds(principal);
-    const view = await this.views.current(principal.tenantId);
-    return view.served.filter((repository) => visible === null || visible.includes(repository.repositoryId));
+    return readableOf(await this.views.current(principal.tenantId), principal);
   }
 
   /** A symbol, file, document or section by uid, as the principal may see it. */
@@ -348,9 +346,14 @@ export class CodeGraphRepository {
    * (see SnapshotWriter). Null stays null (every repository of the tenant) while no repository is hidden.
    */
   private async access(principal: Principal): Promise<{ tenantId: string; repoIds: readonly string[] | null }> {
-    const visible = visibleRepositoryIds(principal);
     const view = await this.views.current(principal.tenantId);
-    if (view.hidden.length === 0) return { tenantId: principal.tenantId, repoIds: visible };
-    return { tenantId: principal.tenantId, repoIds: (await this.listRepositories(principal)).map((repository) => repository.repositoryId) };
+    if (view.hidden.length === 0) return { tenantId: principal.tenantId, repoIds: visibleRepositoryIds(principal) };
+    return { tenantId: principal.tenantId, repoIds: readableOf(view, principal).map((repository) => repository.repositoryId) };
   }
+}
+
+/** The served repositories of a view that the principal may read (one read of the view for both uses). */
+function readableOf(view: TenantView, principal: Principal): RepositoryRecord[] {
+  const visible = visibleRepositoryIds(principal);
+  return view.served.filter((repository) => visible === null || visible.includes(repository.repositoryId));
 }

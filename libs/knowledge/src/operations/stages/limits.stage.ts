@@ -21,7 +21,7 @@ const BYTES_PER_TOKEN = 4;
  * The fields of a GraphQL query that count as one call of the budget: about what a tool answers in
  * one call (a page of items and their fields), so walking the explorer costs what asking tools would.
  */
-export const GRAPHQL_FIELDS_PER_CALL = 100;
+const GRAPHQL_FIELDS_PER_CALL = 100;
 
 const HINTS: Record<SpentBudget['budget'], string> = {
   maxCalls:
