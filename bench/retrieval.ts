@@ -18,95 +18,31 @@
  * docs/benchmarks.md). Every embedder indexes every repository (minilm embeds zod in minutes since
  * issue 17's thread settings). Uses NEO4J_URI/NEO4J_PASSWORD when set, else starts tools/neo4j-local.
  */
-import 'reflect-metadata';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ConfigModule, StderrLogger } from '@lore/config';
-import { type Principal, localPrincipal } from '@lore/domain';
-import { KnowledgeModule } from '@lore/knowledge';
-import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { benchNeo4j } from './local-neo4j';
+import { indexedWith, installedEmbedders, querySets as loadQuerySets } from './retrieval-sets';
 
-@Module({ imports: [ConfigModule, KnowledgeModule] })
-class BenchModule {}
-
-interface EvalQuery {
-  repo: string;
-  type: 'nl' | 'id';
-  query: string;
-  expected: string[];
-}
-
-const ROOT = join(__dirname, '..', '..');
-const FIXTURES = ['order-service', 'billing-service', 'inventory-java', 'shipping-go', 'order-contracts'];
-const MODELS_DIR = process.env.LORE_MODELS_DIR ?? join(ROOT, '.data', 'models');
-/** Each embedder measured: its provider and its model directory. */
-const EMBEDDERS: Record<string, { provider: string; modelDir?: string }> = {
-  hash: { provider: 'hash' },
-  minilm: { provider: 'onnx', modelDir: join(MODELS_DIR, 'all-MiniLM-L6-v2-onnx-int8') },
-  static: { provider: 'static', modelDir: join(MODELS_DIR, 'tokenlearn-static-10k-64d-int8') },
-};
-const BENCH_REPOSITORIES = ['zod', 'httpx'];
-/** What every embedder indexes: the fixtures, and the repositories checked out under bench/.repos. */
-const REPOSITORIES = [...FIXTURES, ...BENCH_REPOSITORIES];
 const MODES = ['fulltext', 'semantic', 'hybrid'] as const;
-/**
- * The main set; a held-out set written before ranking changes were tried and never used to choose
- * them; and httpx, questions on a repository Lore did not write, written before issue 17's models were
- * measured.
- */
-const QUERY_SETS = [
-  { name: 'main', file: 'retrieval-queries.json' },
-  { name: 'held-out', file: 'retrieval-queries-heldout.json' },
-  { name: 'httpx', file: 'retrieval-queries-httpx.json' },
-];
 
 async function main(): Promise<void> {
   const argument = (name: string, fallback: string): string[] => {
     const index = process.argv.indexOf(name);
     return (index >= 0 ? process.argv[index + 1]! : fallback).split(',');
   };
-  const providers = argument('--providers', 'hash,minilm,static').filter((name) => {
-    const embedder = EMBEDDERS[name];
-    if (!embedder) throw new Error(`unknown embedder ${name}: one of ${Object.keys(EMBEDDERS).join(', ')}`);
-    const installed = embedder.modelDir === undefined || existsSync(embedder.modelDir);
-    if (!installed) process.stderr.write(`${name}: left out, no model at ${embedder.modelDir}\n`);
-    return installed;
-  });
+  const providers = installedEmbedders(argument('--providers', 'hash,minilm,static'));
   const modes = argument('--modes', MODES.join(',')) as (typeof MODES)[number][];
   const perQuery = process.argv.includes('--per-query');
-  const querySets = QUERY_SETS.map(({ name, file }) => ({
-    name,
-    queries: (JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')) as { queries: EvalQuery[] }).queries,
-  }));
-  for (const repo of BENCH_REPOSITORIES) {
-    if (!existsSync(join(ROOT, 'bench', '.repos', repo)))
-      throw new Error(`bench/.repos/${repo} is missing: check it out there (docs/benchmarks.md).`);
-  }
+  const querySets = loadQuerySets();
 
   const stopNeo4j = await benchNeo4j(() => mkdtempSync(join(tmpdir(), 'lore-bench-')));
 
   const rows: string[] = [];
   try {
     for (const provider of providers) {
-      const { provider: embeddingProvider, modelDir } = EMBEDDERS[provider]!;
-      Object.assign(process.env, {
-        LORE_EMBEDDINGS_PROVIDER: embeddingProvider,
-        LORE_EMBEDDINGS_MODEL_DIR: modelDir ?? '',
-        LORE_EMBEDDINGS_TIMEOUT_MS: '30000',
-      });
-      const principal: Principal = localPrincipal(`bench-${provider}`, 'bench');
-      const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
-      const started = Date.now();
-      for (const repo of REPOSITORIES) {
-        const path = BENCH_REPOSITORIES.includes(repo) ? join(ROOT, 'bench', '.repos', repo) : join(ROOT, 'test', 'fixtures', repo);
-        await context.get(IndexingService).indexRepository({ path, repositoryId: repo }, principal);
-      }
-      process.stderr.write(`${provider}: indexed ${REPOSITORIES.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      const { context, principal } = await indexedWith(provider);
       for (const { name: set, queries } of querySets) {
         const ranksByMode = new Map<string, number[]>();
         for (const mode of modes) {
