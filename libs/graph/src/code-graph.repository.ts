@@ -121,6 +121,10 @@ export interface NeighborEdge {
   edge: { from: string; to: string; type: string; confidence: CallConfidence | null; line: number | null };
 }
 
+/** How much a full-text window too full of other repositories' matches is widened, and up to what (see searchSymbolsFullText). */
+const FULLTEXT_WINDOW_GROWTH = 8;
+const MAX_FULLTEXT_WINDOW = 32_000;
+
 /** Reads of the code graph. Every query is filtered by the principal's tenant and repositories. */
 @Injectable()
 export class CodeGraphRepository {
@@ -157,8 +161,16 @@ export class CodeGraphRepository {
       candidates: number;
     },
   ): Promise<FullTextHit[]> {
-    const rows = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...(await this.access(principal)), ...params });
-    return rows as unknown as FullTextHit[];
+    const access = await this.access(principal);
+    // The index ranks every tenant's and repository's symbols together and the scope filters its first
+    // `candidates`: rows past `limit` there are the scope's best. Fewer, from a full window, may be a scope
+    // crowded out by other repositories' better matches: widen the window until it is not full.
+    for (let candidates = params.candidates; ; candidates *= FULLTEXT_WINDOW_GROWTH) {
+      const rows = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...access, ...params, candidates });
+      if (rows.length >= params.limit || candidates >= MAX_FULLTEXT_WINDOW) return rows as unknown as FullTextHit[];
+      const [window] = await this.neo4j.read(this.queries.get('search/fulltext-window'), { lucene: params.lucene, candidates });
+      if ((window!.found as number) < candidates) return rows as unknown as FullTextHit[];
+    }
   }
 
   /** Symbols by uid, as far as the principal may see them (unknown and hidden uids are left out). */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
+import { CodeGraphRepository } from '@lore/graph';
 import { type Principal, localPrincipal } from '@lore/domain';
 import { FIXTURES } from '../../../test/support/fixtures';
 import { testDriver } from '../../../test/support/graph';
@@ -69,5 +70,35 @@ describe('several repositories in one tenant', () => {
     expect(go.symbol).toMatchObject({ kind: 'method', language: 'go', path: 'rates/flat.go', startLine: 22 });
     const weak = [billing, java, go].flatMap((result) => result.warnings.map((warning) => warning.code));
     expect(weak.every((code) => code === 'weak_edges')).toBe(true);
+  });
+});
+
+describe('full-text search scoped to one repository among several', () => {
+  const LUCENE = 'invoice^2 OR invoice*';
+  const scoped = (candidates: number): Promise<string[]> =>
+    moduleRef
+      .get(CodeGraphRepository)
+      .searchSymbolsFullText(principal, {
+        lucene: LUCENE,
+        repositoryId: 'order-contracts',
+        kinds: null,
+        pathPrefix: null,
+        language: null,
+        limit: 5,
+        candidates,
+      })
+      .then((hits) => hits.map((hit) => hit.symbol.qualifiedName));
+
+  it("widens the index's window when other repositories' better matches fill it", async () => {
+    // The index's best match (of any tenant: other specs index the same fixtures) is outside the scope, so a window of one
+    // holds nothing of order-contracts; without widening, the scoped search would answer nothing.
+    const { records } = await driver.executeQuery(
+      "CALL db.index.fulltext.queryNodes('symbol_text', $lucene, {limit: 1}) YIELD node RETURN node.tenantId = $t AND node.repoId = 'order-contracts' AS inScope",
+      { lucene: LUCENE, t: principal.tenantId },
+    );
+    expect(records.map((record) => record.get('inScope') as boolean)).toEqual([false]);
+    const expected = ['InvoiceRequest', 'invoice_request', 'invoiceRequestsFor', 'invoiceRequestsFor', 'InvoiceRequest.amountCents'];
+    expect(await scoped(10_000)).toEqual(expected);
+    expect(await scoped(1)).toEqual(expected);
   });
 });
