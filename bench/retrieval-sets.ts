@@ -30,6 +30,8 @@ export const EMBEDDERS: Record<string, { provider: string; modelDir?: string }> 
   hash: { provider: 'hash' },
   minilm: { provider: 'onnx', modelDir: join(MODELS_DIR, 'all-MiniLM-L6-v2-onnx-int8') },
   static: { provider: 'static', modelDir: join(MODELS_DIR, 'tokenlearn-static-10k-64d-int8') },
+  e5: { provider: 'onnx', modelDir: join(MODELS_DIR, 'e5-small-v2-onnx-int8') },
+  bge: { provider: 'onnx', modelDir: join(MODELS_DIR, 'bge-small-en-v1.5-onnx-int8') },
 };
 const BENCH_REPOSITORIES = ['zod', 'httpx'];
 /** What every embedder indexes: the fixtures, and the repositories checked out under bench/.repos. */

@@ -6,11 +6,13 @@
  * embedder and each search mode. Prints Recall@5, Recall@10, MRR, nDCG@10 and search latency
  * (p50/p95, measured in-process through SearchService).
  *
- *   npm run bench:retrieval -- [--providers hash,minilm,static] [--modes hybrid] [--per-query]
+ *   npm run bench:retrieval -- [--providers hash,minilm,e5,bge,static] [--modes hybrid] [--per-query]
  *
  * The embedders: hash (built in), minilm (all-MiniLM-L6-v2 ONNX, scripts/fetch-test-model.sh or
- * `lore models install all-MiniLM-L6-v2-onnx-int8`) and static (`lore models install
- * tokenlearn-static-10k-64d-int8`); one whose model is not installed is left out with a line saying so.
+ * `lore models install all-MiniLM-L6-v2-onnx-int8`), e5 and bge (`lore models install
+ * e5-small-v2-onnx-int8`, `bge-small-en-v1.5-onnx-int8`) and static (`lore models install
+ * tokenlearn-static-10k-64d-int8`), installed in .data/models or LORE_MODELS_DIR; one whose model is
+ * not installed is left out with a line saying so.
  * --per-query also prints, to stderr, each query's rank in each mode (a dash when not in the top 10):
  * what a change to ranking moved, query by query.
  *
@@ -32,7 +34,7 @@ async function main(): Promise<void> {
     const index = process.argv.indexOf(name);
     return (index >= 0 ? process.argv[index + 1]! : fallback).split(',');
   };
-  const providers = installedEmbedders(argument('--providers', 'hash,minilm,static'));
+  const providers = installedEmbedders(argument('--providers', 'hash,minilm,e5,bge,static'));
   const modes = argument('--modes', MODES.join(',')) as (typeof MODES)[number][];
   const perQuery = process.argv.includes('--per-query');
   const querySets = loadQuerySets();

@@ -115,6 +115,8 @@ export const ConfigSchema = z.object({
     .string()
     .min(1)
     .default(() => modelsDirectory({})),
+  /** The Maven repository `lore models install` fetches model jars from (unset: Maven Central). */
+  LORE_MAVEN_REPOSITORY: z.string().url('an http(s) URL').optional(),
   LORE_EMBEDDINGS_DIMENSION: z.coerce.number().int().min(8).max(8192).optional(),
   LORE_EMBEDDINGS_MODEL_DIR: z.string().min(1).optional(),
   LORE_EMBEDDINGS_URL: z.string().url('an http(s) URL').optional(),

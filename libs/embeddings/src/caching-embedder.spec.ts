@@ -1,5 +1,5 @@
 import { CachingEmbedder } from './caching-embedder';
-import type { Embedder } from './embedder';
+import type { Embedder, EmbeddingPurpose } from './embedder';
 import { EmbeddingError } from './embedder';
 import { HashingEmbedder } from './hashing-embedder';
 import { LruCache } from './lru-cache';
@@ -9,11 +9,13 @@ class RecordingEmbedder implements Embedder {
   readonly modelId = 'recording';
   readonly dimension = 64;
   readonly calls: string[][] = [];
+  readonly purposes: (EmbeddingPurpose | undefined)[] = [];
   failNext = false;
   private readonly hashing = new HashingEmbedder({ dimension: 64 });
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[], purpose?: EmbeddingPurpose): Promise<Float32Array[]> {
     this.calls.push([...texts]);
+    this.purposes.push(purpose);
     await new Promise((resolve) => setImmediate(resolve));
     if (this.failNext) {
       this.failNext = false;
@@ -34,6 +36,17 @@ describe('CachingEmbedder', () => {
     expect(inner.calls).toEqual([['placeOrder', 'cancelInvoice']]);
     expect(caching.stats).toEqual({ hits: 2, misses: 2, size: 2 });
     expect(again.map((vector) => Array.from(vector))).toEqual([direct('placeOrder'), direct('cancelInvoice')]);
+  });
+
+  it('keeps a query apart from a document of the same text, and tells the provider which it embeds', async () => {
+    const inner = new RecordingEmbedder();
+    const caching = new CachingEmbedder(inner);
+    await caching.embed(['placeOrder']);
+    await caching.embed(['placeOrder'], 'query');
+    await caching.embed(['placeOrder'], 'query');
+    expect(inner.calls).toEqual([['placeOrder'], ['placeOrder']]);
+    expect(inner.purposes).toEqual(['document', 'query']);
+    expect(caching.stats).toEqual({ hits: 1, misses: 2, size: 2 });
   });
 
   it('sends only the misses, in one batch, and answers in input order', async () => {

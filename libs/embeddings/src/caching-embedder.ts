@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Embedder } from './embedder';
+import type { Embedder, EmbeddingPurpose } from './embedder';
 import { EmbeddingError } from './embedder';
 import { LruCache } from './lru-cache';
 
@@ -17,8 +17,8 @@ export interface CacheStats {
 
 /**
  * Remembers vectors so an unchanged chunk is not embedded twice in one process (re-indexing a
- * repository mostly re-sends the same chunks). Keys are sha256(modelId, text): a different model
- * never reuses another's vectors, and long texts cost 32 bytes of key. Only the misses go to the
+ * repository mostly re-sends the same chunks). Keys are sha256(modelId, purpose, text): a different
+ * model never reuses another's vectors, nor a query a chunk's of the same text, and long texts cost 32 bytes of key. Only the misses go to the
  * wrapped embedder, in one call, and results come back in input order.
  */
 export class CachingEmbedder implements Embedder {
@@ -43,8 +43,8 @@ export class CachingEmbedder implements Embedder {
     return { hits: this.hitCount, misses: this.missCount, size: this.cache.size };
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
-    const keys = texts.map((text) => this.keyOf(text));
+  async embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
+    const keys = texts.map((text) => this.keyOf(text, purpose));
     const results = new Array<Float32Array | Promise<Float32Array> | undefined>(texts.length);
     /** Key of each text to embed → its position in the one call to the wrapped embedder. */
     const misses = new Map<string, number>();
@@ -65,7 +65,7 @@ export class CachingEmbedder implements Embedder {
     });
 
     if (missTexts.length > 0) {
-      const batch = this.inner.embed(missTexts).then((vectors) => {
+      const batch = this.inner.embed(missTexts, purpose).then((vectors) => {
         if (vectors.length !== missTexts.length) {
           throw new EmbeddingError(`${this.modelId} returned ${vectors.length} vectors for ${missTexts.length} texts`);
         }
@@ -97,8 +97,8 @@ export class CachingEmbedder implements Embedder {
     if (typeof releasable.release === 'function') await releasable.release();
   }
 
-  private keyOf(text: string): string {
+  private keyOf(text: string, purpose: EmbeddingPurpose): string {
     // A NUL between the parts: "ab"+"c" and "a"+"bc" must not share a key.
-    return createHash('sha256').update(this.modelId).update('\0').update(text).digest('base64');
+    return createHash('sha256').update(this.modelId).update('\0').update(purpose).update('\0').update(text).digest('base64');
   }
 }

@@ -1,3 +1,6 @@
+/** What a text is embedded for: to be found (a chunk), or to find (a search query). */
+export type EmbeddingPurpose = 'query' | 'document';
+
 /**
  * The port every embedding provider implements. Callers (indexer, search) depend on this alone, so a
  * provider can be swapped by configuration without touching them.
@@ -10,8 +13,12 @@ export interface Embedder {
   readonly modelId: string;
   /** Length of every vector this embedder returns. */
   readonly dimension: number;
-  /** One L2-normalised vector per text, in input order. Rejects with an {@link EmbeddingError}. */
-  embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * One L2-normalised vector per text, in input order. Rejects with an {@link EmbeddingError}.
+   * `purpose` (default `document`): models trained for retrieval read a search query with a prompt of
+   * its own (e5's `query: `); the others ignore it.
+   */
+  embed(texts: string[], purpose?: EmbeddingPurpose): Promise<Float32Array[]>;
 }
 
 /**

@@ -3,8 +3,9 @@ import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type * as OrtModule from 'onnxruntime-node';
 import type * as TokenizersModule from '@huggingface/tokenizers';
-import type { Embedder } from './embedder';
+import type { Embedder, EmbeddingPurpose } from './embedder';
 import { EmbeddingConfigError, EmbeddingError } from './embedder';
+import { type SentenceTransformersSettings, readSentenceTransformersSettings } from './sentence-transformers-settings';
 import { normaliseInPlace } from './vector-math';
 
 type Ort = typeof OrtModule;
@@ -19,6 +20,9 @@ interface LoadedModel {
   /** The output to pool, and whether it is already one vector per text. */
   outputName: string;
   outputIsPooled: boolean;
+  /** How token vectors become one, and the prompts put before texts (see readSentenceTransformersSettings). */
+  pooling: SentenceTransformersSettings['pooling'];
+  prompts: SentenceTransformersSettings['prompts'];
   maxTokens: number;
   batchSize: number;
   /** Ids of [CLS], [SEP] and the like: truncation keeps the closing one. */
@@ -76,10 +80,12 @@ export interface OnnxEmbedderOptions {
 }
 
 /**
- * A local sentence-embedding model (e.g. all-MiniLM-L6-v2 exported to ONNX) run in-process by ONNX
- * Runtime, with the model's own WordPiece/BPE tokenizer. Everything is read from one directory on
- * disk: nothing is ever downloaded. Token vectors are mean-pooled over the attention mask and
- * L2-normalised, as sentence-transformers does for MiniLM.
+ * A local sentence-embedding model (e.g. all-MiniLM-L6-v2 or e5-small-v2 exported to ONNX) run
+ * in-process by ONNX Runtime, with the model's own WordPiece/BPE tokenizer. Everything is read from one
+ * directory on disk: nothing is ever downloaded. Token vectors are pooled as the directory's
+ * sentence-transformers settings say (mean over the attention mask unless `1_Pooling/config.json`
+ * asks for the [CLS] token), prompts from `config_sentence_transformers.json` go before queries and
+ * documents, and vectors are L2-normalised, as sentence-transformers does.
  */
 export class OnnxEmbedder implements Embedder {
   /** Serialises inference: the runtime already uses every core for one run, parallel runs would only contend. */
@@ -165,6 +171,7 @@ export class OnnxEmbedder implements Embedder {
       tokenizer,
       outputName: output.name,
       outputIsPooled: output.rank === 2,
+      ...readSentenceTransformersSettings(modelDir),
       maxTokens,
       batchSize,
       specialTokenIds,
@@ -177,9 +184,11 @@ export class OnnxEmbedder implements Embedder {
     return new OnnxEmbedder(modelId, probe.length, model);
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const run = this.queue.then(() => this.embedAll(texts));
+    const prompt = this.model.prompts[purpose];
+    const prompted = prompt === '' ? texts : texts.map((text) => prompt + text);
+    const run = this.queue.then(() => this.embedAll(prompted));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -239,6 +248,9 @@ export class OnnxEmbedder implements Embedder {
     if (this.model.outputIsPooled) {
       const hidden = Number(output.dims[1]);
       for (let row = 0; row < rows; row++) vectors.push(data.slice(row * hidden, (row + 1) * hidden));
+    } else if (this.model.pooling === 'cls') {
+      const hidden = Number(output.dims[2]);
+      for (let row = 0; row < rows; row++) vectors.push(data.slice(row * sequenceLength * hidden, row * sequenceLength * hidden + hidden));
     } else {
       // Mean pooling over the real tokens of each row (padding has mask 0 and is left out).
       const hidden = Number(output.dims[2]);

