@@ -1,13 +1,13 @@
 /**
- * Fusion settings measured offline: every query of the three sets is searched once per embedder
- * (hash, minilm) through SearchService, the full-text and semantic candidate lists it fused are
+ * Fusion settings measured offline: every query of the three sets is searched once with the embedder
+ * measured (`--embedder`, default e5) and once with hash through SearchService, the full-text and semantic candidate lists it fused are
  * recorded, and then each fusion setting below is applied to those lists with the service's own
  * ranking rules (exact name first, the kind prior). Prints Recall@10 and MRR per set and setting, and
  * the setting the main set would choose; the held-out and httpx sets must not be used to choose.
  *
- *   npm run build && node dist/bench/fusion-grid.js
+ *   npm run bench:fusion-grid -- [--embedder e5|bge|minilm]
  *
- * Needs the minilm model (scripts/fetch-test-model.sh) and bench/.repos/{zod,httpx} (docs/benchmarks.md).
+ * Needs that model installed (see bench/retrieval.ts) and bench/.repos/{zod,httpx} (docs/benchmarks.md).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { understandQuery } from '@lore/knowledge/search/query-understanding';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { benchNeo4j } from './local-neo4j';
-import { type EvalQuery, indexedWith, querySets } from './retrieval-sets';
+import { type EvalQuery, indexedWith, installedEmbedders, querySets } from './retrieval-sets';
 
 /** The lists SearchService fused for one query, by uid without its tenant (the embedders index into tenants of their own). */
 interface Candidates {
@@ -30,7 +30,7 @@ interface Candidates {
 interface Setting {
   name: string;
   k: number;
-  /** Weight of each list: full-text, the minilm semantic list, the hash semantic list. */
+  /** Weight of each list: full-text, the measured embedder's semantic list, the hash semantic list. */
   weights: (query: EvalQuery, identifiers: string[]) => [number, number, number];
 }
 
@@ -48,15 +48,18 @@ const SETTINGS: Setting[] = [
 const CURRENT = 'k 60, semantic × 1';
 
 async function main(): Promise<void> {
+  const at = process.argv.indexOf('--embedder');
+  const embedder = at >= 0 ? process.argv[at + 1]! : 'e5';
+  if (installedEmbedders([embedder]).length === 0) throw new Error(`${embedder} is not installed`);
   const sets = querySets();
   const stopNeo4j = await benchNeo4j(() => mkdtempSync(join(tmpdir(), 'lore-bench-')));
   const captured = new Map<string, Candidates[]>();
   try {
-    for (const embedder of ['minilm', 'hash'])
+    for (const name of [embedder, 'hash'])
       captured.set(
-        embedder,
+        name,
         await capture(
-          embedder,
+          name,
           sets.flatMap((set) => set.queries),
         ),
       );
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
     let offset = 0;
     for (const { name, queries } of sets) {
       const ranks = queries.map((query, i) =>
-        rankOf(query, setting, captured.get('minilm')![offset + i]!, captured.get('hash')![offset + i]!),
+        rankOf(query, setting, captured.get(embedder)![offset + i]!, captured.get('hash')![offset + i]!),
       );
       offset += queries.length;
       const recall = ranks.filter((rank) => rank <= 10).length / ranks.length;
@@ -126,16 +129,16 @@ async function capture(embedder: string, queries: EvalQuery[]): Promise<Candidat
 }
 
 /** The rank (1-based, Infinity past 10) of the query's first expected symbol under `setting`, ranked as SearchService ranks. */
-function rankOf(query: EvalQuery, setting: Setting, minilm: Candidates, hash: Candidates): number {
+function rankOf(query: EvalQuery, setting: Setting, model: Candidates, hash: Candidates): number {
   const { identifiers } = understandQuery(query.query);
   const weights = setting.weights(query, identifiers);
   const scores = new Map<string, number>();
-  [minilm.fulltext, minilm.semantic, hash.semantic].forEach((list, l) => {
+  [model.fulltext, model.semantic, hash.semantic].forEach((list, l) => {
     if (weights[l] === 0) return;
     list.forEach((uid, index) => scores.set(uid, (scores.get(uid) ?? 0) + weights[l]! / (setting.k + index + 1)));
   });
   const ranked = [...scores]
-    .map(([uid, score]) => ({ uid, symbol: minilm.symbols.get(uid) ?? hash.symbols.get(uid), score }))
+    .map(([uid, score]) => ({ uid, symbol: model.symbols.get(uid) ?? hash.symbols.get(uid), score }))
     .filter((item): item is { uid: string; symbol: RankedSymbol; score: number } => item.symbol !== undefined)
     .map((item) => ({ ...item, score: (item.score + exactNameBonus(item.symbol, identifiers)) * rankingPrior(item.symbol) }))
     .sort((a, b) => b.score - a.score || a.symbol.qualifiedName.localeCompare(b.symbol.qualifiedName) || a.uid.localeCompare(b.uid));
