@@ -1,9 +1,9 @@
 /**
  * @jest-environment ./libs/embeddings/test/onnx-test-environment.js
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createEmbedder } from './create-embedder';
 import { EmbeddingConfigError, EmbeddingError } from './embedder';
 import { OnnxEmbedder } from './onnx-embedder';
@@ -96,6 +96,48 @@ maybe('OnnxEmbedder with a real model', () => {
         [-0.049041, -0.039426, 0.048091, -0.014044, -0.120461, -0.041309],
       ];
       reference.forEach((head, i) => head.forEach((value, k) => expect(vectors[i][k]).toBeCloseTo(value, 5)));
+    });
+
+    /** The test model's files beside sentence-transformers settings of its own, in a directory outside the catalog. */
+    const withSettings = (settings: Record<string, object>): string => {
+      const directory = mkdtempSync(join(tmpdir(), 'lore-st-model-'));
+      for (const file of ['model.onnx', 'tokenizer.json']) symlinkSync(join(modelDir, file), join(directory, file));
+      for (const [name, value] of Object.entries(settings)) {
+        mkdirSync(dirname(join(directory, name)), { recursive: true });
+        writeFileSync(join(directory, name), JSON.stringify(value));
+      }
+      return directory;
+    };
+
+    it('puts the prompt of each purpose before the text', async () => {
+      const prompted = await OnnxEmbedder.load({
+        modelDir: withSettings({ 'config_sentence_transformers.json': { prompts: { query: 'query: ', passage: 'passage: ' } } }),
+      });
+      try {
+        const [query] = await prompted.embed(['place an order'], 'query');
+        const [document] = await prompted.embed(['place an order']);
+        const [expectedQuery, expectedDocument] = await embedder.embed(['query: place an order', 'passage: place an order']);
+        expect(cosineSimilarity(query, expectedQuery)).toBeCloseTo(1, 6);
+        expect(cosineSimilarity(document, expectedDocument)).toBeCloseTo(1, 6);
+        expect(cosineSimilarity(query, document)).toBeLessThan(0.99);
+      } finally {
+        await prompted.release();
+      }
+    });
+
+    // Reference: the first token's vector, L2-normalised, from the same files run by Python onnxruntime 1.32 + tokenizers.
+    it('pools the [CLS] token when 1_Pooling/config.json says so', async () => {
+      const cls = await OnnxEmbedder.load({ modelDir: withSettings({ '1_Pooling/config.json': { pooling_mode_cls_token: true } }) });
+      try {
+        const vectors = await cls.embed(['place an order', 'function placeOrder(cart) { return orders.create(cart); }']);
+        const reference = [
+          [0.004211, 0.008533, 0.039178, -0.027369, -0.043552, 0.042194],
+          [-0.003799, -0.025637, 0.021133, 0.004962, -0.035959, 0.022094],
+        ];
+        reference.forEach((head, i) => head.forEach((value, k) => expect(vectors[i]![k]).toBeCloseTo(value, 5)));
+      } finally {
+        await cls.release();
+      }
     });
 
     it('ranks code for natural-language queries', async () => {
