@@ -162,14 +162,12 @@ export class CodeGraphRepository {
     },
   ): Promise<FullTextHit[]> {
     const access = await this.access(principal);
-    // The index ranks every tenant's and repository's symbols together and the scope filters its first
-    // `candidates`: rows past `limit` there are the scope's best. Fewer, from a full window, may be a scope
-    // crowded out by other repositories' better matches: widen the window until it is not full.
+    // The scope's rows from a window that was not full, or as many as asked, are its best: return them.
+    // Fewer from a full window may be a scope crowded out by other repositories' better matches: widen it.
     for (let candidates = params.candidates; ; candidates *= FULLTEXT_WINDOW_GROWTH) {
-      const rows = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...access, ...params, candidates });
-      if (rows.length >= params.limit || candidates >= MAX_FULLTEXT_WINDOW) return rows as unknown as FullTextHit[];
-      const [window] = await this.neo4j.read(this.queries.get('search/fulltext-window'), { lucene: params.lucene, candidates });
-      if ((window!.found as number) < candidates) return rows as unknown as FullTextHit[];
+      const [row] = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...access, ...params, candidates });
+      const hits = row!.hits as FullTextHit[];
+      if (hits.length >= params.limit || row!.windowFull !== true || candidates >= MAX_FULLTEXT_WINDOW) return hits;
     }
   }
 
