@@ -46,8 +46,10 @@ export interface GraphDump {
  * Everything a repository holds in the graph, as sorted lines with the tenant taken out of ids, so
  * the same repository indexed by two tenants (or two ways) can be compared line by line.
  */
-export async function dumpRepository(driver: Driver, tenantId: string, repoId: string): Promise<GraphDump> {
-  const untenant = (value: unknown): string => JSON.stringify(value).split(`${tenantId}:`).join('');
+export async function dumpRepository(driver: Driver, tenantId: string, repoId: string, slotId = repoId): Promise<GraphDump> {
+  // A graph stored in the repository's second slot (storageSlots) is named as the repository, to compare with one in its first.
+  const untenant = (value: unknown): string =>
+    JSON.stringify(value).split(`${tenantId}:`).join('').split(JSON.stringify(slotId)).join(JSON.stringify(repoId));
   const strip = (props: Record<string, unknown>): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(props)
@@ -57,12 +59,12 @@ export async function dumpRepository(driver: Driver, tenantId: string, repoId: s
   const nodes = await driver.executeQuery(
     `MATCH (n {tenantId: $tenantId, repoId: $repoId}) WHERE n:File OR n:Symbol OR n:Document OR n:Section
      RETURN labels(n) AS labels, properties(n) AS props`,
-    { tenantId, repoId },
+    { tenantId, repoId: slotId },
   );
   const relationships = await driver.executeQuery(
     `MATCH (a {tenantId: $tenantId, repoId: $repoId})-[e]->(b) WHERE NOT a:IndexRun
      RETURN type(e) AS type, a.uid AS from, b.uid AS to, properties(e) AS props`,
-    { tenantId, repoId },
+    { tenantId, repoId: slotId },
   );
   return {
     nodes: nodes.records.map((r) => untenant([r.get('labels'), strip(r.get('props'))])).sort(),

@@ -1,6 +1,6 @@
-// The run is complete: the repository points at its commit, the lease is released.
-MERGE (r:Repository {uid: $repoUid})
-ON CREATE SET r.tenantId = $tenantId, r.repoId = $repoId
+// The run is complete: the storage slot it wrote serves its commit, the lease is released.
+MERGE (r:Repository {uid: $slotUid})
+ON CREATE SET r.tenantId = $tenantId, r.repoId = $slotId
 SET r.commitSha = $commitSha, r.indexedAt = $finishedAt, r.lastRunId = $run.uid
 REMOVE r.exactCallsPending
 MERGE (run:IndexRun {uid: $run.uid})

@@ -5,7 +5,7 @@
 // Example (cypher-shell): :param tenantId => 'default'; :param repoId => 'order-service';
 //   :param packages => ['npm:order-service']; :param externalPackages => ['npm:@acme/order-contracts']; :param linked => []
 MATCH (r:Repository {tenantId: $tenantId})
-WHERE r.repoId <> $repoId
+WHERE r.repoId <> $repoId AND r.commitSha IS NOT NULL
   AND (r.repoId IN $linked
     OR any(provided IN coalesce(r.packages, []) WHERE any(taken IN $externalPackages
       WHERE taken = provided OR (provided STARTS WITH 'go:' AND taken STARTS WITH provided + '/')))

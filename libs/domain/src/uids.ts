@@ -47,3 +47,21 @@ export function parseUid(uid: string): UidParts {
   if (hash < 0) return { tenantId, repositoryId, path: rest };
   return { tenantId, repositoryId, path: rest.slice(0, hash), qualifiedName: rest.slice(hash + 1) };
 }
+
+/**
+ * Where a repository's elements are stored: its id (the first slot), or its id with this suffix (the
+ * second). A re-index too large for one transaction writes the slot that is not served, in bounded
+ * transactions, and one small transaction makes it the served one (see SnapshotWriter). Element
+ * nodes carry the slot's id as `repoId`; their uids are the repository's, in either slot.
+ */
+const SECOND_SLOT_SUFFIX = '~2';
+
+/** The repository a storage slot belongs to: the id readers know. '~' is not allowed in a repository id. */
+export function repositoryOfSlot(storageId: string): string {
+  return storageId.endsWith(SECOND_SLOT_SUFFIX) ? storageId.slice(0, -SECOND_SLOT_SUFFIX.length) : storageId;
+}
+
+/** The repository's two storage slots, the first first. */
+export function storageSlots(repositoryId: string): [string, string] {
+  return [repositoryId, `${repositoryId}${SECOND_SLOT_SUFFIX}`];
+}

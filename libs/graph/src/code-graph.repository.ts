@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { type CallConfidence, type DocumentRow, type Principal, type SymbolKind, type SymbolRef, visibleRepositoryIds } from '@lore/domain';
+import {
+  type CallConfidence,
+  type DocumentRow,
+  parseUid,
+  type Principal,
+  repositoryOfSlot,
+  repositoryUid,
+  type SymbolKind,
+  type SymbolRef,
+  visibleRepositoryIds,
+} from '@lore/domain';
 import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
-import { Neo4jService } from './neo4j.service';
+import { Neo4jService, type Params } from './neo4j.service';
 import { type RepositoryRecord, type TenantView, TenantViews } from './tenant-views.repository';
 
 export interface SymbolDetailRecord {
@@ -135,17 +145,12 @@ export class CodeGraphRepository {
   ) {}
 
   async findSymbolsByName(principal: Principal, name: string, repositoryId: string | null, limit: number): Promise<SymbolRef[]> {
-    const rows = await this.neo4j.read(this.queries.get('symbols/find-by-name'), {
-      ...(await this.access(principal)),
-      name,
-      repositoryId,
-      limit,
-    });
+    const rows = await this.read(principal, 'symbols/find-by-name', { name, repositoryId, limit });
     return rows.map((row) => row.symbol as SymbolRef);
   }
 
   async getSymbolDetail(principal: Principal, uid: string, limit: number): Promise<SymbolDetailRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('symbols/get-detail'), { ...(await this.access(principal)), uid, limit });
+    const [row] = await this.read(principal, 'symbols/get-detail', { uid, limit });
     return (row as unknown as SymbolDetailRecord | undefined) ?? null;
   }
 
@@ -161,11 +166,10 @@ export class CodeGraphRepository {
       candidates: number;
     },
   ): Promise<FullTextHit[]> {
-    const access = await this.access(principal);
     // The scope's rows from a window that was not full, or as many as asked, are its best: return them.
     // Fewer from a full window may be a scope crowded out by other repositories' better matches: widen it.
     for (let candidates = params.candidates; ; candidates *= FULLTEXT_WINDOW_GROWTH) {
-      const [row] = await this.neo4j.read(this.queries.get('search/fulltext-symbols'), { ...access, ...params, candidates });
+      const [row] = await this.read(principal, 'search/fulltext-symbols', { ...params, candidates });
       const hits = row!.hits as FullTextHit[];
       if (hits.length >= params.limit || row!.windowFull !== true || candidates >= MAX_FULLTEXT_WINDOW) return hits;
     }
@@ -174,7 +178,7 @@ export class CodeGraphRepository {
   /** Symbols by uid, as far as the principal may see them (unknown and hidden uids are left out). */
   async getSymbolRefs(principal: Principal, uids: readonly string[]): Promise<{ symbol: SymbolRef; commitSha: string }[]> {
     if (uids.length === 0) return [];
-    const rows = await this.neo4j.read(this.queries.get('symbols/get-refs'), { ...(await this.access(principal)), uids });
+    const rows = await this.read(principal, 'symbols/get-refs', { uids });
     return rows as unknown as { symbol: SymbolRef; commitSha: string }[];
   }
 
@@ -187,7 +191,7 @@ export class CodeGraphRepository {
     limit: number,
   ): Promise<CallEdge[]> {
     const query = direction === 'callers' ? 'callers/callers-of' : 'callees/callees-of';
-    const rows = await this.neo4j.read(this.queries.get(query), { ...(await this.access(principal)), uids, confidences, limit });
+    const rows = await this.read(principal, query, { uids, confidences, limit });
     return rows as unknown as CallEdge[];
   }
 
@@ -198,22 +202,13 @@ export class CodeGraphRepository {
     confidences: readonly CallConfidence[],
     limit: number,
   ): Promise<DependentEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/dependents-of'), {
-      ...(await this.access(principal)),
-      uids,
-      confidences,
-      limit,
-    });
+    const rows = await this.read(principal, 'impact/dependents-of', { uids, confidences, limit });
     return rows as unknown as DependentEdge[];
   }
 
   /** One step of analyze_impact over files: the files importing any of `fileUids`. */
   async findImporters(principal: Principal, fileUids: readonly string[], limit: number): Promise<ImporterEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/importers-of'), {
-      ...(await this.access(principal)),
-      uids: fileUids,
-      limit,
-    });
+    const rows = await this.read(principal, 'impact/importers-of', { uids: fileUids, limit });
     return rows as unknown as ImporterEdge[];
   }
 
@@ -223,35 +218,25 @@ export class CodeGraphRepository {
     repositoryId: string,
     ranges: readonly { path: string; startLine: number; endLine: number }[],
   ): Promise<SymbolRef[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-lines'), {
-      tenantId: principal.tenantId,
-      repoIds: visibleRepositoryIds(principal),
-      repositoryId,
-      ranges,
-    });
+    const rows = await this.read(principal, 'impact/symbols-in-lines', { repositoryId, ranges });
     return rows.map((row) => row.symbol as SymbolRef);
   }
 
   /** The files of one repository at these paths (those indexed), each with the symbols it declares. */
   async findSymbolsInFiles(principal: Principal, repositoryId: string, paths: readonly string[]): Promise<FileSymbols[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/symbols-in-files'), {
-      tenantId: principal.tenantId,
-      repoIds: visibleRepositoryIds(principal),
-      repositoryId,
-      paths,
-    });
+    const rows = await this.read(principal, 'impact/symbols-in-files', { repositoryId, paths });
     return rows as unknown as FileSymbols[];
   }
 
   /** The tests with a TESTS edge to any of `uids`. */
   async findTestsFor(principal: Principal, uids: readonly string[]): Promise<TestEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('tests/tests-for'), { ...(await this.access(principal)), uids });
+    const rows = await this.read(principal, 'tests/tests-for', { uids });
     return rows as unknown as TestEdge[];
   }
 
   /** The document sections that name any of `uids` (symbols or files). */
   async findSectionsMentioning(principal: Principal, uids: readonly string[]): Promise<MentioningSection[]> {
-    const rows = await this.neo4j.read(this.queries.get('impact/documents-for'), { ...(await this.access(principal)), uids });
+    const rows = await this.read(principal, 'impact/documents-for', { uids });
     return rows as unknown as MentioningSection[];
   }
 
@@ -263,7 +248,7 @@ export class CodeGraphRepository {
 
   /** A symbol, file, document or section by uid, as the principal may see it. */
   async getGraphNode(principal: Principal, uid: string): Promise<NeighborNode | null> {
-    const [row] = await this.neo4j.read(this.queries.get('neighborhood/node'), { ...(await this.access(principal)), uid });
+    const [row] = await this.read(principal, 'neighborhood/node', { uid });
     return (row?.node as NeighborNode | undefined) ?? null;
   }
 
@@ -273,7 +258,7 @@ export class CodeGraphRepository {
     uids: readonly string[],
     options: { types: readonly string[]; outgoing: boolean; incoming: boolean; limit: number },
   ): Promise<NeighborEdge[]> {
-    const rows = await this.neo4j.read(this.queries.get('neighborhood/edges-of'), { ...(await this.access(principal)), uids, ...options });
+    const rows = await this.read(principal, 'neighborhood/edges-of', { uids, ...options });
     return rows as unknown as NeighborEdge[];
   }
 
@@ -282,23 +267,13 @@ export class CodeGraphRepository {
   }
 
   async getFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('files/get'), {
-      tenantId: principal.tenantId,
-      repoIds: visibleRepositoryIds(principal),
-      repositoryId,
-      path,
-    });
+    const [row] = await this.read(principal, 'files/get', { repositoryId, path });
     return (row as unknown as FileRecord | undefined) ?? null;
   }
 
   /** The file of the Markdown document at `path`; null when no document is indexed there or the principal may not read its repository. */
   async getDocumentFile(principal: Principal, repositoryId: string, path: string): Promise<FileRecord | null> {
-    const [row] = await this.neo4j.read(this.queries.get('files/get-document'), {
-      tenantId: principal.tenantId,
-      repoIds: visibleRepositoryIds(principal),
-      repositoryId,
-      path,
-    });
+    const [row] = await this.read(principal, 'files/get-document', { repositoryId, path });
     return (row as unknown as FileRecord | undefined) ?? null;
   }
 
@@ -308,21 +283,13 @@ export class CodeGraphRepository {
     target: { repositoryId: string; path: string; symbolUid: string | null },
     limit: number,
   ): Promise<DocumentSectionRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('documents/sections-mentioning'), {
-      ...(await this.access(principal)),
-      ...target,
-      limit,
-    });
+    const rows = await this.read(principal, 'documents/sections-mentioning', { ...target, limit });
     return rows as unknown as DocumentSectionRecord[];
   }
 
   /** The files of a repository whose path starts with `prefix` ('' or a directory and '/'), in path order. */
   async listProjectFiles(principal: Principal, repositoryId: string, prefix: string): Promise<ProjectFileRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('structure/files-under'), {
-      ...(await this.access(principal)),
-      repositoryId,
-      prefix,
-    });
+    const rows = await this.read(principal, 'structure/files-under', { repositoryId, prefix });
     return rows as unknown as ProjectFileRecord[];
   }
 
@@ -333,7 +300,7 @@ export class CodeGraphRepository {
     uids: readonly string[],
   ): Promise<ExplorerNodeRecords[Kind][]> {
     if (uids.length === 0) return [];
-    const rows = await this.neo4j.read(this.queries.get(`explorer/${kind}`), { ...(await this.access(principal)), uids });
+    const rows = await this.read(principal, `explorer/${kind}`, { uids });
     return rows.map((row) => row.node as ExplorerNodeRecords[Kind]);
   }
 
@@ -345,21 +312,62 @@ export class CodeGraphRepository {
     window: ExplorerWindow,
   ): Promise<ExplorerPageRecord<ExplorerListItems[List]>[]> {
     if (uids.length === 0) return [];
-    const params = { ...(await this.access(principal)), uids, skip: window.skip, limit: window.limit, prefix: window.prefix ?? '' };
-    const rows = await this.neo4j.read(this.queries.get(`explorer/${list}`), params);
+    const rows = await this.read(principal, `explorer/${list}`, {
+      uids,
+      skip: window.skip,
+      limit: window.limit,
+      prefix: window.prefix ?? '',
+    });
     return rows as unknown as ExplorerPageRecord<ExplorerListItems[List]>[];
   }
 
   /**
-   * The tenant and the repositories the principal may read and that are served: a repository whose
-   * first snapshot is still being written, in several transactions, has no commit yet and is left out
-   * (see SnapshotWriter). Null stays null (every repository of the tenant) while no repository is hidden.
+   * A reader query, run for the principal: scoped to its tenant and to the repositories it may read
+   * that are served (`$repoIds`), as stored. A repository whose snapshot is being written in several
+   * transactions (a first index, or a re-index beside the served graph) has a storage slot with no
+   * commit, left out; null stays null (every repository of the tenant) while no slot is hidden. A
+   * repository a re-index moved to its second storage slot (storageSlots) is asked for by that slot
+   * (`$repositoryId`, a repository's uid in `$uids`), and answers name it as readers know it.
    */
-  private async access(principal: Principal): Promise<{ tenantId: string; repoIds: readonly string[] | null }> {
+  private async read(principal: Principal, query: string, params: Params): Promise<Record<string, unknown>[]> {
     const view = await this.views.current(principal.tenantId);
-    if (view.hidden.length === 0) return { tenantId: principal.tenantId, repoIds: visibleRepositoryIds(principal) };
-    return { tenantId: principal.tenantId, repoIds: readableOf(view, principal).map((repository) => repository.repositoryId) };
+    const visible = visibleRepositoryIds(principal);
+    const repoIds =
+      view.hidden.length === 0 && view.slots.size === 0
+        ? visible
+        : readableOf(view, principal).map((repository) => view.slotOf(repository.repositoryId));
+    if (view.slots.size === 0) return this.neo4j.read(this.queries.get(query), { ...params, tenantId: principal.tenantId, repoIds });
+    const rows = await this.neo4j.read(this.queries.get(query), {
+      ...params,
+      ...(typeof params.repositoryId === 'string' ? { repositoryId: view.slotOf(params.repositoryId) } : {}),
+      ...(Array.isArray(params.uids) ? { uids: params.uids.map((uid: string) => slotOfRepositoryUid(view, uid)) } : {}),
+      tenantId: principal.tenantId,
+      repoIds,
+    });
+    return rows.map((row) => asReadersKnowIt(row) as Record<string, unknown>);
   }
+}
+
+/** A repository's uid as stored (its served slot's Repository node); any other uid as it is. */
+function slotOfRepositoryUid(view: TenantView, uid: string): string {
+  const { tenantId, repositoryId, path } = parseUid(uid);
+  return path === undefined ? repositoryUid(tenantId, view.slotOf(repositoryId)) : uid;
+}
+
+/** A record with every repository id (`repositoryId`, `repoId`) and Repository uid named as readers know them, not by storage slot. */
+function asReadersKnowIt(value: unknown, key?: string): unknown {
+  if (typeof value === 'string') {
+    if (key === 'repositoryId' || key === 'repoId') return repositoryOfSlot(value);
+    if (key === 'uid' && !value.includes(':', value.indexOf(':') + 1)) {
+      const { tenantId, repositoryId } = parseUid(value);
+      return repositoryUid(tenantId, repositoryOfSlot(repositoryId));
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => asReadersKnowIt(item));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, asReadersKnowIt(item, name)]));
+  return value;
 }
 
 /** The served repositories of a view that the principal may read (one read of the view for both uses). */

@@ -2,10 +2,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { repositoryUid, type ExternalReferences, type RepositorySnapshot } from '@lore/domain';
+import { repositoryOfSlot, repositoryUid, type ExternalReferences, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { runRows, Neo4jService, type Params } from './neo4j.service';
-import { linkKey, resolveLinks, type Link, type LinkableSymbol, type LinkableSymbols, type LinkRecords } from './link-resolution';
+import { linkKey, resolveLinks, type Link, type LinkableSymbols, type LinkRecords } from './link-resolution';
 import { hashOf } from './snapshot-graph';
 
 const BATCH_SIZE = 2000;
@@ -44,11 +44,15 @@ export class CrossRepositoryLinks {
     const { tenantId, repositoryId: repoId } = records;
     const changes = await this.neo4j.write(
       async (tx) => {
-        const run = (name: string, params: Params) => runRows(tx, this.queries.get(`links/${name}`), { tenantId, repoId, ...params });
+        // Links join the served storage slots (storageSlots): the queries take slots, resolution repositories' ids.
+        const servedSlots = (await runRows(tx, this.queries.get('links/served-slots'), { tenantId })).map((row) => row.slotId as string);
+        const slotOf = (id: string): string => servedSlots.find((slot) => repositoryOfSlot(slot) === id) ?? id;
+        const run = (name: string, params: Params) =>
+          runRows(tx, this.queries.get(`links/${name}`), { tenantId, repoId: slotOf(repoId), servedSlots, ...params });
         const packages = [...new Set(records.packages.map((row) => row.key))].sort();
         const externalPackages = referencedPackages(records.externalReferences);
         await run('record-packages', {
-          repoUid: repositoryUid(tenantId, repoId),
+          repoUid: repositoryUid(tenantId, slotOf(repoId)),
           packages,
           externalPackages,
           packageRecords: JSON.stringify(records.packages),
@@ -64,9 +68,9 @@ export class CrossRepositoryLinks {
         const wanted = await resolveLinks(
           tenantId,
           [{ consumer: self, providers: recorded }, ...recorded.map((consumer) => ({ consumer, providers: [self] }))],
-          this.symbolsIn(run),
+          this.symbolsIn(run, slotOf),
         );
-        return this.replaceLinks(tx, tenantId, existing.map(asLink), wanted);
+        return this.replaceLinks(tx, { tenantId, servedSlots }, existing.map(asLink), wanted);
       },
       { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'links', repoId } },
     );
@@ -75,15 +79,20 @@ export class CrossRepositoryLinks {
     return changes;
   }
 
-  private symbolsIn(run: (name: string, params: Params) => Promise<Record<string, unknown>[]>): LinkableSymbols {
+  private symbolsIn(
+    run: (name: string, params: Params) => Promise<Record<string, unknown>[]>,
+    slotOf: (repositoryId: string) => string,
+  ): LinkableSymbols {
+    const asResolved = <T extends { repoId: string }>(rows: Record<string, unknown>[]): T[] =>
+      rows.map((row) => ({ ...row, repoId: repositoryOfSlot(row.repoId as string) }) as unknown as T);
     return {
-      topLevel: async (repoIds, names) => (await run('exported-symbols', { repoIds, names })) as unknown as LinkableSymbol[],
-      members: async (owners) => (await run('exported-members', { owners })) as unknown as (LinkableSymbol & { ownerUid: string })[],
+      topLevel: async (repoIds, names) => asResolved(await run('exported-symbols', { repoIds: repoIds.map(slotOf), names })),
+      members: async (owners) => asResolved(await run('exported-members', { owners })),
     };
   }
 
   /** Writes the difference between the links that are and the links wanted: deletions first, in batches. */
-  private async replaceLinks(tx: ManagedTransaction, tenantId: string, existing: Link[], wanted: Link[]): Promise<LinkChanges> {
+  private async replaceLinks(tx: ManagedTransaction, scope: Params, existing: Link[], wanted: Link[]): Promise<LinkChanges> {
     const fingerprint = (link: Link): string => `${linkKey(link)}\u0000${hashOf(link.props)}`;
     const kept = new Set(wanted.map(fingerprint));
     const present = new Set(existing.map(fingerprint));
@@ -98,7 +107,7 @@ export class CrossRepositoryLinks {
     ];
     for (const [query, rows] of steps)
       for (let start = 0; start < rows.length; start += BATCH_SIZE)
-        await runRows(tx, this.queries.get(query), { tenantId, rows: rows.slice(start, start + BATCH_SIZE) as unknown as Params[] });
+        await runRows(tx, this.queries.get(query), { ...scope, rows: rows.slice(start, start + BATCH_SIZE) as unknown as Params[] });
     return { created: creates.length, deleted: deletes.length };
   }
 }
@@ -114,7 +123,7 @@ function referencedPackages(references: ExternalReferences): string[] {
 
 function parseRecords(row: Record<string, unknown>): LinkRecords {
   return {
-    repoId: row.repoId as string,
+    repoId: repositoryOfSlot(row.repoId as string),
     packages: row.packages ? JSON.parse(row.packages as string) : [],
     references: row.references ? JSON.parse(row.references as string) : { imports: [], calls: [], inheritance: [] },
   };

@@ -51,6 +51,16 @@ export function runParams(run: RunScope): RunParams {
 }
 
 /**
+ * A run's scope and the storage slot it writes (storageSlots in @lore/domain): snapshot statements
+ * take the slot (`$slotId`, `$slotUid`), the run's record and lease the repository (`$repoId`, `$repoUid`).
+ */
+export type SlotParams = RunParams & { slotId: string; slotUid: string };
+
+export function slotParams(scope: RunParams, slotId: string): SlotParams {
+  return { ...scope, slotId, slotUid: repositoryUid(scope.tenantId, slotId) };
+}
+
+/**
  * The IndexRun records and the repository's IndexLease: its own node, so that heartbeats never wait
  * on a snapshot transaction. A second run while the lease holds is refused with `conflict`; a killed
  * run's lease ends LORE_INDEX_LEASE_SECONDS after its last heartbeat, or at once for the next run on the
@@ -112,7 +122,7 @@ export class IndexRunLeases {
   }
 
   /** In the queryable snapshot's transaction: when the run made the repository queryable. The run keeps its lease. */
-  async recordQueryable(tx: ManagedTransaction, scope: RunParams, commitSha: string, queryableMs: number): Promise<void> {
+  async recordQueryable(tx: ManagedTransaction, scope: SlotParams, commitSha: string, queryableMs: number): Promise<void> {
     await runRows(tx, this.queries.get('index/record-queryable'), {
       ...scope,
       commitSha,
@@ -122,7 +132,7 @@ export class IndexRunLeases {
   }
 
   /** In the final snapshot's transaction: the run completed, with its record, and the lease released. */
-  async completeRun(tx: ManagedTransaction, scope: RunParams, run: IndexRunSummary): Promise<void> {
+  async completeRun(tx: ManagedTransaction, scope: SlotParams, run: IndexRunSummary): Promise<void> {
     await runRows(tx, this.queries.get('index/complete-run'), {
       ...scope,
       commitSha: run.commitSha,

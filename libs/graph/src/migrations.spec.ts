@@ -18,6 +18,7 @@ describe('migrations', () => {
       '006_cross_repository_links',
       '007_api_keys',
       '008_audit_chain',
+      '009_storage_slots',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);

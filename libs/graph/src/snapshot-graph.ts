@@ -169,6 +169,23 @@ export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
   return { nodes, relationships };
 }
 
+/**
+ * The graph as stored in a repository's second storage slot (storageSlots in @lore/domain): its nodes
+ * carry the slot's id as `repoId`, and the repository's CONTAINS start at the slot's Repository node.
+ * uids are the repository's in either slot.
+ */
+export function inStorageSlot(graph: SnapshotGraph, repositoryUid: string, slot: { slotId: string; slotUid: string }): SnapshotGraph {
+  return {
+    nodes: graph.nodes.map((node) => {
+      const props = { ...node.props, repoId: slot.slotId };
+      return { ...node, props, hash: hashOf(props) };
+    }),
+    relationships: graph.relationships.map((relationship) =>
+      relationship.fromUid === repositoryUid ? { ...relationship, fromUid: slot.slotUid } : relationship,
+    ),
+  };
+}
+
 /** Same properties, same hash: keys sorted, nulls kept. */
 export function hashOf(props: Record<string, unknown>): string {
   const sorted = Object.keys(props)

@@ -27,7 +27,7 @@ describe('snapshot statements as Neo4j plans them', () => {
   const plan = async (query: string): Promise<string[]> => {
     const { summary } = await driver.executeQuery(
       `EXPLAIN ${query}`,
-      { rows: [], repoUid: 'r', tenantId: 't', repoId: 'r' },
+      { rows: [], slotUid: 'r', tenantId: 't', slotId: 'r' },
       {
         database: config.NEO4J_DATABASE,
       },
@@ -35,7 +35,7 @@ describe('snapshot statements as Neo4j plans them', () => {
     return operators(summary.plan as Plan);
   };
 
-  it('finds a relationship to update or delete by seeking both its ends, never by reading the uid of each neighbour of one', async () => {
+  it('finds a relationship to update or delete by seeking both its ends in the slot written, never by reading the uid of each neighbour of one', async () => {
     const statements = [...SNAPSHOT_QUERIES.updateRelationships.values(), ...SNAPSHOT_QUERIES.deleteRelationships.values()];
     expect(statements).toHaveLength(22);
     for (const statement of statements) {

@@ -10,6 +10,10 @@ export interface SnapshotQueries {
   createNodes: Record<NodeLabel, string>;
   updateNodes: Record<NodeLabel, string>;
   deleteNodes: Record<NodeLabel, string>;
+  /** Up to $limit relationships of a storage slot that serves nothing; returns how many. */
+  deleteSlotRelationships: Record<NodeLabel, string>;
+  /** Up to $limit nodes (without relationships left) of a storage slot that serves nothing; returns how many. */
+  deleteSlotNodes: Record<NodeLabel, string>;
   liveRelationships: Map<RelationshipShape, string>;
   /** By label pair (ENDPOINTS): the type is a value of each row, so that one statement (one plan) creates them all. */
   createRelationships: Map<string, string>;
@@ -25,8 +29,16 @@ function byShape(build: (shape: RelationshipShape) => string): Map<RelationshipS
   return new Map(RELATIONSHIPS.map((shape) => [shape, build(shape)]));
 }
 
+/**
+ * An element is sought by its uid within the slot being written ($slotId, see storageSlots): while a
+ * re-index is written beside the served graph, the same uid is in both. A Repository node's uid is its slot's.
+ */
+const inSlot = (label: string): string => (label === 'Repository' ? '' : ', repoId: $slotId');
+/** The uniqueness constraint's index that seeks an element by uid within a slot (a Repository's by uid alone). */
+const inSlotIndex = (label: string): string => (label === 'Repository' ? 'uid' : 'uid, repoId');
+
 const source = (shape: RelationshipShape): string =>
-  shape.from === 'Repository' ? `(a:Repository {uid: $repoUid})` : `(a:${shape.from} {tenantId: $tenantId, repoId: $repoId})`;
+  shape.from === 'Repository' ? `(a:Repository {uid: $slotUid})` : `(a:${shape.from} {tenantId: $tenantId, repoId: $slotId})`;
 
 /**
  * One relationship by its two ends, each found by its uid. The hints make Cypher seek both ends, then
@@ -35,17 +47,29 @@ const source = (shape: RelationshipShape): string =>
  * `expect` has thousands of callers).
  */
 const matchRelationship = (shape: RelationshipShape): string =>
-  `MATCH (a:${shape.from} {uid: row.fromUid})-[e:${shape.type}]->(b:${shape.to} {uid: row.toUid}) ` +
-  `USING INDEX a:${shape.from}(uid) USING INDEX b:${shape.to}(uid)`;
+  `MATCH (a:${shape.from} {uid: row.fromUid${inSlot(shape.from)}})-[e:${shape.type}]->(b:${shape.to} {uid: row.toUid, repoId: $slotId}) ` +
+  `USING INDEX a:${shape.from}(${inSlotIndex(shape.from)}) USING INDEX b:${shape.to}(uid, repoId)`;
 
 export const SNAPSHOT_QUERIES: SnapshotQueries = {
-  liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $repoId}) RETURN collect([n.uid, n.hash]) AS elements`),
+  liveNodes: byLabel((label) => `MATCH (n:${label} {tenantId: $tenantId, repoId: $slotId}) RETURN collect([n.uid, n.hash]) AS elements`),
   // The diff knows which elements are new: CREATE skips MERGE's lookup and lock, and a uid that does
   // exist after all fails the uniqueness constraint, which rolls the whole snapshot back.
   // A node row's props carry its hash: one SET, without the Eager a second one after it made Cypher plan.
   createNodes: byLabel((label) => `UNWIND $rows AS row CREATE (n:${label}) SET n = row.props`),
-  updateNodes: byLabel((label) => `UNWIND $rows AS row MATCH (n:${label} {uid: row.uid}) SET n = row.props`),
-  deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid}) DETACH DELETE n`),
+  updateNodes: byLabel((label) => `UNWIND $rows AS row MATCH (n:${label} {uid: row.uid, repoId: $slotId}) SET n = row.props`),
+  deleteNodes: byLabel((label) => `UNWIND $rows AS uid MATCH (n:${label} {uid: uid, repoId: $slotId}) DETACH DELETE n`),
+  // A served slot is never deleted: its Repository node has a commit. Relationships go first, in
+  // batches of their own: a node's can be thousands (the callers of an `expect`).
+  deleteSlotRelationships: byLabel(
+    (label) =>
+      `MATCH (r:Repository {uid: $slotUid}) WHERE r.commitSha IS NULL ` +
+      `MATCH (:${label} {tenantId: $tenantId, repoId: $slotId})-[e]-() WITH DISTINCT e LIMIT $limit DELETE e RETURN count(*) AS deleted`,
+  ),
+  deleteSlotNodes: byLabel(
+    (label) =>
+      `MATCH (r:Repository {uid: $slotUid}) WHERE r.commitSha IS NULL ` +
+      `MATCH (n:${label} {tenantId: $tenantId, repoId: $slotId}) WITH n LIMIT $limit DELETE n RETURN count(*) AS deleted`,
+  ),
   // Links to other repositories are the linker's (cross-repository-links.ts), not the snapshot's: left out of its live graph.
   liveRelationships: byShape(
     (shape) =>
@@ -60,7 +84,7 @@ export const SNAPSHOT_QUERIES: SnapshotQueries = {
       const [from, to] = endpoints.split('->');
       return [
         endpoints,
-        `UNWIND $rows AS row MATCH (a:${from} {uid: row.fromUid}), (b:${to} {uid: row.toUid}) ` +
+        `UNWIND $rows AS row MATCH (a:${from} {uid: row.fromUid${inSlot(from)}}), (b:${to} {uid: row.toUid, repoId: $slotId}) ` +
           `CREATE (a)-[e:$(row.type)]->(b) SET e = row.props`,
       ];
     }),

@@ -4,14 +4,25 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import type { RepositorySnapshot } from '@lore/domain';
+import { storageSlots, type RepositorySnapshot } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { CypherQueries } from './cypher-queries';
 import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
-import { IndexRunLeases, runParams, type RunParams, type RunScope } from './index-run-leases';
+import { IndexRunLeases, runParams, slotParams, type RunParams, type RunScope, type SlotParams } from './index-run-leases';
 import { Neo4jService, runRows, type Params } from './neo4j.service';
 import { diffSnapshot, refinesResolvedRelationships, type SnapshotDiff } from './snapshot-diff';
-import { ENDPOINTS, hashOf, NODE_LABELS, RELATIONSHIPS, snapshotGraph, type GraphNode, type GraphRelationship } from './snapshot-graph';
+import {
+  ENDPOINTS,
+  hashOf,
+  inStorageSlot,
+  NODE_LABELS,
+  RELATIONSHIPS,
+  snapshotGraph,
+  type NodeLabel,
+  type GraphNode,
+  type GraphRelationship,
+  type SnapshotGraph,
+} from './snapshot-graph';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 
 /** Rows of one UNWIND statement. */
@@ -73,7 +84,7 @@ export class SnapshotWriter {
     /** The graph as it is: as this run's applyQueryableSnapshot left it, or from liveGraph; read now when absent. */
     live?: GraphState | Promise<GraphState>,
   ): Promise<SnapshotChanges> {
-    const { changes, state, version } = await this.writeSnapshot(
+    const { changes, state, version, slotId } = await this.writeSnapshot(
       snapshot,
       run,
       (tx, scope) => this.runs.completeRun(tx, scope, summarize()),
@@ -84,7 +95,7 @@ export class SnapshotWriter {
       },
     );
     // Only the final state is kept: a run killed before it leaves a version no file carries.
-    this.stateFile(run).write(version, state);
+    this.stateFile(run, slotId).write(version, state);
     return changes;
   }
 
@@ -117,54 +128,48 @@ export class SnapshotWriter {
   private async writeSnapshot(
     snapshot: RepositorySnapshot,
     run: RunScope,
-    recordRun: (tx: ManagedTransaction, scope: RunParams) => Promise<void>,
+    recordRun: (tx: ManagedTransaction, scope: SlotParams) => Promise<void>,
     options: {
       onBatch?: (done: number, total: number) => void;
       live?: GraphState | Promise<GraphState>;
       keepResolvedEdgesOfUnchangedFiles: boolean;
     },
-  ): Promise<{ changes: SnapshotChanges; state: GraphState; version: string }> {
-    const { onBatch } = options;
+  ): Promise<{ changes: SnapshotChanges; state: GraphState; version: string; slotId: string }> {
     const started = performance.now();
     const scope = runParams(run);
+    const slots = await this.slotsOf(scope);
+    const served = slots.find((slot) => slot.commitSha !== null) ?? null;
     const graph = snapshotGraph(snapshot);
     const live = await (options.live ?? this.liveGraph(run));
     const liveRead = performance.now();
-    const diff = diffSnapshot(snapshot, graph, live, options);
+    // In place: the served slot (or, on a first index, the first slot) takes the difference.
+    let slot = slotParams(scope, served?.slotId ?? scope.repoId);
+    let diff = diffSnapshot(snapshot, inSlot(graph, scope, slot), live, options);
+    let way: 'hidden' | 'refinement' | 'beside' | null = stagingOf(served, snapshot.commitSha, diff);
+    const budget = this.config.LORE_SNAPSHOT_TRANSACTION_BYTES;
+    let staged = stagedTransactions(snapshotSteps(diff), slot, budget);
+    let retired: SlotParams | null = null;
+    if (way === null && staged.length > 1) {
+      // Too large for one transaction where readers see it: the whole snapshot goes to the other slot,
+      // hidden, in bounded transactions (completing what a killed run left there), and one small
+      // transaction makes that slot the served one.
+      retired = slot;
+      slot = slotParams(
+        scope,
+        storageSlots(scope.repoId).find((slotId) => slotId !== retired!.slotId)!,
+      );
+      const stored = slots.some((other) => other.slotId === slot.slotId && other.stored);
+      diff = diffSnapshot(snapshot, inSlot(graph, scope, slot), stored ? await this.readLive(slot) : emptyState(), {
+        keepResolvedEdgesOfUnchangedFiles: false,
+      });
+      way = 'beside';
+      staged = stagedTransactions(snapshotSteps(diff), slot, budget);
+    }
     // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
     const version = randomUUID();
-    // A node's hash is stored as one of its properties (see SNAPSHOT_QUERIES). A relationship's is not:
-    // it is the hash of the few properties it has (none for most), made again when read back (readLive).
-    // A property less per relationship made a full typeorm index's first write a quarter faster.
-    const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props: { ...props, hash } }));
-    const relationshipRows = (rows: GraphRelationship[]): Params[] => rows.map(({ fromUid, toUid, props }) => ({ fromUid, toUid, props }));
-
-    // Relationships go before the nodes they touch are deleted, and after the nodes they join exist.
-    const steps: [string, Params[]][] = [
-      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.deleteRelationships.get(shape)!,
-        diff.relationshipDeletes.get(shape)!,
-      ]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [
-        SNAPSHOT_QUERIES.deleteNodes[label],
-        diff.nodeDeletes.get(label)! as unknown as Params[],
-      ]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(diff.nodeCreates.get(label)!)]),
-      ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(diff.nodeUpdates.get(label)!)]),
-      ...ENDPOINTS.map((endpoints): [string, Params[]] => [
-        SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
-        diff.relationshipCreates.get(endpoints)!.map(({ shape, fromUid, toUid, props }) => ({ type: shape.type, fromUid, toUid, props })),
-      ]),
-      ...RELATIONSHIPS.map((shape): [string, Params[]] => [
-        SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
-        relationshipRows(diff.relationshipUpdates.get(shape)!),
-      ]),
-    ];
     const upsertRepository = (tx: ManagedTransaction): Promise<unknown> =>
       runRows(tx, this.queries.get('index/upsert-repository'), {
-        uid: scope.repoUid,
-        tenantId: scope.tenantId,
-        repoId: scope.repoId,
+        ...slot,
         snapshotVersion: version,
         props: {
           name: snapshot.repositoryId,
@@ -174,27 +179,36 @@ export class SnapshotWriter {
           gitPrefix: snapshot.gitPrefix,
         },
       });
+    const finish = async (tx: ManagedTransaction): Promise<void> => {
+      await upsertRepository(tx);
+      if (retired !== null)
+        await runRows(tx, this.queries.get('index/retire-slot'), {
+          tenantId: scope.tenantId,
+          retiredUid: retired.slotUid,
+          retiredAt: new Date().toISOString(),
+        });
+      await recordRun(tx, slot);
+    };
     // Named, so operators (and the kill tests) can see a snapshot write in SHOW TRANSACTIONS.
     const transaction = { timeoutMs: this.config.NEO4J_INDEX_TX_TIMEOUT_MS, metadata: { lore: 'snapshot', runId: run.runId } };
-    const staging = await this.stagingOf(scope, snapshot.commitSha, diff);
-    const staged = staging === null ? [] : stagedTransactions(steps, scope, this.config.LORE_SNAPSHOT_TRANSACTION_BYTES);
+    const { onBatch } = options;
     let transactions: number;
     // A difference within the bound is one transaction either way: the cheapest, and served whole.
-    if (staging === null || staged.length <= 1) {
-      const batches = unwindBatches(steps, scope);
+    if (staged.length <= 1) {
+      const batches = staged[0] ?? [];
       const total = batches.length + 1;
       transactions = 1;
       await this.neo4j.write(async (tx) => {
-        await upsertRepository(tx);
         await runBatches(tx, batches, (done) => onBatch?.(done, total));
-        await recordRun(tx, scope);
+        await finish(tx);
         onBatch?.(total, total);
       }, transaction);
     } else {
-      // Bounded transactions, each committed on its own; what they leave is not served yet (staging
-      // 'hidden') or is the same commit with some calls still syntactic ('refinement'), until the
-      // last, small, transaction records the run. A run killed in between leaves them for the next
-      // run, which diffs against the graph as it is and completes it.
+      // Bounded transactions, each committed on its own. What they leave is not served yet (a slot
+      // with no commit: 'hidden', 'beside') or is the same commit with some calls still syntactic
+      // ('refinement'), until the last, small, transaction records the run (and, 'beside', makes the
+      // slot the served one). A run killed in between leaves them for the next run, which diffs
+      // against the graph as it is and completes it.
       const total = staged.reduce((sum, batches) => sum + batches.length, 0) + 1;
       transactions = staged.length + 1;
       let done = 0;
@@ -206,11 +220,13 @@ export class SnapshotWriter {
         done += batches.length;
         onBatch?.(done, total);
       }
-      await this.neo4j.write(async (tx) => {
-        await upsertRepository(tx);
-        await recordRun(tx, scope);
-      }, transaction);
+      await this.neo4j.write(finish, transaction);
       onBatch?.(total, total);
+    }
+    // What no longer serves: the slot a re-index beside it replaced, or what a killed one left.
+    for (const other of storageSlots(scope.repoId)) {
+      if (other !== slot.slotId && slots.some((known) => known.slotId === other && known.stored))
+        await this.deleteSlot(slotParams(scope, other));
     }
 
     const count = <T>(map: Map<unknown, T[]>): number => [...map.values()].reduce((sum, rows) => sum + rows.length, 0);
@@ -218,7 +234,7 @@ export class SnapshotWriter {
       `${snapshot.repositoryId}: live graph ${options.live ? 'known or awaited' : 'read or loaded'} in ${Math.round(liveRead - started)} ms; ` +
         `created ${count(diff.nodeCreates)} nodes and ${count(diff.relationshipCreates)} relationships, updated ${count(diff.nodeUpdates)} and ` +
         `${count(diff.relationshipUpdates)}, deleted ${count(diff.nodeDeletes)} and ${count(diff.relationshipDeletes)}, ` +
-        `in ${transactions} transaction(s)${transactions > 1 ? ` (${staging})` : ''} and ${Math.round(performance.now() - liveRead)} ms`,
+        `in ${transactions} transaction(s)${transactions > 1 ? ` (${way})` : ''} and ${Math.round(performance.now() - liveRead)} ms`,
     );
     return {
       changes: {
@@ -229,53 +245,65 @@ export class SnapshotWriter {
       },
       state: diff.state,
       version,
+      slotId: slot.slotId,
     };
   }
 
-  /**
-   * Whether the difference may be written in several bounded transactions, and why readers cannot
-   * tell: 'hidden' while the repository has no commit (nothing of it is served: readers leave it out,
-   * CodeGraphRepository.access), 'refinement' when the graph is already of this commit and only
-   * calls, tests and inheritance change (the exact pass: answers mix syntactic and exact calls of
-   * one commit until the run completes, never two commits). Anything else is one transaction.
-   */
-  private async stagingOf(scope: RunParams, commitSha: string, diff: SnapshotDiff): Promise<'hidden' | 'refinement' | null> {
-    const [row] = await this.neo4j.read(this.queries.get('index/served-commit'), scope);
-    const served = (row?.commitSha as string | null | undefined) ?? null;
-    if (served === null) return 'hidden';
-    return served === commitSha && refinesResolvedRelationships(diff) ? 'refinement' : null;
+  /** The repository's storage slots, first first: stored (a Repository node) and served (its commit). */
+  private async slotsOf(scope: RunParams): Promise<StorageSlot[]> {
+    const rows = await this.neo4j.read(this.queries.get('index/slots'), { tenantId: scope.tenantId, slotIds: storageSlots(scope.repoId) });
+    return rows.map((row) => ({
+      slotId: row.slotId as string,
+      stored: row.stored === true,
+      commitSha: (row.commitSha as string | null) ?? null,
+    }));
+  }
+
+  /** A slot that serves nothing, deleted in transactions of at most LORE_SNAPSHOT_TRANSACTION_BYTES by estimate. */
+  private async deleteSlot(slot: SlotParams): Promise<void> {
+    const budget = this.config.LORE_SNAPSHOT_TRANSACTION_BYTES;
+    const batches: [Record<NodeLabel, string>, number][] = [
+      [SNAPSHOT_QUERIES.deleteSlotRelationships, Math.max(1, Math.floor(budget / RELATIONSHIP_ROW_BYTES))],
+      [SNAPSHOT_QUERIES.deleteSlotNodes, Math.max(1, Math.floor(budget / NODE_ROW_BYTES))],
+    ];
+    for (const [statements, limit] of batches) {
+      for (const label of NODE_LABELS) {
+        for (;;) {
+          const [row] = await this.neo4j.write((tx) => runRows(tx, statements[label], { ...slot, limit }));
+          if (Number(row?.deleted ?? 0) < limit) break;
+        }
+      }
+    }
+    await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/delete-slot-repository'), slot));
   }
 
   /**
-   * The repository's graph as it is now: from the file the last run left when it is still current,
-   * else read. Asked for by a run that holds the lease (nobody else writes the repository), it may be
-   * asked for early, while the repository is read.
+   * The repository's graph as it is now (its served slot's, or on a first index its first slot's):
+   * from the file the last run left when it is still current, else read. Asked for by a run that holds
+   * the lease (nobody else writes the repository), it may be asked for early, while the repository is read.
    */
   async liveGraph(run: RunScope): Promise<GraphState> {
     const scope = runParams(run);
-    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), scope);
+    const served = (await this.slotsOf(scope)).find((slot) => slot.commitSha !== null);
+    const slot = slotParams(scope, served?.slotId ?? scope.repoId);
+    const [row] = await this.neo4j.read(this.queries.get('index/snapshot-version'), slot);
     // A repository with nothing in the graph (a first index) has an empty live graph: no 15 reads.
     if (row?.empty === true) return emptyState();
     const version = row?.version as string | null | undefined;
-    const kept = version ? this.stateFile(run).read(version) : null;
-    return kept ?? (await this.readLive(scope));
+    const kept = version ? this.stateFile(run, slot.slotId).read(version) : null;
+    return kept ?? (await this.readLive(slot));
   }
 
-  private stateFile(run: RunScope): GraphStateFile {
-    return new GraphStateFile(
-      this.config.LORE_CACHE_DIR,
-      `${this.config.NEO4J_URI}/${this.config.NEO4J_DATABASE}`,
-      run.tenantId,
-      run.repoId,
-    );
+  private stateFile(run: RunScope, slotId: string): GraphStateFile {
+    return new GraphStateFile(this.config.LORE_CACHE_DIR, `${this.config.NEO4J_URI}/${this.config.NEO4J_DATABASE}`, run.tenantId, slotId);
   }
 
-  /** The repository's graph as it is now. */
-  private async readLive(scope: RunParams): Promise<GraphState> {
+  /** A storage slot's graph as it is now. */
+  private async readLive(slot: SlotParams): Promise<GraphState> {
     // One list per label and shape, read side by side: a record per element costs more to decode than the element.
     const [nodeLists, relationshipLists] = await Promise.all([
-      Promise.all(NODE_LABELS.map((label) => this.neo4j.read(SNAPSHOT_QUERIES.liveNodes[label], scope))),
-      Promise.all(RELATIONSHIPS.map((shape) => this.neo4j.read(SNAPSHOT_QUERIES.liveRelationships.get(shape)!, scope))),
+      Promise.all(NODE_LABELS.map((label) => this.neo4j.read(SNAPSHOT_QUERIES.liveNodes[label], slot))),
+      Promise.all(RELATIONSHIPS.map((shape) => this.neo4j.read(SNAPSHOT_QUERIES.liveRelationships.get(shape)!, slot))),
     ]);
     const state = emptyState();
     NODE_LABELS.forEach((label, i) => state.nodes.set(label, new Map(nodeLists[i]![0]!.elements as [string, string][])));
@@ -288,28 +316,71 @@ export class SnapshotWriter {
   }
 }
 
+/** A storage slot of a repository (storageSlots): whether it has a Repository node, and the commit it serves. */
+interface StorageSlot {
+  slotId: string;
+  stored: boolean;
+  commitSha: string | null;
+}
+
+/** The snapshot's graph as the slot stores it. */
+function inSlot(graph: SnapshotGraph, scope: RunParams, slot: SlotParams): SnapshotGraph {
+  return slot.slotId === scope.repoId ? graph : inStorageSlot(graph, scope.repoUid, slot);
+}
+
+/**
+ * Whether the difference may be written in several bounded transactions in place, and why readers
+ * cannot tell: 'hidden' while the repository serves nothing (a slot with no commit: readers leave it
+ * out, see TenantView), 'refinement' when the graph is already of this commit and only calls, tests
+ * and inheritance change (the exact pass: answers mix syntactic and exact calls of one commit until
+ * the run completes, never two commits). Otherwise one transaction, or, past the bound, the other slot.
+ */
+function stagingOf(served: StorageSlot | null, commitSha: string, diff: SnapshotDiff): 'hidden' | 'refinement' | null {
+  if (served === null) return 'hidden';
+  return served.commitSha === commitSha && refinesResolvedRelationships(diff) ? 'refinement' : null;
+}
+
+/** The difference as UNWIND steps, in the order they must run. */
+function snapshotSteps(diff: SnapshotDiff): [string, Params[]][] {
+  // A node's hash is stored as one of its properties (see SNAPSHOT_QUERIES). A relationship's is not:
+  // it is the hash of the few properties it has (none for most), made again when read back (readLive).
+  // A property less per relationship made a full typeorm index's first write a quarter faster.
+  const nodeRows = (nodes: GraphNode[]): Params[] => nodes.map(({ uid, props, hash }) => ({ uid, props: { ...props, hash } }));
+  const relationshipRows = (rows: GraphRelationship[]): Params[] => rows.map(({ fromUid, toUid, props }) => ({ fromUid, toUid, props }));
+  // Relationships go before the nodes they touch are deleted, and after the nodes they join exist.
+  return [
+    ...RELATIONSHIPS.map((shape): [string, Params[]] => [
+      SNAPSHOT_QUERIES.deleteRelationships.get(shape)!,
+      diff.relationshipDeletes.get(shape)!,
+    ]),
+    ...NODE_LABELS.map((label): [string, Params[]] => [
+      SNAPSHOT_QUERIES.deleteNodes[label],
+      diff.nodeDeletes.get(label)! as unknown as Params[],
+    ]),
+    ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.createNodes[label], nodeRows(diff.nodeCreates.get(label)!)]),
+    ...NODE_LABELS.map((label): [string, Params[]] => [SNAPSHOT_QUERIES.updateNodes[label], nodeRows(diff.nodeUpdates.get(label)!)]),
+    ...ENDPOINTS.map((endpoints): [string, Params[]] => [
+      SNAPSHOT_QUERIES.createRelationships.get(endpoints)!,
+      diff.relationshipCreates.get(endpoints)!.map(({ shape, fromUid, toUid, props }) => ({ type: shape.type, fromUid, toUid, props })),
+    ]),
+    ...RELATIONSHIPS.map((shape): [string, Params[]] => [
+      SNAPSHOT_QUERIES.updateRelationships.get(shape)!,
+      relationshipRows(diff.relationshipUpdates.get(shape)!),
+    ]),
+  ];
+}
+
 /** One UNWIND statement and its rows. */
 interface UnwindBatch {
   query: string;
   params: Params;
 }
 
-/** The steps' rows in UNWIND batches of at most BATCH_SIZE, in order. */
-function unwindBatches(steps: [string, Params[]][], scope: RunParams): UnwindBatch[] {
-  const batches: UnwindBatch[] = [];
-  for (const [query, rows] of steps) {
-    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      batches.push({ query, params: { ...scope, rows: rows.slice(start, start + BATCH_SIZE) } });
-    }
-  }
-  return batches;
-}
-
 /**
  * The steps' rows, in order, cut into transactions of at most `budgetBytes` by estimate (a row alone
  * larger than that is a transaction of its own), each in UNWIND batches of at most BATCH_SIZE.
  */
-export function stagedTransactions(steps: [string, Params[]][], scope: RunParams, budgetBytes: number): UnwindBatch[][] {
+export function stagedTransactions(steps: [string, Params[]][], scope: Params, budgetBytes: number): UnwindBatch[][] {
   const transactions: UnwindBatch[][] = [];
   let transaction: UnwindBatch[] = [];
   let used = 0;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { repositoryOfSlot, storageSlots } from '@lore/domain';
 import { CoalescedReads } from './coalesced-reads';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
@@ -18,7 +19,12 @@ export interface RepositoryRecord {
   callsExact: boolean;
 }
 
-/** A Repository node as repositories/view reads it; `commitSha` is null while its first snapshot is written. */
+/**
+ * A Repository node as repositories/view reads it: one per storage slot of a repository
+ * (storageSlots; `repositoryId` is the slot's id). `commitSha` is null while its first snapshot is
+ * written, and on a slot that does not serve (a re-index written beside the served one, or the slot
+ * it replaced).
+ */
 interface ViewedRepository extends Omit<RepositoryRecord, 'commitSha' | 'callsExact'> {
   commitSha: string | null;
   snapshotVersion: unknown;
@@ -30,23 +36,36 @@ interface ViewedRepository extends Omit<RepositoryRecord, 'commitSha' | 'callsEx
 export class TenantView {
   /** Repositories with a served commit, in repository id order. */
   readonly served: readonly RepositoryRecord[];
-  /** Repositories whose first snapshot is being written: readers leave them out. */
+  /** Storage slots that serve nothing (a first snapshot being written, a re-index beside the served slot, a retired slot): readers leave them out. */
   readonly hidden: readonly string[];
+  /** The storage slot each served repository is read from, where it is not the repository's own id (its first slot). */
+  readonly slots: ReadonlyMap<string, string>;
 
   constructor(
     /** Differs whenever any repository of the tenant has changed for readers, whichever process wrote it. */
     readonly token: string,
     repositories: readonly ViewedRepository[],
   ) {
-    this.served = repositories.filter((repository) => repository.commitSha !== null).map(servedRecord);
+    const served = repositories.filter((repository) => repository.commitSha !== null);
+    this.served = served.map(servedRecord).sort((a, b) => (a.repositoryId < b.repositoryId ? -1 : a.repositoryId > b.repositoryId ? 1 : 0));
     this.hidden = repositories.filter((repository) => repository.commitSha === null).map((repository) => repository.repositoryId);
+    this.slots = new Map(
+      served
+        .filter((repository) => repositoryOfSlot(repository.repositoryId) !== repository.repositoryId)
+        .map((repository) => [repositoryOfSlot(repository.repositoryId), repository.repositoryId]),
+    );
+  }
+
+  /** The storage slot readers query for a repository (its own id unless a re-index moved it to the second slot). */
+  slotOf(repositoryId: string): string {
+    return this.slots.get(repositoryId) ?? repositoryId;
   }
 }
 
 function servedRecord(repository: ViewedRepository): RepositoryRecord {
   const { repositoryId, name, commitSha, rootPath, gitPrefix, url, defaultBranch, indexedAt } = repository;
   return {
-    repositoryId,
+    repositoryId: repositoryOfSlot(repositoryId),
     name,
     commitSha: commitSha!,
     rootPath,
@@ -99,7 +118,9 @@ export class TenantViews {
 
   /** An index run of the repository has written everything it writes (or stopped): readers' tokens change. */
   async bump(tenantId: string, repoId: string): Promise<void> {
-    await this.neo4j.write((tx) => runRows(tx, this.queries.get('repositories/bump-generation'), { tenantId, repoId }));
+    await this.neo4j.write((tx) =>
+      runRows(tx, this.queries.get('repositories/bump-generation'), { tenantId, slotIds: storageSlots(repoId) }),
+    );
   }
 
   private async read(tenantId: string): Promise<TenantView> {

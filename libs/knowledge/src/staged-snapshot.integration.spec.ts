@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
+import { CodeGraphRepository } from '@lore/graph';
 import { dumpRepository, testDriver } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
 import { IndexingService } from './indexing/indexing.service';
@@ -15,16 +16,17 @@ import { SymbolService } from './symbols/symbol.service';
 const launcher = require('../../../tools/neo4j-local/launcher.js') as typeof import('../../../tools/neo4j-local/launcher');
 
 /**
- * A repository's first snapshot is written in transactions of bounded size: on a Neo4j whose
- * transactions may hold only 16 MiB, a snapshot that one transaction cannot hold is written, and the
- * graph equals the one the test Neo4j of the global setup holds for the same repository.
+ * Snapshots are written in transactions of bounded size: on a Neo4j whose transactions may hold only
+ * 16 MiB, a first snapshot that one transaction cannot hold is written, and a served repository's
+ * re-index whose difference one transaction cannot hold is written beside it; either graph equals the
+ * one the test Neo4j of the global setup holds for the same repository.
  */
 const TRANSACTION_LIMIT = '16m';
 const principal: Principal = localPrincipal('staged', 'test');
 
 /** 200 files of 40 functions each calling the next: 8,000 symbols, 7,999 calls, ~24,000 relationships. */
-function generatedRepository(): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'lore-staged-')), 'generated');
+function generatedRepository(name = 'generated'): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-staged-')), name);
   mkdirSync(join(root, 'src'), { recursive: true });
   writeFileSync(join(root, 'tsconfig.json'), '{}');
   for (let file = 0; file < 200; file++) {
@@ -124,4 +126,78 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
       await reference.close();
     }
   }, 300_000);
+
+  it('re-indexes a served repository beside it when the difference is past the bound: served as it was until one small transaction makes the new graph live, and a run stopped before that is completed by the next', async () => {
+    const tenant = localPrincipal('beside', 'test');
+    const moduleRef = await indexingOn(small.uri, password, { LORE_SNAPSHOT_TRANSACTION_BYTES: String(8 * 1024 * 1024) });
+    const reference = await indexingOn(process.env.NEO4J_URI!, process.env.NEO4J_PASSWORD!, {});
+    const slotNodes = async (slotId: string): Promise<number> =>
+      (
+        await smallDriver.executeQuery(
+          'MATCH (n {tenantId: $tenantId, repoId: $slotId}) WHERE n:File OR n:Symbol OR n:Document OR n:Section OR n:Repository RETURN count(n) AS nodes',
+          { tenantId: 'beside', slotId },
+        )
+      ).records[0]!.get('nodes') as number;
+    const f7_3 = async (): Promise<unknown> =>
+      (await moduleRef.get(SymbolService).getSymbol({ name: 'f7_3', repositoryId: 'generated' }, tenant)).symbol;
+    try {
+      const repo = generatedRepository();
+      const indexing = moduleRef.get(IndexingService);
+      await indexing.indexRepository({ path: repo }, tenant);
+      const served = await dumpRepository(smallDriver, 'beside', 'generated');
+      const servedF7_3 = await f7_3();
+      expect(servedF7_3).toMatchObject({ uid: 'beside:generated:src/m7.ts#f7_3', repositoryId: 'generated', doc: 'Step 3 of file 7.' });
+
+      // Every doc comment changes: 8,000 symbols to update, far past the 8 MiB bound.
+      for (let file = 0; file < 200; file++) {
+        const path = join(repo, 'src', `m${file}.ts`);
+        writeFileSync(path, readFileSync(path, 'utf8').replaceAll('/** Step ', '/** Stage '));
+      }
+      gitIn(repo, ['commit', '-q', '-am', 'stages']);
+      const stopped = indexing.indexRepository({ path: repo }, tenant, (progress) => {
+        if (progress.phase === 'writing' && progress.done > 0 && progress.done < progress.total)
+          throw new Error('stopped between staged transactions');
+      });
+      await expect(stopped).rejects.toThrow('stopped between staged transactions');
+      // Still served exactly as before; what was written waits, hidden, in the other slot.
+      expect(await dumpRepository(smallDriver, 'beside', 'generated')).toEqual(served);
+      expect(await f7_3()).toEqual(servedF7_3);
+      expect(await slotNodes('generated~2')).toBeGreaterThan(0);
+
+      const completed = await indexing.indexRepository({ path: repo }, tenant);
+      expect(completed).toMatchObject({ status: 'completed', files: 201, symbols: 8000, calls: 7999 });
+      // Served from the second slot, equal to a fresh index of the new commit; the first slot is deleted.
+      await reference.get(IndexingService).indexRepository({ path: repo }, tenant);
+      const fresh = await dumpRepository(driver, 'beside', 'generated');
+      expect(await dumpRepository(smallDriver, 'beside', 'generated', 'generated~2')).toEqual(fresh);
+      expect(await slotNodes('generated')).toBe(0);
+      // Readers name it as before.
+      expect(await f7_3()).toMatchObject({
+        uid: 'beside:generated:src/m7.ts#f7_3',
+        repositoryId: 'generated',
+        doc: 'Stage 3 of file 7.',
+        commitSha: completed.commitSha,
+        calls: [{ symbol: { uid: 'beside:generated:src/m7.ts#f7_4', repositoryId: 'generated' }, line: 9, confidence: 'exact' }],
+      });
+      expect(await moduleRef.get(CodeGraphRepository).listRepositories(tenant)).toEqual([
+        expect.objectContaining({ repositoryId: 'generated', commitSha: completed.commitSha }),
+      ]);
+
+      // A small change afterwards is written in place, in the second slot.
+      writeFileSync(
+        join(repo, 'src', 'm0.ts'),
+        readFileSync(join(repo, 'src', 'm0.ts'), 'utf8').replace('Stage 0 of file 0', 'First stage'),
+      );
+      gitIn(repo, ['commit', '-q', '-am', 'first']);
+      await indexing.indexRepository({ path: repo }, tenant);
+      await reference.get(IndexingService).indexRepository({ path: repo }, tenant);
+      expect(await dumpRepository(smallDriver, 'beside', 'generated', 'generated~2')).toEqual(
+        await dumpRepository(driver, 'beside', 'generated'),
+      );
+      expect(await slotNodes('generated')).toBe(0);
+    } finally {
+      await moduleRef.close();
+      await reference.close();
+    }
+  }, 480_000);
 });

@@ -1,6 +1,6 @@
 import type { LoreConfig } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
-import type { TenantView, TenantViews } from '@lore/graph';
+import { TenantView, type TenantViews } from '@lore/graph';
 import type { OperationCall } from '../operation';
 import { CacheStage, canonicalJson } from './cache.stage';
 
@@ -10,7 +10,7 @@ class FakeGenerations {
   reads = 0;
   async current(): Promise<TenantView> {
     this.reads += 1;
-    return { token: this.token, served: [], hidden: [] };
+    return new TenantView(this.token, []);
   }
 }
 
