@@ -179,8 +179,8 @@ export class SnapshotWriter {
           gitPrefix: snapshot.gitPrefix,
         },
       });
+    // The Repository node goes first in every transaction: the repository's CONTAINS start at it.
     const finish = async (tx: ManagedTransaction): Promise<void> => {
-      await upsertRepository(tx);
       if (retired !== null)
         await runRows(tx, this.queries.get('index/retire-slot'), {
           tenantId: scope.tenantId,
@@ -199,6 +199,7 @@ export class SnapshotWriter {
       const total = batches.length + 1;
       transactions = 1;
       await this.neo4j.write(async (tx) => {
+        await upsertRepository(tx);
         await runBatches(tx, batches, (done) => onBatch?.(done, total));
         await finish(tx);
         onBatch?.(total, total);
@@ -220,7 +221,10 @@ export class SnapshotWriter {
         done += batches.length;
         onBatch?.(done, total);
       }
-      await this.neo4j.write(finish, transaction);
+      await this.neo4j.write(async (tx) => {
+        await upsertRepository(tx);
+        await finish(tx);
+      }, transaction);
       onBatch?.(total, total);
     }
     // What no longer serves: the slot a re-index beside it replaced, or what a killed one left.

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
-import { ConfigModule } from '@lore/config';
+import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
 import { FIXTURES, gitFixture } from '../../../test/support/fixtures';
 import { dumpRepository, testDriver, type GraphDump } from '../../../test/support/graph';
@@ -133,6 +133,43 @@ describe('links between the repositories of a tenant', () => {
     await reindex();
     expect(await crossLinks(tenantId)).toEqual([...BILLING_LINKS, ...SERVICE_LINKS].sort((a, b) => compareLinks(a, b)));
     expect(await graphOf(tenantId, [CONTRACTS, SERVICE, BILLING])).toEqual(before);
+  }, 120_000);
+
+  it('keeps the links when a re-index moves the provider to its second storage slot, and back in place', async () => {
+    const tenantId = 'links-slot';
+    await indexInOrder(tenantId, [SERVICE, BILLING, CONTRACTS]);
+    const before = await graphOf(tenantId, [CONTRACTS, SERVICE, BILLING]);
+    const provider = gitFixture(CONTRACTS);
+    // Past the least bound there is (64 KiB by estimate): the re-index is written beside the served graph.
+    const beside = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] })
+      .overrideProvider(LORE_CONFIG)
+      .useValue(loadConfig({ ...process.env, LORE_SNAPSHOT_TRANSACTION_BYTES: String(64 * 1024) }))
+      .compile();
+    await beside.init();
+    try {
+      const added = join(provider.path, 'src/rounding.ts');
+      writeFileSync(
+        added,
+        Array.from({ length: 20 }, (_, i) => `export function round${i}(value: number): number {\n  return value * ${i};\n}\n`).join('\n'),
+      );
+      await beside.get(IndexingService).indexRepository({ path: provider.path, repositoryId: CONTRACTS }, principal(tenantId));
+      const { records } = await driver.executeQuery('MATCH (r:Repository {tenantId: $tenantId}) RETURN r.repoId AS slot ORDER BY slot', {
+        tenantId,
+      });
+      expect(records.map((record) => record.get('slot'))).toEqual([BILLING, `${CONTRACTS}~2`, SERVICE]);
+      expect(await crossLinks(tenantId)).toEqual([...BILLING_LINKS, ...SERVICE_LINKS].sort((a, b) => compareLinks(a, b)));
+
+      rmSync(added);
+      await indexing.indexRepository({ path: provider.path, repositoryId: CONTRACTS }, principal(tenantId));
+      expect(await crossLinks(tenantId)).toEqual([...BILLING_LINKS, ...SERVICE_LINKS].sort((a, b) => compareLinks(a, b)));
+      const [contracts, others] = await Promise.all([
+        dumpRepository(driver, tenantId, CONTRACTS, `${CONTRACTS}~2`),
+        graphOf(tenantId, [SERVICE, BILLING]),
+      ]);
+      expect({ [CONTRACTS]: contracts, ...others }).toEqual(before);
+    } finally {
+      await beside.close();
+    }
   }, 120_000);
 
   it('links only inside a tenant', async () => {
