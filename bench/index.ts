@@ -11,7 +11,12 @@
  * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS, and before and after
  * a yardstick of this machine's speed.
  *
- *   npm run bench:index -- <repository path> [--name id] [--change relative/path.ts]... [--repeat n] [--peers]
+ *   npm run bench:index -- <repository path> [--name id] [--then commit] [--change relative/path.ts]... [--repeat n] [--peers]
+ *
+ * --then checks out that commit (the working tree must be clean) after the re-index of the same
+ * commit and indexes it: a served repository's re-index to another commit, written in one transaction
+ * in place or, past LORE_SNAPSHOT_TRANSACTION_BYTES, beside it (LORE_LOG_LEVEL=debug says which). The
+ * commit checked out before is checked out again at the end.
  *
  * --peers then runs the same work (full index, the same one-file change) with the peer code graphs
  * of bench/peers.ts, installed into bench/.peers, and prints them beside Lore's figures.
@@ -21,7 +26,7 @@
  * they replace into docs/benchmarks-history.md).
  */
 import 'reflect-metadata';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
@@ -68,6 +73,10 @@ async function main(): Promise<void> {
   const repeatIndex = args.indexOf('--repeat');
   const repeats = repeatIndex >= 0 ? Number(args[repeatIndex + 1]) : 0;
   const withPeers = args.includes('--peers');
+  const thenIndex = args.indexOf('--then');
+  const thenCommit = thenIndex >= 0 ? args[thenIndex + 1] : undefined;
+  const git = (...gitArgs: string[]): string => execFileSync('git', ['-C', path, ...gitArgs], { encoding: 'utf8' }).trim();
+  const startedAt = thenCommit === undefined ? undefined : git('rev-parse', 'HEAD');
 
   const scratch = new ScratchDirectories();
   const stopNeo4j = await benchNeo4j(() => scratch.make('lore-bench-neo4j-'));
@@ -82,7 +91,8 @@ async function main(): Promise<void> {
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   try {
-    const runs: { label: string; change?: string }[] = [{ label: 'full index' }, { label: 're-index, same commit' }];
+    const runs: { label: string; change?: string; checkout?: string }[] = [{ label: 'full index' }, { label: 're-index, same commit' }];
+    if (thenCommit !== undefined) runs.push({ label: `re-index at ${thenCommit}, served`, checkout: thenCommit });
     for (const change of changes) runs.push({ label: `one file changed (${change})`, change });
     const last = changes[changes.length - 1];
     for (let i = 1; last !== undefined && i <= repeats; i++)
@@ -90,7 +100,8 @@ async function main(): Promise<void> {
     const originals = new Map(changes.map((change) => [join(path, change), readFileSync(join(path, change))]));
     const restore = (): void => originals.forEach((content, file) => writeFileSync(file, content));
     try {
-      for (const [index, { label, change }] of runs.entries()) {
+      for (const [index, { label, change, checkout }] of runs.entries()) {
+        if (checkout) git('checkout', '-q', '--detach', checkout);
         if (change) appendFileSync(join(path, change), probe(`loreBenchProbe${index}`));
         // As `lore index --watch` and `lore up` collect a run's garbage between runs (npm run bench:index starts Node with --expose-gc).
         if (index > 0) (globalThis as { gc?: () => void }).gc?.();
@@ -146,6 +157,7 @@ async function main(): Promise<void> {
       }
     } finally {
       restore();
+      if (startedAt !== undefined) git('checkout', '-q', '--detach', startedAt);
     }
     if (withPeers) {
       // After Lore's runs, so that the two never share the CPU.

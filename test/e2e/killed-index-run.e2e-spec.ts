@@ -67,6 +67,20 @@ async function waitForQueryableRun(driver: Driver, deadline: number): Promise<bo
   return false;
 }
 
+/** Until a storage slot with no commit holds symbols: a staged write is under way, between two of its transactions. */
+async function waitForUnservedSlot(driver: Driver, tenant: string, slotId: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const { records } = await driver.executeQuery(
+      `MATCH (r:Repository {tenantId: $tenant, repoId: $slotId}) WHERE r.commitSha IS NULL
+       RETURN COUNT { MATCH (s:Symbol {tenantId: $tenant, repoId: $slotId}) } AS symbols`,
+      { tenant, slotId },
+    );
+    if (records.length === 1 && (records[0]!.get('symbols') as number) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
 describe('an index run killed while it writes', () => {
   let driver: Driver;
   beforeAll(() => (driver = testDriver()));
@@ -167,17 +181,7 @@ describe('an index run killed while it writes', () => {
     const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--json'], { env: { ...process.env, ...staged }, stdio: 'ignore' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     // Between two staged transactions: some of the repository's elements are committed, its commit is not.
-    const deadline = Date.now() + 120_000;
-    let partial = false;
-    while (!partial && Date.now() < deadline) {
-      const { records } = await driver.executeQuery(
-        `MATCH (r:Repository {tenantId: $tenant, repoId: 'staged'}) WHERE r.commitSha IS NULL
-         RETURN COUNT { MATCH (s:Symbol {tenantId: $tenant, repoId: 'staged'}) } AS symbols`,
-        { tenant },
-      );
-      partial = records.length === 1 && (records[0]!.get('symbols') as number) > 0;
-      if (!partial) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const partial = await waitForUnservedSlot(driver, tenant, 'staged', Date.now() + 120_000);
     killOutright(child);
     await exited;
     expect(partial).toBe(true);
@@ -202,5 +206,52 @@ describe('an index run killed while it writes', () => {
     const fresh = await runCli(['index', root, '--json'], { ...env, LORE_TENANT: 'killed-staged-fresh' });
     expect(fresh.code).toBe(0);
     expect(await dumpRepository(driver, tenant, 'staged')).toEqual(await dumpRepository(driver, 'killed-staged-fresh', 'staged'));
+  }, 300_000);
+
+  it('killed between the staged transactions of a re-index written beside the served graph, serves the previous snapshot exactly, and the next run completes it', async () => {
+    const tenant = 'killed-beside';
+    // Small transactions (by estimate): the new commit's difference (every file) is past the bound, so it is written beside.
+    const staged = { ...env, LORE_TENANT: tenant, LORE_SNAPSHOT_TRANSACTION_BYTES: String(512 * 1024) };
+    const root = generatedRepository(1, 'beside');
+    const first = await runCli(['index', root, '--json'], staged);
+    expect(first.code).toBe(0);
+    const firstCommit = (JSON.parse(first.stdout) as { commitSha: string }).commitSha;
+    const servedBefore = await dumpRepository(driver, tenant, 'beside');
+    const symbolOf = async (): Promise<unknown> => {
+      const result = await runCli(['symbol', 'f3_1', '--repo', 'beside', '--json'], staged);
+      expect(result.code).toBe(0);
+      const { symbol } = JSON.parse(result.stdout) as {
+        symbol: { uid: string; repositoryId: string; commitSha: string; calls: unknown[] };
+      };
+      return { uid: symbol.uid, repositoryId: symbol.repositoryId, commitSha: symbol.commitSha, calls: symbol.calls };
+    };
+    const answerBefore = await symbolOf();
+    expect(answerBefore).toMatchObject({ uid: `${tenant}:beside:src/m3.ts#f3_1`, repositoryId: 'beside', commitSha: firstCommit });
+
+    write(root, 2);
+    const second = commit(root);
+    const child = spawn(process.execPath, [LORE_BIN, 'index', root, '--json'], { env: { ...process.env, ...staged }, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Between two staged transactions: part of the new graph is in the second slot, which serves nothing yet.
+    const partial = await waitForUnservedSlot(driver, tenant, 'beside~2', Date.now() + 120_000);
+    killOutright(child);
+    await exited;
+    expect(partial).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Served exactly as before the run: the same graph, the same answers, the first commit.
+    expect(await dumpRepository(driver, tenant, 'beside')).toEqual(servedBefore);
+    expect(await symbolOf()).toEqual(answerBefore);
+
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const next = await runCli(['index', root, '--json'], staged);
+    expect(next.code).toBe(0);
+    expect(JSON.parse(next.stdout)).toMatchObject({ status: 'completed', commitSha: second, symbols: 4649 });
+    expect(await symbolOf()).toMatchObject({ uid: `${tenant}:beside:src/m3.ts#f3_1`, repositoryId: 'beside', commitSha: second });
+    const fresh = await runCli(['index', root, '--json'], { ...env, LORE_TENANT: 'killed-beside-fresh' });
+    expect(fresh.code).toBe(0);
+    expect(await dumpRepository(driver, tenant, 'beside', 'beside~2')).toEqual(
+      await dumpRepository(driver, 'killed-beside-fresh', 'beside'),
+    );
+    expect((await dumpRepository(driver, tenant, 'beside')).nodes).toEqual([]);
   }, 300_000);
 });

@@ -2,10 +2,11 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
-import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
+import { ConfigModule } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
 import { FIXTURES, gitFixture } from '../../../test/support/fixtures';
 import { dumpRepository, testDriver, type GraphDump } from '../../../test/support/graph';
+import { knowledgeWith } from '../../../test/support/knowledge';
 import { IndexingService } from './indexing/indexing.service';
 import { KnowledgeModule } from './knowledge.module';
 
@@ -141,11 +142,7 @@ describe('links between the repositories of a tenant', () => {
     const before = await graphOf(tenantId, [CONTRACTS, SERVICE, BILLING]);
     const provider = gitFixture(CONTRACTS);
     // Past the least bound there is (64 KiB by estimate): the re-index is written beside the served graph.
-    const beside = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] })
-      .overrideProvider(LORE_CONFIG)
-      .useValue(loadConfig({ ...process.env, LORE_SNAPSHOT_TRANSACTION_BYTES: String(64 * 1024) }))
-      .compile();
-    await beside.init();
+    const beside = await knowledgeWith({ LORE_SNAPSHOT_TRANSACTION_BYTES: String(64 * 1024) });
     try {
       const added = join(provider.path, 'src/rounding.ts');
       writeFileSync(

@@ -1,15 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import neo4j, { type Driver } from 'neo4j-driver';
-import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
 import { CodeGraphRepository } from '@lore/graph';
 import { dumpRepository, testDriver } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
+import { knowledgeWith } from '../../../test/support/knowledge';
 import { IndexingService } from './indexing/indexing.service';
-import { KnowledgeModule } from './knowledge.module';
 import { SymbolService } from './symbols/symbol.service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -43,14 +42,8 @@ function generatedRepository(name = 'generated'): string {
   return root;
 }
 
-async function indexingOn(uri: string, password: string, env: Record<string, string>): Promise<TestingModule> {
-  const config = loadConfig({ ...process.env, NEO4J_URI: uri, NEO4J_PASSWORD: password, NEO4J_MAX_RETRY_MS: '0', ...env });
-  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] })
-    .overrideProvider(LORE_CONFIG)
-    .useValue(config)
-    .compile();
-  await moduleRef.init();
-  return moduleRef;
+function indexingOn(uri: string, password: string, env: Record<string, string>): Promise<TestingModule> {
+  return knowledgeWith({ NEO4J_URI: uri, NEO4J_PASSWORD: password, NEO4J_MAX_RETRY_MS: '0', ...env });
 }
 
 describe('a snapshot larger than what one Neo4j transaction may hold', () => {

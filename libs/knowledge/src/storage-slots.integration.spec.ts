@@ -1,11 +1,11 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
-import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
 import { localPrincipal, type Principal } from '@lore/domain';
 import { testDriver } from '../../../test/support/graph';
+import { knowledgeWith } from '../../../test/support/knowledge';
 import { CalleesService } from './callees/callees.service';
 import { CallersService } from './callers/callers.service';
 import { DocumentsService } from './documents/documents.service';
@@ -13,7 +13,6 @@ import { ExplorerService } from './explorer/explorer.service';
 import { FileSpanService } from './files/file-span.service';
 import { ImpactService } from './impact/impact.service';
 import { IndexingService } from './indexing/indexing.service';
-import { KnowledgeModule } from './knowledge.module';
 import { GraphNeighborhoodService } from './neighborhood/neighborhood.service';
 import { SearchService } from './search/search.service';
 import { ProjectStructureService } from './structure/structure.service';
@@ -27,16 +26,6 @@ import { RelatedTestsService } from './tests/related-tests.service';
  */
 const principal: Principal = localPrincipal('slots', 'test');
 const REPOSITORY = 'slotted';
-
-async function moduleWith(env: Record<string, string>): Promise<TestingModule> {
-  const config = loadConfig({ ...process.env, ...env });
-  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] })
-    .overrideProvider(LORE_CONFIG)
-    .useValue(config)
-    .compile();
-  await moduleRef.init();
-  return moduleRef;
-}
 
 /**
  * What every read service answers about the repository, but when it was indexed (a re-index changes
@@ -79,9 +68,9 @@ describe('a repository moved to its second storage slot', () => {
 
   beforeAll(async () => {
     driver = testDriver();
-    inPlace = await moduleWith({});
+    inPlace = await knowledgeWith({});
     // The least bound there is (64 KiB by estimate, about ten nodes): the edit below is past it.
-    beside = await moduleWith({ LORE_SNAPSHOT_TRANSACTION_BYTES: String(64 * 1024) });
+    beside = await knowledgeWith({ LORE_SNAPSHOT_TRANSACTION_BYTES: String(64 * 1024) });
   });
 
   afterAll(async () => {

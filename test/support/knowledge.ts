@@ -1,0 +1,13 @@
+import { Test, type TestingModule } from '@nestjs/testing';
+import { ConfigModule, LORE_CONFIG, loadConfig } from '@lore/config';
+import { KnowledgeModule } from '@lore/knowledge';
+
+/** The knowledge services, initialised, with the test environment's configuration and `env` over it. */
+export async function knowledgeWith(env: Record<string, string>): Promise<TestingModule> {
+  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] })
+    .overrideProvider(LORE_CONFIG)
+    .useValue(loadConfig({ ...process.env, ...env }))
+    .compile();
+  await moduleRef.init();
+  return moduleRef;
+}
