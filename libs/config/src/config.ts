@@ -79,7 +79,8 @@ export const ConfigSchema = z.object({
   LORE_INDEX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * Estimated bytes of one of the transactions that write a snapshot in parts (a repository's first
-   * snapshot, the exact pass's calls): kept well under Neo4j's db.memory.transaction.max and its
+   * snapshot, the exact pass's calls, a served repository's re-index past this bound, written beside
+   * it in its other storage slot): kept well under Neo4j's db.memory.transaction.max and its
    * share of dbms.memory.transaction.total.max. See docs/architecture.md, "Writing a snapshot".
    */
   LORE_SNAPSHOT_TRANSACTION_BYTES: z.coerce

@@ -266,6 +266,8 @@ export class SnapshotWriter {
 
   /** A slot that serves nothing, deleted in transactions of at most LORE_SNAPSHOT_TRANSACTION_BYTES by estimate. */
   private async deleteSlot(slot: SlotParams): Promise<void> {
+    const started = performance.now();
+    let transactions = 1;
     const budget = this.config.LORE_SNAPSHOT_TRANSACTION_BYTES;
     const batches: [Record<NodeLabel, string>, number][] = [
       [SNAPSHOT_QUERIES.deleteSlotRelationships, Math.max(1, Math.floor(budget / RELATIONSHIP_ROW_BYTES))],
@@ -275,11 +277,15 @@ export class SnapshotWriter {
       for (const label of NODE_LABELS) {
         for (;;) {
           const [row] = await this.neo4j.write((tx) => runRows(tx, statements[label], { ...slot, limit }));
+          transactions += 1;
           if (Number(row?.deleted ?? 0) < limit) break;
         }
       }
     }
     await this.neo4j.write((tx) => runRows(tx, this.queries.get('index/delete-slot-repository'), slot));
+    this.logger.debug(
+      `${slot.slotId}: storage slot deleted in ${transactions} transactions and ${Math.round(performance.now() - started)} ms`,
+    );
   }
 
   /**
