@@ -1,5 +1,5 @@
 import { InvalidInputError } from './errors';
-import { fileUid, parseUid, repositoryUid, symbolUid } from './uids';
+import { fileUid, parseUid, repositoryOfSlot, repositoryUid, storageSlots, symbolUid } from './uids';
 
 describe('uids', () => {
   it('forms repository, file and symbol uids', () => {
@@ -40,5 +40,14 @@ describe('uids', () => {
 
   it.each(['', 'acme', 'acme:', ':shop', ':'])('refuses %p', (uid) => {
     expect(() => parseUid(uid)).toThrow(InvalidInputError);
+  });
+});
+
+describe('storage slots', () => {
+  it("names a repository's two slots, the first its own id, and each slot's repository", () => {
+    expect(storageSlots('shop')).toEqual(['shop', 'shop~2']);
+    expect(storageSlots('shop').map(repositoryOfSlot)).toEqual(['shop', 'shop']);
+    // A qualified name's ~n is not a slot: only the repository part of a uid is ever a slot id.
+    expect(repositoryOfSlot('shop.v2')).toBe('shop.v2');
   });
 });

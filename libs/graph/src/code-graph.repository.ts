@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   type CallConfidence,
   type DocumentRow,
-  parseUid,
   type Principal,
   repositoryOfSlot,
   repositoryUid,
@@ -348,19 +347,19 @@ export class CodeGraphRepository {
   }
 }
 
-/** A repository's uid as stored (its served slot's Repository node); any other uid as it is. */
+/** A repository's uid (`{tenant}:{repository}`) as stored, its served slot's; any other uid, or a string that is none, as it is. */
 function slotOfRepositoryUid(view: TenantView, uid: string): string {
-  const { tenantId, repositoryId, path } = parseUid(uid);
-  return path === undefined ? repositoryUid(tenantId, view.slotOf(repositoryId)) : uid;
+  const parts = uid.split(':');
+  return parts.length === 2 ? repositoryUid(parts[0]!, view.slotOf(parts[1]!)) : uid;
 }
 
 /** A record with every repository id (`repositoryId`, `repoId`) and Repository uid named as readers know them, not by storage slot. */
 function asReadersKnowIt(value: unknown, key?: string): unknown {
   if (typeof value === 'string') {
     if (key === 'repositoryId' || key === 'repoId') return repositoryOfSlot(value);
-    if (key === 'uid' && !value.includes(':', value.indexOf(':') + 1)) {
-      const { tenantId, repositoryId } = parseUid(value);
-      return repositoryUid(tenantId, repositoryOfSlot(repositoryId));
+    if (key === 'uid') {
+      const parts = value.split(':');
+      if (parts.length === 2) return repositoryUid(parts[0]!, repositoryOfSlot(parts[1]!));
     }
     return value;
   }

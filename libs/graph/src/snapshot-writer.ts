@@ -1,5 +1,6 @@
 // Snapshot writes: a repository's snapshot replaced by writing only its difference with the live graph, in
-// one transaction, or in bounded ones where readers cannot tell (see SnapshotWriter.stagingOf).
+// one transaction, or in bounded ones where readers cannot tell (see stagingOf), or, past the bound, the
+// whole snapshot beside the served graph in the repository's other storage slot (see storageSlots).
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
@@ -57,7 +58,10 @@ export interface SnapshotChanges {
  * then nodes, then relationships, in UNWIND batches — in ONE transaction together with the
  * repository's new commit and the run's record, or, where readers cannot tell (a repository not yet
  * served, or the exact pass refining this commit's calls), in transactions of at most
- * LORE_SNAPSHOT_TRANSACTION_BYTES followed by a small one with the commit and the run's record.
+ * LORE_SNAPSHOT_TRANSACTION_BYTES followed by a small one with the commit and the run's record. A
+ * served repository's difference past that bound is written beside it: the whole snapshot into its
+ * other storage slot, hidden, in bounded transactions, then one small transaction serves that slot
+ * and retires the other, which is deleted in bounded transactions.
  * A half-written snapshot is never served; a killed run's staged part is completed by the next run's
  * diff. Re-indexing the same commit writes nothing.
  */
@@ -167,6 +171,7 @@ export class SnapshotWriter {
     }
     // Stamps the graph this transaction leaves; a GraphStateFile with the same stamp describes it.
     const version = randomUUID();
+    // First in every transaction: the repository's CONTAINS start at its Repository node.
     const upsertRepository = (tx: ManagedTransaction): Promise<unknown> =>
       runRows(tx, this.queries.get('index/upsert-repository'), {
         ...slot,
@@ -179,8 +184,8 @@ export class SnapshotWriter {
           gitPrefix: snapshot.gitPrefix,
         },
       });
-    // The Repository node goes first in every transaction: the repository's CONTAINS start at it.
-    const finish = async (tx: ManagedTransaction): Promise<void> => {
+    // The run's record, and (beside) the slot written made the served one, in the same transaction.
+    const recordAndServe = async (tx: ManagedTransaction): Promise<void> => {
       if (retired !== null)
         await runRows(tx, this.queries.get('index/retire-slot'), { tenantId: scope.tenantId, retiredUid: retired.slotUid });
       await recordRun(tx, slot);
@@ -197,7 +202,7 @@ export class SnapshotWriter {
       await this.neo4j.write(async (tx) => {
         await upsertRepository(tx);
         await runBatches(tx, batches, (done) => onBatch?.(done, total));
-        await finish(tx);
+        await recordAndServe(tx);
         onBatch?.(total, total);
       }, transaction);
     } else {
@@ -219,7 +224,7 @@ export class SnapshotWriter {
       }
       await this.neo4j.write(async (tx) => {
         await upsertRepository(tx);
-        await finish(tx);
+        await recordAndServe(tx);
       }, transaction);
       onBatch?.(total, total);
     }

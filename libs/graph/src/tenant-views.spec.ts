@@ -40,6 +40,16 @@ function setUp() {
 }
 
 describe('TenantViews', () => {
+  it('names a repository read from its second storage slot as readers know it, and keeps which slot that is', async () => {
+    const { graph, views } = setUp();
+    // billing was re-indexed beside: its second slot serves, its first is retired (no commit).
+    graph.rows = [{ repositories: [HIDDEN, { ...SERVED, repositoryId: 'billing~2', name: 'billing' }, SERVED], embedding: [] }];
+    const view = await views.current('acme');
+    expect(view.served.map((repository) => repository.repositoryId)).toEqual(['billing', 'orders']);
+    expect(view.hidden).toEqual(['billing']);
+    expect([view.slotOf('billing'), view.slotOf('orders'), view.slotOf('unknown')]).toEqual(['billing~2', 'orders', 'unknown']);
+  });
+
   it('tells served repositories from hidden ones, with whether their calls are exact', async () => {
     const { views } = setUp();
     const view = await views.current('acme');
