@@ -96,6 +96,7 @@ export class SnapshotWriter {
         onBatch,
         live,
         keepResolvedEdgesOfUnchangedFiles: false,
+        deleteUnservedSlots: true,
       },
     );
     // Only the final state is kept: a run killed before it leaves a version no file carries.
@@ -124,7 +125,8 @@ export class SnapshotWriter {
       snapshot,
       run,
       (tx, scope) => this.runs.recordQueryable(tx, scope, snapshot.commitSha, elapsedMs()),
-      { onBatch, live, keepResolvedEdgesOfUnchangedFiles: true },
+      // A slot this write retires is deleted by the run's last write: the graph is queryable sooner.
+      { onBatch, live, keepResolvedEdgesOfUnchangedFiles: true, deleteUnservedSlots: false },
     );
     return { changes, state };
   }
@@ -137,6 +139,8 @@ export class SnapshotWriter {
       onBatch?: (done: number, total: number) => void;
       live?: GraphState | Promise<GraphState>;
       keepResolvedEdgesOfUnchangedFiles: boolean;
+      /** Delete the repository's slots that serve nothing once the snapshot is served (the run's last write). */
+      deleteUnservedSlots: boolean;
     },
   ): Promise<{ changes: SnapshotChanges; state: GraphState; version: string; slotId: string }> {
     const started = performance.now();
@@ -230,7 +234,7 @@ export class SnapshotWriter {
     }
     // What no longer serves: the slot a re-index beside it replaced, or what a killed one left. The
     // snapshot is committed and served: a deletion cut short is hidden, and finished by the next run.
-    for (const other of storageSlots(scope.repoId)) {
+    for (const other of options.deleteUnservedSlots ? storageSlots(scope.repoId) : []) {
       if (other !== slot.slotId && slots.some((known) => known.slotId === other && known.stored))
         await this.deleteSlot(slotParams(scope, other)).catch((error: Error) =>
           this.logger.warn(
