@@ -31,7 +31,7 @@ import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { GraphNeighborhoodService } from '@lore/knowledge/neighborhood/neighborhood.service';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { SymbolService } from '@lore/knowledge/symbols/symbol.service';
-import { RelatedTestsService } from '@lore/knowledge/tests/related-tests.service';
+import { RelatedTestsService } from '@lore/knowledge/related-tests/related-tests.service';
 import { benchNeo4j } from './local-neo4j';
 import { ScratchDirectories } from './scratch';
 import { seededRandom } from './seeded-random';

@@ -7,7 +7,7 @@ import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { GetCalleesResultSchema } from '@lore/domain/schemas/callees';
 import { AnalyzeImpactResultSchema } from '@lore/domain/schemas/impact';
-import { GetRelatedTestsResultSchema } from '@lore/domain/schemas/tests';
+import { GetRelatedTestsResultSchema } from '@lore/domain/schemas/related-tests';
 import { GetGraphNeighborhoodResultSchema } from '@lore/domain/schemas/neighborhood';
 import { GetDocumentsResultSchema } from '@lore/domain/schemas/documents';
 import { FileSpanSchema } from '@lore/domain/schemas/files';

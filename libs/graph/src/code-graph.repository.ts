@@ -229,7 +229,7 @@ export class CodeGraphRepository {
 
   /** The tests with a TESTS edge to any of `uids`. */
   async findTestsFor(principal: Principal, uids: readonly string[]): Promise<TestEdge[]> {
-    const rows = await this.read(principal, 'tests/tests-for', { uids });
+    const rows = await this.read(principal, 'related-tests/tests-for', { uids });
     return rows as unknown as TestEdge[];
   }
 

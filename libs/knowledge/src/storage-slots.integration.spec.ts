@@ -17,7 +17,7 @@ import { GraphNeighborhoodService } from './neighborhood/neighborhood.service';
 import { SearchService } from './search/search.service';
 import { ProjectStructureService } from './structure/structure.service';
 import { SymbolService } from './symbols/symbol.service';
-import { RelatedTestsService } from './tests/related-tests.service';
+import { RelatedTestsService } from './related-tests/related-tests.service';
 
 /**
  * A repository a re-index moved to its second storage slot (storageSlots: a difference past the

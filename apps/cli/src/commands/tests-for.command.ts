@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
-import { RelatedTestsService } from '@lore/knowledge/tests/related-tests.service';
+import { RelatedTestsService } from '@lore/knowledge/related-tests/related-tests.service';
 import { type ChangeTargetOptions, changeTargetInput, withChangeTargetOptions } from '../change-target-options';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';

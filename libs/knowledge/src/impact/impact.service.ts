@@ -25,7 +25,12 @@ export class ImpactService {
   ) {}
 
   @Operation('analyze_impact', { kind: 'read' })
-  async analyzeImpact(input: AnalyzeImpactInput, principal: Principal): Promise<AnalyzeImpactResult> {
+  analyzeImpact(input: AnalyzeImpactInput, principal: Principal): Promise<AnalyzeImpactResult> {
+    return this.impactOf(input, principal);
+  }
+
+  /** The answer of analyze_impact below the gate, for services that compose it (get_related_tests). */
+  async impactOf(input: AnalyzeImpactInput, principal: Principal): Promise<AnalyzeImpactResult> {
     const query = parseInput(AnalyzeImpactInputSchema, input);
     const targets = await resolveImpactTargets(this.graph, this.sources, principal, query);
     const [walk, importers] = await Promise.all([

@@ -6,7 +6,7 @@ import { currentCallContext, runInCallContext } from '@lore/access';
 import { type Principal, localPrincipal } from '@lore/domain';
 import { CodeGraphRepository } from '@lore/graph';
 import { Operation, type OperationCall, type OperationStage } from './operation';
-import { OperationGate } from './operation-gate';
+import { GatedCompositionError, OperationGate } from './operation-gate';
 import { AuthorizationStage } from './stages/authorization.stage';
 
 const seen: string[] = [];
@@ -27,6 +27,16 @@ class EchoService {
   @Operation('read_the_audit', { kind: 'admin' })
   async audit(_input: object, principal: Principal): Promise<string> {
     return `${principal.subject} read the audit`;
+  }
+
+  @Operation('compose_through_the_gate', { kind: 'read' })
+  async composeThroughTheGate(input: { text: string }, principal: Principal): Promise<string> {
+    return this.echo(input, principal);
+  }
+
+  @Operation('compose_below_the_gate', { kind: 'read' })
+  async composeBelowTheGate(_input: object, _principal: Principal): Promise<string> {
+    return this.notAnOperation();
   }
 
   async notAnOperation(): Promise<string> {
@@ -110,5 +120,18 @@ describe('OperationGate', () => {
       message: 'read_the_audit needs the admin permission, which this credential does not hold.',
     });
     expect(await service.audit({}, { ...localPrincipal('t', 'admin'), toolProfile: 'read_only_explorer' })).toBe('admin read the audit');
+  });
+
+  it('refuses an operation called from inside another (it would be audited, charged and authorized twice), and allows a plain method', async () => {
+    const service = await gatedService();
+    const ana = localPrincipal('t', 'ana');
+    const refused = service.composeThroughTheGate({ text: 'x' }, ana);
+    await expect(refused).rejects.toBeInstanceOf(GatedCompositionError);
+    await expect(refused).rejects.toThrow('compose_through_the_gate called the gated operation echo: a service composes another capability below the gate');
+    expect(seen).toEqual(['outer compose_through_the_gate [{"text":"x"}] by ana via internal']);
+    seen.splice(0);
+    expect(await service.composeBelowTheGate({}, ana)).toBe('plain');
+    expect(seen).toEqual(['outer compose_below_the_gate [{}] by ana via internal', 'ungated', 'outer saw plain']);
+    expect(await service.echo({ text: 'after' }, ana)).toBe('ana: after');
   });
 });

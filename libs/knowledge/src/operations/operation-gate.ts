@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { currentCallContext } from '@lore/access';
@@ -10,6 +11,20 @@ import { type OperationCall, type OperationStage, declaredOperations } from './o
  * services are wrapped, once, at start, so that the stages (authorization, limits, audit, metrics,
  * cache) apply whichever door called, the CLI and MCP over stdio included, and no door can forget one.
  */
+/** The operation whose service method is running: a gated call from inside it is a composition error. */
+const runningOperation = new AsyncLocalStorage<string>();
+
+/**
+ * Thrown when a service calls another service's `@Operation` method: that call would be audited,
+ * charged and authorized a second time. Compose below the gate, with a plain method or a core function.
+ */
+export class GatedCompositionError extends Error {
+  constructor(outer: string, inner: string) {
+    super(`${outer} called the gated operation ${inner}: a service composes another capability below the gate (a plain method or a core function), never through its @Operation method`);
+    this.name = 'GatedCompositionError';
+  }
+}
+
 @Injectable()
 export class OperationGate implements OnModuleInit {
   private stages: readonly OperationStage[] = [];
@@ -40,6 +55,8 @@ export class OperationGate implements OnModuleInit {
     for (const declared of declaredOperations(service)) {
       const method = service[declared.method] as (...args: unknown[]) => Promise<unknown>;
       service[declared.method] = (...args: unknown[]) => {
+        const outer = runningOperation.getStore();
+        if (outer !== undefined) return Promise.reject(new GatedCompositionError(outer, declared.operation));
         const call: OperationCall = {
           operation: declared.operation,
           kind: declared.kind,
@@ -47,7 +64,7 @@ export class OperationGate implements OnModuleInit {
           principal: args[declared.principalArgument] as Principal,
           context: currentCallContext(),
         };
-        return this.run(call, () => method.apply(service, args));
+        return this.run(call, () => runningOperation.run(declared.operation, () => method.apply(service, args) as Promise<unknown>));
       };
     }
   }

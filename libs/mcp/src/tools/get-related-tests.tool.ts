@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Principal } from '@lore/domain';
-import { type GetRelatedTestsInput, GetRelatedTestsInputSchema, GetRelatedTestsResultSchema } from '@lore/domain/schemas/tests';
-import { RelatedTestsService } from '@lore/knowledge/tests/related-tests.service';
+import { type GetRelatedTestsInput, GetRelatedTestsInputSchema, GetRelatedTestsResultSchema } from '@lore/domain/schemas/related-tests';
+import { RelatedTestsService } from '@lore/knowledge/related-tests/related-tests.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY } from '../mcp-tool';
 
 @Injectable()

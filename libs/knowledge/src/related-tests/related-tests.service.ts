@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal, TRUST_BOUNDARY } from '@lore/domain';
-import { type GetRelatedTestsInput, GetRelatedTestsInputSchema, type GetRelatedTestsResult } from '@lore/domain/schemas/tests';
+import { type GetRelatedTestsInput, GetRelatedTestsInputSchema, type GetRelatedTestsResult } from '@lore/domain/schemas/related-tests';
 import { ImpactService } from '../impact/impact.service';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
@@ -13,7 +13,7 @@ export class RelatedTestsService {
   @Operation('get_related_tests', { kind: 'read' })
   async getRelatedTests(input: GetRelatedTestsInput, principal: Principal): Promise<GetRelatedTestsResult> {
     const query = parseInput(GetRelatedTestsInputSchema, input);
-    const { targets, tests, warnings } = await this.impact.analyzeImpact(query, principal);
+    const { targets, tests, warnings } = await this.impact.impactOf(query, principal);
     return {
       targets,
       tests,

@@ -5,8 +5,8 @@ import {
   GetRelatedTestsInputSchema,
   type GetRelatedTestsResult,
   GetRelatedTestsResultSchema,
-} from '@lore/domain/schemas/tests';
-import { RelatedTestsService } from '@lore/knowledge/tests/related-tests.service';
+} from '@lore/domain/schemas/related-tests';
+import { RelatedTestsService } from '@lore/knowledge/related-tests/related-tests.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreQuery } from '../lore-query.decorator';
 

@@ -6,8 +6,8 @@ import {
   GetRelatedTestsInputSchema,
   type GetRelatedTestsResult,
   GetRelatedTestsResultSchema,
-} from '@lore/domain/schemas/tests';
-import { RelatedTestsService } from '@lore/knowledge/tests/related-tests.service';
+} from '@lore/domain/schemas/related-tests';
+import { RelatedTestsService } from '@lore/knowledge/related-tests/related-tests.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
