@@ -14,6 +14,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.LORE_CACHE_DIR = mkdtempSync(join(tmpdir(), 'lore-test-cache-'));
   // Nor does a model the developer installed: with none configured, tests run on the hashing embedder.
   process.env.LORE_MODELS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-models-'));
+  // Nor the Neo4j a developer's `lore up` recorded: commands under test reach only the test's Neo4j.
+  process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'lore-test-config-'));
   if (process.env.NEO4J_URI) {
     if (!process.env.NEO4J_PASSWORD) throw new Error('NEO4J_URI is set: set NEO4J_PASSWORD too.');
     process.stderr.write(`\n[tests] using the Neo4j at ${process.env.NEO4J_URI}\n`);

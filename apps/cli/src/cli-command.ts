@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { runInCallContext } from '@lore/access';
-import { reportError } from './output';
+import { exitAfterOutput, reportError } from './output';
 
 /**
  * One CLI command: a file `commands/<name>.command.ts` exporting `register`, which adds the command
@@ -22,6 +22,6 @@ export function runAction<A extends unknown[]>(action: (...args: A) => Promise<n
     } catch (error) {
       code = reportError(error, Boolean(options?.json));
     }
-    process.exit(code);
+    await exitAfterOutput(code);
   };
 }

@@ -14,6 +14,16 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   resource_exhausted: EXIT.unavailable,
 };
 
+/**
+ * Exits with `code` once everything written to stdout and stderr has left the process. On Linux a
+ * pipe is written asynchronously: exiting at once cut answers at the pipe's 64 KiB buffer, with exit 0.
+ * A write's callback runs after every earlier write was handed to the OS, so an empty write is the flush.
+ */
+export async function exitAfterOutput(code: number): Promise<never> {
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
+  process.exit(code);
+}
+
 /** JSON on stdout; `oneLine` for a stream of values (JSON Lines), as `lore index --watch` prints. */
 export function printJson(value: unknown, oneLine = false): void {
   process.stdout.write(`${oneLine ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`);
@@ -24,7 +34,7 @@ export function reportError(error: unknown, json: boolean): number {
   if (error instanceof ConfigError) {
     if (json)
       printJson({
-        error: { code: 'invalid_input', message: error.message, retryable: false, hint: null, details: { problems: error.problems } },
+        error: { code: 'invalid_input', message: error.message, retryable: false, hint: error.hint, details: { problems: error.problems } },
       });
     else process.stderr.write(`${error.message}\n`);
     return EXIT.invalidInput;

@@ -43,12 +43,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const listening = `Lore listening on http://${config.LORE_HOST}:${config.LORE_PORT} (REST /api/v1, OpenAPI /api/docs, GraphQL /graphql, MCP /mcp)`;
-  // A JSON log stays JSON from its first line on.
-  process.stderr.write(
-    config.LORE_LOG_FORMAT === 'json'
-      ? `${JSON.stringify({ time: new Date().toISOString(), level: 'log', pid: process.pid, context: 'Server', message: listening })}\n`
-      : `${listening}\n`,
-  );
+  for (const line of [listening, await app.get(AuthenticationService).describeMode()]) {
+    // A JSON log stays JSON from its first line on.
+    process.stderr.write(
+      config.LORE_LOG_FORMAT === 'json'
+        ? `${JSON.stringify({ time: new Date().toISOString(), level: 'log', pid: process.pid, context: 'Server', message: line })}\n`
+        : `${line}\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

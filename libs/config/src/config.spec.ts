@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, modelsDirectory } from './config';
+import { recordLocalConnection } from './local-connection';
 
 describe('loadConfig', () => {
   it('applies defaults around the one required value', () => {
@@ -12,9 +13,38 @@ describe('loadConfig', () => {
     expect(config.LORE_ALLOWED_HOSTS).toEqual([]);
   });
 
-  it('names a missing variable', () => {
-    expect(() => loadConfig({})).toThrow(ConfigError);
-    expect(() => loadConfig({})).toThrow(/NEO4J_PASSWORD: is required/);
+  it('names a missing variable, and says how to start Lore when no lore up was recorded', () => {
+    const nothing = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'lore-config-home-')) };
+    expect(() => loadConfig(nothing)).toThrow(ConfigError);
+    expect(() => loadConfig(nothing)).toThrow(/NEO4J_PASSWORD: is required/);
+    expect(() => loadConfig(nothing)).toThrow(
+      expect.objectContaining({
+        hint: 'Start Lore with `NEO4J_PASSWORD=<choose one> npx lore up`: later commands in any shell find its Neo4j by themselves. For a Neo4j of your own, export NEO4J_URI and NEO4J_PASSWORD.',
+      }),
+    );
+  });
+
+  it('reaches the Neo4j lore up recorded when the environment names none, and only then', () => {
+    const env = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'lore-config-home-')) };
+    const recorded = { NEO4J_URI: 'bolt://127.0.0.1:7799', NEO4J_USER: 'neo4j', NEO4J_PASSWORD: 'recorded', dataDir: '/data/neo4j' };
+    const file = recordLocalConnection(recorded, env);
+    expect(file).toBe(join(env.XDG_CONFIG_HOME, 'lore', 'local-neo4j.json'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig(env)).toMatchObject({ NEO4J_URI: 'bolt://127.0.0.1:7799', NEO4J_PASSWORD: 'recorded' });
+    expect(loadConfig({ ...env, NEO4J_URI: 'bolt://127.0.0.1:7799' })).toMatchObject({ NEO4J_PASSWORD: 'recorded' });
+    // Another Neo4j named, or a password given: the record is not used.
+    expect(() => loadConfig({ ...env, NEO4J_URI: 'bolt://db.example:7687' })).toThrow(/NEO4J_PASSWORD: is required/);
+    expect(loadConfig({ ...env, NEO4J_PASSWORD: 'mine' })).toMatchObject({ NEO4J_URI: 'bolt://127.0.0.1:7687', NEO4J_PASSWORD: 'mine' });
+    // A record others may read holds a password: refused, saying how to fix it.
+    chmodSync(file, 0o644);
+    expect(() => loadConfig(env)).toThrow(`NEO4J_PASSWORD: is not set, and ${file} is readable by other users: run \`chmod 600 ${file}\``);
+  });
+
+  it('finds models and cached results under the XDG directories of the environment it is given', () => {
+    const config = loadConfig({ NEO4J_PASSWORD: 'x', XDG_DATA_HOME: '/xdg/data', XDG_CACHE_HOME: '/xdg/cache' });
+    expect([config.LORE_MODELS_DIR, config.LORE_CACHE_DIR]).toEqual(['/xdg/data/lore/models', '/xdg/cache/lore']);
+    expect(modelsDirectory({ XDG_DATA_HOME: '/xdg/data' })).toBe(config.LORE_MODELS_DIR);
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', XDG_DATA_HOME: '/xdg/data', LORE_MODELS_DIR: '/models' }).LORE_MODELS_DIR).toBe('/models');
   });
 
   it('names a bad variable and what it expects', () => {

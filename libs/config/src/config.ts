@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
+import { type LocalConnection, readLocalConnection } from './local-connection';
+
+export { ConfigError } from './config-error';
 
 /**
  * The one configuration of Lore. Values come from the environment, or from a JSON file named by
@@ -92,7 +96,7 @@ export const ConfigSchema = z.object({
   LORE_CACHE_DIR: z
     .string()
     .min(1)
-    .default(() => join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lore')),
+    .default(() => cacheDirectory()),
   /** Answers of read operations kept in memory (not LORE_CACHE_DIR's extraction results): at most this many MB; 0 keeps none. */
   LORE_CACHE_MAX_MB: z.coerce.number().min(0).max(65_536).default(64),
   /** ...and at most this many answers. */
@@ -115,7 +119,7 @@ export const ConfigSchema = z.object({
   LORE_MODELS_DIR: z
     .string()
     .min(1)
-    .default(() => modelsDirectory({})),
+    .default(() => modelsDirectory()),
   /** The Maven repository `lore models install` fetches model jars from (unset: Maven Central). */
   LORE_MAVEN_REPOSITORY: z.string().url('an http(s) URL').optional(),
   LORE_EMBEDDINGS_DIMENSION: z.coerce.number().int().min(8).max(8192).optional(),
@@ -175,18 +179,21 @@ export type LoreConfig = z.infer<typeof ConfigSchema>;
 
 /**
  * Where embedding models are installed: LORE_MODELS_DIR, else the user's data directory
- * ($XDG_DATA_HOME/lore/models). Read alone by `lore models`, which needs no database settings.
+ * ($XDG_DATA_HOME/lore/models). The one answer for every process (the server, `lore models`, `lore
+ * index`); `lore models` reads it alone, needing no database settings.
  */
 export function modelsDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return env.LORE_MODELS_DIR || join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'models');
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
+/** Where per-file extraction results are kept: LORE_CACHE_DIR, else $XDG_CACHE_HOME/lore. */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LORE_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lore');
 }
+
+const PASSWORD_HINT =
+  'Start Lore with `NEO4J_PASSWORD=<choose one> npx lore up`: later commands in any shell find its Neo4j by themselves. ' +
+  'For a Neo4j of your own, export NEO4J_URI and NEO4J_PASSWORD.';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
   const fromFile = env.LORE_CONFIG_FILE ? readConfigFile(env.LORE_CONFIG_FILE) : {};
@@ -201,14 +208,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
       'LORE_API_KEYS: is no longer read: API keys are stored hashed in Neo4j. Create them with `lore keys create --tenant <id>` and unset LORE_API_KEYS.',
     ]);
   }
+  merged.LORE_MODELS_DIR ??= modelsDirectory(env);
+  merged.LORE_CACHE_DIR ??= cacheDirectory(env);
+  if (merged.NEO4J_PASSWORD === undefined) useLocalConnection(merged, env);
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
+    const missingPassword = parsed.error.issues.some((issue) => issue.path[0] === 'NEO4J_PASSWORD' && merged.NEO4J_PASSWORD === undefined);
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const variable = issue.path.join('.') || '(root)';
         const detail = issue.code === 'invalid_type' && merged[variable] === undefined ? 'is required' : issue.message;
         return `${variable}: ${detail}`;
       }),
+      missingPassword ? PASSWORD_HINT : null,
     );
   }
   const jwt = parsed.data;
@@ -217,6 +229,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
   if (!jwt.LORE_JWT_ISSUER && (jwt.LORE_JWT_JWKS_URL || jwt.LORE_JWT_JWKS_FILE || jwt.LORE_JWT_AUDIENCE))
     throw new ConfigError(['LORE_JWT_ISSUER: is required when JWT keys or an audience are set (the issuer every token must name).']);
   return parsed.data;
+}
+
+/**
+ * With no password given, the Neo4j `lore up` recorded (localConnectionFile), when the URI given (if
+ * any) is that one: a new shell reaches the running Lore without exports.
+ */
+function useLocalConnection(merged: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  let recorded: LocalConnection | null;
+  try {
+    recorded = readLocalConnection(env);
+  } catch (error) {
+    if (error instanceof ConfigError)
+      throw new ConfigError([`NEO4J_PASSWORD: is not set, and ${error.problems.join('; ')}`], PASSWORD_HINT);
+    throw error;
+  }
+  if (recorded === null || (merged.NEO4J_URI !== undefined && merged.NEO4J_URI !== recorded.NEO4J_URI)) return;
+  merged.NEO4J_URI = recorded.NEO4J_URI;
+  merged.NEO4J_USER ??= recorded.NEO4J_USER;
+  merged.NEO4J_PASSWORD = recorded.NEO4J_PASSWORD;
 }
 
 function readConfigFile(path: string): Record<string, unknown> {

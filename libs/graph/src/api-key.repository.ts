@@ -52,8 +52,9 @@ export class ApiKeyRepository {
     return row ? withNulls(row.key as Partial<ListedApiKey>) : null;
   }
 
-  async any(): Promise<boolean> {
-    const [row] = await this.neo4j.read(this.queries.get('keys/any'));
+  /** Whether a key that is neither revoked nor expired exists. */
+  async anyUsable(): Promise<boolean> {
+    const [row] = await this.neo4j.read(this.queries.get('keys/any'), { now: new Date().toISOString() });
     return row?.exists === true;
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { accessFingerprint, currentCallContext, isToolAllowed, runInCallContext } from '@lore/access';
-import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { LORE_CONFIG, LORE_VERSION, type LoreConfig } from '@lore/config';
 import { InvalidInputError, LoreError, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { offsetOf } from './continuation';
@@ -32,7 +32,7 @@ import {
 } from './tool-answer';
 import { type ServedCatalog, type ToolProfile, isServed } from './tool-profiles';
 
-export const LORE_MCP_SERVER_INFO = { name: 'lore', version: '0.1.0' };
+export const LORE_MCP_SERVER_INFO = { name: 'lore', version: LORE_VERSION };
 export const MCP_TOOLS = Symbol('MCP_TOOLS');
 export const MCP_RESOURCES = Symbol('MCP_RESOURCES');
 export const MCP_PROMPTS = Symbol('MCP_PROMPTS');

@@ -1,7 +1,9 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { ApiKeyInfo, CreateApiKeyInput } from '@lore/domain/schemas/keys';
 import { ApiKeysService } from '@lore/knowledge/credentials/api-keys.service';
+import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';
@@ -45,8 +47,8 @@ interface CreateOptions extends JsonOption {
 }
 
 async function createCommand(options: CreateOptions): Promise<number> {
-  const created = await withServices((context) =>
-    context.get(ApiKeysService).createKey(
+  const created = await withServices(async (context) => {
+    const key = await context.get(ApiKeysService).createKey(
       // Checked by the service, as every door's input is.
       {
         tenantId: options.tenant,
@@ -57,8 +59,10 @@ async function createCommand(options: CreateOptions): Promise<number> {
         label: options.label ?? null,
       } as CreateApiKeyInput,
       context.get(PrincipalResolver).local(),
-    ),
-  );
+    );
+    await tellAuthenticationMode(context);
+    return key;
+  });
   if (options.json) printJson(created);
   else process.stdout.write(`${created.key}\n${describe(created)}\nThe key is shown only now: store it where its user keeps secrets.\n`);
   return EXIT.ok;
@@ -74,10 +78,20 @@ async function listCommand(options: JsonOption & { tenant?: string }): Promise<n
 }
 
 async function revokeCommand(id: string, options: JsonOption): Promise<number> {
-  const revoked = await withServices((context) => context.get(ApiKeysService).revokeKey({ id }, context.get(PrincipalResolver).local()));
+  const revoked = await withServices(async (context) => {
+    const key = await context.get(ApiKeysService).revokeKey({ id }, context.get(PrincipalResolver).local());
+    await tellAuthenticationMode(context);
+    return key;
+  });
   if (options.json) printJson(revoked);
   else process.stdout.write(`revoked ${describe(revoked)}\n`);
   return EXIT.ok;
+}
+
+/** A key changes who may call a loopback server's HTTP doors: say so on stderr, where it does not disturb --json. */
+async function tellAuthenticationMode(context: INestApplicationContext): Promise<void> {
+  const mode = await context.get(AuthenticationService).describeMode();
+  process.stderr.write(`HTTP doors of a server with this configuration (REST, GraphQL, /explorer, MCP over HTTP), within 10 s: ${mode}\n`);
 }
 
 function describe(key: ApiKeyInfo): string {

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { networkExposureProblems } from '@lore/access';
-import { ConfigError, loadConfig } from '@lore/config';
+import { ConfigError, loadConfig, readLocalConnection, recordLocalConnection } from '@lore/config';
 import { InvalidInputError } from '@lore/domain';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
@@ -46,11 +46,18 @@ async function upCommand(
   // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const launcher = require(join(root, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
-  const password = process.env.NEO4J_PASSWORD;
+  const dataDir = resolve(options.data ?? join(root, '.data', 'neo4j'));
+  const recorded = readLocalConnection();
+  // A local Neo4j keeps the password it was created with: the recorded one serves again without an export.
+  const password = process.env.NEO4J_PASSWORD || (recorded?.dataDir === dataDir ? recorded.NEO4J_PASSWORD : undefined);
   if (!password) {
-    process.stderr.write('NEO4J_PASSWORD: is required (the local Neo4j is created with it on first start)\n');
+    process.stderr.write(
+      'NEO4J_PASSWORD: is required (the local Neo4j is created with it on first start)\n' +
+        'hint: NEO4J_PASSWORD=<choose one> npx lore up; later commands, in any shell, find this Neo4j by themselves\n',
+    );
     return EXIT.invalidInput;
   }
+  process.env.NEO4J_PASSWORD = password;
   if (options.port !== undefined) process.env.LORE_PORT = options.port;
   if (options.allowRemote) process.env.LORE_ALLOW_REMOTE = 'true';
   const config = loadConfig();
@@ -64,11 +71,12 @@ async function upCommand(
   await launcher.ensureBuilt({ quiet: true });
   const neo4j = await launcher.startNeo4jLocal({
     port: boltPort,
-    dataDir: resolve(options.data ?? join(root, '.data', 'neo4j')),
+    dataDir,
     password,
   });
   process.env.NEO4J_URI = neo4j.uri;
-  process.stderr.write(`Neo4j ready at ${neo4j.uri}\n`);
+  const file = recordLocalConnection({ NEO4J_URI: neo4j.uri, NEO4J_USER: config.NEO4J_USER, NEO4J_PASSWORD: password, dataDir });
+  process.stderr.write(`Neo4j ready at ${neo4j.uri} (recorded in ${file}: lore commands in other shells use it)\n`);
   try {
     return await withServices(async (context) => {
       // The server starts once the graph is written; the chunks are embedded after, in this process.

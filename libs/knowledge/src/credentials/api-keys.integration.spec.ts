@@ -84,7 +84,7 @@ describe('API keys in Neo4j', () => {
     await expect(authentication.authenticate(`Bearer ${created.key}`)).rejects.toThrow('The API key is unknown, revoked or expired.');
   });
 
-  it('requires authentication on a loopback server once any key exists, revoked ones included', async () => {
+  it('requires authentication on a loopback server while a usable key exists, and not once the only key is revoked or expired', async () => {
     await removeKeys();
     const fresh = new ApiKeysService(new ApiKeyRepository(neo4j, new CypherQueries()), new MigrationService(neo4j));
     const auth = new AuthenticationService(config, fresh, new PrincipalResolver(config), new JwtVerifier(config));
@@ -92,7 +92,18 @@ describe('API keys in Neo4j', () => {
     const created = await fresh.createKey({ tenantId: 'keys-required' }, admin);
     await expect(auth.authenticate(undefined)).rejects.toThrow(AuthenticationRequiredError);
     await fresh.revokeKey({ id: created.id }, admin);
+    expect(await auth.authenticate(undefined)).toEqual(localPrincipal(config.LORE_TENANT));
+    await fresh.createKey({ tenantId: 'keys-required', expiresIn: '1s' }, admin);
     await expect(auth.authenticate(undefined)).rejects.toThrow(AuthenticationRequiredError);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A fresh service: the one above believes its last answer for KEYS_EXIST_CACHE_MS.
+    const later = new AuthenticationService(
+      config,
+      new ApiKeysService(new ApiKeyRepository(neo4j, new CypherQueries()), new MigrationService(neo4j)),
+      new PrincipalResolver(config),
+      new JwtVerifier(config),
+    );
+    expect(await later.authenticate(undefined)).toEqual(localPrincipal(config.LORE_TENANT));
   });
 
   it('refuses bad input and non-admins, changing nothing', async () => {

@@ -95,12 +95,12 @@ export class ApiKeysService {
   }
 
   /**
-   * Whether any key was ever created here (revoked ones count), believed for KEYS_EXIST_CACHE_MS; a
+   * Whether a usable key (neither revoked nor expired) exists, believed for KEYS_EXIST_CACHE_MS; a
    * creation or revocation through this service refreshes it at once.
    */
   async anyKeyExists(): Promise<boolean> {
     if (this.keysExist && this.keysExist.until > Date.now()) return this.keysExist.value;
-    const value = await this.keys.any();
+    const value = await this.keys.anyUsable();
     this.keysExist = { value, until: Date.now() + KEYS_EXIST_CACHE_MS };
     return value;
   }

@@ -50,6 +50,17 @@ export class AuthenticationService extends HttpAuthenticator {
     return !isLoopback(this.config.LORE_HOST) || this.jwt.configured || (await this.apiKeys.anyKeyExists());
   }
 
+  /** One line for the start of a server: whether callers must authenticate, and why. */
+  async describeMode(): Promise<string> {
+    if (this.config.LORE_AUTH === 'off') return 'authentication: off (LORE_AUTH=off): every caller is the local user';
+    if (this.config.LORE_AUTH === 'required') return 'authentication: keys required (LORE_AUTH=required)';
+    if (!isLoopback(this.config.LORE_HOST)) return `authentication: keys required (bound to ${this.config.LORE_HOST}, beyond loopback)`;
+    if (this.jwt.configured) return 'authentication: keys or JWTs required (LORE_JWT_ISSUER is set)';
+    if (await this.apiKeys.anyKeyExists())
+      return 'authentication: keys required (a usable API key exists; revoke every key, or set LORE_AUTH=off, to open loopback again)';
+    return 'authentication: open on loopback (no API key exists; `lore keys create` makes every door require one)';
+  }
+
   /** Why this server must not start (bound beyond loopback with no credential it could accept), if it must not. */
   async exposureProblems(): Promise<string[]> {
     if (isLoopback(this.config.LORE_HOST) || this.config.LORE_AUTH === 'off') return [];

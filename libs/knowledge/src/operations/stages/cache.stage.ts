@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import { LORE_CONFIG, LORE_VERSION, type LoreConfig } from '@lore/config';
 import type { Principal } from '@lore/domain';
 import { TenantViews } from '@lore/graph';
 import type { OperationCall, OperationStage } from '../operation';
@@ -87,17 +85,6 @@ export class CacheStage implements OperationStage {
     return { hits: this.hits, misses: this.misses, entries: this.answers?.size ?? 0, bytes: this.answers?.calculatedSize ?? 0 };
   }
 }
-
-/** Lore's version from its package.json: an upgraded server never answers from a shape it no longer produces. */
-const LORE_VERSION = ((): string => {
-  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (manifest.name === 'lore') return manifest.version ?? 'unknown';
-  }
-  return 'unknown';
-})();
 
 /** What the principal may see and do, in a fixed order: two principals with the same access share answers, no others. */
 export function accessVersion(principal: Principal): string {
