@@ -72,6 +72,8 @@ describe('the audit of every door', () => {
     for (const client of mcp.values()) await client.callTool({ name: 'get_symbol', arguments: { name: 'applyDiscount' } });
     await mcp.get('stdio')!.close();
     expect((await cliJson(['symbol', 'noSuchSymbol'], env)).code).toBe(3);
+    // One call of a capability that composes another (get_related_tests uses impact below the gate): one record.
+    expect((await cliJson(['tests-for', 'applyDiscount'], env)).code).toBe(0);
     await fetch(`${server.url}/api/v1/search`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-lore-agent-run': 'run-42' },
@@ -116,6 +118,7 @@ describe('the audit of every door', () => {
     ]);
     expect(doorsOf('cli').slice(1)).toEqual([
       { door: 'cli', operation: 'get_symbol', status: 'not_found', httpStatus: null, subject: 'local' },
+      { door: 'cli', operation: 'get_related_tests', status: 'ok', httpStatus: null, subject: 'local' },
     ]);
     expect(records.map((record) => record.seq)).toEqual(records.map((_, index) => index + 1));
   });

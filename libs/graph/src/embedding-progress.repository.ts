@@ -29,6 +29,22 @@ export class EmbeddingProgressRepository {
     await this.neo4j.write((tx) => runRows(tx, this.queries.get('embedding/clear-progress'), { tenantId, repoId, modelId }));
   }
 
+  /** The repository's vectors are complete for the model at the commit. */
+  async recordEmbedded(tenantId: string, repoId: string, modelId: string, commit: string): Promise<void> {
+    await this.neo4j.write((tx) => runRows(tx, this.queries.get('embedding/record-embedded'), { tenantId, repoId, modelId, commit }));
+  }
+
+  /** Served repositories (of `repoIds`, all when null) with no complete vectors for the model and no embedding under way. */
+  async notEmbedded(
+    tenantId: string,
+    repoIds: readonly string[] | null,
+    modelId: string,
+    staleMs: number,
+  ): Promise<{ repoId: string; rootPath: string | null }[]> {
+    const rows = await this.neo4j.read(this.queries.get('embedding/not-embedded'), { tenantId, repoIds, modelId, staleMs });
+    return rows.map((row) => ({ repoId: row.repoId as string, rootPath: (row.rootPath as string | null) ?? null }));
+  }
+
   /** Progress written within `staleMs`, of the given repositories (all when null). */
   async inProgress(
     tenantId: string,

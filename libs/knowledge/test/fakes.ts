@@ -410,8 +410,25 @@ export function semanticIndex(
 }
 
 /** Background embedding progress as the graph keeps it, without staleness: what was recorded and not cleared. */
-export class FakeEmbeddingProgress implements Pick<EmbeddingProgressRepository, 'record' | 'clear' | 'inProgress'> {
+export class FakeEmbeddingProgress
+  implements Pick<EmbeddingProgressRepository, 'record' | 'clear' | 'inProgress' | 'recordEmbedded' | 'notEmbedded'>
+{
   private readonly records = new Map<string, EmbeddingProgressRecord & { tenantId: string; modelId: string }>();
+  private readonly embedded = new Set<string>();
+
+  /** `served`: the repositories the graph serves, per tenant (none unless a test says so). */
+  constructor(private readonly served: Record<string, string[]> = {}) {}
+
+  async recordEmbedded(tenantId: string, repoId: string, modelId: string): Promise<void> {
+    this.embedded.add(`${tenantId}/${repoId}/${modelId}`);
+  }
+
+  async notEmbedded(tenantId: string, repoIds: readonly string[] | null, modelId: string): Promise<{ repoId: string; rootPath: null }[]> {
+    return (this.served[tenantId] ?? [])
+      .filter((repoId) => (repoIds === null || repoIds.includes(repoId)) && !this.embedded.has(`${tenantId}/${repoId}/${modelId}`))
+      .filter((repoId) => !this.records.has(`${tenantId}/${repoId}/${modelId}`))
+      .map((repoId) => ({ repoId, rootPath: null }));
+  }
 
   async record(tenantId: string, repoId: string, modelId: string, embeddedChunks: number, totalChunks: number): Promise<void> {
     this.records.set(`${tenantId}/${repoId}/${modelId}`, { tenantId, repoId, modelId, embeddedChunks, totalChunks });

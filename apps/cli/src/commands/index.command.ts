@@ -22,6 +22,8 @@ async function indexCommand(path: string, options: IndexOptions): Promise<number
     if (options.watch) context.get(SemanticIndex).embedInBackground();
     const index = indexer(context, path, options);
     const started = Date.now();
+    // Not among --progress-json's lines, which a script reads as JSON.
+    if (!options.progressJson) process.stderr.write(`${await context.get(SemanticIndex).describe()}\n`);
     await index();
     if (options.watch) await reindexOnChange(path, index, options, untilSignalled(), started);
   });

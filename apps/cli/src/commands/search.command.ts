@@ -3,6 +3,7 @@ import { PrincipalResolver } from '@lore/access';
 import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
 import { SEARCH_MODES, type SearchCodeInput, type SearchCodeResult } from '@lore/domain/schemas/search';
 import { SearchService } from '@lore/knowledge/search/search.service';
+import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';
@@ -34,13 +35,20 @@ async function searchCommand(
     mode: options.mode as SearchCodeInput['mode'],
     maxResults: options.limit === undefined ? undefined : Number(options.limit),
   };
-  const result = await withServices((context) => context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()));
+  const { result, embedder } = await withServices(async (context) => ({
+    result: await context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()),
+    // Asked after the search: the embedder is the one that answered it (created on first use).
+    embedder: options.json || input.mode === 'fulltext' ? null : await context.get(SemanticIndex).describe(),
+  }));
   if (options.json) printJson(result);
-  else printSearch(result);
+  else printSearch(result, embedder);
   return EXIT.ok;
 }
 
-function printSearch({ results }: SearchCodeResult): void {
+/** Hits on stdout; which embedder answered, and every warning, on stderr (as --json carries them). */
+function printSearch({ results, warnings }: SearchCodeResult, embedder: string | null): void {
+  if (embedder) process.stderr.write(`${embedder}\n`);
+  for (const warning of warnings) process.stderr.write(`warning (${warning.code}): ${warning.message}\n`);
   if (results.length === 0) process.stdout.write('no matches\n');
   for (const hit of results) {
     process.stdout.write(

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
-import { networkExposureProblems } from '@lore/access';
+import { PrincipalResolver, networkExposureProblems } from '@lore/access';
 import { ConfigError, loadConfig } from '@lore/config';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
+import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
+import { withServices } from '../cli-context';
 import { EXIT } from '../output';
 import { assertPortFree } from '../ports';
 import { spawnServer } from '../server-process';
@@ -24,5 +29,42 @@ async function serveCommand(options: { allowRemote?: boolean }): Promise<number>
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
-  return new Promise((done) => child.on('exit', (code) => done(code ?? EXIT.failure)));
+  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? EXIT.failure)));
+  // Beside the server, never in its way: a Neo4j that is down shows in /ready, not here.
+  void withServices((context) => embedAgainWhereStale(context, exited)).catch((error: Error) =>
+    process.stderr.write(`semantic search: the embedding model could not be checked yet (${error.message})\n`),
+  );
+  return exited;
+}
+
+/**
+ * Says which embedder serves, and embeds again, in the background, the repositories whose vectors
+ * are another model's (the default model changed, a model was installed since): an index run of each
+ * from its recorded path, as `lore up` makes on start, whose chunks are embedded after it. A
+ * repository whose path is gone from this machine is named with what to do.
+ */
+async function embedAgainWhereStale(context: INestApplicationContext, stopped: Promise<unknown>): Promise<void> {
+  const semantic = context.get(SemanticIndex);
+  process.stderr.write(`${await semantic.describe()}\n`);
+  const principal = context.get(PrincipalResolver).local();
+  const stale = await semantic.notEmbedded(principal.tenantId, null);
+  if (stale.length === 0) return;
+  semantic.embedInBackground();
+  let stopping = false;
+  void stopped.then(() => (stopping = true));
+  for (const { repoId, rootPath } of stale) {
+    if (stopping) return;
+    if (rootPath === null || !existsSync(rootPath)) {
+      process.stderr.write(
+        `${repoId}: its vectors are not the serving model's, and its path is not on this machine: run lore index <its path> --name ${repoId}\n`,
+      );
+      continue;
+    }
+    process.stderr.write(`${repoId}: embedding again with the serving model, in the background (${rootPath})\n`);
+    await context
+      .get(IndexingService)
+      .indexRepository({ path: rootPath, repositoryId: repoId }, principal)
+      .catch((error: Error) => process.stderr.write(`${repoId}: not embedded again: ${error.message}\n`));
+  }
+  await Promise.race([semantic.idle(), stopped]);
 }

@@ -81,6 +81,7 @@ async function upCommand(
     return await withServices(async (context) => {
       // The server starts once the graph is written; the chunks are embedded after, in this process.
       context.get(SemanticIndex).embedInBackground();
+      process.stderr.write(`${await context.get(SemanticIndex).describe()}\n`);
       const index = indexer(context, path, { name: options.name });
       const started = Date.now();
       await index();

@@ -119,6 +119,7 @@ export class SearchService {
     const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
     // What is still being embedded when the query is asked: the ranking below covers the rest.
     const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds).catch(() => []);
+    const stale = this.semantic.notEmbedded(principal.tenantId, repoIds).catch(() => []);
     try {
       const hits = await this.semantic.search(
         query.understood.text,
@@ -129,6 +130,12 @@ export class SearchService {
         warnings.push({
           code: 'semantic_incomplete',
           message: `${repoId} is still being embedded (${embeddedChunks}/${totalChunks} chunks); the semantic ranking covers what is embedded so far.`,
+        });
+      }
+      for (const { repoId } of await stale) {
+        warnings.push({
+          code: 'semantic_incomplete',
+          message: `${repoId} has no vectors from the serving embedding model (it was embedded with another one, or not at all), so the semantic ranking leaves it out: lore serve and lore up embed it again in the background, lore index <its path> does it now.`,
         });
       }
       return hits;

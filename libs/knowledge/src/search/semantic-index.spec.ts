@@ -3,7 +3,7 @@ import type { ChunkRow } from '@lore/domain';
 import type { CodeGraphRepository } from '@lore/graph';
 import type { Embedder } from '@lore/embeddings';
 import type { VectorHit, VectorIndex, VectorPoint } from '@lore/vectors';
-import { FakeCodeGraph, asPort, principal, semanticIndex, symbolRef } from '../../test/fakes';
+import { FakeCodeGraph, FakeEmbeddingProgress, asPort, principal, semanticIndex, symbolRef } from '../../test/fakes';
 import { SearchService } from './search.service';
 import type { SemanticIndex } from './semantic-index';
 
@@ -107,5 +107,26 @@ describe('SemanticIndex in the background', () => {
     await index.idle();
     expect(await index.embeddingInProgress('acme', null)).toEqual([]);
     expect(vectors.live.map((point) => point.id)).toEqual(['shop:src/orders.ts#a', 'shop:src/orders.ts#b', 'shop:src/orders.ts#c']);
+  });
+
+  it("warns while a served repository's vectors are another model's, until it is embedded with the serving one", async () => {
+    index = semanticIndex(embedder, asPort<VectorIndex>(vectors), new FakeEmbeddingProgress({ acme: ['shop'] }));
+    const graph = new FakeCodeGraph();
+    graph.addRepository('shop', 'aaaa000000000000000000000000000000000000');
+    graph.addSymbol(symbolRef('shop', 'src/orders.ts', 'placeOrder', 'function', 1));
+    const search = new SearchService(asPort<CodeGraphRepository>(graph), index);
+    embedder.open();
+    expect(await index.notEmbedded('acme', null)).toEqual([{ repoId: 'shop', rootPath: null }]);
+    expect((await search.searchCode({ query: 'place an order' }, principal())).warnings).toEqual([
+      {
+        code: 'semantic_incomplete',
+        message:
+          'shop has no vectors from the serving embedding model (it was embedded with another one, or not at all), so the semantic ranking leaves it out: lore serve and lore up embed it again in the background, lore index <its path> does it now.',
+      },
+    ]);
+    await index.indexChunks('acme', 'shop', 'c1', [chunk('a')]);
+    expect(await index.notEmbedded('acme', null)).toEqual([]);
+    expect((await search.searchCode({ query: 'place an order' }, principal())).warnings).toEqual([]);
+    expect(await index.describe()).toBe('semantic search: gated, 2 dimensions, vectors in neo4j');
   });
 });

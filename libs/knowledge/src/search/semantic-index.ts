@@ -82,6 +82,24 @@ export class SemanticIndex implements OnModuleDestroy {
     return this.progress.inProgress(tenantId, repoIds, model.id, PROGRESS_STALE_MS);
   }
 
+  /**
+   * Served repositories (of `repoIds`, all when null) whose vectors are not the serving model's and
+   * are not being embedded: the semantic ranking cannot see them until they are embedded again.
+   */
+  async notEmbedded(tenantId: string, repoIds: readonly string[] | null): Promise<{ repoId: string; rootPath: string | null }[]> {
+    const { model } = await this.ready();
+    return this.progress.notEmbedded(tenantId, repoIds, model.id, PROGRESS_STALE_MS);
+  }
+
+  /** One line for a person starting Lore: which embedder answers semantic search, and where its vectors live. */
+  async describe(): Promise<string> {
+    const { model } = await this.ready();
+    const which = model.id.startsWith('lore-hash-')
+      ? `the built-in hashing embedder (${model.id}; \`lore models\` lists the models to install for better answers)`
+      : model.id;
+    return `semantic search: ${which}, ${model.dimension} dimensions, vectors in ${this.vectors.backend}`;
+  }
+
   /** Resolves when every background embedding queued so far has finished. */
   async idle(): Promise<void> {
     await this.queue;
@@ -114,7 +132,9 @@ export class SemanticIndex implements OnModuleDestroy {
       }
     };
     try {
-      return await this.embedAndStore(tenantId, repoId, commit, chunks, embedder, model, progress, record, advance);
+      const report = await this.embedAndStore(tenantId, repoId, commit, chunks, embedder, model, progress, record, advance);
+      await this.progress.recordEmbedded(tenantId, repoId, model.id, commit);
+      return report;
     } finally {
       if (progress) await this.progress.clear(tenantId, repoId, model.id).catch(() => undefined);
     }
