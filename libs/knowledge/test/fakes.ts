@@ -410,9 +410,10 @@ export function semanticIndex(
 }
 
 /** Background embedding progress as the graph keeps it, without staleness: what was recorded and not cleared. */
-export class FakeEmbeddingProgress
-  implements Pick<EmbeddingProgressRepository, 'record' | 'clear' | 'inProgress' | 'recordEmbedded' | 'notEmbedded'>
-{
+export class FakeEmbeddingProgress implements Pick<
+  EmbeddingProgressRepository,
+  'record' | 'clear' | 'inProgress' | 'recordEmbedded' | 'notEmbedded'
+> {
   private readonly records = new Map<string, EmbeddingProgressRecord & { tenantId: string; modelId: string }>();
   private readonly embedded = new Set<string>();
 
