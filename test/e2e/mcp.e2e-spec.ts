@@ -138,7 +138,7 @@ describe('the protocol at its edges', () => {
   });
 });
 
-describe('the contract of every tool (seed 000 section 27.1)', () => {
+describe('the contract of every tool (docs/specification.md, Tool contract tests)', () => {
   it.each(DOORS)('lists exactly the full profile, each tool described, annotated and with valid JSON Schemas (%s)', async (door) => {
     const { tools } = await mcp.get(door)!.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(READ_ONLY_TOOLS);

@@ -13,7 +13,7 @@ import { type RunningServer, runCli, startServer, waitUntilReady } from '../supp
 import { type Capability, type Doors, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql, restJson, selectionOf } from './doors';
 
 /**
- * The security suite of seed 000 section 27.2, through every door (REST, GraphQL, MCP over HTTP and
+ * The security suite of docs/specification.md, through every door (REST, GraphQL, MCP over HTTP and
  * stdio, the CLI): path traversal blocked, blocked secret files unavailable, tenant isolation (a
  * server of tenant B asking for tenant A's repository by name, uid, URI, GraphQL id and search
  * filter), model-supplied principals ignored, huge output truncated. Tenant A serves order-service

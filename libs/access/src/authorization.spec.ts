@@ -1,5 +1,5 @@
 import { type Principal, localPrincipal } from '@lore/domain';
-import { accessFingerprint, canAccessArtifact, canAccessRepository, canPerformSideEffect, isToolAllowed } from './authorization';
+import { accessFingerprint, artifactRepository, canAccessRepository, canPerformSideEffect, isToolAllowed } from './authorization';
 
 const principal = (changes: Partial<Principal> = {}): Principal => ({ ...localPrincipal('acme', 'ana'), ...changes });
 
@@ -12,28 +12,23 @@ describe('canAccessRepository', () => {
   });
 });
 
-describe('canAccessArtifact', () => {
-  const shopOnly = principal({ repositories: ['shop'] });
-
+describe('artifactRepository', () => {
   it('reads the repository of a code://, symbol:// or doc:// URI, encoded or not', () => {
-    expect(canAccessArtifact(shopOnly, 'code://shop/abc123/src/a.ts#L1-L2')).toBe(true);
-    expect(canAccessArtifact(shopOnly, 'code://billing/abc123/src/a.ts')).toBe(false);
-    expect(canAccessArtifact(shopOnly, 'symbol://billing/abc123/Invoice.total')).toBe(false);
-    expect(canAccessArtifact(shopOnly, 'doc://%62illing/abc123/README.md')).toBe(false);
-    expect(canAccessArtifact(shopOnly, 'doc://shop/abc123/README.md')).toBe(true);
+    expect(artifactRepository('code://shop/abc123/src/a.ts#L1-L2')).toEqual({ tenantId: null, repositoryId: 'shop' });
+    expect(artifactRepository('symbol://billing/abc123/Invoice.total')).toEqual({ tenantId: null, repositoryId: 'billing' });
+    expect(artifactRepository('doc://%62illing/abc123/README.md')).toEqual({ tenantId: null, repositoryId: 'billing' });
   });
 
-  it('reads the tenant and repository of a uid: another tenant is never accessible', () => {
-    expect(canAccessArtifact(shopOnly, 'acme:shop:src/a.ts#Order.total')).toBe(true);
-    expect(canAccessArtifact(shopOnly, 'acme:billing:src/a.ts#Invoice')).toBe(false);
-    expect(canAccessArtifact(principal(), 'other:shop:src/a.ts#Order.total')).toBe(false);
-    expect(canAccessArtifact(principal(), 'acme:shop')).toBe(true);
+  it('reads the tenant and repository of a uid', () => {
+    expect(artifactRepository('acme:shop:src/a.ts#Order.total')).toEqual({ tenantId: 'acme', repositoryId: 'shop' });
+    expect(artifactRepository('other:shop:src/a.ts#Order.total')).toEqual({ tenantId: 'other', repositoryId: 'shop' });
+    expect(artifactRepository('acme:shop')).toEqual({ tenantId: 'acme', repositoryId: 'shop' });
   });
 
-  it('refuses what is neither a URI nor a uid, and a URI that traverses out of its repository', () => {
-    expect(canAccessArtifact(principal(), 'not a uid')).toBe(false);
-    expect(canAccessArtifact(principal(), 'code://shop/abc123/../../etc/passwd')).toBe(false);
-    expect(canAccessArtifact(principal(), 'code://shop/abc123/src/%2e%2e/%2e%2e/etc/passwd')).toBe(false);
+  it('names none for what is neither a URI nor a uid, and for a URI that traverses out of its repository', () => {
+    expect(artifactRepository('not a uid')).toBeNull();
+    expect(artifactRepository('code://shop/abc123/../../etc/passwd')).toBeNull();
+    expect(artifactRepository('code://shop/abc123/src/%2e%2e/%2e%2e/etc/passwd')).toBeNull();
   });
 });
 

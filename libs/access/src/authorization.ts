@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Permission, type Principal, RESOURCE_SCHEMES, parseResourceUri, parseUid, visibleRepositoryIds } from '@lore/domain';
 import { isToolProfile, profileHolds } from './tool-profiles';
 
-// Authorization in one place (seed 000 section 11.3): every door and the operation gate decide with
+// Authorization in one place (docs/specification.md, Authorization): every door and the operation gate decide with
 // these pure functions, from the Principal the transport gave, never from tool arguments.
 
 /** Whether the principal's credential lets it call `tool`: a credential without a tool profile may call any tool. */
@@ -29,17 +29,6 @@ export function artifactRepository(artifact: string): { tenantId: string | null;
   } catch {
     return null;
   }
-}
-
-/**
- * Whether the principal may read an artifact named by a resource URI (code://, symbol://, doc://) or
- * a uid: of its tenant, in a repository it may read. A reference that parses as neither is refused.
- */
-export function canAccessArtifact(principal: Principal, artifact: string): boolean {
-  const named = artifactRepository(artifact);
-  if (named === null) return false;
-  if (named.tenantId !== null && named.tenantId !== principal.tenantId) return false;
-  return canAccessRepository(principal, named.repositoryId);
 }
 
 /** The permission each side effect needs. An action not listed here is refused to everyone. */

@@ -1,7 +1,7 @@
 import type { ToolProfileName } from '@lore/domain';
 
 /**
- * Which tools an agent sees (seed 000 section 6.5): a profile per kind of task, `full` for all of
+ * Which tools an agent sees (docs/specification.md, Tool profiles): a profile per kind of task, `full` for all of
  * them. Tools with side effects are in no profile but `full`. `help` is in every profile. A
  * credential may carry one (Principal.toolProfile); MCP servers are built with one.
  */

@@ -155,7 +155,7 @@ export const ConfigSchema = z.object({
   LORE_BUDGET_MAX_CALLS: z.coerce.number().int().min(0).default(0),
   LORE_BUDGET_MAX_SEARCH_CALLS: z.coerce.number().int().min(0).default(0),
   LORE_BUDGET_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(0).default(0),
-  /** Per agent run the client names (X-Lore-Agent-Run, MCP _meta lore/agentRun), seed 000 section 24.1; 0: no budget. */
+  /** Per agent run the client names (X-Lore-Agent-Run, MCP _meta lore/agentRun), the specification's Budgets (docs/specification.md); 0: no budget. */
   LORE_RUN_MAX_CALLS: z.coerce.number().int().min(0).default(30),
   LORE_RUN_MAX_SEARCH_CALLS: z.coerce.number().int().min(0).default(10),
   LORE_RUN_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(0).default(50_000),

@@ -7,13 +7,26 @@ const LEVELS: Record<string, LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
 
+/** Nest's start-up narration (a line per module, controller and route): debug, not the default level's business. */
+const START_UP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'GraphQLModule',
+  'NestFactory',
+  'NestApplication',
+]);
+
 /**
  * All logs on stderr: stdout belongs to MCP over stdio and to `--json` output. `json` (LORE_LOG_FORMAT):
  * one JSON object a line, a structured message's fields at the top level beside level, time and context.
  */
 export class StderrLogger extends ConsoleLogger {
+  private readonly narrates: boolean;
+
   constructor(level: string = 'log', format: 'text' | 'json' = 'text') {
     super('Lore', { logLevels: LEVELS[level] ?? LEVELS.log, json: format === 'json' });
+    this.narrates = level === 'debug';
   }
 
   protected override printMessages(
@@ -23,6 +36,7 @@ export class StderrLogger extends ConsoleLogger {
     _stream?: unknown,
     errorStack?: unknown,
   ): void {
+    if (logLevel === 'log' && !this.narrates && context !== undefined && START_UP_CONTEXTS.has(context)) return;
     super.printMessages(messages, context, logLevel, 'stderr', errorStack);
   }
 

@@ -79,7 +79,7 @@ export class RateLimitedError extends LoreError {
   readonly code = 'rate_limited';
   override readonly retryable = true;
 }
-/** A tool budget (seed 000 section 24) is spent: retrying does not help until its window ends or a new run starts. */
+/** A tool budget (docs/specification.md, Budgets) is spent: retrying does not help until its window ends or a new run starts. */
 export class ToolBudgetExceededError extends LoreError {
   readonly code = 'tool_budget_exceeded';
 }

@@ -1,14 +1,5 @@
 import { InvalidInputError } from './errors';
-import {
-  formatCodeUri,
-  formatDocUri,
-  formatSymbolUri,
-  isRepositoryPath,
-  parseCodeUri,
-  parseDocUri,
-  parseResourceUri,
-  parseSymbolUri,
-} from './uris';
+import { formatCodeUri, formatDocUri, formatSymbolUri, isRepositoryPath, parseResourceUri } from './uris';
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 
@@ -28,13 +19,14 @@ describe('resource URIs', () => {
       { repositoryId: 'my shop', commitSha: COMMIT, path: 'docs/a b#c.ts', range: { startLine: 1, endLine: 1 } },
     ],
   ])('parses %s', (uri, ref) => {
-    expect(parseCodeUri(uri)).toEqual(ref);
+    expect(parseResourceUri(uri)).toEqual({ scheme: 'code', ...ref });
   });
 
   it('formats code and doc URIs that parse back to what they were made of', () => {
     const span = { repositoryId: 'my shop', commitSha: COMMIT, path: 'docs/a b#c.md', startLine: 2, endLine: 5 };
     expect(formatCodeUri(span)).toBe(`code://my%20shop/${COMMIT}/docs/a%20b%23c.md#L2-L5`);
-    expect(parseCodeUri(formatCodeUri(span))).toEqual({
+    expect(parseResourceUri(formatCodeUri(span))).toEqual({
+      scheme: 'code',
       repositoryId: 'my shop',
       commitSha: COMMIT,
       path: 'docs/a b#c.md',
@@ -46,7 +38,8 @@ describe('resource URIs', () => {
     expect(formatDocUri({ repositoryId: 'shop', commitSha: COMMIT, path: 'docs/guide.md', range: { startLine: 12, endLine: 30 } })).toBe(
       `doc://shop/${COMMIT}/docs/guide.md#L12-L30`,
     );
-    expect(parseDocUri(`doc://shop/${COMMIT}/docs/guide.md#L12-L30`)).toEqual({
+    expect(parseResourceUri(`doc://shop/${COMMIT}/docs/guide.md#L12-L30`)).toEqual({
+      scheme: 'doc',
       repositoryId: 'shop',
       commitSha: COMMIT,
       path: 'docs/guide.md',
@@ -57,8 +50,13 @@ describe('resource URIs', () => {
   it('formats and parses symbol URIs, the qualified name encoded as one part', () => {
     const uri = formatSymbolUri('shop', COMMIT, 'Counter.#count');
     expect(uri).toBe(`symbol://shop/${COMMIT}/Counter.%23count`);
-    expect(parseSymbolUri(uri)).toEqual({ repositoryId: 'shop', commitSha: COMMIT, qualifiedName: 'Counter.#count' });
-    expect(parseSymbolUri(`symbol://shop/${COMMIT}/a%2Fb.c`)).toEqual({ repositoryId: 'shop', commitSha: COMMIT, qualifiedName: 'a/b.c' });
+    expect(parseResourceUri(uri)).toEqual({ scheme: 'symbol', repositoryId: 'shop', commitSha: COMMIT, qualifiedName: 'Counter.#count' });
+    expect(parseResourceUri(`symbol://shop/${COMMIT}/a%2Fb.c`)).toEqual({
+      scheme: 'symbol',
+      repositoryId: 'shop',
+      commitSha: COMMIT,
+      qualifiedName: 'a/b.c',
+    });
   });
 
   it('tells the three schemes apart', () => {

@@ -1,6 +1,6 @@
 import { InvalidInputError } from './errors';
 
-// Lore's resource URIs (architecture.md section 4; seed 000 section 8), formed and parsed here only:
+// Lore's resource URIs (docs/specification.md, Resource URIs), formed and parsed here only:
 //   code://{repo}/{commit}/{path}#L{start}-L{end}   lines of a file
 //   symbol://{repo}/{commit}/{qualifiedName}        a symbol's lines
 //   doc://{repo}/{commit}/{path}#L{start}-L{end}    a document, or a section's lines
@@ -12,7 +12,7 @@ export interface LineRange {
   endLine: number;
 }
 
-/** A span of a file at a commit: code://{repo}/{commit}/{path}#L{start}-L{end} (seed 000 section 8.1). */
+/** A span of a file at a commit: code://{repo}/{commit}/{path}#L{start}-L{end}. */
 export interface CodeSpanRef extends LineRange {
   repositoryId: string;
   commitSha: string;
@@ -27,7 +27,7 @@ export interface FileUriRef {
   range: LineRange | null;
 }
 
-/** A symbol at a commit: symbol://{repo}/{commit}/{qualifiedName} (seed 000 section 8.2). */
+/** A symbol at a commit: symbol://{repo}/{commit}/{qualifiedName}. */
 export interface SymbolUriRef {
   repositoryId: string;
   commitSha: string;
@@ -46,24 +46,16 @@ export function formatCodeUri(ref: CodeSpanRef): string {
   return formatFileUri('code', { ...ref, range: ref });
 }
 
-export function parseCodeUri(uri: string): FileUriRef {
-  return parseFileUri('code', uri);
-}
-
-/** doc://{repo}/{commit}/{path}, a section as #L{start}-L{end} (seed 000 section 8.3). */
+/** doc://{repo}/{commit}/{path}, a section as #L{start}-L{end}. */
 export function formatDocUri(ref: FileUriRef): string {
   return formatFileUri('doc', ref);
-}
-
-export function parseDocUri(uri: string): FileUriRef {
-  return parseFileUri('doc', uri);
 }
 
 export function formatSymbolUri(repositoryId: string, commitSha: string, qualifiedName: string): string {
   return `symbol://${encodeURIComponent(repositoryId)}/${encodeURIComponent(commitSha)}/${encodeURIComponent(qualifiedName)}`;
 }
 
-export function parseSymbolUri(uri: string): SymbolUriRef {
+function parseSymbolUri(uri: string): SymbolUriRef {
   const expected = 'expected symbol://{repo}/{commit}/{qualifiedName}';
   const rest = afterScheme('symbol', uri, expected);
   if (rest.includes('#')) throw new InvalidInputError(`A symbol URI has no fragment: ${expected}.`);

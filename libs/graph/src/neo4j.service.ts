@@ -99,8 +99,10 @@ export class Neo4jService implements OnModuleDestroy {
     } catch (error) {
       const translated = translateDriverError(error);
       // The caller gets the code and a hint; the log keeps what Neo4j said, for whoever fixes it.
-      if (translated instanceof InternalError || translated instanceof ResourceExhaustedError)
-        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      if (translated instanceof InternalError) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      // A limit of Neo4j's, reached and explained to the caller: a line, not an error with a stack trace.
+      else if (translated instanceof ResourceExhaustedError)
+        this.logger.warn(`Neo4j refused the transaction at its memory limit: ${error instanceof Error ? error.message : String(error)}`);
       throw translated;
     } finally {
       await session.close();

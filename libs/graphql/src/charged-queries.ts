@@ -2,7 +2,7 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLError } from 'graphql';
 import { currentCallContext, principalOf, type RequestWithPrincipal } from '@lore/access';
 import { ToolBudgetExceededError } from '@lore/domain';
-import type { LimitsStage } from '@lore/knowledge/operations/stages/limits.stage';
+import type { LimitsStage } from '@lore/knowledge';
 import { operationCost } from './query-limits';
 
 /**

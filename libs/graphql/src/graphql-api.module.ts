@@ -5,7 +5,7 @@ import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal }
 import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
-import { LimitsStage } from '@lore/knowledge/operations/stages/limits.stage';
+import { LimitsStage } from '@lore/knowledge';
 import { chargeQueryCost } from './charged-queries';
 import { ExplorerLoaders } from './explorer/explorer-loaders';
 import { ExplorerPageController } from './explorer-page';

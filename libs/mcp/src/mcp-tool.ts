@@ -2,7 +2,7 @@ import type { ReadResourceResult, ToolAnnotations } from '@modelcontextprotocol/
 import type { Principal } from '@lore/domain';
 import type { z } from 'zod';
 
-/** A follow-up call an answer recommends (seed 000 section 24.3): which tool, with what, and why. */
+/** A follow-up call an answer recommends (docs/specification.md, Answer envelope): which tool, with what, and why. */
 export interface NextCall {
   tool: string;
   arguments: Record<string, unknown>;
@@ -33,7 +33,7 @@ export interface LoreMcpTool<Input extends z.ZodType = z.ZodType, Output extends
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  /** Changes when the input schema or the meaning of the answer changes (seed 000 section 26.1). */
+  /** Changes when the input schema or the meaning of the answer changes (docs/specification.md, Versioning). */
   readonly version: string;
   readonly input: Input;
   readonly output: Output;

@@ -6,7 +6,7 @@ import type { NextCall } from './mcp-tool';
 import { countTokens } from './token-counter';
 
 /**
- * The one shape of every tool's answer (seed 000 section 24.3, seed 004 section 1): the service's
+ * The one shape of every tool's answer (docs/specification.md, Answer envelope): the service's
  * answer as `data`, what answered it (`metadata`), whether it is whole (`status`), the MCP-level
  * warnings (output_truncated), the calls that sensibly follow (`next`), and a continuation when cut.
  */

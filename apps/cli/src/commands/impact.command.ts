@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
+import { parseUid } from '@lore/domain';
 import type { AnalyzeImpactResult } from '@lore/domain/schemas/impact';
 import { ImpactService } from '@lore/knowledge/impact/impact.service';
 import { type ChangeTargetOptions, changeTargetInput, withChangeTargetOptions } from '../change-target-options';
@@ -46,10 +47,21 @@ function printImpact(result: AnalyzeImpactResult): void {
     ...(result.tests.length > 0
       ? ['tests:', ...result.tests.map((test) => `  ${test.test.path}: ${test.test.qualifiedName} (${test.via})`)]
       : []),
-    ...(result.documents.length > 0
-      ? ['documents:', ...result.documents.map((section) => `  ${section.documentPath}:${section.startLine} ${section.title}`)]
-      : []),
+    ...(result.documents.length > 0 ? ['documents:', ...sectionLines(result.documents)] : []),
     ...result.warnings.map((warning) => `warning: ${warning.message}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** One line per section, naming every affected symbol it mentions (the answer has a row per mention). */
+function sectionLines(documents: AnalyzeImpactResult['documents']): string[] {
+  const sections = new Map<string, { line: string; mentions: string[] }>();
+  for (const section of documents) {
+    const key = `${section.repositoryId}\0${section.documentPath}\0${section.startLine}`;
+    const entry = sections.get(key) ?? { line: `  ${section.documentPath}:${section.startLine} ${section.title}`, mentions: [] };
+    const named = parseUid(section.mentions);
+    entry.mentions.push(named.qualifiedName ?? named.path ?? section.mentions);
+    sections.set(key, entry);
+  }
+  return [...sections.values()].map(({ line, mentions }) => `${line} (names ${[...new Set(mentions)].join(', ')})`);
 }

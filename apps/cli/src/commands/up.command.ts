@@ -67,8 +67,9 @@ async function upCommand(
   // Both ports are checked before anything starts: a clear refusal, not a failure after the index.
   await assertPortFree(config.LORE_HOST, config.LORE_PORT, 'the HTTP server', 'choose another with --port or LORE_PORT');
   await assertPortFree('127.0.0.1', boltPort, "the local Neo4j's Bolt", 'choose another with --bolt-port');
-  process.stderr.write('building and starting the local Neo4j (first run downloads the Neo4j artifacts through Maven)...\n');
-  await launcher.ensureBuilt({ quiet: true });
+  // The launcher says when it builds (the first run, which downloads Neo4j through Maven), and only then.
+  await launcher.ensureBuilt({ quiet: false });
+  process.stderr.write('starting the local Neo4j...\n');
   const neo4j = await launcher.startNeo4jLocal({
     port: boltPort,
     dataDir,

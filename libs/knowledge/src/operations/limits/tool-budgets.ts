@@ -1,4 +1,4 @@
-/** What a budget bounds (seed 000 section 24.1); 0 leaves a dimension unbounded. */
+/** What a budget bounds (docs/specification.md, Budgets); 0 leaves a dimension unbounded. */
 export interface BudgetLimits {
   maxCalls: number;
   maxSearchCalls: number;

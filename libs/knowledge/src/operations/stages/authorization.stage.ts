@@ -5,7 +5,7 @@ import { CodeGraphRepository } from '@lore/graph';
 import type { OperationCall, OperationStage } from '../operation';
 
 /**
- * Authorization in one place for every door (seed 000 section 11.3), before anything is read or
+ * Authorization in one place for every door (docs/specification.md, Authorization), before anything is read or
  * written: the credential's tool profile holds the operation, the principal holds the permission of
  * its kind, and every repository, uid and resource URI its input names is one the principal may read.
  * A repository it may not read answers exactly as one that is not indexed: the same not_found.

@@ -21,7 +21,7 @@ export interface CacheStats {
 }
 
 /**
- * Answers of read operations, kept in memory (seed 000 section 25). The key is the operation, its
+ * Answers of read operations, kept in memory (docs/specification.md, Caching). The key is the operation, its
  * arguments, what the principal may see (tenant, repositories, permissions, tool profile: principals
  * with different access never share an answer), the tenant's graph as readers see it (TenantViews' token:
  * a re-index, in this process or another, changes it) and Lore's version. Answers with a transient

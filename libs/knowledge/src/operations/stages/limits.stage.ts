@@ -33,7 +33,7 @@ const HINTS: Record<SpentBudget['budget'], string> = {
 };
 
 /**
- * Rate limits and tool budgets (seed 000 section 24), before any work is done: a token bucket per
+ * Rate limits and tool budgets (docs/specification.md, Budgets), before any work is done: a token bucket per
  * principal (tenant and subject); budgets per principal and window; budgets per agent run when the
  * client names one (X-Lore-Agent-Run, MCP `_meta['lore/agentRun']`), on every door. State is in
  * memory: the limits hold per server process.
