@@ -341,7 +341,8 @@ describe('get_callers', () => {
         warnings: [
           {
             code: 'output_truncated',
-            message: 'Only the nearest 1 callers are listed: raise limit (at most 500), lower depth, or raise minConfidence.',
+            message:
+              'Only the nearest 1 callers are listed (the walk stopped at its limit): raise limit (at most 500), lower depth, or raise minConfidence.',
           },
         ],
       }),

@@ -55,7 +55,7 @@ export function weaker(a: CallConfidence, b: CallConfidence): CallConfidence {
 }
 
 /** weak_edges when a symbol was reached through a call matched by name only; output_truncated past the limit. */
-export function walkWarnings(walk: CallWalk, noun: string, limit: number): Warning[] {
+export function walkWarnings(walk: CallWalk, noun: string): Warning[] {
   const warnings: Warning[] = [];
   const weak = walk.reached.filter((step) => step.confidence === 'name' || step.confidence === 'ambiguous').length;
   if (weak > 0) {
@@ -67,7 +67,7 @@ export function walkWarnings(walk: CallWalk, noun: string, limit: number): Warni
   if (walk.truncated) {
     warnings.push({
       code: 'output_truncated',
-      message: `Only the nearest ${limit} ${noun}s are listed: raise limit (at most 500), lower depth, or raise minConfidence.`,
+      message: `Only the nearest ${walk.reached.length} ${noun}s are listed (the walk stopped at its limit): raise limit (at most 500), lower depth, or raise minConfidence.`,
     });
   }
   return warnings;

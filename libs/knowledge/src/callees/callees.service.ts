@@ -24,7 +24,7 @@ export class CalleesService {
     return {
       source: source.symbol,
       callees: walk.reached,
-      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'callee', query.limit)],
+      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'callee')],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

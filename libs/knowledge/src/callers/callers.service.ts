@@ -24,7 +24,7 @@ export class CallersService {
     return {
       target: target.symbol,
       callers: walk.reached,
-      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'caller', query.limit)],
+      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'caller')],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

@@ -54,13 +54,28 @@ export class ImpactService {
       affected,
       ...report,
       summary: impactSummary(targets.symbols, affected, report, walk.dependents),
-      warnings: [...resolution, ...targets.warnings, ...impactWarnings(walk.affected, walk.truncated || importers.truncated, query.limit)],
+      warnings: [
+        ...resolution,
+        ...targets.warnings,
+        ...impactWarnings(walk.affected, {
+          truncated: walk.truncated || importers.truncated,
+          symbols: affected.length,
+          files: importers.files.length,
+        }),
+      ],
       trustBoundary: TRUST_BOUNDARY,
     };
   }
 }
 
-function impactWarnings(affected: AnalyzeImpactResult['affected'], truncated: boolean, limit: number): Warning[] {
+/** What the answer lists when the walk stopped at its limit: the real counts, not the limit. */
+interface Listed {
+  truncated: boolean;
+  symbols: number;
+  files: number;
+}
+
+function impactWarnings(affected: AnalyzeImpactResult['affected'], listed: Listed): Warning[] {
   const warnings: Warning[] = [];
   const weak = affected.filter((step) => step.confidence === 'name' || step.confidence === 'ambiguous').length;
   if (weak > 0) {
@@ -69,10 +84,10 @@ function impactWarnings(affected: AnalyzeImpactResult['affected'], truncated: bo
       message: `${weak} affected symbol(s) are reached through a call matched by name only (confidence name or ambiguous): confirm before relying on them.`,
     });
   }
-  if (truncated) {
+  if (listed.truncated) {
     warnings.push({
       code: 'output_truncated',
-      message: `Only the nearest ${limit} affected symbols (and files) are listed: raise limit (at most 1000), lower depth, or raise minConfidence.`,
+      message: `Only the nearest ${listed.symbols} affected symbols and ${listed.files} importing files are listed (the walk stopped at its limit): raise limit (at most 1000), lower depth, or raise minConfidence.`,
     });
   }
   return warnings;
