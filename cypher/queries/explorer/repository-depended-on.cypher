@@ -3,7 +3,7 @@
 // dependents each has: how many such symbols in all, and the page of them after the first $skip (most
 // dependents first, then by qualified name), at most $limit; within the caller's tenant ($tenantId) and
 // repositories ($repoIds, null for all: a dependent in a repository the caller cannot read is not
-// counted). Tests are dependents, never items. A hidden or unknown repository has no row.
+// counted). Tests are dependents, never items. A repository with none, hidden or unknown has no row.
 // Example (cypher-shell): :param tenantId => 'default'; :param repoIds => null; :param skip => 0;
 //   :param limit => 20; :param uids => ['default:order-service']
 UNWIND $uids AS uid
@@ -22,10 +22,7 @@ CALL (repository) {
 }
 WITH uid, repository, item, dependents
 ORDER BY dependents DESC, item.qualifiedName, item.uid
-WITH uid, repository, collect({item: item, dependents: dependents}) AS ranked
-RETURN uid,
-       size(ranked) AS totalCount,
-       [entry IN ranked[$skip..($skip + $limit)] |
-         {node: entry.item {.uid, .kind, .name, .qualifiedName, repositoryId: entry.item.repoId, .path, .startLine, .endLine,
-                            .language, .signature, .doc, .exported, commitSha: repository.commitSha},
-          dependents: entry.dependents}] AS items
+WITH uid, collect({node: item {.uid, .kind, .name, .qualifiedName, repositoryId: item.repoId, .path, .startLine, .endLine,
+                               .language, .signature, .doc, .exported, commitSha: repository.commitSha},
+                   dependents: dependents}) AS ranked
+RETURN uid, size(ranked) AS totalCount, ranked[$skip..($skip + $limit)] AS items
