@@ -30,9 +30,13 @@ export class AppModule implements NestModule, OnApplicationBootstrap {
   configure(consumer: MiddlewareConsumer): void {
     // Every door, /mcp, /explorer and /health included, answers only to this server's names.
     consumer.apply(HostValidationMiddleware, CallContextMiddleware).forRoutes('{*path}');
-    // GraphiQL's page loads before authentication (it holds no data; its calls ask for a key in the page).
+    // GraphiQL's page and its files load before authentication (they hold no data; the page's calls ask
+    // for a key in the page).
     consumer.apply(GraphiqlPageMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.GET });
     // /mcp authenticates itself (it must answer 401 with a challenge before the SDK sees the request).
-    consumer.apply(PrincipalMiddleware).forRoutes('api/v1/*path', 'graphql');
+    consumer
+      .apply(PrincipalMiddleware)
+      .exclude({ path: 'graphql/assets/*name', method: RequestMethod.GET })
+      .forRoutes('api/v1/*path', 'graphql');
   }
 }

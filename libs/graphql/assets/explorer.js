@@ -138,12 +138,25 @@ function addEdge(source, target, type) {
 
 /**
  * Rings by `ring` (0 in the centre): cytoscape's concentric layout, which spaces the nodes of a ring and
- * the rings by the largest node with its label, so no two labels overlap; then zoom to fit.
+ * the rings by the largest node with its label, so no two labels overlap; then zoom to fit. Around each
+ * ring the nodes follow a depth-first walk from the focus, so that what links to the same node sits
+ * side by side and fewer edges cross.
  */
 function layoutInRings(ring) {
   const rings = graph.nodes().map(ring);
   const outermost = Math.max(0, ...rings);
+  const walk = new Map();
+  const focus = graph.nodes('.focus');
+  graph.elements().dfs({
+    roots: focus.nonempty() ? focus : graph.nodes().first(),
+    directed: false,
+    visit: (node) => {
+      walk.set(node.id(), walk.size);
+    },
+  });
   graph
+    .nodes()
+    .sort((a, b) => (walk.get(a.id()) ?? walk.size) - (walk.get(b.id()) ?? walk.size))
     .layout({
       name: 'concentric',
       concentric: (node) => outermost - ring(node),
@@ -236,7 +249,6 @@ async function drawImpact(uid) {
     }
     addEdge(id, section.mentions, 'mentions');
   }
-  layoutInRings((node) => node.data('distance'));
 }
 
 async function show(uid) {
@@ -247,7 +259,8 @@ async function show(uid) {
     if (view === 'impact') await drawImpact(uid);
     else await expand(uid);
     graph.getElementById(uid).addClass('focus');
-    if (view !== 'impact') layoutFromFocus(uid);
+    if (view === 'impact') layoutInRings((node) => node.data('distance'));
+    else layoutFromFocus(uid);
     const node = graph.getElementById(uid);
     if (node.nonempty()) describe(node.data());
     const next = view === 'impact' ? 'In rings by distance from it; click one for its details.' : 'Click one to expand it.';
