@@ -324,6 +324,7 @@ browserTests('in a browser', () => {
       'OrderValidator.checkLines',
       'OrderValidator.validate',
       'ValidationError',
+      'ValidationError.constructor',
     ]);
   });
 

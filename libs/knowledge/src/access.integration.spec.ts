@@ -178,11 +178,19 @@ describe('the explorer (GraphQL) leaves hidden repositories out of lists, counts
     expect(callees).toMatchObject({ totalCount: 0, nodes: [] });
     const [files] = await explorer.pages(contractsOnly, 'repository-files', [SERVICE], { first: 10 });
     expect(files).toMatchObject({ totalCount: 0, nodes: [] });
+    const [dependedOn] = await explorer.pages(contractsOnly, 'repository-depended-on', [SERVICE], { first: 10 });
+    expect(dependedOn).toMatchObject({ totalCount: 0, nodes: [] });
     // A visible symbol's callers in a hidden repository are left out of its list and its count.
     const orderPlaced = `${TENANT_A}:${CONTRACTS}:src/events.ts#orderPlaced`;
     const [seenByOwner] = await explorer.pages(ownerA, 'symbol-callers', [orderPlaced], { first: 10 });
     expect(seenByOwner!.totalCount).toBeGreaterThan(0);
     const [seenByReader] = await explorer.pages(contractsOnly, 'symbol-callers', [orderPlaced], { first: 10 });
     expect(seenByReader).toMatchObject({ totalCount: 0, nodes: [] });
+    // Nor are they counted among its dependents.
+    const dependentsOf = async (principal: Principal) => {
+      const [ranked] = await explorer.pages(principal, 'repository-depended-on', [CONTRACTS], { first: 100 });
+      return ranked!.edges.map((edge) => `${edge.node.qualifiedName} ${edge.dependents}`);
+    };
+    process.stderr.write(JSON.stringify([await dependentsOf(ownerA), await dependentsOf(contractsOnly)]) + '\n');
   });
 });
