@@ -191,6 +191,9 @@ describe('the explorer (GraphQL) leaves hidden repositories out of lists, counts
       const [ranked] = await explorer.pages(principal, 'repository-depended-on', [CONTRACTS], { first: 100 });
       return ranked!.edges.map((edge) => `${edge.node.qualifiedName} ${edge.dependents}`);
     };
-    process.stderr.write(JSON.stringify([await dependentsOf(ownerA), await dependentsOf(contractsOnly)]) + '\n');
+    // order-service calls orderPlaced, billing-service invoice_request, and order-contracts' own test
+    // invoiceRequestsFor: a reader of order-contracts alone sees only that one.
+    expect(await dependentsOf(ownerA)).toEqual(['invoiceRequestsFor 1', 'invoice_request 1', 'orderPlaced 1']);
+    expect(await dependentsOf(contractsOnly)).toEqual(['invoiceRequestsFor 1']);
   });
 });
