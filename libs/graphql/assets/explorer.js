@@ -137,38 +137,86 @@ function addEdge(source, target, type) {
 }
 
 /**
- * Rings by `ring` (0 in the centre): cytoscape's concentric layout, which spaces the nodes of a ring and
- * the rings by the largest node with its label, so no two labels overlap; then zoom to fit. Around each
- * ring the nodes follow a depth-first walk from the focus, so that what links to the same node sits
- * side by side and fewer edges cross.
+ * Rings by `ring` (0 in the centre), as a radial tree: each node as close as it can be to the angle of
+ * what links it to the ring inside (so that a symbol's dependents fan out beside it and edges seldom
+ * cross), then zoom to fit. No two labels overlap: nodes are kept apart, within a ring and between
+ * rings, by the diagonal of the largest node with its label.
  */
 function layoutInRings(ring) {
-  const rings = graph.nodes().map(ring);
-  const outermost = Math.max(0, ...rings);
-  const walk = new Map();
-  const focus = graph.nodes('.focus');
-  graph.elements().dfs({
-    roots: focus.nonempty() ? focus : graph.nodes().first(),
-    directed: false,
-    visit: (node) => {
-      walk.set(node.id(), walk.size);
+  const nodes = graph.nodes();
+  const largest = nodes.reduce(
+    (size, node) => {
+      const box = node.boundingBox({ includeLabels: true, includeOverlays: false });
+      return { w: Math.max(size.w, box.w), h: Math.max(size.h, box.h) };
     },
+    { w: 0, h: 0 },
+  );
+  const apart = Math.hypot(largest.w, largest.h) + 8;
+  const rings = [...new Set(nodes.map(ring))].sort((a, b) => a - b).map((level) => nodes.filter((node) => ring(node) === level));
+  const angle = new Map();
+  const position = new Map();
+  let radius = 0;
+  rings.forEach((members, index) => {
+    const fits = members.length > 1 ? apart / (2 * Math.sin(Math.PI / members.length)) : 0;
+    radius = index === 0 ? fits : Math.max(radius + apart, fits);
+    const wanted = members.map((node, order) => ({ node, angle: wantedAngle(node, angle, order, members.length) }));
+    const placed = spreadAround(wanted, radius > 0 ? 2 * Math.asin(Math.min(1, apart / (2 * radius))) : 2 * Math.PI);
+    for (const { node, angle: at } of placed) {
+      // A node in the very centre has no direction to give the ring outside it.
+      if (radius > 0) angle.set(node.id(), at);
+      position.set(node.id(), { x: radius * Math.cos(at), y: radius * Math.sin(at) });
+    }
   });
-  graph
-    .nodes()
-    .sort((a, b) => (walk.get(a.id()) ?? walk.size) - (walk.get(b.id()) ?? walk.size))
-    .layout({
-      name: 'concentric',
-      concentric: (node) => outermost - ring(node),
-      levelWidth: () => 1,
-      avoidOverlap: true,
-      nodeDimensionsIncludeLabels: true,
-      minNodeSpacing: 16,
-      startAngle: (3 / 2) * Math.PI,
-      animate: false,
-    })
-    .run();
+  graph.batch(() => nodes.forEach((node) => node.position(position.get(node.id()))));
   zoomToFit();
+}
+
+/**
+ * The angle a node would like: the mean direction of its neighbours already placed (the rings inside),
+ * or, with none, its share of an even spread from the top.
+ */
+function wantedAngle(node, placed, order, count) {
+  let x = 0;
+  let y = 0;
+  for (const neighbour of node.neighborhood('node')) {
+    const at = placed.get(neighbour.id());
+    if (at === undefined) continue;
+    x += Math.cos(at);
+    y += Math.sin(at);
+  }
+  return x === 0 && y === 0 ? -Math.PI / 2 + (2 * Math.PI * order) / count : Math.atan2(y, x);
+}
+
+/**
+ * Angles for nodes that want `angle`, in the order they want them, at least `gap` apart around the
+ * circle: each pushed past the one before where they crowd, starting after the widest empty arc, and
+ * the whole turned back by the mean push. Evenly spread when they cannot keep their order within a turn.
+ */
+function spreadAround(wanted, gap) {
+  const turn = 2 * Math.PI;
+  const normal = (at) => ((at % turn) + turn) % turn;
+  const sorted = wanted.map((item) => ({ ...item, angle: normal(item.angle) })).sort((a, b) => a.angle - b.angle);
+  if (sorted.length < 2) return sorted;
+  let widest = 0;
+  let widestArc = -1;
+  sorted.forEach((item, index) => {
+    const next = index + 1 < sorted.length ? sorted[index + 1].angle : sorted[0].angle + turn;
+    if (next - item.angle > widestArc) {
+      widestArc = next - item.angle;
+      widest = index;
+    }
+  });
+  const ordered = [...sorted.slice(widest + 1), ...sorted.slice(0, widest + 1).map((item) => ({ ...item, angle: item.angle + turn }))];
+  const pushed = [];
+  for (const item of ordered) {
+    const floor = pushed.length > 0 ? pushed[pushed.length - 1].angle + gap : -Infinity;
+    pushed.push({ ...item, angle: Math.max(item.angle, floor) });
+  }
+  if (pushed[pushed.length - 1].angle - pushed[0].angle > turn - gap) {
+    return ordered.map((item, index) => ({ ...item, angle: ordered[0].angle + (turn * index) / ordered.length }));
+  }
+  const meanPush = pushed.reduce((sum, item, index) => sum + item.angle - ordered[index].angle, 0) / pushed.length;
+  return pushed.map((item) => ({ ...item, angle: item.angle - meanPush }));
 }
 
 /** Everything in view, never magnified past 1.5 (a few nodes would otherwise fill the screen). */
