@@ -13,6 +13,7 @@ interface GraphNode {
   data(key: string): string;
   renderedPosition(): { x: number; y: number };
   renderedBoundingBox(options: Record<string, boolean>): Box;
+  style(name: string): string;
 }
 
 /** A box on the canvas, in pixels from its top left corner. */

@@ -345,6 +345,12 @@ browserTests('in a browser', () => {
     // Short labels; the full name on hover, and in the details.
     const drawn = await nodes(page);
     expect(drawn.find((node) => node.fullName === 'OrderService.placeOrder')!.label).toBe('placeOrder');
+    await page.mouse.move(...(await whereIs(page, PLACE_ORDER)));
+    const shown = (id: string) =>
+      page.evaluate((nodeId) => (globalThis as unknown as { loreGraph: PageGraph }).loreGraph.getElementById(nodeId).style('label'), id);
+    expect(await shown(PLACE_ORDER)).toBe('OrderService.placeOrder');
+    await page.mouse.move(0, 0);
+    expect(await shown(PLACE_ORDER)).toBe('placeOrder');
     expect(await page.locator('#detail-name').innerText()).toBe('OrderService.placeOrder');
     expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'explorer-neighbourhood.png') });
@@ -420,11 +426,16 @@ function edges(page: Page): Promise<string[]> {
   });
 }
 
-/** Clicks the node `id` where the graph draws it. */
-async function clickNode(page: Page, id: string): Promise<void> {
+/** Where the page draws the node `id`, as page coordinates. */
+async function whereIs(page: Page, id: string): Promise<[number, number]> {
   const box = (await page.locator('#graph').boundingBox())!;
   const at = await page.evaluate((nodeId) => {
     return (globalThis as unknown as { loreGraph: PageGraph }).loreGraph.getElementById(nodeId).renderedPosition();
   }, id);
-  await page.mouse.click(box.x + at.x, box.y + at.y);
+  return [box.x + at.x, box.y + at.y];
+}
+
+/** Clicks the node `id` where the graph draws it. */
+async function clickNode(page: Page, id: string): Promise<void> {
+  await page.mouse.click(...(await whereIs(page, id)));
 }

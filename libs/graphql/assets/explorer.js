@@ -144,7 +144,8 @@ function addEdge(source, target, type) {
  */
 function layoutInRings(ring) {
   const nodes = graph.nodes();
-  const largest = nodes.reduce(
+  // A hovered or selected node shows its full name on top of the others: its short label is the one to fit.
+  const largest = nodes.not('.hover, :selected').reduce(
     (size, node) => {
       const box = node.boundingBox({ includeLabels: true, includeOverlays: false });
       return { w: Math.max(size.w, box.w), h: Math.max(size.h, box.h) };
@@ -335,6 +336,11 @@ graph.on('mouseover', 'node', (event) => {
 });
 graph.on('mouseout', 'node', (event) => {
   event.target.removeClass('hover');
+  $('graph').title = '';
+});
+// Leaving the canvas straight from a node is no mouseout for cytoscape.
+$('graph').addEventListener('mouseleave', () => {
+  graph.nodes('.hover').removeClass('hover');
   $('graph').title = '';
 });
 
