@@ -26,6 +26,7 @@ import { Neo4jService } from '@lore/graph';
 import { KnowledgeModule } from '@lore/knowledge';
 import { CalleesService } from '@lore/knowledge/callees/callees.service';
 import { CallersService } from '@lore/knowledge/callers/callers.service';
+import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { ImpactService } from '@lore/knowledge/impact/impact.service';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { GraphNeighborhoodService } from '@lore/knowledge/neighborhood/neighborhood.service';
@@ -351,6 +352,7 @@ function capabilities(context: INestApplicationContext, principal: Principal, in
   const impactService = context.get(ImpactService);
   const relatedTests = context.get(RelatedTestsService);
   const neighborhoodService = context.get(GraphNeighborhoodService);
+  const explorer = context.get(ExplorerService);
   const describeSymbol = (symbol: SymbolRow & { calls?: number }): string =>
     symbol.calls === undefined ? symbol.qualifiedName : `${symbol.qualifiedName} (${symbol.calls})`;
 
@@ -397,6 +399,12 @@ function capabilities(context: INestApplicationContext, principal: Principal, in
         call: async ({ uid }) => (await calleesService.getCallees({ uid, depth }, principal)).callees.length,
       }),
     ]),
+    measurable({
+      label: 'Repository.mostDependedOn, first 20 (what /explorer opens on)',
+      inputs: [repositoryId],
+      describe: (id) => id,
+      call: async (id) => (await explorer.pages(principal, 'repository-depended-on', [id], { first: 20 }))[0]!.nodes.length,
+    }),
     measurable({
       label: 'analyze_impact depth 3 (most-called)',
       inputs: central,

@@ -6,6 +6,7 @@ import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { cliJson, graphql } from './doors';
+import { labelBoxes, nodes, overlappingLabels, type PageGraph } from './explorer-page-support';
 
 /**
  * GraphQL as a person explores it (the explorer types, their pages, the limits of a query), and the two
@@ -26,6 +27,21 @@ let server: RunningServer;
 const SERVICE = 'src/services/order-service.ts';
 const uid = (path: string, qualifiedName: string): string => `${TENANT}:${REPO}:${path}#${qualifiedName}`;
 const PLACE_ORDER = uid(SERVICE, 'OrderService.placeOrder');
+/** order-service's symbols by distinct dependents (callers, subclasses, implementers; tests among them), the first 12. */
+const MOST_DEPENDED_ON = [
+  ['OrderValidator', '3 dependents'],
+  ['ValidationError', '3 dependents'],
+  ['InMemoryOrderRepository', '2 dependents'],
+  ['OrderRepository.save', '2 dependents'],
+  ['OrderService', '2 dependents'],
+  ['OrderService.placeOrder', '2 dependents'],
+  ['OrderValidator.validate', '2 dependents'],
+  ['newOrder', '2 dependents'],
+  ['InMemoryOrderRepository.findById', '1 dependent'],
+  ['OrderRepository', '1 dependent'],
+  ['OrderRepository.findById', '1 dependent'],
+  ['OrderService.cancelOrder', '1 dependent'],
+] as const;
 
 beforeAll(async () => {
   driver = testDriver();
@@ -156,6 +172,34 @@ describe('GraphQL explorer types', () => {
     });
   });
 
+  it("ranks a repository's symbols by distinct dependents, a page at a time (mostDependedOn)", async () => {
+    const query = `query($after: String) { repository(id: "${REPO}") { mostDependedOn(first: 5, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { dependents node { qualifiedName kind } } } } }`;
+    type Ranked = {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string };
+      edges: { dependents: number; node: { qualifiedName: string } }[];
+    };
+    const rankedAfter = async (after?: string) => ((await ask(query, { after })).repository as { mostDependedOn: Ranked }).mostDependedOn;
+    const first = await rankedAfter();
+    expect(first).toMatchObject({ totalCount: 16, pageInfo: { hasNextPage: true } });
+    expect(first.edges).toEqual([
+      { dependents: 3, node: { qualifiedName: 'OrderValidator', kind: 'class' } },
+      { dependents: 3, node: { qualifiedName: 'ValidationError', kind: 'class' } },
+      { dependents: 2, node: { qualifiedName: 'InMemoryOrderRepository', kind: 'class' } },
+      { dependents: 2, node: { qualifiedName: 'OrderRepository.save', kind: 'method' } },
+      { dependents: 2, node: { qualifiedName: 'OrderService', kind: 'class' } },
+    ]);
+    const second = await rankedAfter(first.pageInfo.endCursor);
+    expect(second.edges.map(({ dependents, node }) => [node.qualifiedName, dependents])).toEqual([
+      ['OrderService.placeOrder', 2],
+      ['OrderValidator.validate', 2],
+      ['newOrder', 2],
+      ['InMemoryOrderRepository.findById', 1],
+      ['OrderRepository', 1],
+    ]);
+  });
+
   it('pages through a list with opaque cursors, and refuses the cursor of another list', async () => {
     const page = `query($uid: String!, $after: String) { symbolNode(uid: $uid) {
       callees(first: 3, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { qualifiedName } } } }`;
@@ -261,12 +305,34 @@ browserTests('in a browser', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'graphiql-typed.png') });
   });
 
+  it('/explorer opens on the most depended-on symbols, listed and drawn, with the search box focused and a legend', async () => {
+    await page.goto(`${server.url}/explorer`);
+    await page.waitForSelector('body[data-state="ready"] #start li');
+    expect(await page.locator('#start h2').allInnerTexts()).toEqual([expect.stringMatching(/^most depended-on in order-service$/i)]);
+    expect(await page.locator('#start li').allInnerTexts()).toEqual(MOST_DEPENDED_ON.map(([name, count]) => `${name} · ${count}`));
+    expect(await labels(page)).toEqual(MOST_DEPENDED_ON.map(([name]) => name).sort());
+    expect(await page.locator('#query:focus').count()).toBe(1);
+    expect(await page.locator('#legend li').count()).toBe(8);
+    expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'explorer-start.png') });
+
+    // A click on one draws its neighbourhood.
+    await clickNode(page, uid('src/domain/errors.ts', 'ValidationError'));
+    await page.locator('body[data-state="ready"] #detail-name', { hasText: /^ValidationError$/ }).waitFor();
+    expect(await labels(page)).toEqual([
+      'OrderService.cancelOrder',
+      'OrderValidator.checkLines',
+      'OrderValidator.validate',
+      'ValidationError',
+      'ValidationError.constructor',
+    ]);
+  });
+
   it('/explorer draws the graph of a searched symbol, expands a clicked node, and opens its span', async () => {
     await page.goto(`${server.url}/explorer`);
     await page.fill('#query', 'placeOrder');
     await page.click('#search button[type=submit]');
     await page.waitForSelector('body[data-state="ready"] #results li');
-    await page.screenshot({ path: join(ARTIFACTS, 'explorer-neighbourhood.png') });
     expect(await labels(page)).toEqual([
       'OrderRepository.save',
       'OrderService.placeOrder',
@@ -276,6 +342,17 @@ browserTests('in a browser', () => {
       'orderTotal',
       'places a valid order with its discount',
     ]);
+    // Short labels; the full name on hover, and in the details.
+    const drawn = await nodes(page);
+    expect(drawn.find((node) => node.fullName === 'OrderService.placeOrder')!.label).toBe('placeOrder');
+    await page.mouse.move(...(await whereIs(page, PLACE_ORDER)));
+    const shown = (id: string) =>
+      page.evaluate((nodeId) => (globalThis as unknown as { loreGraph: PageGraph }).loreGraph.getElementById(nodeId).style('label'), id);
+    expect(await shown(PLACE_ORDER)).toBe('OrderService.placeOrder');
+    await page.mouse.move(0, 0);
+    expect(await shown(PLACE_ORDER)).toBe('placeOrder');
+    expect(await page.locator('#detail-name').innerText()).toBe('OrderService.placeOrder');
+    expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'explorer-neighbourhood.png') });
 
     await clickNode(page, uid('src/validation/order-validator.ts', 'OrderValidator.validate'));
@@ -306,57 +383,59 @@ browserTests('in a browser', () => {
     await page.locator('body[data-state="ready"] #detail-name', { hasText: /^applyDiscount$/ }).waitFor();
     expect(await labels(page)).toEqual([
       'OrderService.placeOrder',
+      'README.md: order-service',
       'applyDiscount',
       'cancels a placed order',
       'places a valid order with its discount',
     ]);
     expect(await edges(page)).toEqual([
       'OrderService.placeOrder -calls-> applyDiscount',
+      'README.md: order-service -mentions-> OrderService.placeOrder',
+      'README.md: order-service -mentions-> applyDiscount',
       'cancels a placed order -tests-> OrderService.placeOrder',
       'places a valid order with its discount -tests-> OrderService.placeOrder',
     ]);
+    // In rings by distance: applyDiscount in the centre, placeOrder and the section naming applyDiscount
+    // next, then the tests of placeOrder.
+    const distances = Object.fromEntries((await nodes(page)).map((node) => [node.fullName, node.distance]));
+    expect(distances).toEqual({
+      applyDiscount: 0,
+      'OrderService.placeOrder': 1,
+      'README.md: order-service': 1,
+      'cancels a placed order': 2,
+      'places a valid order with its discount': 2,
+    });
+    expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'explorer-impact.png') });
   });
 });
 
-/** The graph the page draws (cytoscape's, as far as these tests read it); the page keeps it as `window.loreGraph`. */
-interface PageGraph {
-  nodes(): { map<T>(each: (node: GraphNode) => T): T[] };
-  edges(): { map<T>(each: (edge: { source(): GraphNode; target(): GraphNode; data(key: string): string }) => T): T[] };
-  getElementById(id: string): GraphNode;
-}
-interface GraphNode {
-  data(key: string): string;
-  renderedPosition(): { x: number; y: number };
+/** The full names of the nodes the page's graph holds (qualified names, tests' names), sorted. */
+async function labels(page: Page): Promise<string[]> {
+  return (await nodes(page)).map((node) => node.fullName).sort();
 }
 
-/** The labels of the nodes the page's graph holds, sorted. */
-function labels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const graph = (globalThis as unknown as { loreGraph: PageGraph }).loreGraph;
-    return graph
-      .nodes()
-      .map((node) => node.data('label'))
-      .sort();
-  });
-}
-
-/** The edges of the page's graph, as `source -type-> target` by label, sorted. */
+/** The edges of the page's graph, as `source -type-> target` by full name, sorted. */
 function edges(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const graph = (globalThis as unknown as { loreGraph: PageGraph }).loreGraph;
     return graph
       .edges()
-      .map((edge) => `${edge.source().data('label')} -${edge.data('type')}-> ${edge.target().data('label')}`)
+      .map((edge) => `${edge.source().data('fullName')} -${edge.data('type')}-> ${edge.target().data('fullName')}`)
       .sort();
   });
 }
 
-/** Clicks the node `id` where the graph draws it. */
-async function clickNode(page: Page, id: string): Promise<void> {
+/** Where the page draws the node `id`, as page coordinates. */
+async function whereIs(page: Page, id: string): Promise<[number, number]> {
   const box = (await page.locator('#graph').boundingBox())!;
   const at = await page.evaluate((nodeId) => {
     return (globalThis as unknown as { loreGraph: PageGraph }).loreGraph.getElementById(nodeId).renderedPosition();
   }, id);
-  await page.mouse.click(box.x + at.x, box.y + at.y);
+  return [box.x + at.x, box.y + at.y];
+}
+
+/** Clicks the node `id` where the graph draws it. */
+async function clickNode(page: Page, id: string): Promise<void> {
+  await page.mouse.click(...(await whereIs(page, id)));
 }

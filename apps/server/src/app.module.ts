@@ -1,7 +1,7 @@
-import { type MiddlewareConsumer, Module, type NestModule, type OnApplicationBootstrap } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, type OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
 import { CallContextMiddleware, HostValidationMiddleware, PrincipalMiddleware } from '@lore/access';
 import { ConfigModule } from '@lore/config';
-import { GraphqlApiModule } from '@lore/graphql';
+import { GraphiqlPageMiddleware, GraphqlApiModule } from '@lore/graphql';
 import { KnowledgeModule } from '@lore/knowledge';
 import { AuditService } from '@lore/knowledge/audit/audit.service';
 import { SystemService } from '@lore/knowledge/system/system.service';
@@ -30,7 +30,13 @@ export class AppModule implements NestModule, OnApplicationBootstrap {
   configure(consumer: MiddlewareConsumer): void {
     // Every door, /mcp, /explorer and /health included, answers only to this server's names.
     consumer.apply(HostValidationMiddleware, CallContextMiddleware).forRoutes('{*path}');
+    // GraphiQL's page and its files load before authentication (they hold no data; the page's calls ask
+    // for a key in the page).
+    consumer.apply(GraphiqlPageMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.GET });
     // /mcp authenticates itself (it must answer 401 with a challenge before the SDK sees the request).
-    consumer.apply(PrincipalMiddleware).forRoutes('api/v1/*path', 'graphql');
+    consumer
+      .apply(PrincipalMiddleware)
+      .exclude({ path: 'graphql/assets/*name', method: RequestMethod.GET })
+      .forRoutes('api/v1/*path', 'graphql');
   }
 }

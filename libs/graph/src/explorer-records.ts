@@ -29,6 +29,7 @@ export interface ExplorerListItems {
   'section-symbols': { node: ExplorerSymbolRecord };
   'repository-files': { node: ExplorerFileRecord };
   'repository-documents': { node: ExplorerDocumentRecord };
+  'repository-depended-on': { node: ExplorerSymbolRecord; dependents: number };
   'document-sections': { node: ExplorerSectionRecord };
 }
 export type ExplorerList = keyof ExplorerListItems;

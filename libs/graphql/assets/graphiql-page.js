@@ -1,16 +1,13 @@
-/* global GraphiQL, React, ReactDOM, document, fetch */
+/* global GraphiQL, React, ReactDOM, document, window */
 'use strict';
 
-// Lore's GraphiQL: opens with example queries about a symbol of the indexed graph (the one most
-// called among the first files), so each tab runs as it is.
+// Lore's GraphiQL: opens with example queries about a symbol of the indexed graph (the most depended-on
+// of the first repository), so each tab runs as it is. Its calls go through window.loreGraphql
+// (api-key.js), which asks for an API key in the page when the server requires one, as /explorer does.
 
-const fetcher = GraphiQL.createFetcher({ url: '/graphql' });
+const fetcher = (request, options) => window.loreGraphql(request, options?.headers ?? {});
 
-const SAMPLE_QUERY = `{
-  repositories(first: 1) { nodes { files(first: 50) { nodes { symbols(first: 20) {
-    nodes { uid qualifiedName callers(first: 1) { totalCount } }
-  } } } } }
-}`;
+const SAMPLE_QUERY = '{ repositories(first: 1) { nodes { mostDependedOn(first: 1) { nodes { uid } } } } }';
 
 const explore = (uid) => `# A symbol and what it is linked to. Every list is a page: first, after: pageInfo.endCursor.
 query ExploreSymbol {
@@ -68,17 +65,11 @@ const SEARCH = `# Hybrid search over symbols (full-text, semantic and exact name
 }
 `;
 
-/** The uid of the most called symbol among the first files, or a placeholder when none can be read. */
+/** The uid of the most depended-on symbol of the first repository, or a placeholder when there is none. */
 async function sampleUid() {
   try {
-    const response = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: SAMPLE_QUERY }),
-    });
-    const { data } = await response.json();
-    const symbols = data.repositories.nodes.flatMap((repository) => repository.files.nodes.flatMap((file) => file.symbols.nodes));
-    symbols.sort((a, b) => b.callers.totalCount - a.callers.totalCount);
+    const { data } = await window.loreGraphql({ query: SAMPLE_QUERY });
+    const symbols = data.repositories.nodes.flatMap((repository) => repository.mostDependedOn.nodes);
     return symbols.length > 0 ? symbols[0].uid : 'a symbol uid from searchCode';
   } catch {
     return 'a symbol uid from searchCode';

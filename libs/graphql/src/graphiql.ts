@@ -1,11 +1,14 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Injectable, type NestMiddleware, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { ApolloDriverConfig } from '@nestjs/apollo';
-import type { Response } from 'express';
-import { ownAsset, packageFile, sendAsset, type StaticAsset } from './static-assets';
+import type { NextFunction, Request, Response } from 'express';
+import { API_KEY_ASSET, ownAsset, packageFile, sendAsset, type StaticAsset } from './static-assets';
 
-/** GraphiQL's files, served from our own node_modules (no CDN), and the script that opens it with example tabs. */
+/**
+ * GraphiQL's files, served from our own node_modules (no CDN), the script that opens it with example
+ * tabs, and the one that asks for an API key in the page (shared with /explorer).
+ */
 const ASSETS: Record<string, StaticAsset> = {
+  'api-key.js': API_KEY_ASSET,
   'react.js': { path: packageFile('react', 'umd/react.production.min.js'), type: 'text/javascript' },
   'react-dom.js': { path: packageFile('react-dom', 'umd/react-dom.production.min.js'), type: 'text/javascript' },
   'graphiql.js': { path: packageFile('graphiql', 'graphiql.min.js'), type: 'text/javascript' },
@@ -28,21 +31,30 @@ const GRAPHIQL_HTML = `<!doctype html>
   <script src="${GRAPHIQL_ASSETS_PATH}/react.js"></script>
   <script src="${GRAPHIQL_ASSETS_PATH}/react-dom.js"></script>
   <script src="${GRAPHIQL_ASSETS_PATH}/graphiql.js"></script>
+  <script src="${GRAPHIQL_ASSETS_PATH}/api-key.js"></script>
   <script src="${GRAPHIQL_ASSETS_PATH}/graphiql-page.js"></script>
 </body>
 </html>`;
 
-/** Apollo shows this page instead of its CDN-loaded landing page when a browser opens /graphql. */
-export function graphiqlLandingPage(): NonNullable<ApolloDriverConfig['plugins']>[number] {
-  return {
-    async serverWillStart() {
-      return {
-        async renderLandingPage() {
-          return { html: GRAPHIQL_HTML };
-        },
-      };
-    },
-  };
+/** What a GraphQL GET may be answered in, HTML last: a client that prefers HTML is a browser opening the page (as Apollo tells its landing page). */
+const GRAPHQL_GET_ANSWERS = ['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/html'];
+
+/**
+ * GraphiQL's page, for a browser opening /graphql, answered before the caller is authenticated (in
+ * place of Apollo's CDN-loaded landing page, which Apollo is told not to show): the page holds no data,
+ * so it loads whatever the server's authentication mode, and its calls, authenticated like any other,
+ * ask for an API key in the page when they need one. Any other request goes on to authentication and
+ * Apollo.
+ */
+@Injectable()
+export class GraphiqlPageMiddleware implements NestMiddleware {
+  use(req: Request, res: Response, next: NextFunction): void {
+    if (req.method === 'GET' && req.accepts(GRAPHQL_GET_ANSWERS) === 'text/html') {
+      res.type('html').send(GRAPHIQL_HTML);
+      return;
+    }
+    next();
+  }
 }
 
 @ApiExcludeController()

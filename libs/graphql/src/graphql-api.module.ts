@@ -1,4 +1,5 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal } from '@lore/access';
@@ -9,7 +10,7 @@ import { LimitsStage } from '@lore/knowledge';
 import { chargeQueryCost } from './charged-queries';
 import { ExplorerLoaders } from './explorer/explorer-loaders';
 import { ExplorerPageController } from './explorer-page';
-import { GraphiqlAssetsController, graphiqlLandingPage } from './graphiql';
+import { GraphiqlAssetsController } from './graphiql';
 import { formatGraphqlError } from './graphql-errors';
 import { objectFieldsOf, queryFieldsOf } from './lore-query.decorator';
 import { queryLimitsRule } from './query-limits';
@@ -32,7 +33,8 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
         typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf), RESOLVERS.flatMap(objectFieldsOf)),
         playground: false,
         introspection: true,
-        plugins: [graphiqlLandingPage(), auditRefusedQueries(refused), chargeQueryCost(limits)],
+        // GraphiQL's page is GraphiqlPageMiddleware's, served before authentication: none of Apollo's.
+        plugins: [ApolloServerPluginLandingPageDisabled(), auditRefusedQueries(refused), chargeQueryCost(limits)],
         validationRules: [queryLimitsRule()],
         formatError: formatGraphqlError,
         // Each request its own loaders: their batches and cache live as long as the request. A caller

@@ -1,1 +1,2 @@
 export * from './graphql-api.module';
+export { GraphiqlPageMiddleware } from './graphiql';

@@ -30,6 +30,9 @@ export function ownAsset(file: string): () => string {
   };
 }
 
+/** The script both pages (GraphiQL and /explorer) ask for an API key with, when the server requires one. */
+export const API_KEY_ASSET: StaticAsset = { path: ownAsset('api-key.js'), type: 'text/javascript' };
+
 /** Sends the asset `name` of `assets`, cached for a day; any other name is a 404. */
 export function sendAsset(assets: Record<string, StaticAsset>, name: string, res: Response): void {
   const asset = Object.hasOwn(assets, name) ? assets[name] : undefined;

@@ -178,11 +178,22 @@ describe('the explorer (GraphQL) leaves hidden repositories out of lists, counts
     expect(callees).toMatchObject({ totalCount: 0, nodes: [] });
     const [files] = await explorer.pages(contractsOnly, 'repository-files', [SERVICE], { first: 10 });
     expect(files).toMatchObject({ totalCount: 0, nodes: [] });
+    const [dependedOn] = await explorer.pages(contractsOnly, 'repository-depended-on', [SERVICE], { first: 10 });
+    expect(dependedOn).toMatchObject({ totalCount: 0, nodes: [] });
     // A visible symbol's callers in a hidden repository are left out of its list and its count.
     const orderPlaced = `${TENANT_A}:${CONTRACTS}:src/events.ts#orderPlaced`;
     const [seenByOwner] = await explorer.pages(ownerA, 'symbol-callers', [orderPlaced], { first: 10 });
     expect(seenByOwner!.totalCount).toBeGreaterThan(0);
     const [seenByReader] = await explorer.pages(contractsOnly, 'symbol-callers', [orderPlaced], { first: 10 });
     expect(seenByReader).toMatchObject({ totalCount: 0, nodes: [] });
+    // Nor are they counted among its dependents.
+    const dependentsOf = async (principal: Principal) => {
+      const [ranked] = await explorer.pages(principal, 'repository-depended-on', [CONTRACTS], { first: 100 });
+      return ranked!.edges.map((edge) => `${edge.node.qualifiedName} ${edge.dependents}`);
+    };
+    // order-service calls orderPlaced, billing-service invoice_request, and order-contracts' own test
+    // invoiceRequestsFor: a reader of order-contracts alone sees only that one.
+    expect(await dependentsOf(ownerA)).toEqual(['invoiceRequestsFor 1', 'invoice_request 1', 'orderPlaced 1']);
+    expect(await dependentsOf(contractsOnly)).toEqual(['invoiceRequestsFor 1']);
   });
 });

@@ -56,6 +56,7 @@ async function everyAnswer(moduleRef: TestingModule): Promise<unknown> {
     file: await explorer.getFile(principal, { repositoryId: REPOSITORY, path: 'src/pricing/discounts.ts' }),
     explorerSymbol: await explorer.getSymbol(principal, detail.symbol.uid),
     repositoryFiles: await explorer.pages(principal, 'repository-files', [REPOSITORY], {}),
+    mostDependedOn: await explorer.pages(principal, 'repository-depended-on', [REPOSITORY], {}),
     callerPages: await explorer.pages(principal, 'symbol-callers', [detail.symbol.uid], {}),
   };
   return JSON.parse(JSON.stringify(answers, (key, value: unknown) => (key === 'indexedAt' || key === 'scores' ? undefined : value)));

@@ -121,6 +121,9 @@ export const TestConnectionSchema = connectionOf('Test', SymbolNodeSchema, {
     .register(schemaNames, { name: 'TestLink' })
     .describe('direct: the test calls the symbol; helper: through one helper.'),
 });
+export const DependedOnConnectionSchema = connectionOf('DependedOn', SymbolNodeSchema, {
+  dependents: z.number().int().describe('How many distinct symbols call, extend or implement it (tests included).'),
+});
 export const DocumentConnectionSchema = connectionOf('Document', DocumentNodeSchema, {});
 export const SectionConnectionSchema = connectionOf('Section', SectionNodeSchema, {});
 

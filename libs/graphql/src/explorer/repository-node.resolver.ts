@@ -3,6 +3,7 @@ import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { RepositoryIdSchema } from '@lore/domain';
 import {
   type Connection,
+  DependedOnConnectionSchema,
   DocumentConnectionSchema,
   FileConnectionSchema,
   PageInputSchema,
@@ -59,5 +60,15 @@ export class RepositoryNodeResolver {
   @PageField('Repository', 'documents', DocumentConnectionSchema, 'Its Markdown documents, in path order.')
   documents(@Parent() repository: RepositoryNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.page('repository-documents', repository.id, page);
+  }
+
+  @PageField(
+    'Repository',
+    'mostDependedOn',
+    DependedOnConnectionSchema,
+    'Its symbols that others depend on (call, extend or implement), most dependents first: where to start reading it.',
+  )
+  mostDependedOn(@Parent() repository: RepositoryNode, @Args() page: PageArgs, @Context('loaders') loaders: ExplorerLoaders) {
+    return loaders.page('repository-depended-on', repository.id, page);
   }
 }

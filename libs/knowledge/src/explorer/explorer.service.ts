@@ -142,7 +142,7 @@ export class ExplorerService {
 }
 
 /** The lists whose parents are repositories: asked by repository id. */
-const REPOSITORY_LISTS: readonly ExplorerList[] = ['repository-files', 'repository-documents'];
+const REPOSITORY_LISTS: readonly ExplorerList[] = ['repository-files', 'repository-documents', 'repository-depended-on'];
 
 function inOrder<Record extends { uid: string }, Node>(
   uids: readonly string[],
