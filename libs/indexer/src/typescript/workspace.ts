@@ -326,7 +326,9 @@ export function compilerOptionsOf(rootPath: string, configPath: string | null, p
     const report = (diagnostic: ts.Diagnostic): void => {
       // The files come from the listing: that the config's globs find none here is expected.
       if (diagnostic.code === NO_INPUTS_FOUND || diagnostic.category !== ts.DiagnosticCategory.Error) return;
-      problems?.push({ path: configPath, reason: `tsconfig: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}` });
+      // Paths in the message as the repository names them, not where this machine keeps it.
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').split(`${rootPath}/`).join('');
+      problems?.push({ path: configPath, reason: `tsconfig: ${message}` });
     };
     const parsed = ts.getParsedCommandLineOfConfigFile(
       join(rootPath, configPath),
