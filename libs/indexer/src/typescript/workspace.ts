@@ -193,7 +193,7 @@ export class PackageReach {
   }
 
   /** The directory of the package a path belongs to: the nearest above it with a package.json. */
-  private packageOf(path: string): string | null {
+  packageOf(path: string): string | null {
     const dir = posix.dirname(path);
     return this.packageAt(dir === '.' ? '' : dir);
   }
