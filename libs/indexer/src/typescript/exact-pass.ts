@@ -174,6 +174,7 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
       hasConfig ? 'exact' : 'import',
       symbolsByName,
       MAX_AMBIGUOUS_TARGETS,
+      'ambiguous',
       (candidate) => reachable(candidate.path),
     );
   });

@@ -377,6 +377,7 @@ function resolveFileBySyntax(
         'import',
         guessing,
         1,
+        'name',
         reachable,
       ),
       inheritance: resolveHeritage(file.heritage, (site) => {

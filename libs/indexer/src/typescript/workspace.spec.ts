@@ -128,10 +128,11 @@ describe('workspace declarations', () => {
     const reading = await readRepository(scratchRepository(packages(root), 'workspace'), { tenantId: 't', maxFileBytes: 1_000_000 });
     const exact = await reading.resolveExactly!();
     expect(imports(exact.imports)).toEqual(['packages/b/index.ts -> packages/a/src/index.ts hello']);
-    // Without a tsconfig the checker's answers are `import`; `tool` is found by its unique name only.
+    // Without a tsconfig the checker's answers are `import`; `tool` is found by its name only, among
+    // the packages b's file imports: the checker could not place it, so the guess is `ambiguous`.
     expect(calls(exact.calls)).toEqual([
       'packages/b/index.ts#greet -> packages/a/src/index.ts#hello import',
-      'packages/b/index.ts#greet -> tools/tool/index.ts#outside name',
+      'packages/b/index.ts#greet -> tools/tool/index.ts#outside ambiguous',
     ]);
   });
 });
