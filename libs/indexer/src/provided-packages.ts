@@ -86,6 +86,13 @@ export function readNpmPackage(
     else reading.unresolved.push({ subpath, target: scripts[0]! });
   }
   for (const problem of problems) reading.warnings.push({ path: manifestPath, reason: `exports: ${problem}` });
+  // A config that builds the subpaths no source answers to, by code: said once, with the count.
+  if (reading.unresolved.length > 0)
+    for (const config of builds.entryless)
+      reading.warnings.push({
+        path: config,
+        reason: `names no entry to read (its configuration is made by code, not run): ${reading.unresolved.length} export subpaths of its package map to no source`,
+      });
   if (entries[''] === undefined) {
     const main = [manifest.types, manifest.typings, manifest.module, manifest.main, 'index'].find((value) => typeof value === 'string');
     const file = firstSource(dir, [main as string], paths, builds);
@@ -101,6 +108,8 @@ const SCRIPT_TARGET = /(\.d)?\.[cm]?[jt]sx?$|\/[^./]+$|^\.\/[^./]+$/;
 /** Where a package's builds put their output, from what: its bundler configurations and its tsconfig files' outDir and rootDir. */
 interface PackageBuilds {
   bundled: BundlerEntries[];
+  /** Bundler configs with no `entry` to read: made by code (a call such as `defineShellConfig(name)`), or building no library. */
+  entryless: string[];
   compiled: { outDir: string; rootDir: string }[];
 }
 
@@ -110,7 +119,7 @@ function buildsOf(
   readText: (path: string) => string | null,
   warnings: SkippedFile[],
 ): PackageBuilds {
-  const builds: PackageBuilds = { bundled: [], compiled: [] };
+  const builds: PackageBuilds = { bundled: [], entryless: [], compiled: [] };
   for (const path of [...paths].filter((candidate) => directoryOf(candidate) === dir).sort()) {
     const name = posix.basename(path);
     if (BUNDLER_CONFIGS.test(name)) {
@@ -118,6 +127,7 @@ function buildsOf(
       if (text === null) continue;
       const { entries, problem } = readBundlerEntries(path, text, paths);
       if (entries) builds.bundled.push(entries);
+      else if (!problem) builds.entryless.push(path);
       if (problem) warnings.push({ path, reason: `${problem}; its outputs are mapped by layout only` });
     } else if (/^tsconfig[^/]*\.json$/.test(name)) {
       const text = readText(path);

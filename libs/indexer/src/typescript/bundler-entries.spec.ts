@@ -104,5 +104,16 @@ describe('readNpmPackage: export subpaths mapped to the source they are built fr
     expect(read({ name: 'p', exports: { './gone': './dist/gone.js' } }).unresolved).toEqual([
       { subpath: 'gone', target: './dist/gone.js' },
     ]);
+    // A config made by code builds what no source answers to: named, with the count.
+    const shell = read(
+      { name: 'p', exports: { './gone': './dist/gone.js', './a': './dist/a.js' } },
+      { 'pkg/tsdown.config.ts': "export default defineShellConfig('p');" },
+    );
+    expect(shell.warnings).toEqual([
+      {
+        path: 'pkg/tsdown.config.ts',
+        reason: 'names no entry to read (its configuration is made by code, not run): 1 export subpaths of its package map to no source',
+      },
+    ]);
   });
 });
