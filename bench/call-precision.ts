@@ -1,107 +1,225 @@
 /**
  * How right are the CALLS edges? Compares the indexer's edges of a TypeScript repository with the
  * TypeScript language service's own answer: go-to-definition at the callee of every call site,
- * mapped to the indexer's symbols. Prints precision and recall of all edges and of each confidence,
- * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one.
+ * mapped to the indexer's symbols. Prints precision and recall at each minimum confidence (what
+ * analyze_impact's `minConfidence` keeps), for all edges and for the edges that leave a package,
+ * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one,
+ * with the time and peak memory of each pass.
  *
- *   npm run bench:precision -- bench/.repos/zod
+ *   npm run bench:precision -- bench/.repos/prisma [--per-package]
+ *
+ * The reference is built as the repository builds: one language service per TypeScript project
+ * (each tsconfig of a monorepo, with its own options; see readProjects), one at a time, its
+ * workspace packages' imports resolved to the source files their builds start from (readWorkspace,
+ * the mapping the indexer gives its checker: without it, and without installed packages, no
+ * import of one package by another resolves). So the figures measure how calls are resolved and
+ * attributed; how many export subpaths mapped to source is the indexer's own finding, printed too.
  *
  * Caller attribution for the reference: the innermost symbol that code runs in (function, method,
  * test, property or variable initializer) whose lines contain the call. Definitions outside the
- * repository (lib, node_modules) are not edges. Where go-to-definition names several declarations
- * (an alias and what it points to) each counts as a reference edge, so recall is a lower bound.
+ * repository (lib, node_modules) are not edges: such a site is a call to a built-in or a
+ * dependency, and an edge of ours whose first site is one is counted apart. Where go-to-definition
+ * names several declarations (an alias and what it points to) each counts as a reference edge, so
+ * recall is a lower bound. An edge leaves a package when its caller and callee are in different
+ * packages (the nearest directory above each with a package.json).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import type { CallConfidence, SymbolRow } from '@lore/domain';
-import { readRepository } from '@lore/indexer';
+import type { CallConfidence, CallRow, SymbolRow } from '@lore/domain';
+import { compilerOptionsOf, projectOf, readPackageReach, readProjects, readRepository, readWorkspace } from '@lore/indexer';
 
 /** Code runs in these (a module-level variable's initializer too); the indexer attributes calls the same way. */
 const NOT_CALLERS = new Set(['class', 'interface', 'enum', 'type']);
+const CONFIDENCES: CallConfidence[] = ['exact', 'import', 'name', 'ambiguous'];
+
+interface Reference {
+  edges: Set<string>;
+  /** Caller and line of the sites whose every definition is outside the repository (built-ins, dependencies). */
+  outsideSites: Set<string>;
+}
 
 async function main(): Promise<void> {
   const root = resolve(process.argv[2] ?? '.');
+  const perPackage = process.argv.includes('--per-package');
+  const started = performance.now();
   const reading = await readRepository(root, { tenantId: 'p', maxFileBytes: 1024 * 1024 });
+  const queryableMs = performance.now() - started;
+  const queryableRss = peakRssMiB();
   const syntactic = reading.snapshot;
   const snapshot = reading.resolveExactly ? await reading.resolveExactly() : syntactic;
-  const scripts = snapshot.files
-    .filter((file) => file.language === 'typescript' || file.language === 'javascript')
-    .map((file) => file.path);
-  const symbolsByPath = new Map<string, SymbolRow[]>();
-  for (const symbol of snapshot.symbols) symbolsByPath.set(symbol.path, [...(symbolsByPath.get(symbol.path) ?? []), symbol]);
+  const exactMs = performance.now() - started;
+  const exactRss = peakRssMiB();
 
-  const service = languageService(root, scripts);
-  const program = service.getProgram()!;
-  const innermost = (path: string, line: number, accept: (symbol: SymbolRow) => boolean): SymbolRow | undefined =>
-    (symbolsByPath.get(path) ?? [])
-      .filter((symbol) => symbol.startLine <= line && line <= symbol.endLine && accept(symbol))
-      .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+  const referenceStarted = performance.now();
+  const reference = referenceCallGraph(
+    root,
+    snapshot.files.map((file) => file.path),
+    snapshot.symbols,
+  );
+  const referenceMs = performance.now() - referenceStarted;
+  const paths = new Set(snapshot.files.map((file) => file.path));
+  const reach = readPackageReach(root, paths);
+  const pathOf = new Map(snapshot.symbols.map((symbol) => [symbol.uid, symbol.path]));
+  const packageOfUid = (uid: string): string | null => reach.packageOf(pathOf.get(uid) ?? '');
+  const leaves = (edge: string): boolean => {
+    const [caller, callee] = edge.split('\u0000') as [string, string];
+    return packageOfUid(caller) !== packageOfUid(callee);
+  };
+  const crossReference = new Set([...reference.edges].filter(leaves));
 
-  const reference = new Set<string>();
-  for (const path of scripts) {
-    const sourceFile = program.getSourceFile(join(root, path));
-    if (!sourceFile) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
-        const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-        const caller = innermost(path, line, (symbol) => !NOT_CALLERS.has(symbol.kind));
-        if (caller) {
-          for (const definition of service.getDefinitionAtPosition(sourceFile.fileName, callee.getStart(sourceFile)) ?? []) {
-            const targetPath = relative(root, definition.fileName).split('\\').join('/');
-            if (targetPath.startsWith('..') || !symbolsByPath.has(targetPath)) continue;
-            const targetFile = program.getSourceFile(definition.fileName);
-            if (!targetFile) continue;
-            const targetLine = targetFile.getLineAndCharacterOfPosition(definition.textSpan.start).line + 1;
-            const target = innermost(targetPath, targetLine, (symbol) => symbol.name === definition.name || symbol.kind === 'class');
-            if (target) reference.add(`${caller.uid}\u0000${target.uid}`);
-          }
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(sourceFile);
-  }
+  console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}`);
+  console.log(
+    `reference (language service, a program per project): ${reference.edges.size} edges, ${crossReference.size} leaving a package; ${(referenceMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `Lore: queryable ${(queryableMs / 1000).toFixed(1)} s (peak RSS ${queryableRss} MiB), exact ${(exactMs / 1000).toFixed(1)} s (peak RSS ${exactRss} MiB)`,
+  );
+  for (const finding of snapshot.skipped.filter((row) => row.reason.startsWith('workspace: '))) console.log(finding.reason);
 
-  console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${reference.size} reference edges (go-to-definition)`);
   for (const [label, calls] of [
     ['first pass (syntax)', syntactic.calls],
     ['final (compiler)', snapshot.calls],
   ] as const) {
-    const ours = new Map(calls.map((call) => [`${call.callerUid}\u0000${call.calleeUid}`, call.confidence]));
-    const report = (edgesLabel: string, edges: string[]): void => {
-      const agreed = edges.filter((edge) => reference.has(edge)).length;
-      const precision = edges.length === 0 ? 0 : agreed / edges.length;
-      console.log(
-        `| ${edgesLabel} | ${edges.length} | ${agreed} | ${(precision * 100).toFixed(1)}% | ${((agreed / reference.size) * 100).toFixed(1)}% |`,
+    console.log(`\n${label}`);
+    console.log('| min confidence | edges | precision | recall | edges leaving a package | precision | recall | first site a built-in |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const [i, confidence] of CONFIDENCES.entries()) {
+      const kept = calls.filter((call) => CONFIDENCES.indexOf(call.confidence) <= i);
+      const edges = kept.map(edgeOf);
+      const cross = edges.filter(leaves);
+      const builtIns = kept.filter(
+        (call) => !reference.edges.has(edgeOf(call)) && reference.outsideSites.has(`${call.callerUid}\u0000${call.line}`),
       );
-    };
-    console.log(`\n${label}\n| edges | count | agree with the compiler | precision | recall |\n| --- | --- | --- | --- | --- |`);
-    report('all', [...ours.keys()]);
-    for (const confidence of ['exact', 'import', 'name', 'ambiguous'] as CallConfidence[]) {
-      const edges = [...ours].filter(([, c]) => c === confidence).map(([edge]) => edge);
-      if (edges.length > 0) report(confidence, edges);
+      console.log(
+        `| ${confidence} | ${edges.length} | ${ratio(edges, reference.edges, edges.length)} | ${ratio(edges, reference.edges, reference.edges.size)} | ${cross.length} | ${ratio(cross, crossReference, cross.length)} | ${ratio(cross, crossReference, crossReference.size)} | ${builtIns.length} |`,
+      );
     }
+    if (perPackage && label.startsWith('final')) printPerPackage(calls, reference.edges, packageOfUid, leaves);
     if (process.env.SHOW_DISAGREEMENTS) {
+      const ours = new Set(calls.map(edgeOf));
       const short = (edge: string): string =>
         edge
           .split('\u0000')
           .map((uid) => uid.slice(uid.indexOf(':', 2) + 1))
           .join(' -> ');
-      for (const edge of [...ours.keys()].filter((e) => !reference.has(e)).slice(0, 12)) console.log(`ours only: ${short(edge)}`);
-      for (const edge of [...reference].filter((e) => !ours.has(e)).slice(0, 12)) console.log(`compiler only: ${short(edge)}`);
+      const confidenceOf = new Map(calls.map((call) => [edgeOf(call), call.confidence]));
+      for (const edge of [...ours].filter((e) => !reference.edges.has(e) && leaves(e)).slice(0, 20))
+        console.log(`ours only (${confidenceOf.get(edge)}): ${short(edge)}`);
+      for (const edge of [...crossReference].filter((e) => !ours.has(e)).slice(0, 20)) console.log(`compiler only: ${short(edge)}`);
     }
   }
 }
 
-function languageService(root: string, paths: string[]): ts.LanguageService {
-  const configPath = ['tsconfig.json', 'jsconfig.json'].map((name) => join(root, name)).find((path) => existsSync(path));
-  const parsed = configPath
-    ? ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })
-    : undefined;
-  const options: ts.CompilerOptions = { ...(parsed?.options ?? {}), noEmit: true, allowJs: true, skipLibCheck: true };
+/** Edges leaving each package (by the caller's package), final pass, every confidence: where the misses are. */
+function printPerPackage(
+  calls: CallRow[],
+  reference: ReadonlySet<string>,
+  packageOfUid: (uid: string) => string | null,
+  leaves: (edge: string) => boolean,
+): void {
+  const byPackage = new Map<string, { ours: string[]; theirs: string[] }>();
+  const entry = (uid: string): { ours: string[]; theirs: string[] } => {
+    const key = packageOfUid(uid) ?? '(none)';
+    let found = byPackage.get(key);
+    if (!found) byPackage.set(key, (found = { ours: [], theirs: [] }));
+    return found;
+  };
+  for (const edge of calls.map(edgeOf).filter(leaves)) entry(edge.split('\u0000')[0]!).ours.push(edge);
+  for (const edge of [...reference].filter(leaves)) entry(edge.split('\u0000')[0]!).theirs.push(edge);
+  console.log('\n| package (caller) | ours leaving | reference leaving | precision | recall |\n| --- | --- | --- | --- | --- |');
+  for (const [dir, { ours, theirs }] of [...byPackage].sort(([a], [b]) => a.localeCompare(b))) {
+    const theirSet = new Set(theirs);
+    console.log(
+      `| ${dir} | ${ours.length} | ${theirs.length} | ${ratio(ours, theirSet, ours.length)} | ${ratio(ours, theirSet, theirs.length)} |`,
+    );
+  }
+}
+
+function edgeOf(call: CallRow): string {
+  return `${call.callerUid}\u0000${call.calleeUid}`;
+}
+
+function ratio(edges: readonly string[], reference: ReadonlySet<string>, denominator: number): string {
+  if (denominator === 0) return '–';
+  return (edges.filter((edge) => reference.has(edge)).length / denominator).toFixed(3);
+}
+
+function peakRssMiB(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+/** The compiler's call graph: go-to-definition at every call site, one language service per project, each let go before the next. */
+function referenceCallGraph(root: string, allPaths: string[], symbols: SymbolRow[]): Reference {
+  const scripts = allPaths.filter((path) => /\.[cm]?[jt]sx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path));
+  const paths = new Set(allPaths);
+  const symbolsByPath = new Map<string, SymbolRow[]>();
+  for (const symbol of symbols) symbolsByPath.set(symbol.path, [...(symbolsByPath.get(symbol.path) ?? []), symbol]);
+  const innermost = (path: string, line: number, accept: (symbol: SymbolRow) => boolean): SymbolRow | undefined =>
+    (symbolsByPath.get(path) ?? [])
+      .filter((symbol) => symbol.startLine <= line && line <= symbol.endLine && accept(symbol))
+      .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+  const workspace = readWorkspace(root, paths);
+  const rootConfig = ['tsconfig.json', 'jsconfig.json'].find((name) => existsSync(join(root, name))) ?? null;
+  const projects = readProjects(root, paths, workspace?.dirs ?? [], []) ?? [
+    { dir: '', configPath: rootConfig, options: compilerOptionsOf(root, rootConfig) },
+  ];
+  const filesOf = new Map<string, string[]>();
+  for (const path of scripts) {
+    const project = projectOf(projects, path);
+    filesOf.set(project.dir, [...(filesOf.get(project.dir) ?? []), path]);
+  }
+  const registry = ts.createDocumentRegistry();
+  const reference: Reference = { edges: new Set(), outsideSites: new Set() };
+  for (const project of projects) {
+    const files = filesOf.get(project.dir);
+    if (!files) continue;
+    const service = languageService(root, files, project.options, registry, (specifier) => {
+      const own = workspace?.resolve(specifier) ?? null;
+      return own !== null && paths.has(own) ? join(root, own) : null;
+    });
+    const program = service.getProgram()!;
+    for (const path of files) {
+      const sourceFile = program.getSourceFile(join(root, path));
+      if (!sourceFile) continue;
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+          const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+          const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+          const caller = innermost(path, line, (symbol) => !NOT_CALLERS.has(symbol.kind));
+          const definitions = caller ? (service.getDefinitionAtPosition(sourceFile.fileName, callee.getStart(sourceFile)) ?? []) : [];
+          let inside = false;
+          for (const definition of definitions) {
+            const targetPath = relative(root, definition.fileName).split('\\').join('/');
+            if (targetPath.startsWith('..') || targetPath.includes('node_modules/')) continue;
+            inside = true;
+            const targetFile = program.getSourceFile(definition.fileName);
+            if (!targetFile || !symbolsByPath.has(targetPath)) continue;
+            const targetLine = targetFile.getLineAndCharacterOfPosition(definition.textSpan.start).line + 1;
+            const target = innermost(targetPath, targetLine, (symbol) => symbol.name === definition.name || symbol.kind === 'class');
+            if (target) reference.edges.add(`${caller!.uid}\u0000${target.uid}`);
+          }
+          if (caller && definitions.length > 0 && !inside) reference.outsideSites.add(`${caller.uid}\u0000${line}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(sourceFile);
+    }
+    service.dispose();
+  }
+  return reference;
+}
+
+function languageService(
+  root: string,
+  paths: string[],
+  projectOptions: ts.CompilerOptions,
+  registry: ts.DocumentRegistry,
+  workspaceFile: (specifier: string) => string | null,
+): ts.LanguageService {
+  const options: ts.CompilerOptions = { ...projectOptions, noEmit: true, allowJs: true, skipLibCheck: true };
   const files = paths.map((path) => join(root, path));
+  const cache = ts.createModuleResolutionCache(root, (name) => name, options);
   const host: ts.LanguageServiceHost = {
     getScriptFileNames: () => files,
     getScriptVersion: () => '1',
@@ -114,8 +232,25 @@ function languageService(root: string, paths: string[]): ts.LanguageService {
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
+    resolveModuleNameLiterals: (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
+      literals.map((literal) => {
+        const own = workspaceFile(literal.text);
+        if (own !== null) {
+          const extension = (/\.d\.[cm]?ts$|\.[cm]?[jt]sx?$/.exec(own)?.[0] ?? '.ts') as ts.Extension;
+          return { resolvedModule: { resolvedFileName: own, extension, isExternalLibraryImport: false } };
+        }
+        return ts.resolveModuleName(
+          literal.text,
+          containingFile,
+          compilerOptions,
+          host,
+          cache,
+          redirectedReference,
+          ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions),
+        );
+      }),
   };
-  return ts.createLanguageService(host, ts.createDocumentRegistry());
+  return ts.createLanguageService(host, registry);
 }
 
 main().catch((error: unknown) => {

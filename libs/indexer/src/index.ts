@@ -9,3 +9,5 @@ export * from './source/source.repository';
 // For bench/parse-floor.ts: the first pass's own walk, measured alone (the compiler loaded when it is first called).
 export { walkPreorder } from './typescript/typescript-extractor';
 export * from './source/git-diff';
+// For bench/call-precision.ts: the compiler's reference call graph reads the repository's projects and packages as the indexer does.
+export { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace } from './typescript/workspace';

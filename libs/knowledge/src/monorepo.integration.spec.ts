@@ -118,6 +118,8 @@ describe('a monorepo indexed into Neo4j', () => {
       'tsconfig.json',
     ]);
     expect(summary.skipped.map(({ path, reason }) => `${path}: ${reason.split(';')[0]}`)).toEqual([
+      // The run's account of the workspace's export subpaths, listed with what it could not read.
+      'package.json: workspace: 2 of 2 export subpaths resolved to source',
       'packages/app/src/legacy/old-checkout.ts: .loreignore (rule "packages/app/src/legacy/")',
       'packages/cli/vendor/analytics.min.js: generated or build output (default rule "*.min.js"',
       'packages/core/dist/index.d.ts: generated or build output (default rule "dist/"',

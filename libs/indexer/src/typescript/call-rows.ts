@@ -8,8 +8,10 @@ const CONFIDENCE_RANK: Record<CallConfidence, number> = { exact: 3, import: 2, n
 
 /**
  * Call sites as CALLS rows, one per caller and callee (its first line, the count of sites, the best
- * confidence). A site `resolve` cannot place gets an edge to the one same-named function, method or
- * (for `new`) class of the repository (`name`), else to each of a few (`ambiguous`).
+ * confidence). A site `resolve` places outside the repository (the standard library, a dependency)
+ * gets no edge: that is the answer, not a reason to guess. A site it cannot place at all gets an edge
+ * to the one same-named function, method or (for `new`) class its file can reach (`loneCandidate`),
+ * else to each of a few (`ambiguous`).
  */
 export function resolveCalls<Site extends CallReference>(
   sites: Site[],
@@ -18,6 +20,14 @@ export function resolveCalls<Site extends CallReference>(
   symbolsByName: Pick<ReadonlyMap<string, SymbolRow[]>, 'get'>,
   /** Unresolved sites get an edge to each same-named candidate when there are at most this many. */
   maxCandidates: number,
+  /**
+   * The confidence of an edge to a lone candidate: `name` where no checker has been asked (the first
+   * pass), `ambiguous` where the checker could not place the call (it found no declaration: a unique
+   * name is then no surer than a few, and analyze_impact leaves both out by default).
+   */
+  loneCandidate: 'name' | 'ambiguous',
+  /** Whether the sites' file can reach a declaration (its own package, the packages it depends on): see PackageReach. */
+  reachable: (candidate: SymbolRow) => boolean,
 ): CallRow[] {
   // By caller, then callee: keyed by the uid strings themselves, no key built per site.
   const edges = new Map<string, Map<string, CallRow>>();
@@ -43,10 +53,10 @@ export function resolveCalls<Site extends CallReference>(
     if (resolution.kind === 'external') continue;
     const name = lastNameOf(site.callee);
     if (name === null) continue;
-    const candidates = (symbolsByName.get(name) ?? []).filter((symbol) =>
-      site.isNew ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method',
+    const candidates = (symbolsByName.get(name) ?? []).filter(
+      (symbol) => (site.isNew ? symbol.kind === 'class' : symbol.kind === 'function' || symbol.kind === 'method') && reachable(symbol),
     );
-    if (candidates.length === 1) addEdge(site.callerUid, candidates[0]!.uid, site.line, 'name');
+    if (candidates.length === 1) addEdge(site.callerUid, candidates[0]!.uid, site.line, loneCandidate);
     else if (candidates.length <= maxCandidates)
       for (const candidate of candidates) addEdge(site.callerUid, candidate.uid, site.line, 'ambiguous');
   }

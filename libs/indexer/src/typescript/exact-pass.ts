@@ -4,7 +4,7 @@ import ts from 'typescript';
 import type { ExactResolution, ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
 import type { SourceFile as RepoFile } from '../repository-files';
-import { resolveCalls, resolveHeritage } from './call-rows';
+import { resolveCalls, resolveHeritage, sortCalls } from './call-rows';
 import { declarationUidsOf, treesOf, type FirstPass } from './first-pass';
 import { keepResolutions, type LinkedScripts, type RepositoryModules } from './module-linking';
 import { changedNames, filesToResolveAgain, moduleSurface, type ModuleSurface } from './module-surface';
@@ -162,17 +162,26 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
   keepResolutions(modules.resolutions);
   if (pass.keepWarm) keepWarmProgram(key, warm, program, byAbsolute, current, files, answersByPath);
   keepAnswers(cache, answersByPath, new Set(fresh.map(([path]) => path)));
-  const ordered = input.files.map((file) => answersByPath.get(file.path)?.answers).filter((answers) => answers !== undefined);
-  return {
-    calls: resolveCalls(
-      ordered.flatMap((answers) => answers.sites),
+  const ordered = input.files
+    .map((file) => ({ path: file.path, answers: answersByPath.get(file.path)?.answers }))
+    .filter((entry): entry is { path: string; answers: Answers } => entry.answers !== undefined);
+  // A caller is declared in one file: each file's rows are its own, resolved with what that file reaches.
+  const calls = ordered.flatMap(({ path, answers }) => {
+    const reachable = modules.reach.from(path, answers.specifiers);
+    return resolveCalls(
+      answers.sites,
       (site) => site.resolution,
       hasConfig ? 'exact' : 'import',
       symbolsByName,
       MAX_AMBIGUOUS_TARGETS,
-    ),
+      'ambiguous',
+      (candidate) => reachable(candidate.path),
+    );
+  });
+  return {
+    calls: sortCalls(calls),
     inheritance: resolveHeritage(
-      ordered.flatMap((answers) => answers.heritage),
+      ordered.flatMap(({ answers }) => answers.heritage),
       (site) => site.toUid,
     ),
     skipped: [],
@@ -341,11 +350,14 @@ function resolveWithChecker(
     if (uid) uids.add(uid);
   }
   if (uids.size === 1) return { kind: 'repository', uid: [...uids][0]! };
+  let signatureDeclaration: ts.Node | undefined;
   if (ts.isCallExpression(node) && (uids.size > 1 || declarations.length === 0)) {
     const declaration = checker.getResolvedSignature(node)?.declaration;
-    const uid = declaration && !ts.isJSDocSignature(declaration) ? uidOf(declaration) : undefined;
+    signatureDeclaration = declaration && !ts.isJSDocSignature(declaration) ? declaration : undefined;
+    const uid = signatureDeclaration && uidOf(signatureDeclaration);
     if (uid) return { kind: 'repository', uid };
   }
   if (uids.size > 1) return { kind: 'repository', uid: [...uids].sort()[0]! };
-  return declarations.length > 0 ? { kind: 'external' } : { kind: 'unknown' };
+  // A declaration found (a signature of the standard library or a dependency, `ids.map(f).join(', ')`): no repository edge.
+  return declarations.length > 0 || signatureDeclaration !== undefined ? { kind: 'external' } : { kind: 'unknown' };
 }

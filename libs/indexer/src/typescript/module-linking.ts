@@ -18,7 +18,7 @@ import {
   type ScriptFileResult,
 } from './script-model';
 import type { Resolution } from './warm-program';
-import { projectOf, type ScriptProject, type Workspace } from './workspace';
+import { projectOf, type PackageReach, type ScriptProject, type Workspace } from './workspace';
 
 /**
  * Module resolutions of the last exact pass in this process: the first pass's (over the repository's
@@ -98,6 +98,8 @@ export class RepositoryModules {
     readonly workspace: Workspace | null,
     /** A repository of several projects: each file's specifiers are resolved with its own project's options. */
     private readonly projects: readonly ScriptProject[] | null,
+    /** The packages each file can reach: where a call no resolution places may be guessed by name. */
+    readonly reach: PackageReach,
   ) {
     const { rootPath } = input;
     this.rootPath = rootPath;
@@ -287,7 +289,7 @@ export function linkScripts(
  * up in changed (found there or not), or when a name it guessed by is declared or dropped anywhere.
  * A caller (and a class) is declared in one file, so a file's rows aggregate as the repository's do.
  */
-export function resolveBySyntax(linked: LinkedScripts): Omit<ExactResolution, 'skipped'> {
+export function resolveBySyntax(linked: LinkedScripts, reach: PackageReach): Omit<ExactResolution, 'skipped'> {
   const scope = new ModuleScope(linked.facts, linked.symbols);
   const before = keptSyntacticRows?.resolutions === linked.resolutions ? keptSyntacticRows.files : null;
   keptSyntacticRows = null;
@@ -298,7 +300,8 @@ export function resolveBySyntax(linked: LinkedScripts): Omit<ExactResolution, 's
   for (const [path, file] of linked.files) {
     let kept = before?.get(path);
     if (!kept || kept.outcome !== file.outcome || !isUnaffected(kept, changedPaths, changedNames)) {
-      kept = resolveFileBySyntax(scope, linked.symbolsByName, path, file);
+      const reachable = reach.from(path, linked.specifiersByPath.get(path) ?? []);
+      kept = resolveFileBySyntax(scope, linked.symbolsByName, path, file, (candidate) => reachable(candidate.path));
     }
     rows.set(path, kept);
     for (const row of kept.calls) calls.push(row);
@@ -357,6 +360,7 @@ function resolveFileBySyntax(
   symbolsByName: ReadonlyMap<string, SymbolRow[]>,
   path: string,
   file: LinkedFile,
+  reachable: (candidate: SymbolRow) => boolean,
 ): SyntacticRows {
   const reads = new Set<string>([path]);
   const guessedNames = new Set<string>();
@@ -373,6 +377,8 @@ function resolveFileBySyntax(
         'import',
         guessing,
         1,
+        'name',
+        reachable,
       ),
       inheritance: resolveHeritage(file.heritage, (site) => {
         const target = scope.resolveReference(site.target, site.path, null, 'type');

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { SourceFile as RepoFile } from '../repository-files';
-import type { CallRow, InheritanceRow } from '@lore/domain';
+import type { CallRow, InheritanceRow, SkippedFile } from '@lore/domain';
 import type { Extraction, ExactResolution, ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
 import { resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
@@ -13,7 +13,7 @@ import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough 
 import { packageReferences } from './package-references';
 import { EXACT_PASS_VERSION, FIRST_PASS_VERSION, ownPath, tooDeep, type ResolvedHeritage, type ResolvedSite } from './script-model';
 import { warmKey, type WarmProgram } from './warm-program';
-import { compilerOptionsOf, projectOf, readProjects, readWorkspace, type ScriptProject } from './workspace';
+import { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace, type ScriptProject } from './workspace';
 
 /**
  * Extracts symbols, calls and imports from TypeScript and JavaScript with the TypeScript compiler,
@@ -29,7 +29,9 @@ import { compilerOptionsOf, projectOf, readProjects, readWorkspace, type ScriptP
 export function extractScripts(input: ExtractionInput): Extraction {
   const { rootPath } = input;
   const configPath = ['tsconfig.json', 'jsconfig.json'].find((name) => existsSync(join(rootPath, name))) ?? null;
-  const options = compilerOptionsOf(rootPath, configPath);
+  // What could not be read as written (a manifest, a bundler config, a tsconfig): the run goes on without it, and says so.
+  const findings: SkippedFile[] = [];
+  const options = compilerOptionsOf(rootPath, configPath, findings);
   const hasConfig = configPath !== null;
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
   const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
@@ -41,16 +43,26 @@ export function extractScripts(input: ExtractionInput): Extraction {
   const repositoryPaths = new Set(input.fileUids.keys());
   const workspace = readWorkspace(rootPath, repositoryPaths);
   // A repository of several TypeScript projects (project references, workspace packages) is checked one project at a time.
-  const projects = readProjects(rootPath, repositoryPaths, workspace?.dirs ?? []);
-  const modules = new RepositoryModules(input, key, options, host, byAbsolute, workspace, projects);
+  const projects = readProjects(rootPath, repositoryPaths, workspace?.dirs ?? [], findings);
+  findings.push(...(workspace?.findings ?? []));
+  const modules = new RepositoryModules(
+    input,
+    key,
+    options,
+    host,
+    byAbsolute,
+    workspace,
+    projects,
+    readPackageReach(rootPath, repositoryPaths),
+  );
   const linked = linkScripts(input, firstPass.outcomes, modules);
-  const syntactic = resolveBySyntax(linked);
+  const syntactic = resolveBySyntax(linked, modules.reach);
   return {
     symbols: linked.symbols,
     calls: syntactic.calls,
     imports: linked.imports,
     inheritance: syntactic.inheritance,
-    skipped: linked.skipped,
+    skipped: [...linked.skipped, ...uniqueFindings(findings)],
     externalReferences: packageReferences(input, firstPass.outcomes, modules),
     resolveExactly: async () => {
       try {
@@ -79,6 +91,11 @@ export function extractScripts(input: ExtractionInput): Extraction {
       }
     },
   };
+}
+
+/** Each finding once: a config read for the root and again as a project says what was wrong with it once. */
+function uniqueFindings(findings: readonly SkippedFile[]): SkippedFile[] {
+  return [...new Map(findings.map((finding) => [`${finding.path}\0${finding.reason}`, finding])).values()];
 }
 
 /** The exact pass's answers hold for one set of compiler options and installed packages: the key says which. */

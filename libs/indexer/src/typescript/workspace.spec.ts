@@ -56,6 +56,8 @@ describe('a monorepo: npm workspaces, project references, a tsconfig per package
 
   it('skips build output, generated and minified files and what .loreignore adds, with the rule that did; a re-included folder stays', () => {
     expect(exact.skipped).toEqual([
+      // Not a skipped file: the run's account of how the workspace's export subpaths mapped to source.
+      { path: 'package.json', reason: 'workspace: 2 of 2 export subpaths resolved to source' },
       { path: 'packages/app/src/legacy/old-checkout.ts', reason: '.loreignore (rule "packages/app/src/legacy/")' },
       {
         path: 'packages/cli/vendor/analytics.min.js',
@@ -126,10 +128,74 @@ describe('workspace declarations', () => {
     const reading = await readRepository(scratchRepository(packages(root), 'workspace'), { tenantId: 't', maxFileBytes: 1_000_000 });
     const exact = await reading.resolveExactly!();
     expect(imports(exact.imports)).toEqual(['packages/b/index.ts -> packages/a/src/index.ts hello']);
-    // Without a tsconfig the checker's answers are `import`; `tool` is found by its unique name only.
+    // Without a tsconfig the checker's answers are `import`; `tool` is found by its name only, among
+    // the packages b's file imports: the checker could not place it, so the guess is `ambiguous`.
     expect(calls(exact.calls)).toEqual([
       'packages/b/index.ts#greet -> packages/a/src/index.ts#hello import',
-      'packages/b/index.ts#greet -> tools/tool/index.ts#outside name',
+      'packages/b/index.ts#greet -> tools/tool/index.ts#outside ambiguous',
     ]);
+  });
+});
+
+describe('a workspace built every way a monorepo builds, with twin packages (test/fixtures/twin-monorepo)', () => {
+  let reading: RepositoryReading;
+  let exact: RepositorySnapshot;
+  const appCalls = (rows: CallRow[]): string[] => calls(rows).filter((row) => row.startsWith('packages/app/'));
+
+  beforeAll(async () => {
+    reading = await readRepository(gitFixture('twin-monorepo').path, { tenantId: 't', maxFileBytes: 1_000_000 });
+    exact = await reading.resolveExactly!();
+  }, 120_000);
+
+  it('maps each export subpath to the source its build starts from: a custom condition, bundler entries, outDir/rootDir, tsconfig paths', () => {
+    expect(imports(exact.imports).filter((row) => row.startsWith('packages/app/'))).toEqual([
+      // The custom `@twin/source` condition names the TS file; the others name builds traced back to their entries.
+      'packages/app/src/main.ts -> packages/postgres/lib/postgres-client.ts openClient',
+      'packages/app/src/main.ts -> packages/report/lib-src/summary.ts summarize',
+      'packages/app/src/main.ts -> packages/sql/src/exports/query.ts runQuery',
+      'packages/app/src/main.ts -> packages/sql/src/format/index.ts formatRows',
+      'packages/app/src/main.ts -> packages/utils/source/strings.ts shout',
+      'packages/app/src/main.ts -> packages/widgets/src/entry/widgets.ts renderWidget',
+    ]);
+  });
+
+  it("keeps the checker's answer: cross-package calls exact, built-ins without an edge, an untyped receiver guessed only among the packages app reaches", () => {
+    expect(appCalls(exact.calls)).toEqual([
+      'packages/app/src/main.ts#main -> packages/postgres/lib/postgres-client.ts#Client.close exact',
+      'packages/app/src/main.ts#main -> packages/postgres/lib/postgres-client.ts#openClient exact',
+      'packages/app/src/main.ts#main -> packages/report/lib-src/summary.ts#summarize exact',
+      'packages/app/src/main.ts#main -> packages/sql/src/format/index.ts#formatRows exact',
+      'packages/app/src/main.ts#main -> packages/sql/src/query.ts#runQuery exact',
+      'packages/app/src/main.ts#main -> packages/utils/source/strings.ts#shout exact',
+      'packages/app/src/main.ts#main -> packages/widgets/src/entry/widgets.ts#renderWidget exact',
+      // `handle: any`: no answer from the checker. mongo's and sqlite's `connect` are not app's dependencies.
+      'packages/app/src/main.ts#untyped -> packages/postgres/lib/postgres-client.ts#connect ambiguous',
+      'packages/app/src/main.ts#untyped -> packages/sql/src/query.ts#connect ambiguous',
+      // labels: `ids.map(String).join(', ')` and `iterator.next()` are the standard library's: no edge to SqlPath.join or Cursor.next.
+    ]);
+    expect(calls(exact.calls).filter((row) => /mongo|sqlite/.test(row) && !/^packages\/(mongo|sqlite)\//.test(row))).toEqual([]);
+    // Inside sql: its own `join` call is the standard library's too.
+    expect(calls(exact.calls).filter((row) => row.includes('#SqlPath.') || row.includes('#Cursor.'))).toEqual([]);
+  });
+
+  it('completes on bad input, naming each file and reason, and reports how many export subpaths resolved to source', () => {
+    const findings = [
+      {
+        path: 'package.json',
+        reason: 'workspace: 8 of 9 export subpaths resolved to source; the others are listed with their package.json',
+      },
+      { path: 'packages/broken/package.json', reason: 'exports: "./bad" has a number where a target or conditions belong' },
+      { path: 'packages/broken/package.json', reason: 'exports: target "@twin/sql/query" of "./self" does not start with "./"' },
+      { path: 'packages/broken/package.json', reason: 'workspace export "@twin/broken/gone" (./dist/gone.js): no source file found' },
+      { path: 'packages/broken/tsconfig.json', reason: "tsconfig: Cannot read file 'packages/broken/missing-base.json'." },
+      {
+        path: 'packages/broken/tsdown.config.ts',
+        reason: 'entry at line 5 is computed (CallExpression): not read without running the config; its outputs are mapped by layout only',
+      },
+    ];
+    expect(reading.snapshot.skipped).toEqual(findings);
+    expect(exact.skipped).toEqual(findings);
+    // What could be read still is: `./ok` by the layout, and broken's calls are checked.
+    expect(exact.files.map((file) => file.path)).toContain('packages/broken/src/ok.ts');
   });
 });
