@@ -19,6 +19,7 @@ import { offsetOf } from './continuation';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
+import { SeedErrorCodes } from './seed-error-codes';
 import { validatedByService } from './service-validated-schema';
 import {
   DETAIL_LEVELS,
@@ -121,6 +122,8 @@ export class LoreMcpServerFactory {
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: INSTRUCTIONS,
     });
+    const seedErrorCodes = new SeedErrorCodes();
+    seedErrorCodes.restoreOn(server);
     const tools = this.servedTools(principal, profile, options.transport);
     const prompts = this.servedPrompts(principal, profile, options.transport);
     const toolCatalog = {
@@ -144,7 +147,7 @@ export class LoreMcpServerFactory {
           ),
       );
     }
-    this.answerSeedToolsAsSeed(server, tools, principal, door, toolCatalog, onError);
+    this.answerSeedToolsAsSeed(server, tools, principal, door, toolCatalog, seedErrorCodes, onError);
     for (const resource of this.resources) {
       server.registerResource(
         resource.name,
@@ -164,8 +167,13 @@ export class LoreMcpServerFactory {
     // The SDK reads a URI through `new URL`, which resolves `..` away before a template sees it:
     // Lore's own parser reads the URI as written (and decoded), so a traversal is refused, not rewritten.
     server.server.removeRequestHandler('resources/read');
-    server.server.setRequestHandler('resources/read', (request) =>
-      runInCallContext({ door }, () => this.read(request.params.uri, principal, onError)),
+    server.server.setRequestHandler('resources/read', (request, ctx) =>
+      runInCallContext({ door }, () =>
+        this.read(request.params.uri, principal, onError).catch((error: unknown) => {
+          if (error instanceof ProtocolError) seedErrorCodes.remember(ctx.mcpReq.id, error.code);
+          throw error;
+        }),
+      ),
     );
     server.server.removeRequestHandler('resources/list');
     server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
@@ -230,6 +238,7 @@ export class LoreMcpServerFactory {
     principal: Principal,
     door: 'mcp-http' | 'mcp-stdio',
     catalog: ToolCallContext['catalog'],
+    seedErrorCodes: SeedErrorCodes,
     onError?: (error: unknown) => void,
   ): void {
     const seedTools = new Map(tools.filter((tool) => tool.answersAsSeed).map((tool) => [tool.name, tool]));
@@ -245,7 +254,9 @@ export class LoreMcpServerFactory {
           const data = await tool.call(request.params.arguments ?? {}, principal, callContext(ctx, catalog));
           return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };
         } catch (error) {
-          throw toProtocolError(error, { tool: tool.name }, onError);
+          const answer = toProtocolError(error, { tool: tool.name }, onError);
+          seedErrorCodes.remember(ctx.mcpReq.id, answer.code);
+          throw answer;
         }
       });
     });

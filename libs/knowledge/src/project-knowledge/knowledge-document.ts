@@ -64,7 +64,13 @@ function parseFrontMatter(filename: string, yamlText: string): KnowledgeMetadata
   const parsed = parseDocument(yamlText, { schema: 'core', uniqueKeys: true, prettyErrors: false });
   const problem = [...parsed.errors, ...parsed.warnings][0];
   if (problem) throw knowledgeErrors.invalidFrontMatter(filename, problem.message.split('\n')[0]!);
-  const data: unknown = parsed.toJS({ maxAliasCount: 0 });
+  let data: unknown;
+  try {
+    // No aliases: a front matter is a few plain values, and aliases are how YAML bombs expand.
+    data = parsed.toJS({ maxAliasCount: 0 });
+  } catch (error) {
+    throw knowledgeErrors.invalidFrontMatter(filename, error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw knowledgeErrors.invalidFrontMatter(filename, 'the front matter is not a mapping');
   }

@@ -81,7 +81,7 @@ export class ProjectKnowledgeService {
     return KnowledgeStoreRepository.at(knowledgeDirectory(this.config));
   }
 
-  @Operation('get_project_main', { kind: 'read' })
+  @Operation('get_project_main', { kind: 'read', cached: false })
   async getProjectMain(input: GetProjectMainInput, principal: Principal): Promise<GetProjectMainResult> {
     const query = parseKnowledgeInput(GetProjectMainInputSchema, input);
     const project = await this.projectOf(principal, query.project_id);
@@ -105,7 +105,7 @@ export class ProjectKnowledgeService {
     });
   }
 
-  @Operation('search_knowledge', { kind: 'read' })
+  @Operation('search_knowledge', { kind: 'read', cached: false })
   async searchKnowledge(input: SearchKnowledgeInput, principal: Principal): Promise<SearchKnowledgeResult> {
     const query = parseKnowledgeInput(SearchKnowledgeInputSchema, input);
     const project = await this.existingProject(principal, query.project_id);
@@ -210,7 +210,7 @@ export class ProjectKnowledgeService {
   }
 
   /** knowledge://projects/{project_id}/main: main.md of a project that exists ("" when it has none). */
-  @Operation('read_project_main', { kind: 'read' })
+  @Operation('read_project_main', { kind: 'read', cached: false })
   async readProjectMain(input: KnowledgeProjectInput, principal: Principal): Promise<string> {
     const query = parseKnowledgeInput(KnowledgeProjectInputSchema, input);
     const project = await this.existingProject(principal, query.project_id);
@@ -218,7 +218,7 @@ export class ProjectKnowledgeService {
   }
 
   /** knowledge://projects/{project_id}/files */
-  @Operation('list_knowledge_files', { kind: 'read' })
+  @Operation('list_knowledge_files', { kind: 'read', cached: false })
   async listKnowledgeFiles(input: KnowledgeProjectInput, principal: Principal): Promise<KnowledgeFiles> {
     const query = parseKnowledgeInput(KnowledgeProjectInputSchema, input);
     const project = await this.existingProject(principal, query.project_id);
@@ -235,7 +235,7 @@ export class ProjectKnowledgeService {
   }
 
   /** knowledge://projects/{project_id}/chapters/{filename} */
-  @Operation('list_knowledge_chapters', { kind: 'read' })
+  @Operation('list_knowledge_chapters', { kind: 'read', cached: false })
   async listKnowledgeChapters(input: KnowledgeFileInput, principal: Principal): Promise<KnowledgeChapters> {
     const query = parseKnowledgeInput(KnowledgeFileInputSchema, input);
     const project = await this.existingProject(principal, query.project_id);
@@ -247,7 +247,7 @@ export class ProjectKnowledgeService {
     return { chapters: document.chapters.map(({ title, summary }) => ({ title, summary })) };
   }
 
-  @Operation('get_knowledge_history', { kind: 'read' })
+  @Operation('get_knowledge_history', { kind: 'read', cached: false })
   async getKnowledgeHistory(input: KnowledgeHistoryInput, principal: Principal): Promise<KnowledgeHistory> {
     const query = parseKnowledgeInput(KnowledgeHistoryInputSchema, input);
     const project = await this.existingProject(principal, query.project_id);
@@ -326,6 +326,8 @@ export class ProjectKnowledgeService {
       });
     }
     if (!TENANT_ID.test(principal.tenantId)) throw knowledgeErrors.invalidName('tenant', 'the tenant id of this credential cannot name a directory');
+    // Seed 003: the store is created, as a git repository, on first use.
+    await this.store.ensureRepository();
     const repository = await this.graph.getRepository(principal, projectId);
     const id = repository ? projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }) || projectId : projectId;
     const directory = principal.tenantId === DEFAULT_TENANT ? `projects/${id}` : `tenants/${principal.tenantId}/projects/${id}`;

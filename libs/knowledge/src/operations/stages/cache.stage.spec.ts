@@ -31,6 +31,7 @@ function setUp(config: LoreConfig = CONFIG): { stage: CacheStage; generations: F
     const call: OperationCall = {
       operation: options.operation ?? 'get_symbol',
       kind: options.kind ?? 'read',
+      cached: true,
       args,
       principal,
       context: { requestId: 'r', door: 'rest', agentRunId: null },
@@ -83,6 +84,7 @@ describe('CacheStage', () => {
     const failing = {
       operation: 'get_symbol',
       kind: 'read',
+      cached: true,
       args: [{ name: 'z' }],
       principal: everything,
       context: { requestId: 'r', door: 'rest', agentRunId: null },
