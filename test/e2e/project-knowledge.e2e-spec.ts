@@ -62,6 +62,33 @@ async function rpcError(request: Promise<unknown>): Promise<{ code: number; mess
   throw new Error('expected a JSON-RPC error');
 }
 
+/**
+ * A store the server may not write: as root (CI) file modes do not stop a write, so the project's
+ * directory is made immutable with chattr; elsewhere it is made read-only with chmod.
+ */
+async function expectReadOnlyStoreRefused(): Promise<void> {
+  const directory = join(store, 'projects/demo');
+  const root = process.getuid?.() === 0;
+  try {
+    if (root) execFileSync('chattr', ['+i', directory]);
+    else execFileSync('chmod', ['a-w', directory]);
+  } catch (error) {
+    console.log(`Read-only store not tested: cannot make ${directory} read-only here (${(error as Error).message.split('\n')[0]}).`);
+    return;
+  }
+  try {
+    const error = await rpcError(client.callTool({ name: 'update_project_main', arguments: { project_id: 'demo', content: 'lost\n' } }));
+    expect(error).toEqual({
+      code: -32005,
+      message: expect.stringContaining('Git operation failed'),
+      data: { operation: 'write the store', reason: 'the knowledge store is read-only' },
+    });
+  } finally {
+    if (root) execFileSync('chattr', ['-i', directory]);
+    else execFileSync('chmod', ['u+w', directory]);
+  }
+}
+
 const read = (path: string) => readFileSync(join(store, path), 'utf8');
 const temporaries = () =>
   readdirSync(store, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('knowledge-tmp') || path.endsWith('index.lock'));
@@ -85,7 +112,14 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
     expect(client.getInstructions()).toContain(SEED_DESCRIPTION);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    for (const name of ['get_project_main', 'update_project_main', 'search_knowledge', 'create_knowledge_file', 'update_chapter', 'delete_knowledge_file']) {
+    for (const name of [
+      'get_project_main',
+      'update_project_main',
+      'search_knowledge',
+      'create_knowledge_file',
+      'update_chapter',
+      'delete_knowledge_file',
+    ]) {
       expect(byName.has(name)).toBe(true);
     }
     expect(byName.get('get_project_main')!.description).toContain('Retrieves the main project instructions (replacement for CLAUDE.md)');
@@ -153,9 +187,18 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
         '## Refresh\nHow tokens are renewed.\n\nA refresh token lasts a day.\n\nIt is rotated on use.\n',
     );
     expect(commits().at(-1)).toBe(`${AUTHOR}|Update knowledge for demo: Created authentication-flow.md`);
-    expect((await call('create_knowledge_file', { project_id: 'demo', filename: 'Café Überblick (v2)', title: 'Überblick', introduction: 'I.', keywords: ['k'], chapters: [] })).filepath).toBe(
-      join(store, 'projects/demo/cafe-uberblick-v2.md'),
-    );
+    expect(
+      (
+        await call('create_knowledge_file', {
+          project_id: 'demo',
+          filename: 'Café Überblick (v2)',
+          title: 'Überblick',
+          introduction: 'I.',
+          keywords: ['k'],
+          chapters: [],
+        })
+      ).filepath,
+    ).toBe(join(store, 'projects/demo/cafe-uberblick-v2.md'));
   });
 
   it('finds a keyword only in the front matter and a word only in the body, in any case, each chapter once', async () => {
@@ -184,7 +227,11 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
       new_summary: 'Shorter lifetimes.',
       new_content: 'Access tokens last 5 minutes.',
     });
-    expect(answer).toEqual({ success: true, message: "Updated chapter 'Tokens' in authentication-flow.md", commit: git(['rev-parse', 'HEAD']).trim() });
+    expect(answer).toEqual({
+      success: true,
+      message: "Updated chapter 'Tokens' in authentication-flow.md",
+      commit: git(['rev-parse', 'HEAD']).trim(),
+    });
     const after = read('projects/demo/authentication-flow.md');
     const refreshChapter = '## Refresh\nHow tokens are renewed.\n\nA refresh token lasts a day.\n\nIt is rotated on use.\n';
     expect(before.endsWith(refreshChapter)).toBe(true);
@@ -230,7 +277,9 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
 
   it('serves the three knowledge:// resources, and -32001 for a project that does not exist', async () => {
     const main = await client.readResource({ uri: 'knowledge://projects/demo/main' });
-    expect(main.contents).toEqual([{ uri: 'knowledge://projects/demo/main', mimeType: 'text/markdown', text: read('projects/demo/main.md') }]);
+    expect(main.contents).toEqual([
+      { uri: 'knowledge://projects/demo/main', mimeType: 'text/markdown', text: read('projects/demo/main.md') },
+    ]);
     const files = await client.readResource({ uri: 'knowledge://projects/demo/files' });
     const updated = /^updated: (.*)$/m.exec(read('projects/demo/authentication-flow.md'))![1]!;
     const uberblick = /^updated: (.*)$/m.exec(read('projects/demo/cafe-uberblick-v2.md'))![1]!;
@@ -263,9 +312,13 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
     });
     expect(existsSync(join(store, 'projects/demo/cafe-uberblick-v2.md'))).toBe(false);
     expect(commits().at(-1)).toBe(`${AUTHOR}|Update knowledge for demo: Deleted cafe-uberblick-v2.md`);
-    expect((await rpcError(client.callTool({ name: 'delete_knowledge_file', arguments: { project_id: 'demo', filename: 'cafe-uberblick-v2.md' } }))).code).toBe(
-      -32002,
-    );
+    expect(
+      (
+        await rpcError(
+          client.callTool({ name: 'delete_knowledge_file', arguments: { project_id: 'demo', filename: 'cafe-uberblick-v2.md' } }),
+        )
+      ).code,
+    ).toBe(-32002);
   });
 
   it('refuses traversal, separators and NUL with -32004, writing nothing anywhere', async () => {
@@ -279,7 +332,10 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
       ['get_project_main', { project_id: '/etc' }],
       ['create_knowledge_file', { project_id: 'demo', filename: '../x.md', title: 't', introduction: 'i', keywords: ['k'], chapters: [] }],
       ['create_knowledge_file', { project_id: 'demo', filename: 'a/b.md', title: 't', introduction: 'i', keywords: ['k'], chapters: [] }],
-      ['create_knowledge_file', { project_id: 'demo', filename: '/etc/passwd', title: 't', introduction: 'i', keywords: ['k'], chapters: [] }],
+      [
+        'create_knowledge_file',
+        { project_id: 'demo', filename: '/etc/passwd', title: 't', introduction: 'i', keywords: ['k'], chapters: [] },
+      ],
       ['create_knowledge_file', { project_id: 'demo', filename: 'x\0.md', title: 't', introduction: 'i', keywords: ['k'], chapters: [] }],
       ['delete_knowledge_file', { project_id: 'demo', filename: '../main.md' }],
     ];
@@ -296,28 +352,53 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
 
   it('refuses front matter that is not the seed shape (-32007) and missing fields (-32008), never evaluating YAML', async () => {
     const count = commits().length;
-    writeFileSync(join(store, 'projects/demo/evil.md'), '---\ntitle: x\nkeywords: [a]\nrun: !!js/function "function () { process.exit(1) }"\n---\n\n## A\nB\n');
-    writeFileSync(join(store, 'projects/demo/py.md'), '---\ntitle: x\nkeywords: [a]\nrun: !!python/object:os.system [ls]\n---\n\n## A\nB\n');
+    writeFileSync(
+      join(store, 'projects/demo/evil.md'),
+      '---\ntitle: x\nkeywords: [a]\nrun: !!js/function "function () { process.exit(1) }"\n---\n\n## A\nB\n',
+    );
+    writeFileSync(
+      join(store, 'projects/demo/py.md'),
+      '---\ntitle: x\nkeywords: [a]\nrun: !!python/object:os.system [ls]\n---\n\n## A\nB\n',
+    );
     writeFileSync(join(store, 'projects/demo/flat.md'), '---\ntitle: x\nkeywords: not-a-list\n---\n\n## A\nB\n');
     for (const filename of ['evil.md', 'py.md', 'flat.md']) {
       const error = await rpcError(client.readResource({ uri: `knowledge://projects/demo/chapters/${filename}` }));
-      expect({ filename, code: error.code, dataFile: (error.data as { filename: string }).filename }).toEqual({ filename, code: -32007, dataFile: filename });
+      expect({ filename, code: error.code, dataFile: (error.data as { filename: string }).filename }).toEqual({
+        filename,
+        code: -32007,
+        dataFile: filename,
+      });
     }
-    const files = JSON.parse(((await client.readResource({ uri: 'knowledge://projects/demo/files' })).contents[0] as { text: string }).text);
+    const files = JSON.parse(
+      ((await client.readResource({ uri: 'knowledge://projects/demo/files' })).contents[0] as { text: string }).text,
+    );
     expect(files.skipped.map((skipped: { filename: string }) => skipped.filename)).toEqual(['evil.md', 'flat.md', 'py.md']);
     for (const filename of ['evil.md', 'py.md', 'flat.md']) rmSync(join(store, 'projects/demo', filename));
     expect(
-      await rpcError(client.callTool({ name: 'create_knowledge_file', arguments: { project_id: 'demo', filename: 'x', introduction: 'i', keywords: ['k'], chapters: [] } })),
+      await rpcError(
+        client.callTool({
+          name: 'create_knowledge_file',
+          arguments: { project_id: 'demo', filename: 'x', introduction: 'i', keywords: ['k'], chapters: [] },
+        }),
+      ),
     ).toEqual({ code: -32008, message: expect.stringContaining('Missing required fields: title'), data: { missing_fields: ['title'] } });
     expect(
-      (await rpcError(client.callTool({ name: 'create_knowledge_file', arguments: { project_id: 'demo', filename: 'x', title: 't', introduction: 'i', keywords: 'k', chapters: [] } })))
-        .code,
+      (
+        await rpcError(
+          client.callTool({
+            name: 'create_knowledge_file',
+            arguments: { project_id: 'demo', filename: 'x', title: 't', introduction: 'i', keywords: 'k', chapters: [] },
+          }),
+        )
+      ).code,
     ).toBe(-32007);
     expect(commits()).toHaveLength(count);
   });
 
   it('refuses a document over the size limit, naming the limit', async () => {
-    const error = await rpcError(client.callTool({ name: 'update_project_main', arguments: { project_id: 'demo', content: 'x'.repeat(1024 * 1024 + 1) } }));
+    const error = await rpcError(
+      client.callTool({ name: 'update_project_main', arguments: { project_id: 'demo', content: 'x'.repeat(1024 * 1024 + 1) } }),
+    );
     expect(error.code).toBe(-32004);
     expect(error.data).toEqual({
       field: 'content',
@@ -328,17 +409,25 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
     });
   });
 
-  it('answers -32006 on an I/O failure and -32005 without git, leaving no commit and no temporary file', async () => {
+  it('answers -32006 on an I/O failure, -32005 without git or with a read-only store, leaving no commit and no temporary file', async () => {
     const count = commits().length;
     mkdirSync(join(store, 'projects/demo/broken.md'));
     expect(
-      (await rpcError(client.callTool({ name: 'create_knowledge_file', arguments: { project_id: 'demo', filename: 'broken', title: 't', introduction: 'i', keywords: ['k'], chapters: [] } })))
-        .code,
+      (
+        await rpcError(
+          client.callTool({
+            name: 'create_knowledge_file',
+            arguments: { project_id: 'demo', filename: 'broken', title: 't', introduction: 'i', keywords: ['k'], chapters: [] },
+          }),
+        )
+      ).code,
     ).toBe(-32006);
     rmSync(join(store, 'projects/demo/broken.md'), { recursive: true });
     const withoutGit = await connect({ PATH: join(scratch, 'no-git-here') });
     try {
-      const error = await rpcError(withoutGit.callTool({ name: 'update_project_main', arguments: { project_id: 'demo', content: 'lost\n' } }));
+      const error = await rpcError(
+        withoutGit.callTool({ name: 'update_project_main', arguments: { project_id: 'demo', content: 'lost\n' } }),
+      );
       expect(error).toEqual({
         code: -32005,
         message: expect.stringContaining('Git operation failed'),
@@ -347,6 +436,7 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
     } finally {
       await withoutGit.close();
     }
+    await expectReadOnlyStoreRefused();
     expect(read('projects/demo/main.md')).toBe('# Rules\n\nUse  tabs,\r\nnot spaces. Ünïcödé ✓\n');
     expect(commits()).toHaveLength(count);
     expect(temporaries()).toEqual([]);
@@ -357,12 +447,28 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
     const count = commits().length;
     const base = { project_id: 'concurrent', introduction: 'i', keywords: ['k'] };
     for (let n = 0; n < 10; n += 1) {
-      await call('create_knowledge_file', { ...base, filename: `existing-${n}`, title: `E${n}`, chapters: [{ title: 'C', summary: 's', content: 'c' }] });
+      await call('create_knowledge_file', {
+        ...base,
+        filename: `existing-${n}`,
+        title: `E${n}`,
+        chapters: [{ title: 'C', summary: 's', content: 'c' }],
+      });
     }
     const writes = Array.from({ length: 20 }, (_, n) =>
       n % 2 === 0
-        ? call('create_knowledge_file', { ...base, filename: `new-${n}`, title: `N${n}`, chapters: [{ title: 'C', summary: 's', content: 'c' }] })
-        : call('update_chapter', { project_id: 'concurrent', filename: `existing-${(n - 1) / 2}.md`, chapter_title: 'C', new_summary: `s${n}`, new_content: `c${n}` }),
+        ? call('create_knowledge_file', {
+            ...base,
+            filename: `new-${n}`,
+            title: `N${n}`,
+            chapters: [{ title: 'C', summary: 's', content: 'c' }],
+          })
+        : call('update_chapter', {
+            project_id: 'concurrent',
+            filename: `existing-${(n - 1) / 2}.md`,
+            chapter_title: 'C',
+            new_summary: `s${n}`,
+            new_content: `c${n}`,
+          }),
     );
     const answers = await Promise.all(writes);
     expect(answers.every((answer) => answer.success === true)).toBe(true);
@@ -377,7 +483,14 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
       client
         .callTool({
           name: 'update_chapter',
-          arguments: { project_id: 'demo', filename: 'authentication-flow.md', chapter_title: 'Tokens', new_summary: 'S.', new_content: content, expected_version: version },
+          arguments: {
+            project_id: 'demo',
+            filename: 'authentication-flow.md',
+            chapter_title: 'Tokens',
+            new_summary: 'S.',
+            new_content: content,
+            expected_version: version,
+          },
         })
         .then(
           () => 'ok',

@@ -1,30 +1,15 @@
 import type { ToolProfileName } from '@lore/domain';
 
 /**
- * Reading a project's knowledge (its main.md, the replacement for CLAUDE.md, and its documents) is
- * what every agent starts with: the two read tools, and the operations behind the knowledge://
- * resources, are in every profile. Writing it is in `full` only.
- */
-const KNOWLEDGE_READS = ['get_project_main', 'search_knowledge', 'read_project_main', 'list_knowledge_files', 'list_knowledge_chapters'] as const;
-
-/**
  * Which tools an agent sees (seed 000 section 6.5): a profile per kind of task, `full` for all of
  * them. Tools with side effects are in no profile but `full`. `help` is in every profile. A
  * credential may carry one (Principal.toolProfile); MCP servers are built with one.
  */
 export const TOOL_PROFILES = {
   full: null,
-  docgen_agent: [
-    'search_code',
-    'get_symbol',
-    'get_graph_neighborhood',
-    'get_documents',
-    'get_project_structure',
-    'get_file_span',
-    ...KNOWLEDGE_READS,
-  ],
-  review_agent: ['get_file_span', 'analyze_impact', 'get_related_tests', 'get_documents', 'get_symbol', 'get_callers', ...KNOWLEDGE_READS],
-  read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents', ...KNOWLEDGE_READS],
+  docgen_agent: ['search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_project_structure', 'get_file_span'],
+  review_agent: ['get_file_span', 'analyze_impact', 'get_related_tests', 'get_documents', 'get_symbol', 'get_callers'],
+  read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents'],
 } as const satisfies Record<ToolProfileName, readonly string[] | null>;
 
 export type ToolProfile = keyof typeof TOOL_PROFILES;

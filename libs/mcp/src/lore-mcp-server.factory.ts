@@ -89,8 +89,7 @@ export class LoreMcpServerFactory {
   servedTools(principal: Principal, profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpTool[] {
     const served: ServedCatalog = { profile, sideEffects: transport === 'stdio' && this.config.LORE_MCP_ENABLE_SIDE_EFFECTS };
     return this.tools.filter(
-      (tool) =>
-        isServed({ name: tool.name, readOnly: !this.actsOnTheMachine(tool) }, served) && isToolAllowed(principal, tool.name),
+      (tool) => isServed({ name: tool.name, readOnly: !this.actsOnTheMachine(tool) }, served) && isToolAllowed(principal, tool.name),
     );
   }
 
@@ -243,7 +242,9 @@ export class LoreMcpServerFactory {
   ): void {
     const seedTools = new Map(tools.filter((tool) => tool.answersAsSeed).map((tool) => [tool.name, tool]));
     if (seedTools.size === 0) return;
-    const protocol = server.server as unknown as { _getRequestHandler(method: string): ((request: unknown, ctx: unknown) => Promise<unknown>) | undefined };
+    const protocol = server.server as unknown as {
+      _getRequestHandler(method: string): ((request: unknown, ctx: unknown) => Promise<unknown>) | undefined;
+    };
     const sdkToolCall = protocol._getRequestHandler('tools/call')!;
     server.server.removeRequestHandler('tools/call');
     server.server.setRequestHandler('tools/call', async (request, ctx) => {
@@ -275,7 +276,9 @@ export class LoreMcpServerFactory {
 
   private async read(uri: string, principal: Principal, onError?: (error: unknown) => void): Promise<ReadResourceResult> {
     try {
-      const resource = this.resources.find((candidate) => (candidate.matches ? candidate.matches(uri) : uri.startsWith(`${candidate.name}://`)));
+      const resource = this.resources.find((candidate) =>
+        candidate.matches ? candidate.matches(uri) : uri.startsWith(`${candidate.name}://`),
+      );
       if (!resource) {
         parseResourceUri(uri); // refuses a URI of no scheme Lore serves as invalid, before "not found"
         throw new ResourceNotFoundError(uri);

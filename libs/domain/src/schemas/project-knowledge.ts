@@ -31,7 +31,9 @@ const projectId = z
   .describe(
     'The project: a slug of its git origin URL, else of its directory name (`lore knowledge project-id [dir]` prints it), or the id of a repository Lore indexed.',
   );
-const filename = z.string().describe('The knowledge file, e.g. "authentication.md"; slugified ("Café Überblick (v2)" is cafe-uberblick-v2.md).');
+const filename = z
+  .string()
+  .describe('The knowledge file, e.g. "authentication.md"; slugified ("Café Überblick (v2)" is cafe-uberblick-v2.md).');
 const expectedVersion = z
   .string()
   .optional()
@@ -177,7 +179,9 @@ export const ImportProjectKnowledgeInputSchema = z
   .object({
     project_id: projectId,
     source: z.string().describe('The name of the file imported (CLAUDE.md, AGENTS.md), for the commit message.'),
-    content: z.string().describe('Its text: the part before the first `## ` heading becomes main.md, each `## ` section a knowledge document.'),
+    content: z
+      .string()
+      .describe('Its text: the part before the first `## ` heading becomes main.md, each `## ` section a knowledge document.'),
   })
   .register(schemaNames, { name: 'ImportProjectKnowledgeInput' });
 export type ImportProjectKnowledgeInput = z.input<typeof ImportProjectKnowledgeInputSchema>;

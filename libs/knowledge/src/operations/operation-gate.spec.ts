@@ -127,7 +127,9 @@ describe('OperationGate', () => {
     const ana = localPrincipal('t', 'ana');
     const refused = service.composeThroughTheGate({ text: 'x' }, ana);
     await expect(refused).rejects.toBeInstanceOf(GatedCompositionError);
-    await expect(refused).rejects.toThrow('compose_through_the_gate called the gated operation echo: a service composes another capability below the gate');
+    await expect(refused).rejects.toThrow(
+      'compose_through_the_gate called the gated operation echo: a service composes another capability below the gate',
+    );
     expect(seen).toEqual(['outer compose_through_the_gate [{"text":"x"}] by ana via internal']);
     seen.splice(0);
     expect(await service.composeBelowTheGate({}, ana)).toBe('plain');

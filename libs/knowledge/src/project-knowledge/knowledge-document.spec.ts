@@ -97,9 +97,12 @@ describe('names', () => {
     expect(knowledgeFilename(requested)).toBe(filename);
   });
 
-  it.each(['../x.md', 'a/b.md', '/etc/passwd', '..', 'a\\b.md', 'x\0.md', '!!!', 'main.md', 'MAIN'])('refuses the file name %j with -32004', (name) => {
-    expect(() => knowledgeFilename(name)).toThrow(expect.objectContaining({ details: expect.objectContaining({ jsonRpcCode: -32004 }) }));
-  });
+  it.each(['../x.md', 'a/b.md', '/etc/passwd', '..', 'a\\b.md', 'x\0.md', '!!!', 'main.md', 'MAIN'])(
+    'refuses the file name %j with -32004',
+    (name) => {
+      expect(() => knowledgeFilename(name)).toThrow(expect.objectContaining({ details: expect.objectContaining({ jsonRpcCode: -32004 }) }));
+    },
+  );
 
   it.each([
     ['https://github.com/acme/my-app.git', 'github-com-acme-my-app'],
@@ -122,7 +125,9 @@ describe('importing a CLAUDE.md', () => {
       '# Project rules\n\nUse npm.\n\n## Testing Guide\nHow we test.\n\n### Unit tests\nFast ones.\n\nRun jest.\n\n## Style\nPrettier everywhere.\n\nNo semicolons.\n',
       '2025-01-01T00:00:00Z',
     );
-    expect(imported.main).toBe('# Project rules\n\nUse npm.\n\n## Knowledge documents\n\n- Testing Guide: testing-guide.md\n- Style: style.md\n');
+    expect(imported.main).toBe(
+      '# Project rules\n\nUse npm.\n\n## Knowledge documents\n\n- Testing Guide: testing-guide.md\n- Style: style.md\n',
+    );
     expect(imported.documents).toEqual([
       {
         filename: 'testing-guide.md',

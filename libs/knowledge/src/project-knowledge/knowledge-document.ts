@@ -75,11 +75,13 @@ function parseFrontMatter(filename: string, yamlText: string): KnowledgeMetadata
     throw knowledgeErrors.invalidFrontMatter(filename, 'the front matter is not a mapping');
   }
   const { title, keywords, updated, ...extra } = data as Record<string, unknown>;
-  if (typeof title !== 'string' || title.trim() === '') throw knowledgeErrors.invalidFrontMatter(filename, 'title must be a non-empty string');
+  if (typeof title !== 'string' || title.trim() === '')
+    throw knowledgeErrors.invalidFrontMatter(filename, 'title must be a non-empty string');
   if (!Array.isArray(keywords) || !keywords.every((keyword) => typeof keyword === 'string' || typeof keyword === 'number')) {
     throw knowledgeErrors.invalidFrontMatter(filename, 'keywords must be a list of strings');
   }
-  if (updated !== undefined && typeof updated !== 'string') throw knowledgeErrors.invalidFrontMatter(filename, 'updated must be an ISO-8601 string');
+  if (updated !== undefined && typeof updated !== 'string')
+    throw knowledgeErrors.invalidFrontMatter(filename, 'updated must be an ISO-8601 string');
   return { title, keywords: keywords.map(String), updated: updated ?? '', extra };
 }
 

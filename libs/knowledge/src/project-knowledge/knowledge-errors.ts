@@ -18,7 +18,10 @@ const invalid = withCode(InvalidInputError);
 
 export const knowledgeErrors = {
   projectNotFound: (projectId: string, searchedPath: string) =>
-    notFound(KNOWLEDGE_ERROR_CODES.projectNotFound, `Project not found: ${projectId}`, { project_id: projectId, searched_path: searchedPath }),
+    notFound(KNOWLEDGE_ERROR_CODES.projectNotFound, `Project not found: ${projectId}`, {
+      project_id: projectId,
+      searched_path: searchedPath,
+    }),
   fileNotFound: (projectId: string, filename: string, searchedPath: string) =>
     notFound(KNOWLEDGE_ERROR_CODES.fileNotFound, `Knowledge file not found: ${filename}`, {
       project_id: projectId,
@@ -54,7 +57,13 @@ export const knowledgeErrors = {
       hint: 'Read the document again, merge your change into it, and retry with its current version.',
       details: {
         jsonRpcCode: KNOWLEDGE_ERROR_CODES.versionConflict,
-        data: { project_id: projectId, filename, expected_version: expected, current_commit: current.commit, current_updated: current.updated },
+        data: {
+          project_id: projectId,
+          filename,
+          expected_version: expected,
+          current_commit: current.commit,
+          current_updated: current.updated,
+        },
       },
     }),
 };

@@ -122,7 +122,9 @@ export class KnowledgeStoreRepository {
    * Runs one write under the store's lock: `plan` reads what it needs and returns the changes and the
    * commit message; they are written and committed together, or not at all. Returns the commit.
    */
-  write<T>(plan: (tx: StoreTransaction) => Promise<{ changes: StoreChange[]; message: string; result: T }>): Promise<T & { commit: string }> {
+  write<T>(
+    plan: (tx: StoreTransaction) => Promise<{ changes: StoreChange[]; message: string; result: T }>,
+  ): Promise<T & { commit: string }> {
     const run = this.queue.then(async () => {
       await this.ensureRepository();
       const planned = await plan({ read: (path) => this.read(path), lastCommitOf: (path) => this.lastCommitOf(path) });
@@ -233,7 +235,8 @@ export class KnowledgeStoreRepository {
         (error, stdout, stderr) => {
           if (!error) return resolvePromise(stdout);
           if (tolerant && typeof (error as { code?: unknown }).code === 'number') return resolvePromise(null);
-          const reason = errnoOf(error) === 'ENOENT' ? 'git is not installed or not on PATH' : stderr.trim().split('\n')[0] || error.message;
+          const reason =
+            errnoOf(error) === 'ENOENT' ? 'git is not installed or not on PATH' : stderr.trim().split('\n')[0] || error.message;
           reject(knowledgeErrors.gitFailed(operation, reason));
         },
       );
@@ -266,7 +269,8 @@ function isLoreError(error: unknown): error is LoreError {
 /** A store that cannot be written (read-only, not ours) is a -32005 like a failing git; other I/O is -32006. */
 function storeError(operation: string, error: unknown): LoreError {
   const code = errnoOf(error);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return knowledgeErrors.gitFailed(operation, 'the knowledge store is read-only');
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return knowledgeErrors.gitFailed(operation, 'the knowledge store is read-only');
   return ioError(operation, error);
 }
 

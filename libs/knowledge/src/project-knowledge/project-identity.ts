@@ -20,7 +20,10 @@ export function projectIdOf(location: { remoteUrl: string | null; directory: str
 
 /** host/path of a remote URL in any of git's forms, without credentials, port or `.git`. */
 export function remotePath(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, '').replace(/\.git$/, '');
+  const trimmed = url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:]+)(?::\d+)?(\/.*)?$/i.exec(trimmed);
   if (withScheme) return `${withScheme[1]}${withScheme[2] ?? ''}`;
   const scp = /^(?:[^@/]+@)?([^:/]+):(.+)$/.exec(trimmed);

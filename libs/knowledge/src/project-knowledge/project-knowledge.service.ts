@@ -141,7 +141,12 @@ export class ProjectKnowledgeService {
     if (missing.length > 0) throw knowledgeErrors.missingFields(missing);
     refuseBadChapters(query.chapters);
     const text = renderKnowledgeDocument(
-      { title: query.title.trim(), keywords: query.keywords.map((keyword) => keyword.trim()).filter(Boolean), updated: isoNow(), extra: {} },
+      {
+        title: query.title.trim(),
+        keywords: query.keywords.map((keyword) => keyword.trim()).filter(Boolean),
+        updated: isoNow(),
+        extra: {},
+      },
       query.introduction,
       query.chapters,
     );
@@ -149,9 +154,13 @@ export class ProjectKnowledgeService {
     const path = `${project.directory}/${filename}`;
     return this.store.write(async (tx) => {
       if ((await tx.read(path)) !== null) {
-        throw knowledgeErrors.invalidName('filename', `${filename} exists in project ${project.id}: update its chapters, or delete it first`, {
-          filename,
-        });
+        throw knowledgeErrors.invalidName(
+          'filename',
+          `${filename} exists in project ${project.id}: update its chapters, or delete it first`,
+          {
+            filename,
+          },
+        );
       }
       return {
         changes: [{ path, content: text }],
@@ -167,7 +176,8 @@ export class ProjectKnowledgeService {
     const project = await this.existingProject(principal, query.project_id);
     const filename = knowledgeFilename(query.filename);
     const chapterTitle = query.chapter_title.trim();
-    if (chapterTitle === '' || chapterTitle.includes('\n')) throw knowledgeErrors.invalidName('chapter_title', 'a chapter title is one non-empty line');
+    if (chapterTitle === '' || chapterTitle.includes('\n'))
+      throw knowledgeErrors.invalidName('chapter_title', 'a chapter title is one non-empty line');
     const path = `${project.directory}/${filename}`;
     return this.store.write(async (tx) => {
       const text = await tx.read(path);
@@ -253,7 +263,8 @@ export class ProjectKnowledgeService {
     const project = await this.existingProject(principal, query.project_id);
     const filename = storedFilename(query.filename);
     const versions = await this.store.history(`${project.directory}/${filename}`, query.limit);
-    if (versions.length === 0) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(`${project.directory}/${filename}`));
+    if (versions.length === 0)
+      throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(`${project.directory}/${filename}`));
     return { filename, versions };
   }
 
@@ -297,9 +308,13 @@ export class ProjectKnowledgeService {
     return this.store.write(async (tx) => {
       for (const document of imported.documents) {
         if ((await tx.read(`${project.directory}/${document.filename}`)) !== null) {
-          throw knowledgeErrors.invalidName('filename', `${document.filename} exists in project ${project.id}: delete it before importing`, {
-            filename: document.filename,
-          });
+          throw knowledgeErrors.invalidName(
+            'filename',
+            `${document.filename} exists in project ${project.id}: delete it before importing`,
+            {
+              filename: document.filename,
+            },
+          );
         }
       }
       return {
@@ -321,11 +336,16 @@ export class ProjectKnowledgeService {
    */
   private async projectOf(principal: Principal, projectId: string): Promise<Project> {
     if (!PROJECT_ID.test(projectId) || projectId.includes('..')) {
-      throw knowledgeErrors.invalidName('project_id', 'a project id is letters, digits, ".", "_" and "-", not starting with "." and without ".."', {
-        project_id: projectId,
-      });
+      throw knowledgeErrors.invalidName(
+        'project_id',
+        'a project id is letters, digits, ".", "_" and "-", not starting with "." and without ".."',
+        {
+          project_id: projectId,
+        },
+      );
     }
-    if (!TENANT_ID.test(principal.tenantId)) throw knowledgeErrors.invalidName('tenant', 'the tenant id of this credential cannot name a directory');
+    if (!TENANT_ID.test(principal.tenantId))
+      throw knowledgeErrors.invalidName('tenant', 'the tenant id of this credential cannot name a directory');
     // Seed 003: the store is created, as a git repository, on first use.
     await this.store.ensureRepository();
     const repository = await this.graph.getRepository(principal, projectId);
@@ -341,7 +361,9 @@ export class ProjectKnowledgeService {
   }
 
   /** The project's knowledge documents, by file name; a file that is not one is skipped, with why. */
-  private async documentsOf(project: Project): Promise<{ documents: { filename: string; document: KnowledgeDocument }[]; skipped: KnowledgeFiles['skipped'] }> {
+  private async documentsOf(
+    project: Project,
+  ): Promise<{ documents: { filename: string; document: KnowledgeDocument }[]; skipped: KnowledgeFiles['skipped'] }> {
     const documents: { filename: string; document: KnowledgeDocument }[] = [];
     const skipped: KnowledgeFiles['skipped'] = [];
     for (const filename of await this.store.listFiles(project.directory)) {
@@ -361,11 +383,15 @@ export class ProjectKnowledgeService {
     const size = Buffer.byteLength(text, 'utf8');
     const limit = this.config.LORE_KNOWLEDGE_MAX_BYTES;
     if (size > limit) {
-      throw knowledgeErrors.invalidName('content', `${filename} would be ${size} bytes, over the limit of ${limit} bytes (LORE_KNOWLEDGE_MAX_BYTES)`, {
-        filename,
-        size_bytes: size,
-        limit_bytes: limit,
-      });
+      throw knowledgeErrors.invalidName(
+        'content',
+        `${filename} would be ${size} bytes, over the limit of ${limit} bytes (LORE_KNOWLEDGE_MAX_BYTES)`,
+        {
+          filename,
+          size_bytes: size,
+          limit_bytes: limit,
+        },
+      );
     }
   }
 }
@@ -403,7 +429,8 @@ export function knowledgeFilename(requested: string): string {
   }
   const slug = slugify(requested.trim().replace(/\.md$/i, ''));
   if (slug === '') throw knowledgeErrors.invalidName('filename', 'the name has no letters or digits', { filename: requested });
-  if (slug === 'main') throw knowledgeErrors.invalidName('filename', "main.md is the project's main document, not a knowledge file", { filename: requested });
+  if (slug === 'main')
+    throw knowledgeErrors.invalidName('filename', "main.md is the project's main document, not a knowledge file", { filename: requested });
   return `${slug}.md`;
 }
 
@@ -434,7 +461,8 @@ async function refuseStale(
   const commit = await tx.lastCommitOf(path);
   const updated = document?.metadata.updated || null;
   const matches =
-    (updated !== null && expected === updated) || (commit !== null && /^[0-9a-f]{7,40}$/i.test(expected) && commit.startsWith(expected.toLowerCase()));
+    (updated !== null && expected === updated) ||
+    (commit !== null && /^[0-9a-f]{7,40}$/i.test(expected) && commit.startsWith(expected.toLowerCase()));
   if (!matches) throw knowledgeErrors.versionConflict(project.id, filename, expected, { commit, updated });
 }
 
@@ -476,7 +504,10 @@ export function importedKnowledge(text: string, updated: string): { main: string
   const index = documents.map((document) => `- ${document.title}: ${document.filename}`).join('\n');
   const preamble = sections.preamble.trimEnd();
   const main = `${preamble}${preamble === '' ? '' : '\n\n'}${documents.length > 0 ? `## Knowledge documents\n\n${index}\n` : ''}`;
-  return { main: main === '' ? '' : main.endsWith('\n') ? main : `${main}\n`, documents: documents.map(({ filename, text }) => ({ filename, text })) };
+  return {
+    main: main === '' ? '' : main.endsWith('\n') ? main : `${main}\n`,
+    documents: documents.map(({ filename, text }) => ({ filename, text })),
+  };
 }
 
 function paragraphChapter(title: string, body: string): ChapterInput {
@@ -492,7 +523,14 @@ function splitByHeading(text: string, marker: string): { preamble: string; secti
   let fenced = false;
   for (const line of lines) {
     if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced;
-    if (!fenced && line.startsWith(marker)) sections.push({ title: line.slice(marker.length).replace(/#+\s*$/, '').trim(), body: [] });
+    if (!fenced && line.startsWith(marker))
+      sections.push({
+        title: line
+          .slice(marker.length)
+          .replace(/#+\s*$/, '')
+          .trim(),
+        body: [],
+      });
     else if (sections.length > 0) sections[sections.length - 1]!.body.push(line);
     else preamble.push(line);
   }

@@ -15,7 +15,14 @@ const stage = new AuthorizationStage(graph);
 const shopOnly: Principal = { ...localPrincipal('acme', 'ana'), repositories: ['shop'], permissions: ['read'] };
 
 async function outcome(operation: string, input: unknown, principal: Principal, kind: OperationCall['kind'] = 'read') {
-  const call: OperationCall = { operation, kind, cached: true, args: [input], principal, context: { requestId: 'r', door: 'rest', agentRunId: null } };
+  const call: OperationCall = {
+    operation,
+    kind,
+    cached: true,
+    args: [input],
+    principal,
+    context: { requestId: 'r', door: 'rest', agentRunId: null },
+  };
   try {
     return await stage.handle(call, async () => 'answered');
   } catch (error) {
