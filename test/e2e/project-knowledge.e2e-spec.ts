@@ -520,3 +520,75 @@ describe("seed 003's knowledge server through the MCP SDK client over stdio", ()
     expect(commits().every((line) => line.startsWith(`${AUTHOR}|Update knowledge for `))).toBe(true);
   });
 });
+
+describe('the same workflow through a third-party client: the MCP Inspector CLI over stdio', () => {
+  const INSPECTOR = join(
+    __dirname,
+    '..',
+    '..',
+    'node_modules',
+    '@modelcontextprotocol',
+    'inspector',
+    'clients',
+    'launcher',
+    'build',
+    'index.js',
+  );
+  const SERVER_ENV = ['NEO4J_URI', 'NEO4J_USER', 'NEO4J_PASSWORD', 'NEO4J_DATABASE', 'LORE_CACHE_DIR', 'LORE_EMBEDDINGS_PROVIDER'];
+
+  function inspector(inspected: string, method: string[]): Record<string, unknown> {
+    const passed = { HOME: home, KNOWLEDGE_MCP_HOME: inspected, LORE_TENANT: 'default' } as Record<string, string>;
+    for (const key of SERVER_ENV) if (process.env[key]) passed[key] = process.env[key];
+    const target = [...Object.entries(passed).flatMap(([key, value]) => ['-e', `${key}=${value}`]), process.execPath, LORE_BIN, 'mcp'];
+    const stdout = execFileSync(process.execPath, [INSPECTOR, '--cli', ...target, '--method', ...method], {
+      env: { ...process.env, HOME: home },
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  }
+
+  it('reads main, creates, searches, updates, and lists files and chapters through the resources', () => {
+    const inspected = join(scratch, 'inspected');
+    const tool = (name: string, args: string[]) =>
+      inspector(inspected, ['tools/call', '--tool-name', name, '--tool-arg', ...args]).structuredContent;
+    const resource = (uri: string) =>
+      JSON.parse((inspector(inspected, ['resources/read', '--uri', uri]).contents as { text: string }[])[0]!.text) as unknown;
+
+    expect(tool('get_project_main', ['project_id=inspected'])).toEqual({ content: '', exists: false });
+    expect(
+      tool('create_knowledge_file', [
+        'project_id=inspected',
+        'filename=Build Notes',
+        'title=Build',
+        'introduction=How we build.',
+        'keywords=["ci"]',
+        'chapters=[{"title":"Steps","summary":"The order.","content":"Lint, then test."}]',
+      ]),
+    ).toMatchObject({ success: true, filepath: join(inspected, 'projects/inspected/build-notes.md') });
+    expect(tool('search_knowledge', ['project_id=inspected', 'query=LINT'])).toEqual({
+      results: [{ file: 'build-notes.md', title: 'Build', chapter: 'Steps', chapter_summary: 'The order.', matches: ['Lint, then test.'] }],
+      skipped: [],
+    });
+    expect(
+      tool('update_chapter', [
+        'project_id=inspected',
+        'filename=build-notes.md',
+        'chapter_title=Steps',
+        'new_summary=The new order.',
+        'new_content=Test, then lint.',
+      ]),
+    ).toMatchObject({ success: true, message: "Updated chapter 'Steps' in build-notes.md" });
+    expect(resource('knowledge://projects/inspected/files')).toMatchObject({
+      files: [{ filename: 'build-notes.md', title: 'Build', keywords: ['ci'] }],
+      skipped: [],
+    });
+    expect(resource('knowledge://projects/inspected/chapters/build-notes.md')).toEqual({
+      chapters: [{ title: 'Steps', summary: 'The new order.' }],
+    });
+    expect(execFileSync('git', ['log', '--format=%s'], { cwd: inspected, encoding: 'utf8' })).toBe(
+      "Update knowledge for inspected: Updated chapter 'Steps' in build-notes.md\nUpdate knowledge for inspected: Created build-notes.md\n",
+    );
+  }, 180_000);
+});

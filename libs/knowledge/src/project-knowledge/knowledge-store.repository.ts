@@ -30,6 +30,8 @@ export interface StoreTransaction {
 }
 
 const GIT_TIMEOUT_MS = 30_000;
+/** How long a git run waits for another process's index.lock before failing (-32005). */
+const INDEX_LOCK_WAIT_MS = 5_000;
 const TEMPORARY_SUFFIX = '.knowledge-tmp';
 
 /**
@@ -211,10 +213,31 @@ export class KnowledgeStoreRepository {
     }
   }
 
-  /** Runs git in the store; `tolerant` answers null instead of failing when git exits non-zero. */
+  /**
+   * Runs git in the store; `tolerant` answers null instead of failing when git exits non-zero. A
+   * writer of another process (a `lore knowledge` command beside a server) holds git's index.lock
+   * for a moment: such a run is tried again, for up to INDEX_LOCK_WAIT_MS, rather than failing.
+   */
   private git(args: string[], operation: string, tolerant: true): Promise<string | null>;
   private git(args: string[], operation: string): Promise<string>;
-  private git(args: string[], operation: string, tolerant = false): Promise<string | null> {
+  private async git(args: string[], operation: string, tolerant = false): Promise<string | null> {
+    const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await this.runGit(args);
+      if (outcome.ok) return outcome.stdout;
+      if (outcome.exitCode !== null && outcome.stderr.includes('index.lock') && Date.now() < deadline) {
+        await new Promise((resolveLater) => setTimeout(resolveLater, Math.min(25 * attempt, 250)));
+        continue;
+      }
+      if (tolerant && outcome.exitCode !== null) return null;
+      const reason = outcome.missing ? 'git is not installed or not on PATH' : outcome.stderr.trim().split('\n')[0] || outcome.message;
+      throw knowledgeErrors.gitFailed(operation, reason);
+    }
+  }
+
+  private runGit(
+    args: string[],
+  ): Promise<{ ok: true; stdout: string } | { ok: false; exitCode: number | null; stderr: string; message: string; missing: boolean }> {
     const isolated = [
       '-c',
       `user.name=${KNOWLEDGE_AUTHOR.name}`,
@@ -227,17 +250,21 @@ export class KnowledgeStoreRepository {
       '-c',
       'init.defaultBranch=main',
     ];
-    return new Promise((resolvePromise, reject) => {
+    return new Promise((resolvePromise) => {
       execFile(
         'git',
         [...isolated, ...args],
         { cwd: this.root, env: gitEnvironment(), timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
         (error, stdout, stderr) => {
-          if (!error) return resolvePromise(stdout);
-          if (tolerant && typeof (error as { code?: unknown }).code === 'number') return resolvePromise(null);
-          const reason =
-            errnoOf(error) === 'ENOENT' ? 'git is not installed or not on PATH' : stderr.trim().split('\n')[0] || error.message;
-          reject(knowledgeErrors.gitFailed(operation, reason));
+          if (!error) return resolvePromise({ ok: true, stdout });
+          const code = (error as { code?: unknown }).code;
+          resolvePromise({
+            ok: false,
+            exitCode: typeof code === 'number' ? code : null,
+            stderr,
+            message: error.message,
+            missing: errnoOf(error) === 'ENOENT',
+          });
         },
       );
     });
