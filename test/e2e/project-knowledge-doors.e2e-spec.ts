@@ -269,6 +269,38 @@ describe('project knowledge through every door', () => {
     expect(readFileSync(tenantPath(`${PROJECT}/discounts.md`), 'utf8')).toBe(original);
   });
 
+  it('keeps every write and every refusal in the audit trail, naming the document, never its text', async () => {
+    let records: { operation: string; status: string; door: string; refs: string[] }[] = [];
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 500))) {
+      const page = (await (await fetch(`${server.url}/api/v1/audit?limit=200`)).json()) as { records: typeof records };
+      records = page.records;
+      if (records.some((record) => record.operation === 'restore_knowledge_file')) break;
+    }
+    const knowledge = records
+      .filter((record) => record.refs.some((ref) => ref.startsWith('knowledge://')))
+      .map(({ operation, status, door, refs }) => ({ operation, status, door, refs }));
+    expect(knowledge).toEqual(
+      expect.arrayContaining([
+        { operation: 'update_project_main', status: 'ok', door: 'rest', refs: ['knowledge://projects/order-service/main'] },
+        {
+          operation: 'create_knowledge_file',
+          status: 'ok',
+          door: 'graphql',
+          refs: ['knowledge://projects/github-com-acme-order-service/chapters/Discounts'],
+        },
+        {
+          operation: 'update_chapter',
+          status: 'conflict',
+          door: 'rest',
+          refs: ['knowledge://projects/github-com-acme-order-service/chapters/discounts.md'],
+        },
+        { operation: 'update_project_main', status: 'invalid_input', door: 'rest', refs: ['knowledge://projects/..%2F..%2Fetc/main'] },
+        { operation: 'search_knowledge', status: 'not_found', door: 'mcp-stdio', refs: ['knowledge://projects/nope/main'] },
+      ]),
+    );
+    expect(JSON.stringify(records)).not.toContain('Run npm test');
+  });
+
   it('imports a CLAUDE.md into main.md and knowledge documents in one commit', async () => {
     const claude = join(scratch, 'CLAUDE.md');
     writeFileSync(
