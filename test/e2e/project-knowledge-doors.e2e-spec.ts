@@ -99,6 +99,31 @@ describe('project knowledge through every door', () => {
     expect(storeGit(['log', '-1', '--format=%s']).trim()).toBe(`Update knowledge for ${PROJECT}: Updated main.md`);
   });
 
+  it('documents the REST routes in OpenAPI under the MCP tool names', async () => {
+    const document = (await (await fetch(`${server.url}/api/docs-json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/knowledge/'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+      )
+      .sort();
+    expect(operations).toEqual([
+      'DELETE /api/v1/knowledge/projects/{project_id}/files/{filename} delete_knowledge_file',
+      'GET /api/v1/knowledge/projects/{project_id}/files list_knowledge_files',
+      'GET /api/v1/knowledge/projects/{project_id}/files/{filename}/chapters list_knowledge_chapters',
+      'GET /api/v1/knowledge/projects/{project_id}/files/{filename}/history get_knowledge_history',
+      'GET /api/v1/knowledge/projects/{project_id}/main get_project_main',
+      'GET /api/v1/knowledge/projects/{project_id}/search search_knowledge',
+      'POST /api/v1/knowledge/projects/{project_id}/files create_knowledge_file',
+      'POST /api/v1/knowledge/projects/{project_id}/files/{filename}/restore restore_knowledge_file',
+      'POST /api/v1/knowledge/projects/{project_id}/import import_project_knowledge',
+      'PUT /api/v1/knowledge/projects/{project_id}/files/{filename}/chapters/{chapter_title} update_chapter',
+      'PUT /api/v1/knowledge/projects/{project_id}/main update_project_main',
+    ]);
+  });
+
   it('answers get_project_main the same through every door', async () => {
     const expected = { content: '# Order service\n\nRun npm test.\n', exists: true };
     expect((await rest('GET', `${PROJECT}/main`)).body).toEqual(expected);
