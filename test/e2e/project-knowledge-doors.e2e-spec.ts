@@ -227,6 +227,15 @@ describe('project knowledge through every door', () => {
     const cli = await cliJson(['knowledge', 'search', 'x', '--project', 'nope'], env);
     expect({ code: cli.code, error: (cli.body.error as { code: string }).code }).toEqual({ code: 3, error: 'not_found' });
 
+    // -32002, which the MCP SDK would send as -32602, reaches clients of both protocol eras as the seed's code.
+    const missing = { project_id: PROJECT, filename: 'missing.md', searched_path: tenantPath(`${PROJECT}/missing.md`) };
+    for (const door of MCP_DOORS) {
+      expect({ door, answer: await mcpCall(door, 'delete_knowledge_file', { project_id: PROJECT, filename: 'missing.md' }) }).toEqual({
+        door,
+        answer: { jsonRpcCode: -32002, data: missing },
+      });
+    }
+
     const before = commitCount();
     const traversal = await rest('PUT', '..%2F..%2Fetc/main', { content: 'x' });
     expect({ status: traversal.status, code: (traversal.body.details as { jsonRpcCode: number }).jsonRpcCode }).toEqual({
