@@ -169,6 +169,19 @@ export const READ_ONLY_TOOLS = [
   'search_code',
 ];
 
+/** Seed 003's knowledge tools: in the full profile, answering as that server does (no envelope). */
+export const KNOWLEDGE_TOOLS = [
+  'create_knowledge_file',
+  'delete_knowledge_file',
+  'get_project_main',
+  'search_knowledge',
+  'update_chapter',
+  'update_project_main',
+];
+
+/** The tools of the full profile without side effects on the machine, sorted. */
+export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS].sort();
+
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
 export async function indexAndServe(
   repository: string,

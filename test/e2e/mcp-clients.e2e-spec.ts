@@ -9,7 +9,7 @@ import type { Driver } from 'neo4j-driver';
 import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { LORE_BIN, type RunningServer } from '../support/processes';
-import { READ_ONLY_TOOLS, indexAndServe } from './doors';
+import { FULL_PROFILE_TOOLS, indexAndServe } from './doors';
 
 /**
  * Lore driven by clients it did not write: the MCP Inspector's CLI mode, and the previous SDK
@@ -71,7 +71,7 @@ interface Round {
 }
 
 const expectedRound = (): Round => ({
-  tools: READ_ONLY_TOOLS,
+  tools: FULL_PROFILE_TOOLS,
   search: ['applyDiscount'],
   symbol: `${TENANT}:${REPO}:src/pricing/discounts.ts#applyDiscount`,
   resource: 'export function applyDiscount',

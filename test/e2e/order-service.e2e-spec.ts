@@ -15,6 +15,7 @@ import {
   graphqlGetSymbol,
   graphqlSearch,
   type McpDoor,
+  FULL_PROFILE_TOOLS,
   READ_ONLY_TOOLS,
   restJson,
 } from './doors';
@@ -492,8 +493,8 @@ describe('MCP specifics', () => {
   it('lists read-only tools with input and output schemas', async () => {
     for (const door of MCP_DOORS) {
       const { tools } = await mcp.get(door)!.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(READ_ONLY_TOOLS);
-      for (const tool of tools) {
+      expect(tools.map((tool) => tool.name).sort()).toEqual(FULL_PROFILE_TOOLS);
+      for (const tool of tools.filter((candidate) => READ_ONLY_TOOLS.includes(candidate.name))) {
         expect(tool.annotations?.readOnlyHint).toBe(true);
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
@@ -29,8 +30,10 @@ const REPO_A = 'order-service';
 const REPO_B = 'order-contracts';
 // Made at run time, so that no scanner of this repository mistakes the test for a leak.
 const TOKEN = ['ghp', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('_');
-const envA = { LORE_TENANT: TENANT_A, LORE_MCP_MAX_TOKENS: '1200' };
-const envB = { LORE_TENANT: TENANT_B };
+// One project knowledge store for both tenants, as on a shared server.
+const KNOWLEDGE_STORE = join(mkdtempSync(join(tmpdir(), 'lore-sec-knowledge-')), 'km');
+const envA = { LORE_TENANT: TENANT_A, LORE_MCP_MAX_TOKENS: '1200', KNOWLEDGE_MCP_HOME: KNOWLEDGE_STORE };
+const envB = { LORE_TENANT: TENANT_B, KNOWLEDGE_MCP_HOME: KNOWLEDGE_STORE };
 const MCP_DOORS: McpDoor[] = ['stdio', 'http 2026-07-28'];
 
 let driver: Driver;
@@ -278,6 +281,88 @@ describe("tenant isolation: tenant B's server asked for tenant A's repository", 
   });
 });
 
+describe("tenant isolation of project knowledge: tenant B's server asked for tenant A's project", () => {
+  const knowledgeRest = async (url: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${url}/api/v1/knowledge/projects/${path}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  /** get_project_main of `project` through every door of `doors`: each answer, an error as its code. */
+  const mainThroughEveryDoor = async (doors: Doors, project: string) => {
+    const answers: Record<string, unknown> = {};
+    answers.rest = (await knowledgeRest(doors.url, 'GET', `${project}/main`)).body;
+    const gql = await graphql(doors.url, 'query($input: GetProjectMainInput!) { knowledgeMain(input: $input) { content exists } }', {
+      input: { project_id: project },
+    });
+    answers.graphql = gql.errors ? { error: gql.errors[0]!.extensions.code } : gql.data!.knowledgeMain;
+    for (const [door, client] of doors.mcp) {
+      answers[`mcp ${door}`] = (await client.callTool({ name: 'get_project_main', arguments: { project_id: project } })).structuredContent;
+    }
+    answers.cli = (await cliJson(['knowledge', 'show', '--project', project], doors.env)).body;
+    return answers;
+  };
+
+  beforeAll(async () => {
+    expect((await knowledgeRest(serverA.url, 'PUT', 'shared/main', { content: "Tenant A's rules.\n" })).status).toBe(200);
+    const created = await knowledgeRest(serverA.url, 'POST', 'shared/files', {
+      filename: 'plan',
+      title: 'Plan',
+      introduction: 'A plan.',
+      keywords: ['roadmap'],
+      chapters: [{ title: 'Q1', summary: 'First quarter.', content: 'Launch.' }],
+    });
+    expect(created.status).toBe(201);
+  });
+
+  it("answers tenant A's project on tenant B's server as a project B does not have, on every door", async () => {
+    expect(await mainThroughEveryDoor(doorsB(), 'shared')).toEqual(everyDoor(doorsB(), { content: '', exists: false }));
+    expect(await mainThroughEveryDoor(doorsA(), 'shared')).toEqual(everyDoor(doorsA(), { content: "Tenant A's rules.\n", exists: true }));
+    const search = await knowledgeRest(serverB.url, 'GET', 'shared/search?query=roadmap');
+    expect({ status: search.status, jsonRpcCode: (search.body.details as { jsonRpcCode: number }).jsonRpcCode }).toEqual({
+      status: 404,
+      jsonRpcCode: -32001,
+    });
+    for (const client of mcpB.values()) {
+      await expect(client.readResource({ uri: 'knowledge://projects/shared/files' })).rejects.toMatchObject({ code: -32001 });
+      await expect(
+        client.callTool({ name: 'search_knowledge', arguments: { project_id: 'shared', query: 'roadmap' } }),
+      ).rejects.toMatchObject({
+        code: -32001,
+      });
+    }
+    const cli = await cliJson(['knowledge', 'search', 'roadmap', '--project', 'shared'], envB);
+    expect({ code: cli.code, error: (cli.body.error as { code: string }).code }).toEqual({ code: 3, error: 'not_found' });
+  });
+
+  it("writes tenant B's project of the same name apart, never over tenant A's, and refuses a climb into A's", async () => {
+    expect((await knowledgeRest(serverB.url, 'PUT', 'shared/main', { content: "Tenant B's rules.\n" })).status).toBe(200);
+    expect(readFileSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_B, 'projects', 'shared', 'main.md'), 'utf8')).toBe("Tenant B's rules.\n");
+    expect(readFileSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_A, 'projects', 'shared', 'main.md'), 'utf8')).toBe("Tenant A's rules.\n");
+    for (const climb of [`..%2F..%2F${TENANT_A}%2Fprojects%2Fshared`, '..%2F..']) {
+      const refused = await knowledgeRest(serverB.url, 'PUT', `${climb}/main`, { content: 'overwrite' });
+      expect({
+        climb,
+        status: refused.status,
+        jsonRpcCode: (refused.body.details as { jsonRpcCode: number } | undefined)?.jsonRpcCode,
+      }).toEqual({
+        climb,
+        status: 400,
+        jsonRpcCode: -32004,
+      });
+    }
+    await expect(
+      mcpB
+        .get('stdio')!
+        .callTool({ name: 'delete_knowledge_file', arguments: { project_id: `../../${TENANT_A}/projects/shared`, filename: 'plan.md' } }),
+    ).rejects.toMatchObject({ code: -32004 });
+    expect(existsSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_A, 'projects', 'shared', 'plan.md'))).toBe(true);
+    expect(readFileSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_A, 'projects', 'shared', 'main.md'), 'utf8')).toBe("Tenant A's rules.\n");
+  });
+});
+
 describe('a model-supplied principal, user or tenant is ignored: it never changes who is asking', () => {
   it('MCP: a principal, userId or tenantId argument is invalid_input (the schemas are strict), never another identity', async () => {
     for (const client of mcpB.values()) {
@@ -368,7 +453,7 @@ describe('huge output is truncated or refused, never served whole', () => {
 describe('a key limited to one repository and a tool profile, on the HTTP doors (REST, GraphQL, MCP over HTTP)', () => {
   const HIDDEN = 'billing-service';
   let server: RunningServer;
-  const keys = { all: '', orders: '', explorer: '' };
+  const keys = { all: '', orders: '', explorer: '', writer: '' };
   const clients = new Map<string, Client>();
 
   /** The same question on each HTTP door with a key, each answer as askEveryDoor gives it. */
@@ -418,6 +503,7 @@ describe('a key limited to one repository and a tool profile, on the HTTP doors 
     keys.all = await create([]);
     keys.orders = await create(['--repos', REPO_A]);
     keys.explorer = await create(['--repos', REPO_A, '--profile', 'read_only_explorer']);
+    keys.writer = await create(['--permissions', 'read,knowledge:write']);
     server = await startServer(envA);
     await waitUntilReady(server.url);
     for (const key of Object.values(keys)) {
@@ -494,6 +580,45 @@ describe('a key limited to one repository and a tool profile, on the HTTP doors 
     const next = 'query($after: String) { repositories(first: 1, after: $after) { nodes { id } } }';
     expect((await graphqlWith(keys.all, next, { after })).data).toEqual({ repositories: { nodes: [{ id: REPO_A }] } });
     expect((await graphqlWith(keys.orders, next, { after })).errors![0]!.extensions.code).toBe('not_found');
+  });
+
+  it('writes project knowledge only with the knowledge:write permission, on every HTTP door', async () => {
+    const put = (key: string, content: string) =>
+      fetch(`${server.url}/api/v1/knowledge/projects/keyed/main`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content }),
+      });
+    const refused = await put(keys.all, 'read-only key\n');
+    expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({
+      status: 403,
+      code: 'permission_denied',
+    });
+    const mutation = await graphqlWith(
+      keys.all,
+      'mutation($input: UpdateProjectMainInput!) { updateProjectMain(input: $input) { success } }',
+      {
+        input: { project_id: 'keyed', content: 'read-only key\n' },
+      },
+    );
+    expect(mutation.errors![0]!.extensions.code).toBe('permission_denied');
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.all}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'update_project_main', arguments: { project_id: 'keyed', content: 'read-only key\n' } },
+      }),
+    });
+    expect(mcp.status).toBe(403);
+    expect(mcp.headers.get('www-authenticate')).toContain('scope="lore:knowledge:write"');
+    expect(existsSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_A, 'projects', 'keyed'))).toBe(false);
+    expect((await put(keys.writer, 'writer key\n')).status).toBe(200);
+    expect(readFileSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_A, 'projects', 'keyed', 'main.md'), 'utf8')).toBe('writer key\n');
+    const read = await fetch(`${server.url}/api/v1/knowledge/projects/keyed/main`, { headers: { authorization: `Bearer ${keys.all}` } });
+    expect(await read.json()).toEqual({ content: 'writer key\n', exists: true });
   });
 
   it("refuses a tool outside the key's profile on every HTTP door, and leaves it out of MCP's tools/list", async () => {

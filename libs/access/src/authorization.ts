@@ -34,6 +34,12 @@ export function artifactRepository(artifact: string): { tenantId: string | null;
 /** The permission each side effect needs. An action not listed here is refused to everyone. */
 export const SIDE_EFFECT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   index_repository: 'index',
+  update_project_main: 'knowledge:write',
+  create_knowledge_file: 'knowledge:write',
+  update_chapter: 'knowledge:write',
+  delete_knowledge_file: 'knowledge:write',
+  restore_knowledge_file: 'knowledge:write',
+  import_project_knowledge: 'knowledge:write',
 };
 
 /** Whether the principal may perform a side effect (an operation that changes the index, or the server's state). */

@@ -1,11 +1,17 @@
 import type { LoreConfig } from '@lore/config';
+import type { Permission } from '@lore/domain';
 import { isLoopback } from './network-exposure';
 
 type Addressed = Pick<LoreConfig, 'LORE_PUBLIC_URL' | 'LORE_HOST' | 'LORE_PORT'>;
 
 /** The scopes of a Lore token and the permission each grants. */
-export const SCOPE_PERMISSIONS = { 'lore:read': 'read', 'lore:index': 'index', 'lore:admin': 'admin' } as const;
-export const scopeOf = (permission: 'read' | 'index' | 'admin'): string => `lore:${permission}`;
+export const SCOPE_PERMISSIONS = {
+  'lore:read': 'read',
+  'lore:index': 'index',
+  'lore:admin': 'admin',
+  'lore:knowledge:write': 'knowledge:write',
+} as const satisfies Record<string, Permission>;
+export const scopeOf = (permission: Permission): string => `lore:${permission}`;
 
 /** This server as its callers reach it: LORE_PUBLIC_URL, else http://LORE_HOST:LORE_PORT (a wildcard bind read as localhost). */
 export function publicUrl(config: Addressed): string {

@@ -168,6 +168,16 @@ export const ConfigSchema = z.object({
   LORE_MCP_MAX_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(25_000),
   /** The MCP tools served (stdio: `lore mcp --profile` wins; HTTP: until credentials carry their own). */
   LORE_MCP_PROFILE: z.enum(['full', 'docgen_agent', 'review_agent', 'read_only_explorer']).default('full'),
+  /** The project knowledge store (seed 003's variable); LORE_KNOWLEDGE_DIR, Lore's name for it, wins when both are set. Default ~/.knowledge-mcp. */
+  KNOWLEDGE_MCP_HOME: z.string().min(1).optional(),
+  LORE_KNOWLEDGE_DIR: z.string().min(1).optional(),
+  /** A knowledge document or main.md larger than this many bytes is refused (-32004, naming the limit). */
+  LORE_KNOWLEDGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Tools with side effects (index_repository) are served only when this is true, and only in the full profile. */
   LORE_MCP_ENABLE_SIDE_EFFECTS: z
     .enum(['true', 'false'])
@@ -189,6 +199,13 @@ export function modelsDirectory(env: NodeJS.ProcessEnv = process.env): string {
 /** Where per-file extraction results are kept: LORE_CACHE_DIR, else $XDG_CACHE_HOME/lore. */
 export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return env.LORE_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lore');
+}
+
+/** Where the project knowledge store is: LORE_KNOWLEDGE_DIR, else KNOWLEDGE_MCP_HOME, else ~/.knowledge-mcp. */
+export function knowledgeDirectory(config: Pick<LoreConfig, 'KNOWLEDGE_MCP_HOME' | 'LORE_KNOWLEDGE_DIR'>): string {
+  const configured = config.LORE_KNOWLEDGE_DIR ?? config.KNOWLEDGE_MCP_HOME;
+  if (configured === undefined) return join(homedir(), '.knowledge-mcp');
+  return configured === '~' || configured.startsWith('~/') ? join(homedir(), configured.slice(1)) : configured;
 }
 
 const PASSWORD_HINT =

@@ -1,8 +1,9 @@
 /**
- * What a principal may do besides reading. `read` is every read tool; `index` runs indexing (a side
- * effect); `admin` reads the audit and manages keys.
+ * What a principal may do besides reading. `read` is every read tool (project knowledge included);
+ * `index` runs indexing (a side effect); `admin` reads the audit and manages keys; `knowledge:write`
+ * writes the tenant's project knowledge (main.md and knowledge documents).
  */
-export const PERMISSIONS = ['read', 'index', 'admin'] as const;
+export const PERMISSIONS = ['read', 'index', 'admin', 'knowledge:write'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** The MCP tool profiles a credential can be limited to (libs/mcp's TOOL_PROFILES has one entry per name). */

@@ -12,7 +12,7 @@ import { ExplorerLoaders } from './explorer/explorer-loaders';
 import { ExplorerPageController } from './explorer-page';
 import { GraphiqlAssetsController } from './graphiql';
 import { formatGraphqlError } from './graphql-errors';
-import { objectFieldsOf, queryFieldsOf } from './lore-query.decorator';
+import { mutationFieldsOf, objectFieldsOf, queryFieldsOf } from './lore-query.decorator';
 import { queryLimitsRule } from './query-limits';
 import { auditRefusedQueries } from './refused-queries';
 import { graphqlSdl } from './zod-graphql';
@@ -30,7 +30,7 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
       inject: [ExplorerService, RefusedRequests, LimitsStage],
       useFactory: (explorer: ExplorerService, refused: RefusedRequests, limits: LimitsStage) => ({
         path: '/graphql',
-        typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf), RESOLVERS.flatMap(objectFieldsOf)),
+        typeDefs: graphqlSdl(RESOLVERS.flatMap(queryFieldsOf), RESOLVERS.flatMap(objectFieldsOf), RESOLVERS.flatMap(mutationFieldsOf)),
         playground: false,
         introspection: true,
         // GraphiQL's page is GraphiqlPageMiddleware's, served before authentication: none of Apollo's.

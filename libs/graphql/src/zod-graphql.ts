@@ -37,12 +37,19 @@ type Mode = 'input' | 'output';
 
 /**
  * The GraphQL schema (SDL) of the given query fields, every type derived from the domain's zod schemas;
- * `objectFields` add fields with arguments to the named object types (the relations a person follows).
+ * `objectFields` add fields with arguments to the named object types (the relations a person follows),
+ * `mutations` are the root mutation fields.
  */
-export function graphqlSdl(fields: readonly GraphqlQueryField[], objectFields: readonly GraphqlObjectField[] = []): string {
+export function graphqlSdl(
+  fields: readonly GraphqlQueryField[],
+  objectFields: readonly GraphqlObjectField[] = [],
+  mutations: readonly GraphqlQueryField[] = [],
+): string {
   const types = new ZodGraphqlTypes(objectFields);
   const query = new GraphQLObjectType({ name: 'Query', fields: types.fieldConfigs('', fields) });
-  const schema = new GraphQLSchema({ query });
+  const mutation =
+    mutations.length === 0 ? undefined : new GraphQLObjectType({ name: 'Mutation', fields: types.fieldConfigs('', mutations) });
+  const schema = new GraphQLSchema({ query, mutation });
   for (const field of objectFields) {
     if (!(schema.getType(field.type) instanceof GraphQLObjectType)) {
       throw new Error(`${field.type}.${field.name} extends ${field.type}, which no query field's result reaches as an object type`);

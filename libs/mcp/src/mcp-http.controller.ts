@@ -82,7 +82,7 @@ export class McpHttpController implements OnModuleDestroy {
     }
     // Step-up (MCP authorization spec, "insufficient scope"): a credential without the scope a request
     // needs is answered 403 with the scope to ask for, before the SDK sees the request.
-    const missing = missingPermission(principal, body, (tool) => this.servers.hasSideEffects(tool));
+    const missing = missingPermission(principal, body, (tool) => this.servers.permissionFor(tool));
     if (missing) {
       return this.refuse(req, res, 403, {
         error: 'insufficient_scope',
@@ -121,16 +121,19 @@ const MALFORMED = Symbol('malformed JSON');
 
 /**
  * The permission a JSON-RPC request (or batch) needs and the principal lacks, if any: every request
- * reads (lore:read); calling a tool with side effects also indexes (lore:index).
+ * reads (lore:read); calling a tool with side effects also indexes (lore:index), a knowledge write
+ * writes knowledge (lore:knowledge:write).
  */
-function missingPermission(principal: Principal, body: unknown, hasSideEffects: (tool: string) => boolean): Permission | null {
+function missingPermission(principal: Principal, body: unknown, permissionFor: (tool: string) => Permission | null): Permission | null {
   if (!principal.permissions.includes('read')) return 'read';
   const messages = Array.isArray(body) ? body : [body];
-  const callsSideEffect = messages.some((message) => {
+  for (const message of messages) {
     const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
-    return method === 'tools/call' && typeof params?.name === 'string' && hasSideEffects(params.name);
-  });
-  return callsSideEffect && !principal.permissions.includes('index') ? 'index' : null;
+    if (method !== 'tools/call' || typeof params?.name !== 'string') continue;
+    const needed = permissionFor(params.name);
+    if (needed !== null && !principal.permissions.includes(needed)) return needed;
+  }
+  return null;
 }
 
 function parseJsonRpc(text: string): unknown {

@@ -23,7 +23,7 @@ export const CreateApiKeyInputSchema = z
       .min(1)
       .default(['read'])
       .transform((permissions) => [...new Set(permissions)])
-      .describe('What the key may do: read, index (side effects), admin.'),
+      .describe('What the key may do: read, index (side effects), admin, knowledge:write (project knowledge).'),
     toolProfile: z
       .enum(TOOL_PROFILE_NAMES)
       .nullable()

@@ -32,6 +32,8 @@ export function operationEntry(
   const fields = isRecord(input) ? input : {};
   const refs = new Set<string>();
   for (const field of REF_FIELDS) if (typeof fields[field] === 'string') refs.add(fields[field] as string);
+  const knowledge = knowledgeRef(fields);
+  if (knowledge !== null) refs.add(knowledge);
   if (outcome.result !== undefined) for (const ref of resultRefs(outcome.result)) refs.add(ref);
   const query = QUERY_FIELDS.map((field) => fields[field]).find((value): value is string => typeof value === 'string');
   return {
@@ -86,6 +88,19 @@ export function refusalEntry(facts: RefusedRequestFacts, now: Date = new Date())
 }
 
 /** repositoryId, or search_code's scope.repositoryId. */
+/**
+ * A project knowledge call names the document it reads or writes by the knowledge:// URI a client
+ * reads it by (the project's main for main.md and whole-project calls), as the caller wrote it.
+ */
+function knowledgeRef(fields: Record<string, unknown>): string | null {
+  if (typeof fields.project_id !== 'string') return null;
+  const project = encodeURIComponent(fields.project_id);
+  const filename = typeof fields.filename === 'string' && fields.filename !== 'main.md' ? fields.filename : null;
+  return filename === null
+    ? `knowledge://projects/${project}/main`
+    : `knowledge://projects/${project}/chapters/${encodeURIComponent(filename)}`;
+}
+
 function repositoryOf(fields: Record<string, unknown>): string | null {
   if (typeof fields.repositoryId === 'string') return fields.repositoryId;
   const scope = fields.scope;

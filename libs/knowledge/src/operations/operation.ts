@@ -12,6 +12,11 @@ export interface OperationOptions {
   kind: OperationKind;
   /** Which argument of the method is the Principal (services take `(input, principal)`, the explorer `(principal, ...)`). */
   principalArgument?: number;
+  /**
+   * Whether a read's answers may be kept by the read cache (default true). The cache's key follows
+   * the tenant's graph; a read of a store outside the graph (project knowledge) changes without it.
+   */
+  cached?: boolean;
 }
 
 /** One call of an operation, as every stage of the gate sees it. */
@@ -19,6 +24,8 @@ export interface OperationCall {
   /** The capability's name as MCP and OpenAPI call it (`get_callers`). */
   operation: string;
   kind: OperationKind;
+  /** False for a read the read cache must not keep (see OperationOptions.cached). */
+  cached: boolean;
   /** The method's arguments other than the principal. */
   args: readonly unknown[];
   principal: Principal;
@@ -48,7 +55,16 @@ export function Operation(name: string, options: OperationOptions): MethodDecora
     const declared: DeclaredOperation[] = Reflect.getMetadata(OPERATIONS, target) ?? [];
     Reflect.defineMetadata(
       OPERATIONS,
-      [...declared, { method: String(method), operation: name, kind: options.kind, principalArgument: options.principalArgument ?? 1 }],
+      [
+        ...declared,
+        {
+          method: String(method),
+          operation: name,
+          kind: options.kind,
+          principalArgument: options.principalArgument ?? 1,
+          cached: options.cached ?? true,
+        },
+      ],
       target,
     );
   };

@@ -15,7 +15,14 @@ const stage = new AuthorizationStage(graph);
 const shopOnly: Principal = { ...localPrincipal('acme', 'ana'), repositories: ['shop'], permissions: ['read'] };
 
 async function outcome(operation: string, input: unknown, principal: Principal, kind: OperationCall['kind'] = 'read') {
-  const call: OperationCall = { operation, kind, args: [input], principal, context: { requestId: 'r', door: 'rest', agentRunId: null } };
+  const call: OperationCall = {
+    operation,
+    kind,
+    cached: true,
+    args: [input],
+    principal,
+    context: { requestId: 'r', door: 'rest', agentRunId: null },
+  };
   try {
     return await stage.handle(call, async () => 'answered');
   } catch (error) {
@@ -72,5 +79,24 @@ describe('AuthorizationStage', () => {
     });
     expect(await outcome('index_repository', { path: '/tmp/x' }, localPrincipal('acme'), 'side_effect')).toBe('answered');
     expect(await outcome('search_code', { query: 'x' }, { ...shopOnly, permissions: [] })).toMatchObject({ code: 'permission_denied' });
+  });
+
+  it('lets a knowledge write through only with knowledge:write, naming that permission', async () => {
+    const reader: Principal = { ...localPrincipal('acme', 'ana'), permissions: ['read', 'index'] };
+    const writer: Principal = { ...localPrincipal('acme', 'ana'), permissions: ['read', 'knowledge:write'] };
+    for (const operation of [
+      'update_project_main',
+      'create_knowledge_file',
+      'update_chapter',
+      'delete_knowledge_file',
+      'restore_knowledge_file',
+    ]) {
+      expect(await outcome(operation, { project_id: 'demo' }, reader, 'side_effect')).toEqual({
+        code: 'permission_denied',
+        message: `${operation} needs the knowledge:write permission, which this credential does not hold.`,
+      });
+      expect(await outcome(operation, { project_id: 'demo' }, writer, 'side_effect')).toBe('answered');
+    }
+    expect(await outcome('index_repository', { path: '/x' }, writer, 'side_effect')).toMatchObject({ code: 'permission_denied' });
   });
 });

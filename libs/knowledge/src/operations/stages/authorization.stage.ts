@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { artifactRepository, canAccessRepository, canPerformSideEffect, isToolAllowed } from '@lore/access';
+import { SIDE_EFFECT_PERMISSIONS, artifactRepository, canAccessRepository, canPerformSideEffect, isToolAllowed } from '@lore/access';
 import { NotFoundError, PermissionDeniedError, type Principal } from '@lore/domain';
 import { CodeGraphRepository } from '@lore/graph';
 import type { OperationCall, OperationStage } from '../operation';
@@ -25,7 +25,7 @@ export class AuthorizationStage implements OperationStage {
     }
     const allowed = call.kind === 'side_effect' ? canPerformSideEffect(principal, operation) : principal.permissions.includes(call.kind);
     if (!allowed) {
-      const needed = call.kind === 'side_effect' ? 'index' : call.kind;
+      const needed = call.kind === 'side_effect' ? (SIDE_EFFECT_PERMISSIONS[operation] ?? 'index') : call.kind;
       throw new PermissionDeniedError(`${operation} needs the ${needed} permission, which this credential does not hold.`, {
         hint: 'Ask an admin for a key with that permission (lore keys create --permissions ...).',
       });

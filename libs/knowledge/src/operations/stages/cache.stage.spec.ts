@@ -26,11 +26,12 @@ function setUp(config: LoreConfig = CONFIG): { stage: CacheStage; generations: F
   async function ask(
     principal: Principal,
     args: unknown[],
-    options: { operation?: string; kind?: OperationCall['kind']; answer?: unknown } = {},
+    options: { operation?: string; kind?: OperationCall['kind']; cached?: boolean; answer?: unknown } = {},
   ) {
     const call: OperationCall = {
       operation: options.operation ?? 'get_symbol',
       kind: options.kind ?? 'read',
+      cached: options.cached ?? true,
       args,
       principal,
       context: { requestId: 'r', door: 'rest', agentRunId: null },
@@ -83,6 +84,7 @@ describe('CacheStage', () => {
     const failing = {
       operation: 'get_symbol',
       kind: 'read',
+      cached: true,
       args: [{ name: 'z' }],
       principal: everything,
       context: { requestId: 'r', door: 'rest', agentRunId: null },
@@ -94,6 +96,19 @@ describe('CacheStage', () => {
     await ask(everything, [{ path: '/r' }], { kind: 'side_effect' });
     expect(generations.reads).toBe(reads);
     expect(stage.stats()).toMatchObject({ hits: 0, entries: 2 });
+  });
+
+  it('never keeps the answer of a read declared uncached (a store outside the graph, such as project knowledge)', async () => {
+    const { stage, ask } = setUp();
+    expect(await ask(everything, [{ project_id: 'demo' }], { operation: 'get_project_main', cached: false })).toEqual({
+      computed: 1,
+      warnings: [],
+    });
+    expect(await ask(everything, [{ project_id: 'demo' }], { operation: 'get_project_main', cached: false })).toEqual({
+      computed: 2,
+      warnings: [],
+    });
+    expect(stage.stats()).toMatchObject({ hits: 0, entries: 0 });
   });
 
   it('is off with LORE_CACHE_MAX_MB=0, and drops the least recently used answer past its entries', async () => {

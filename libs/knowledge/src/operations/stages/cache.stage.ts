@@ -55,7 +55,7 @@ export class CacheStage implements OperationStage {
   }
 
   async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
-    if (this.answers === null || call.kind !== 'read') return next();
+    if (this.answers === null || call.kind !== 'read' || !call.cached) return next();
     const input = canonicalJson(call.args);
     if (input === null) return next();
     let snapshot: string;

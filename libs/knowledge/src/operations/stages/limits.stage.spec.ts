@@ -21,6 +21,7 @@ const LIMITS = {
 const call = (door: Door, subject = 'ana', agentRunId: string | null = null): OperationCall => ({
   operation: 'get_symbol',
   kind: 'read',
+  cached: true,
   args: [{ name: 'x' }],
   principal: localPrincipal('t', subject),
   context: { requestId: 'r', door, agentRunId },

@@ -6,6 +6,7 @@ import { TimeoutStage } from './timeout.stage';
 const call = (kind: OperationCall['kind']): OperationCall => ({
   operation: kind === 'read' ? 'search_code' : 'index_repository',
   kind,
+  cached: true,
   args: [],
   principal: localPrincipal('t'),
   context: { requestId: 'r', door: 'rest', agentRunId: null },

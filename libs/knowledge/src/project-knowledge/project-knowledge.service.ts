@@ -1,0 +1,538 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { LORE_CONFIG, type LoreConfig, knowledgeDirectory } from '@lore/config';
+import { CodeGraphRepository } from '@lore/graph';
+import type { Principal } from '@lore/domain';
+import {
+  type ChapterInput,
+  type CreateKnowledgeFileInput,
+  CreateKnowledgeFileInputSchema,
+  type CreateKnowledgeFileResult,
+  type GetProjectMainInput,
+  GetProjectMainInputSchema,
+  type GetProjectMainResult,
+  type ImportProjectKnowledgeInput,
+  ImportProjectKnowledgeInputSchema,
+  type ImportProjectKnowledgeResult,
+  type KnowledgeChapters,
+  type KnowledgeFileInput,
+  KnowledgeFileInputSchema,
+  type KnowledgeFiles,
+  type KnowledgeHistory,
+  type KnowledgeHistoryInput,
+  KnowledgeHistoryInputSchema,
+  type KnowledgeProjectInput,
+  KnowledgeProjectInputSchema,
+  type KnowledgeWriteResult,
+  type RestoreKnowledgeFileInput,
+  RestoreKnowledgeFileInputSchema,
+  type SearchKnowledgeInput,
+  SearchKnowledgeInputSchema,
+  type SearchKnowledgeResult,
+  type UpdateChapterInput,
+  UpdateChapterInputSchema,
+  type UpdateProjectMainInput,
+  UpdateProjectMainInputSchema,
+} from '@lore/domain/schemas/project-knowledge';
+import { Operation } from '../operations/operation';
+import { knowledgeErrors } from './knowledge-errors';
+import {
+  type KnowledgeDocument,
+  isoNow,
+  parseKnowledgeDocument,
+  renderKnowledgeDocument,
+  replaceChapter,
+  slugify,
+} from './knowledge-document';
+import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
+import { projectIdOf } from './project-identity';
+
+const MAIN = 'main.md';
+/** The tenant whose projects are at the store's `projects/`, byte for byte where seed 003's server keeps them. */
+const DEFAULT_TENANT = 'default';
+const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** Fields whose bad value is an invalid name (-32004) rather than invalid metadata (-32007). */
+const NAME_FIELDS = new Set(['project_id', 'filename', 'chapter_title', 'commit']);
+
+/** A project as the store knows it: its id and where its files are, relative to the store and absolute. */
+interface Project {
+  id: string;
+  directory: string;
+  absolute: string;
+}
+
+/**
+ * Project knowledge (seed 003's knowledge server): each project's main.md and knowledge documents
+ * in one git repository, KNOWLEDGE_MCP_HOME (LORE_KNOWLEDGE_DIR), one commit per write by Knowledge
+ * MCP Server. The default tenant's projects are at `projects/{project_id}/`, exactly where seed 003's
+ * server keeps them, so an existing store works unchanged; another tenant's at
+ * `tenants/{tenant}/projects/{project_id}/`. A caller names a project, never a tenant: the tenant
+ * is the principal's, so no caller reaches another tenant's knowledge.
+ */
+@Injectable()
+export class ProjectKnowledgeService {
+  constructor(
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    private readonly graph: CodeGraphRepository,
+  ) {}
+
+  private get store(): KnowledgeStoreRepository {
+    return KnowledgeStoreRepository.at(knowledgeDirectory(this.config));
+  }
+
+  @Operation('get_project_main', { kind: 'read', cached: false })
+  async getProjectMain(input: GetProjectMainInput, principal: Principal): Promise<GetProjectMainResult> {
+    const query = parseKnowledgeInput(GetProjectMainInputSchema, input);
+    const project = await this.projectOf(principal, query.project_id);
+    const content = await this.store.read(`${project.directory}/${MAIN}`);
+    return { content: content ?? '', exists: content !== null };
+  }
+
+  @Operation('update_project_main', { kind: 'side_effect' })
+  async updateProjectMain(input: UpdateProjectMainInput, principal: Principal): Promise<KnowledgeWriteResult> {
+    const query = parseKnowledgeInput(UpdateProjectMainInputSchema, input);
+    const project = await this.projectOf(principal, query.project_id);
+    this.refuseOversized(MAIN, query.content);
+    const path = `${project.directory}/${MAIN}`;
+    return this.store.write(async (tx) => {
+      if (query.expected_version !== undefined) await refuseStale(tx, project, MAIN, path, query.expected_version, null);
+      return {
+        changes: [{ path, content: query.content }],
+        message: commitMessage(project, `Updated ${MAIN}`),
+        result: { success: true, message: `Updated ${MAIN} for project ${project.id}` },
+      };
+    });
+  }
+
+  @Operation('search_knowledge', { kind: 'read', cached: false })
+  async searchKnowledge(input: SearchKnowledgeInput, principal: Principal): Promise<SearchKnowledgeResult> {
+    const query = parseKnowledgeInput(SearchKnowledgeInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const needle = query.query.trim().toLowerCase();
+    if (needle === '') throw knowledgeErrors.missingFields(['query']);
+    const { documents, skipped } = await this.documentsOf(project);
+    const results: SearchKnowledgeResult['results'] = [];
+    for (const { filename, document } of documents) {
+      const { title, keywords } = document.metadata;
+      const fileMatches = [
+        ...(title.toLowerCase().includes(needle) ? [title] : []),
+        ...keywords.filter((keyword) => keyword.toLowerCase().includes(needle)),
+        ...linesWith(document.introduction, needle),
+      ];
+      const chapters = document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }];
+      for (const chapter of chapters) {
+        const matches = unique([...fileMatches, ...linesWith([chapter.title, chapter.summary, chapter.content].join('\n'), needle)]);
+        if (matches.length > 0) results.push({ file: filename, title, chapter: chapter.title, chapter_summary: chapter.summary, matches });
+      }
+    }
+    return { results, skipped };
+  }
+
+  @Operation('create_knowledge_file', { kind: 'side_effect' })
+  async createKnowledgeFile(input: CreateKnowledgeFileInput, principal: Principal): Promise<CreateKnowledgeFileResult> {
+    const query = parseKnowledgeInput(CreateKnowledgeFileInputSchema, input);
+    const project = await this.projectOf(principal, query.project_id);
+    const filename = knowledgeFilename(query.filename);
+    const missing = [
+      ...(query.title.trim() === '' ? ['title'] : []),
+      ...(query.keywords.filter((keyword) => keyword.trim() !== '').length === 0 ? ['keywords'] : []),
+    ];
+    if (missing.length > 0) throw knowledgeErrors.missingFields(missing);
+    refuseBadChapters(query.chapters);
+    const text = renderKnowledgeDocument(
+      {
+        title: query.title.trim(),
+        keywords: query.keywords.map((keyword) => keyword.trim()).filter(Boolean),
+        updated: isoNow(),
+        extra: {},
+      },
+      query.introduction,
+      query.chapters,
+    );
+    this.refuseOversized(filename, text);
+    const path = `${project.directory}/${filename}`;
+    return this.store.write(async (tx) => {
+      if ((await tx.read(path)) !== null) {
+        throw knowledgeErrors.invalidName(
+          'filename',
+          `${filename} exists in project ${project.id}: update its chapters, or delete it first`,
+          {
+            filename,
+          },
+        );
+      }
+      return {
+        changes: [{ path, content: text }],
+        message: commitMessage(project, `Created ${filename}`),
+        result: { success: true, filepath: this.store.absolute(path), message: `Created ${filename} in project ${project.id}` },
+      };
+    });
+  }
+
+  @Operation('update_chapter', { kind: 'side_effect' })
+  async updateChapter(input: UpdateChapterInput, principal: Principal): Promise<KnowledgeWriteResult> {
+    const query = parseKnowledgeInput(UpdateChapterInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = knowledgeFilename(query.filename);
+    const chapterTitle = query.chapter_title.trim();
+    if (chapterTitle === '' || chapterTitle.includes('\n'))
+      throw knowledgeErrors.invalidName('chapter_title', 'a chapter title is one non-empty line');
+    const path = `${project.directory}/${filename}`;
+    return this.store.write(async (tx) => {
+      const text = await tx.read(path);
+      if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
+      const document = parseKnowledgeDocument(filename, text);
+      if (query.expected_version !== undefined) await refuseStale(tx, project, filename, path, query.expected_version, document);
+      const index = document.chapters.findIndex((chapter) => chapter.title === chapterTitle);
+      if (index < 0) {
+        throw knowledgeErrors.chapterNotFound(
+          project.id,
+          filename,
+          chapterTitle,
+          document.chapters.map((chapter) => chapter.title),
+        );
+      }
+      const updated = replaceChapter(document, index, { summary: query.new_summary, content: query.new_content }, isoNow());
+      this.refuseOversized(filename, updated);
+      return {
+        changes: [{ path, content: updated }],
+        message: commitMessage(project, `Updated chapter '${chapterTitle}' in ${filename}`),
+        result: { success: true, message: `Updated chapter '${chapterTitle}' in ${filename}` },
+      };
+    });
+  }
+
+  @Operation('delete_knowledge_file', { kind: 'side_effect' })
+  async deleteKnowledgeFile(input: KnowledgeFileInput, principal: Principal): Promise<KnowledgeWriteResult> {
+    const query = parseKnowledgeInput(KnowledgeFileInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = knowledgeFilename(query.filename);
+    const path = `${project.directory}/${filename}`;
+    return this.store.write(async (tx) => {
+      if ((await tx.read(path)) === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
+      return {
+        changes: [{ path, content: null }],
+        message: commitMessage(project, `Deleted ${filename}`),
+        result: { success: true, message: `Deleted ${filename} from project ${project.id}` },
+      };
+    });
+  }
+
+  /** knowledge://projects/{project_id}/main: main.md of a project that exists ("" when it has none). */
+  @Operation('read_project_main', { kind: 'read', cached: false })
+  async readProjectMain(input: KnowledgeProjectInput, principal: Principal): Promise<string> {
+    const query = parseKnowledgeInput(KnowledgeProjectInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    return (await this.store.read(`${project.directory}/${MAIN}`)) ?? '';
+  }
+
+  /** knowledge://projects/{project_id}/files */
+  @Operation('list_knowledge_files', { kind: 'read', cached: false })
+  async listKnowledgeFiles(input: KnowledgeProjectInput, principal: Principal): Promise<KnowledgeFiles> {
+    const query = parseKnowledgeInput(KnowledgeProjectInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const { documents, skipped } = await this.documentsOf(project);
+    return {
+      files: documents.map(({ filename, document }) => ({
+        filename,
+        title: document.metadata.title,
+        keywords: document.metadata.keywords,
+        updated: document.metadata.updated,
+      })),
+      skipped,
+    };
+  }
+
+  /** knowledge://projects/{project_id}/chapters/{filename} */
+  @Operation('list_knowledge_chapters', { kind: 'read', cached: false })
+  async listKnowledgeChapters(input: KnowledgeFileInput, principal: Principal): Promise<KnowledgeChapters> {
+    const query = parseKnowledgeInput(KnowledgeFileInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = knowledgeFilename(query.filename);
+    const path = `${project.directory}/${filename}`;
+    const text = await this.store.read(path);
+    if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
+    const document = parseKnowledgeDocument(filename, text);
+    return { chapters: document.chapters.map(({ title, summary }) => ({ title, summary })) };
+  }
+
+  @Operation('get_knowledge_history', { kind: 'read', cached: false })
+  async getKnowledgeHistory(input: KnowledgeHistoryInput, principal: Principal): Promise<KnowledgeHistory> {
+    const query = parseKnowledgeInput(KnowledgeHistoryInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = storedFilename(query.filename);
+    const versions = await this.store.history(`${project.directory}/${filename}`, query.limit);
+    if (versions.length === 0)
+      throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(`${project.directory}/${filename}`));
+    return { filename, versions };
+  }
+
+  /** Brings a document back as it was at a commit of its history, as a new commit (history is never rewritten). */
+  @Operation('restore_knowledge_file', { kind: 'side_effect' })
+  async restoreKnowledgeFile(input: RestoreKnowledgeFileInput, principal: Principal): Promise<KnowledgeWriteResult> {
+    const query = parseKnowledgeInput(RestoreKnowledgeFileInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = storedFilename(query.filename);
+    if (!/^[0-9a-f]{7,40}$/i.test(query.commit)) throw knowledgeErrors.invalidName('commit', 'a commit is 7 to 40 hexadecimal digits');
+    const path = `${project.directory}/${filename}`;
+    return this.store.write(async () => {
+      const text = await this.store.readAt(query.commit, path);
+      if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, `${this.store.absolute(path)}@${query.commit}`);
+      if (filename !== MAIN) parseKnowledgeDocument(filename, text);
+      return {
+        changes: [{ path, content: text }],
+        message: commitMessage(project, `Restored ${filename} from ${query.commit.slice(0, 12)}`),
+        result: { success: true, message: `Restored ${filename} as of ${query.commit.slice(0, 12)}` },
+      };
+    });
+  }
+
+  /**
+   * Turns a CLAUDE.md or AGENTS.md into the project's knowledge, in one commit: the text before its
+   * first `## ` heading becomes main.md, followed by a list of the documents made; each `## `
+   * section becomes a knowledge document titled by its heading, its first paragraph the
+   * introduction, its `### ` sub-sections the chapters (or one chapter of the whole section).
+   */
+  @Operation('import_project_knowledge', { kind: 'side_effect' })
+  async importProjectKnowledge(input: ImportProjectKnowledgeInput, principal: Principal): Promise<ImportProjectKnowledgeResult> {
+    const query = parseKnowledgeInput(ImportProjectKnowledgeInputSchema, input);
+    const project = await this.projectOf(principal, query.project_id);
+    const source = query.source.trim().split(/[\\/]/).pop() || 'CLAUDE.md';
+    const imported = importedKnowledge(query.content, isoNow());
+    const changes = [
+      { path: `${project.directory}/${MAIN}`, content: imported.main },
+      ...imported.documents.map((document) => ({ path: `${project.directory}/${document.filename}`, content: document.text })),
+    ];
+    for (const change of changes) this.refuseOversized(change.path.split('/').pop()!, change.content);
+    return this.store.write(async (tx) => {
+      for (const document of imported.documents) {
+        if ((await tx.read(`${project.directory}/${document.filename}`)) !== null) {
+          throw knowledgeErrors.invalidName(
+            'filename',
+            `${document.filename} exists in project ${project.id}: delete it before importing`,
+            {
+              filename: document.filename,
+            },
+          );
+        }
+      }
+      return {
+        changes,
+        message: commitMessage(project, `Imported ${source}`),
+        result: {
+          success: true,
+          message: `Imported ${source} into project ${project.id}: ${MAIN} and ${imported.documents.length} knowledge files`,
+          files: imported.documents.map((document) => document.filename),
+        },
+      };
+    });
+  }
+
+  /**
+   * The project a caller names, in the caller's tenant. A Lore repository id the caller can read
+   * names the project of that repository (its origin URL's slug, else its directory's), so
+   * `order-service` and `github-com-acme-order-service` are one project.
+   */
+  private async projectOf(principal: Principal, projectId: string): Promise<Project> {
+    if (!PROJECT_ID.test(projectId) || projectId.includes('..')) {
+      throw knowledgeErrors.invalidName(
+        'project_id',
+        'a project id is letters, digits, ".", "_" and "-", not starting with "." and without ".."',
+        {
+          project_id: projectId,
+        },
+      );
+    }
+    if (!TENANT_ID.test(principal.tenantId))
+      throw knowledgeErrors.invalidName('tenant', 'the tenant id of this credential cannot name a directory');
+    // Seed 003: the store is created, as a git repository, on first use.
+    await this.store.ensureRepository();
+    const repository = await this.graph.getRepository(principal, projectId);
+    const id = repository ? projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }) || projectId : projectId;
+    const directory = principal.tenantId === DEFAULT_TENANT ? `projects/${id}` : `tenants/${principal.tenantId}/projects/${id}`;
+    return { id, directory, absolute: this.store.absolute(directory) };
+  }
+
+  private async existingProject(principal: Principal, projectId: string): Promise<Project> {
+    const project = await this.projectOf(principal, projectId);
+    if (!(await this.store.isDirectory(project.directory))) throw knowledgeErrors.projectNotFound(project.id, project.absolute);
+    return project;
+  }
+
+  /** The project's knowledge documents, by file name; a file that is not one is skipped, with why. */
+  private async documentsOf(
+    project: Project,
+  ): Promise<{ documents: { filename: string; document: KnowledgeDocument }[]; skipped: KnowledgeFiles['skipped'] }> {
+    const documents: { filename: string; document: KnowledgeDocument }[] = [];
+    const skipped: KnowledgeFiles['skipped'] = [];
+    for (const filename of await this.store.listFiles(project.directory)) {
+      if (filename === MAIN || filename.startsWith('.') || !filename.endsWith('.md')) continue;
+      const text = await this.store.read(`${project.directory}/${filename}`);
+      if (text === null) continue;
+      try {
+        documents.push({ filename, document: parseKnowledgeDocument(filename, text) });
+      } catch (error) {
+        skipped.push({ filename, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return { documents, skipped };
+  }
+
+  private refuseOversized(filename: string, text: string): void {
+    const size = Buffer.byteLength(text, 'utf8');
+    const limit = this.config.LORE_KNOWLEDGE_MAX_BYTES;
+    if (size > limit) {
+      throw knowledgeErrors.invalidName(
+        'content',
+        `${filename} would be ${size} bytes, over the limit of ${limit} bytes (LORE_KNOWLEDGE_MAX_BYTES)`,
+        {
+          filename,
+          size_bytes: size,
+          limit_bytes: limit,
+        },
+      );
+    }
+  }
+}
+
+/** The seed's commit message: `Update knowledge for {project_id}: {operation}`. */
+function commitMessage(project: Project, operation: string): string {
+  return `Update knowledge for ${project.id}: ${operation}`;
+}
+
+/**
+ * Validates a knowledge tool's input with the seed's codes: a missing field is -32008, a bad
+ * project id, file name or chapter title -32004, any other bad value -32007.
+ */
+function parseKnowledgeInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const given = (input ?? {}) as Record<string, unknown>;
+  const missing = parsed.error.issues
+    .filter((issue) => issue.code === 'invalid_type' && issue.path.length === 1 && given[String(issue.path[0])] === undefined)
+    .map((issue) => String(issue.path[0]));
+  if (missing.length > 0) throw knowledgeErrors.missingFields(missing);
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.') || '(input)';
+  if (NAME_FIELDS.has(String(issue.path[0]))) throw knowledgeErrors.invalidName(field, issue.message);
+  throw knowledgeErrors.invalidMetadata(field, issue.message);
+}
+
+/**
+ * A knowledge file's name in the store: no separators, NUL or `..` (refused, -32004, never
+ * cleaned into another name); otherwise slugified, with `.md`. main.md is not a knowledge file.
+ */
+export function knowledgeFilename(requested: string): string {
+  if (/[/\\\0]/.test(requested) || requested.includes('..')) {
+    throw knowledgeErrors.invalidName('filename', 'a file name has no path separators, NUL bytes or ".."', { filename: requested });
+  }
+  const slug = slugify(requested.trim().replace(/\.md$/i, ''));
+  if (slug === '') throw knowledgeErrors.invalidName('filename', 'the name has no letters or digits', { filename: requested });
+  if (slug === 'main')
+    throw knowledgeErrors.invalidName('filename', "main.md is the project's main document, not a knowledge file", { filename: requested });
+  return `${slug}.md`;
+}
+
+/** A file of history and restore: main.md, or a knowledge file. */
+function storedFilename(requested: string): string {
+  return requested.trim() === MAIN ? MAIN : knowledgeFilename(requested);
+}
+
+function refuseBadChapters(chapters: ChapterInput[]): void {
+  const seen = new Set<string>();
+  for (const chapter of chapters) {
+    const title = chapter.title.trim();
+    if (title === '' || title.includes('\n')) throw knowledgeErrors.invalidName('chapters.title', 'a chapter title is one non-empty line');
+    if (seen.has(title)) throw knowledgeErrors.invalidName('chapters.title', `two chapters are titled "${title}"`);
+    seen.add(title);
+  }
+}
+
+/** An update with an expected version that is no longer the document's: the commit that last changed it, or its `updated`. */
+async function refuseStale(
+  tx: StoreTransaction,
+  project: Project,
+  filename: string,
+  path: string,
+  expected: string,
+  document: KnowledgeDocument | null,
+): Promise<void> {
+  const commit = await tx.lastCommitOf(path);
+  const updated = document?.metadata.updated || null;
+  const matches =
+    (updated !== null && expected === updated) ||
+    (commit !== null && /^[0-9a-f]{7,40}$/i.test(expected) && commit.startsWith(expected.toLowerCase()));
+  if (!matches) throw knowledgeErrors.versionConflict(project.id, filename, expected, { commit, updated });
+}
+
+function linesWith(text: string, needle: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line.toLowerCase().includes(needle));
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** What an imported CLAUDE.md / AGENTS.md becomes: main.md, and a knowledge document per `## ` section. */
+export function importedKnowledge(text: string, updated: string): { main: string; documents: { filename: string; text: string }[] } {
+  const sections = splitByHeading(text.replace(/\r\n/g, '\n'), '## ');
+  const documents: { filename: string; text: string; title: string }[] = [];
+  for (const section of sections.sections) {
+    const slug = slugify(section.title);
+    if (slug === '' || slug === 'main') continue;
+    let filename = `${slug}.md`;
+    for (let n = 2; documents.some((document) => document.filename === filename); n += 1) filename = `${slug}-${n}.md`;
+    const parts = splitByHeading(section.body, '### ');
+    const [introduction, ...rest] = parts.preamble.trim().split(/\n[ \t]*\n/);
+    const chapters =
+      parts.sections.length > 0
+        ? parts.sections.map((chapter) => paragraphChapter(chapter.title, chapter.body))
+        : rest.length > 0
+          ? [paragraphChapter(section.title, rest.join('\n\n'))]
+          : [];
+    const text = renderKnowledgeDocument(
+      { title: section.title, keywords: slug.split('-').filter((word) => word.length > 2), updated, extra: {} },
+      [introduction ?? '', ...(parts.sections.length > 0 ? rest : [])].join('\n\n'),
+      chapters,
+    );
+    documents.push({ filename, text, title: section.title });
+  }
+  const index = documents.map((document) => `- ${document.title}: ${document.filename}`).join('\n');
+  const preamble = sections.preamble.trimEnd();
+  const main = `${preamble}${preamble === '' ? '' : '\n\n'}${documents.length > 0 ? `## Knowledge documents\n\n${index}\n` : ''}`;
+  return {
+    main: main === '' ? '' : main.endsWith('\n') ? main : `${main}\n`,
+    documents: documents.map(({ filename, text }) => ({ filename, text })),
+  };
+}
+
+function paragraphChapter(title: string, body: string): ChapterInput {
+  const [summary, ...content] = body.trim().split(/\n[ \t]*\n/);
+  return { title, summary: summary ?? '', content: content.join('\n\n') };
+}
+
+/** A text cut at the headings that start with `marker` (outside fenced code): what comes before the first, and each section. */
+function splitByHeading(text: string, marker: string): { preamble: string; sections: { title: string; body: string }[] } {
+  const lines = text.split('\n');
+  const sections: { title: string; body: string[] }[] = [];
+  const preamble: string[] = [];
+  let fenced = false;
+  for (const line of lines) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced;
+    if (!fenced && line.startsWith(marker))
+      sections.push({
+        title: line
+          .slice(marker.length)
+          .replace(/#+\s*$/, '')
+          .trim(),
+        body: [],
+      });
+    else if (sections.length > 0) sections[sections.length - 1]!.body.push(line);
+    else preamble.push(line);
+  }
+  return { preamble: preamble.join('\n'), sections: sections.map((section) => ({ title: section.title, body: section.body.join('\n') })) };
+}
