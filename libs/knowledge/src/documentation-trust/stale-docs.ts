@@ -1,0 +1,191 @@
+import { existsSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { CodeGraphRepository } from '@lore/graph';
+import { isRepositoryPath } from '@lore/domain';
+import type { ClaimKind, EvidenceSpan, StaleFinding, StaleReason } from '@lore/domain/schemas/documentation-trust';
+import { parseClaim } from './claim-parser';
+import { ClaimVerifier } from './claim-verifier';
+import { escapeRegExp, findWord } from './code-facts';
+import { type Mention, docLines } from './markdown-mentions';
+import type { RepositoryCode } from './repository-code';
+
+/** How sure each kind of finding is: a contradicted claim is settled by the graph; a missing name may be a name the line did not mean as code. */
+const CONFIDENCE: Record<StaleReason, number> = {
+  contradicted_claim: 0.95,
+  unknown_symbol: 0.9,
+  unknown_flag: 0.85,
+  unknown_file: 0.8,
+  unknown_command: 0.75,
+  unknown_config_key: 0.7,
+  code_changed_after: 0.4,
+};
+
+/** The claim kinds a line of prose is checked for: those settled from the graph's structure. */
+const STRUCTURAL_KINDS = new Set<ClaimKind>([
+  'exported',
+  'defined_in_file',
+  'under_directory',
+  'parameter_count',
+  'has_parameter',
+  'parameter_optional',
+  'parameter_default',
+  'is_async',
+  'returns',
+  'is_static',
+  'visibility',
+  'calls',
+  'called_by',
+  'extends',
+  'implements',
+  'overrides',
+  'imports',
+  'tested_by',
+  'has_tests',
+  'constant_value',
+]);
+
+interface LineIssue {
+  kind: StaleReason;
+  reason: string;
+  evidence: EvidenceSpan[];
+}
+
+/**
+ * The lines of a repository's Markdown that its code no longer supports: names of symbols, files,
+ * flags, commands and configuration keys that no code has, and claims the graph contradicts. A
+ * name counts as present when the graph declares it or any code file's text contains it, so a line
+ * is reported only when nothing in the code answers to it (few false alarms over many findings).
+ */
+export class StaleDocsDetector {
+  private symbolNames: Promise<Set<string>> | null = null;
+
+  constructor(
+    private readonly graph: CodeGraphRepository,
+    private readonly code: RepositoryCode,
+  ) {}
+
+  async findings(documentPaths: readonly string[]): Promise<StaleFinding[]> {
+    const bins = await this.commandNames();
+    const findings: StaleFinding[] = [];
+    for (const path of documentPaths) {
+      const text = await this.code.text(path);
+      if (text === null) continue;
+      for (const line of docLines(text, bins)) {
+        const issues: LineIssue[] = [];
+        for (const mention of line.mentions) {
+          const issue = await this.checkMention(mention, path);
+          if (issue) issues.push(issue);
+        }
+        for (const sentence of line.sentences) {
+          const issue = await this.checkSentence(sentence);
+          if (issue) issues.push(issue);
+        }
+        if (issues.length === 0) continue;
+        issues.sort((a, b) => CONFIDENCE[b.kind] - CONFIDENCE[a.kind]);
+        findings.push({
+          path,
+          line: line.line,
+          statement: line.text.trim(),
+          kind: issues[0]!.kind,
+          reason: issues.map((issue) => issue.reason).join(' '),
+          evidence: issues.flatMap((issue) => issue.evidence),
+          confidence: CONFIDENCE[issues[0]!.kind],
+        });
+      }
+    }
+    return findings.sort((a, b) => b.confidence - a.confidence || a.path.localeCompare(b.path) || a.line - b.line);
+  }
+
+  private async checkMention(mention: Mention, documentPath: string): Promise<LineIssue | null> {
+    switch (mention.kind) {
+      case 'symbol': {
+        const names = await this.names();
+        const last = mention.name.split('.').pop()!;
+        if (names.has(mention.name) || names.has(last)) return null;
+        if (await this.codeNames(mention.name, last)) return null;
+        return { kind: 'unknown_symbol', reason: `No symbol or code in the repository is named ${mention.name}.`, evidence: [] };
+      }
+      case 'file': {
+        if (await this.fileExists(mention.name, documentPath)) return null;
+        if (await this.codeContains(mention.name)) return null;
+        return { kind: 'unknown_file', reason: `The repository has no file or directory ${mention.name}.`, evidence: [] };
+      }
+      case 'flag': {
+        const bare = mention.name.replace(/^--/, '');
+        const camel = bare.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+        if (await this.codeContains(mention.name)) return null;
+        if (await this.codeMatches(new RegExp(`["'\`]${escapeRegExp(bare)}["'\`]|(?<![\\w$])${escapeRegExp(camel)}(?![\\w$])`))) return null;
+        return { kind: 'unknown_flag', reason: `No code defines the flag ${mention.name}.`, evidence: [] };
+      }
+      case 'command': {
+        const command = mention.name.split(' ')[1]!;
+        if (await this.codeMatches(new RegExp(`["'\`]${escapeRegExp(command)}(?:[\\s"'\`]|$)`, 'm'))) return null;
+        return { kind: 'unknown_command', reason: `No code defines the command ${mention.name}.`, evidence: [] };
+      }
+      case 'config_key':
+        if (await this.codeNames(mention.name, mention.name)) return null;
+        return { kind: 'unknown_config_key', reason: `No code reads the configuration key ${mention.name}.`, evidence: [] };
+    }
+  }
+
+  private async checkSentence(sentence: string): Promise<LineIssue | null> {
+    const parsed = parseClaim(sentence);
+    if (parsed === null || !STRUCTURAL_KINDS.has(parsed.kind)) return null;
+    const verdict = await new ClaimVerifier(this.graph, this.code).verify(sentence);
+    if (verdict.verdict !== 'contradicted') return null;
+    return { kind: 'contradicted_claim', reason: `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`, evidence: verdict.evidence };
+  }
+
+  private names(): Promise<Set<string>> {
+    this.symbolNames ??= this.graph
+      .listSymbolNames(this.code.principal, this.code.repositoryId)
+      .then(({ names, qualifiedNames }) => new Set([...names, ...qualifiedNames]));
+    return this.symbolNames;
+  }
+
+  /** Whether any code file names `name` or its last part as a whole word. */
+  private async codeNames(name: string, last: string): Promise<boolean> {
+    const { texts, complete } = await this.code.codeTexts();
+    if (!complete) return true;
+    for (const text of texts.values()) if (findWord(text, name) >= 0 || findWord(text, last) >= 0) return true;
+    return false;
+  }
+
+  private async codeContains(literal: string): Promise<boolean> {
+    const { texts, complete } = await this.code.codeTexts();
+    if (!complete) return true;
+    for (const text of texts.values()) if (text.includes(literal)) return true;
+    return false;
+  }
+
+  private async codeMatches(pattern: RegExp): Promise<boolean> {
+    const { texts, complete } = await this.code.codeTexts();
+    if (!complete) return true;
+    for (const text of texts.values()) if (pattern.test(text)) return true;
+    return false;
+  }
+
+  /** A path as the repository root or the document's directory resolves it: an indexed file, a directory, or a file on disk Lore did not index (an image). */
+  private async fileExists(path: string, documentPath: string): Promise<boolean> {
+    const candidates = [path.replace(/\/$/, ''), posix.normalize(posix.join(posix.dirname(documentPath), path)).replace(/\/$/, '')];
+    for (const candidate of candidates) {
+      if (!isRepositoryPath(candidate)) continue;
+      if ((await this.code.file(candidate)) !== null || (await this.code.isDirectory(candidate))) return true;
+      if (existsSync(join(this.code.repository.rootPath, candidate))) return true;
+    }
+    return false;
+  }
+
+  /** The command names the repository's package.json declares (`bin`), which its docs' shell lines run. */
+  private async commandNames(): Promise<string[]> {
+    const text = await this.code.text('package.json');
+    if (text === null) return [];
+    try {
+      const manifest = JSON.parse(text) as { name?: string; bin?: string | Record<string, string> };
+      if (typeof manifest.bin === 'string') return manifest.name ? [manifest.name.replace(/^@[^/]+\//, '')] : [];
+      return Object.keys(manifest.bin ?? {});
+    } catch {
+      return [];
+    }
+  }
+}
