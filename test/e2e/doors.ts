@@ -157,6 +157,7 @@ function unwrapZod(schema: z.ZodType): z.ZodType {
 /** The tools every MCP client is offered by default (the full profile without side effects), sorted: written out, not read from the code. */
 export const READ_ONLY_TOOLS = [
   'analyze_impact',
+  'detect_stale_docs',
   'get_callees',
   'get_callers',
   'get_documents',
@@ -167,6 +168,7 @@ export const READ_ONLY_TOOLS = [
   'get_symbol',
   'help',
   'search_code',
+  'verify_claim',
 ];
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */

@@ -353,12 +353,14 @@ describe('profiles and help', () => {
       });
       expect((await reviewer.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
         'analyze_impact',
+        'detect_stale_docs',
         'get_callers',
         'get_documents',
         'get_file_span',
         'get_related_tests',
         'get_symbol',
         'help',
+        'verify_claim',
       ]);
       expect((await reviewer.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual([
         'analyze_impact',

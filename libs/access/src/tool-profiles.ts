@@ -8,7 +8,16 @@ import type { ToolProfileName } from '@lore/domain';
 export const TOOL_PROFILES = {
   full: null,
   docgen_agent: ['search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_project_structure', 'get_file_span'],
-  review_agent: ['get_file_span', 'analyze_impact', 'get_related_tests', 'get_documents', 'get_symbol', 'get_callers'],
+  review_agent: [
+    'get_file_span',
+    'analyze_impact',
+    'get_related_tests',
+    'get_documents',
+    'get_symbol',
+    'get_callers',
+    'verify_claim',
+    'detect_stale_docs',
+  ],
   read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents'],
 } as const satisfies Record<ToolProfileName, readonly string[] | null>;
 

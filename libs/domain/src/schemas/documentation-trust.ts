@@ -47,7 +47,13 @@ const ClaimTextSchema = z
   .string()
   .max(MAX_CLAIM_LENGTH, `A claim is at most ${MAX_CLAIM_LENGTH} characters.`)
   .refine((text) => text.trim() !== '', { message: 'A claim must not be empty.' })
-  .refine((text) => !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text), { message: 'A claim must be plain text.' });
+  .refine((text) => ![...text].some(isControlCharacter), { message: 'A claim must be plain text.' });
+
+/** NUL and the other control characters (tab and line breaks aside), and the replacement character of undecodable bytes. */
+function isControlCharacter(character: string): boolean {
+  const code = character.codePointAt(0)!;
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f || code === 0xfffd;
+}
 
 const CommitShaSchema = z
   .string()
@@ -79,7 +85,9 @@ export type EvidenceSpan = z.infer<typeof EvidenceSpanSchema>;
 export const ClaimVerdictSchema = z
   .object({
     claim: z.string(),
-    kind: ClaimKindSchema.nullable().describe('What the claim was read as; null when it matches no claim kind (then the verdict is unknown).'),
+    kind: ClaimKindSchema.nullable().describe(
+      'What the claim was read as; null when it matches no claim kind (then the verdict is unknown).',
+    ),
     verdict: VerdictSchema,
     judgedBy: z.literal('graph').describe('graph: settled from the graph and the code, deterministically.'),
     evidence: z.array(EvidenceSpanSchema).describe('The spans that settle the claim, or the best ones to read when it is unknown.'),
@@ -141,7 +149,9 @@ export const StaleFindingSchema = z
     statement: z.string().describe('The line as written.'),
     kind: StaleReasonSchema,
     reason: z.string(),
-    evidence: z.array(EvidenceSpanSchema).describe('The code that contradicts the line, or changed after it; empty for a name the code lacks.'),
+    evidence: z
+      .array(EvidenceSpanSchema)
+      .describe('The code that contradicts the line, or changed after it; empty for a name the code lacks.'),
     confidence: z.number().describe('0 to 1: how sure the finding is; findings are ranked by it.'),
   })
   .register(schemaNames, { name: 'StaleFinding' });

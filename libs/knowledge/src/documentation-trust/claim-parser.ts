@@ -45,7 +45,10 @@ const SHAPES: Shape[] = [
     kind: 'imports',
     pattern: new RegExp(`^(?:the\\s+)?(?:file\\s+)?(?<subject>${PATH})${DOES_NOT}\\s+imports?\\s+(?:from\\s+)?(?<object>${PATH})$`, 'i'),
   },
-  { kind: 'tested_by', pattern: new RegExp(`^${subject}\\s+is${NOT}\\s+(?:tested|covered)\\s+by\\s+(?:the\\s+)?(?:tests?\\s+)?(?<object>.+)$`, 'i') },
+  {
+    kind: 'tested_by',
+    pattern: new RegExp(`^${subject}\\s+is${NOT}\\s+(?:tested|covered)\\s+by\\s+(?:the\\s+)?(?:tests?\\s+)?(?<object>.+)$`, 'i'),
+  },
   { kind: 'has_tests', pattern: new RegExp(`^${subject}\\s+has\\s+no\\s+tests?$`, 'i'), denies: true },
   { kind: 'has_tests', pattern: new RegExp(`^${subject}\\s+is\\s+(?:untested|not\\s+tested)$`, 'i'), denies: true },
   { kind: 'has_tests', pattern: new RegExp(`^${subject}\\s+(?:has\\s+(?:a\\s+)?tests?|is\\s+tested)$`, 'i') },
@@ -56,7 +59,10 @@ const SHAPES: Shape[] = [
   { kind: 'exists', pattern: new RegExp(`^there\\s+is\\s+an?\\s+${subject}$`, 'i') },
   {
     kind: 'under_directory',
-    pattern: new RegExp(`^${subject}\\s+(?:is|lives|is\\s+located)${NOT}\\s+(?:under|below|somewhere\\s+in)\\s+(?:the\\s+)?(?:directory\\s+|folder\\s+)?(?<object>${PATH})$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}\\s+(?:is|lives|is\\s+located)${NOT}\\s+(?:under|below|somewhere\\s+in)\\s+(?:the\\s+)?(?:directory\\s+|folder\\s+)?(?<object>${PATH})$`,
+      'i',
+    ),
   },
   {
     kind: 'under_directory',
@@ -64,11 +70,17 @@ const SHAPES: Shape[] = [
   },
   {
     kind: 'defined_in_file',
-    pattern: new RegExp(`^${subject}\\s+(?:is\\s+(?:defined|declared|located|implemented)|is|lives)${NOT}\\s+in\\s+(?:the\\s+)?(?:file\\s+)?(?<object>${PATH})$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}\\s+(?:is\\s+(?:defined|declared|located|implemented)|is|lives)${NOT}\\s+in\\s+(?:the\\s+)?(?:file\\s+)?(?<object>${PATH})$`,
+      'i',
+    ),
   },
   {
     kind: 'parameter_count',
-    pattern: new RegExp(`^${subject}\\s+(?:takes|accepts|has|expects)\\s+(?:exactly\\s+)?(?<count>\\d+|no|zero|one|a\\s+single|two|three|four|five|six|seven)\\s+(?:parameters?|arguments?|params?)$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}\\s+(?:takes|accepts|has|expects)\\s+(?:exactly\\s+)?(?<count>\\d+|no|zero|one|a\\s+single|two|three|four|five|six|seven)\\s+(?:parameters?|arguments?|params?)$`,
+      'i',
+    ),
     value: (match) => {
       const count = match.groups!.count!.toLowerCase().replace(/^a\s+/, '');
       return String(/^\d+$/.test(count) ? Number(count) : NUMBERS[count]);
@@ -76,29 +88,47 @@ const SHAPES: Shape[] = [
   },
   {
     kind: 'has_parameter',
-    pattern: new RegExp(`^${subject}${DOES_NOT}\\s+(?:takes?|accepts?|has|have)\\s+(?:an?\\s+)?(?:parameter|argument|param)\\s+(?:named\\s+|called\\s+)?(?<object>[A-Za-z_$][\\w$]*)$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}${DOES_NOT}\\s+(?:takes?|accepts?|has|have)\\s+(?:an?\\s+)?(?:parameter|argument|param)\\s+(?:named\\s+|called\\s+)?(?<object>[A-Za-z_$][\\w$]*)$`,
+      'i',
+    ),
   },
   {
     kind: 'parameter_optional',
-    pattern: new RegExp(`^(?:the\\s+)?(?:parameter|argument|param|option)\\s+(?<object>[A-Za-z_$][\\w$]*)\\s+of\\s+${subject}\\s+is${NOT}\\s+optional$`, 'i'),
+    pattern: new RegExp(
+      `^(?:the\\s+)?(?:parameter|argument|param|option)\\s+(?<object>[A-Za-z_$][\\w$]*)\\s+of\\s+${subject}\\s+is${NOT}\\s+optional$`,
+      'i',
+    ),
   },
   {
     kind: 'parameter_optional',
-    pattern: new RegExp(`^${subject}'s\\s+(?<object>[A-Za-z_$][\\w$]*)\\s+(?:parameter\\s+|argument\\s+|option\\s+)?is${NOT}\\s+optional$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}'s\\s+(?<object>[A-Za-z_$][\\w$]*)\\s+(?:parameter\\s+|argument\\s+|option\\s+)?is${NOT}\\s+optional$`,
+      'i',
+    ),
   },
   {
     kind: 'parameter_default',
-    pattern: new RegExp(`^the\\s+default\\s+(?:value\\s+)?of\\s+(?:the\\s+)?(?:parameter\\s+|argument\\s+|option\\s+)?(?<object>[A-Za-z_$][\\w$]*)\\s+(?:of|in)\\s+${subject}\\s+is\\s+(?<value>.+)$`, 'i'),
+    pattern: new RegExp(
+      `^the\\s+default\\s+(?:value\\s+)?of\\s+(?:the\\s+)?(?:parameter\\s+|argument\\s+|option\\s+)?(?<object>[A-Za-z_$][\\w$]*)\\s+(?:of|in)\\s+${subject}\\s+is\\s+(?<value>.+)$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   {
     kind: 'parameter_default',
-    pattern: new RegExp(`^(?:the\\s+)?(?:parameter\\s+|argument\\s+|option\\s+)?(?<object>[A-Za-z_$][\\w$]*)\\s+(?:of|in)\\s+${subject}\\s+defaults\\s+to\\s+(?<value>.+)$`, 'i'),
+    pattern: new RegExp(
+      `^(?:the\\s+)?(?:parameter\\s+|argument\\s+|option\\s+)?(?<object>[A-Za-z_$][\\w$]*)\\s+(?:of|in)\\s+${subject}\\s+defaults\\s+to\\s+(?<value>.+)$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   {
     kind: 'parameter_default',
-    pattern: new RegExp(`^${subject}'s\\s+(?<object>[A-Za-z_$][\\w$]*)\\s+(?:parameter\\s+|argument\\s+|option\\s+)?defaults\\s+to\\s+(?<value>.+)$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}'s\\s+(?<object>[A-Za-z_$][\\w$]*)\\s+(?:parameter\\s+|argument\\s+|option\\s+)?defaults\\s+to\\s+(?<value>.+)$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   { kind: 'is_async', pattern: new RegExp(`^${subject}\\s+is${NOT}\\s+(?:async|asynchronous)$`, 'i') },
@@ -110,17 +140,26 @@ const SHAPES: Shape[] = [
   },
   {
     kind: 'contains_literal',
-    pattern: new RegExp(`^${subject}${DOES_NOT}\\s+(?:returns?|responds?\\s+with|sends?)\\s+(?:an?\\s+)?(?:http\\s+)?status(?:\\s+code)?\\s+(?<value>\\d{3})$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}${DOES_NOT}\\s+(?:returns?|responds?\\s+with|sends?)\\s+(?:an?\\s+)?(?:http\\s+)?status(?:\\s+code)?\\s+(?<value>\\d{3})$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   {
     kind: 'contains_literal',
-    pattern: new RegExp(`^${subject}${DOES_NOT}\\s+(?:sets?|sends?)\\s+(?:the\\s+)?(?:header\\s+)?(?<value>["'\`][^"'\`]+["'\`])(?:\\s+header)?$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}${DOES_NOT}\\s+(?:sets?|sends?)\\s+(?:the\\s+)?(?:header\\s+)?(?<value>["'\`][^"'\`]+["'\`])(?:\\s+header)?$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   {
     kind: 'contains_literal',
-    pattern: new RegExp(`^${subject}${DOES_NOT}\\s+(?:contains?|uses?|mentions?|includes?)\\s+(?:the\\s+)?(?:literal\\s+|string\\s+|value\\s+)?(?<value>["'\`][^"'\`]+["'\`]|-?\\d+(?:\\.\\d+)?)$`, 'i'),
+    pattern: new RegExp(
+      `^${subject}${DOES_NOT}\\s+(?:contains?|uses?|mentions?|includes?)\\s+(?:the\\s+)?(?:literal\\s+|string\\s+|value\\s+)?(?<value>["'\`][^"'\`]+["'\`]|-?\\d+(?:\\.\\d+)?)$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   {
@@ -130,7 +169,10 @@ const SHAPES: Shape[] = [
   },
   {
     kind: 'constant_value',
-    pattern: new RegExp(`^(?:the\\s+)?(?:value\\s+of\\s+|default\\s+(?:value\\s+)?of\\s+)(?:the\\s+)?(?:option\\s+|constant\\s+|setting\\s+)?${subject}\\s+is${NOT}\\s+(?<value>.+)$`, 'i'),
+    pattern: new RegExp(
+      `^(?:the\\s+)?(?:value\\s+of\\s+|default\\s+(?:value\\s+)?of\\s+)(?:the\\s+)?(?:option\\s+|constant\\s+|setting\\s+)?${subject}\\s+is${NOT}\\s+(?<value>.+)$`,
+      'i',
+    ),
     value: (match) => match.groups!.value!,
   },
   {

@@ -157,8 +157,13 @@ export class ClaimVerifier {
     const detail = await this.graph.getSymbolDetail(this.code.principal, symbol.uid, 1);
     const evidence = [this.code.symbolEvidence(symbol)];
     if (!detail) return unknown([`${symbol.qualifiedName} could not be read.`], evidence);
-    if (detail.parent !== null) return unknown([`${symbol.qualifiedName} is a member: whether it is exported follows ${detail.parent.qualifiedName}.`], evidence);
-    return settled(detail.symbol.exported, [`${symbol.qualifiedName} is ${detail.symbol.exported ? '' : 'not '}exported from ${symbol.path}.`], evidence);
+    if (detail.parent !== null)
+      return unknown([`${symbol.qualifiedName} is a member: whether it is exported follows ${detail.parent.qualifiedName}.`], evidence);
+    return settled(
+      detail.symbol.exported,
+      [`${symbol.qualifiedName} is ${detail.symbol.exported ? '' : 'not '}exported from ${symbol.path}.`],
+      evidence,
+    );
   }
 
   private async location(claim: ParsedClaim): Promise<Finding> {
@@ -167,13 +172,18 @@ export class ClaimVerifier {
     if (named.length === 0) return unknown([`No symbol named ${claim.subject} in ${this.code.repositoryId}.`]);
     const evidence = named.map((symbol) => this.code.symbolEvidence(symbol));
     this.checked.push(`the files and directories of ${this.code.repositoryId}`);
-    const asDirectory = claim.kind === 'under_directory' || ((await this.code.file(where)) === null && (await this.code.isDirectory(where)));
+    const asDirectory =
+      claim.kind === 'under_directory' || ((await this.code.file(where)) === null && (await this.code.isDirectory(where)));
     const inside = named.filter((symbol) =>
       asDirectory ? symbol.path.startsWith(`${where}/`) : symbol.path === where || symbol.path.endsWith(`/${where}`),
     );
     const paths = [...new Set(named.map((symbol) => symbol.path))].join(', ');
     if (inside.length > 0) {
-      return settled(true, [`${claim.subject} is declared in ${inside[0]!.path}.`], inside.map((symbol) => this.code.symbolEvidence(symbol)));
+      return settled(
+        true,
+        [`${claim.subject} is declared in ${inside[0]!.path}.`],
+        inside.map((symbol) => this.code.symbolEvidence(symbol)),
+      );
     }
     if (!asDirectory) {
       const file = await this.code.file(where);
@@ -202,18 +212,32 @@ export class ClaimVerifier {
     const isScript = language === 'typescript' || language === 'javascript';
     switch (claim.kind) {
       case 'parameter_count': {
-        if (header.parameters.some((candidate) => candidate.rest)) return unknown([`${symbol.qualifiedName} takes a rest parameter.`], evidence);
+        if (header.parameters.some((candidate) => candidate.rest))
+          return unknown([`${symbol.qualifiedName} takes a rest parameter.`], evidence);
         const count = header.parameters.length;
-        return settled(count === Number(claim.value), [`${symbol.qualifiedName} takes ${count} parameter${count === 1 ? '' : 's'}${allNamed ? `: ${names.join(', ')}` : ''}.`], evidence);
+        return settled(
+          count === Number(claim.value),
+          [`${symbol.qualifiedName} takes ${count} parameter${count === 1 ? '' : 's'}${allNamed ? `: ${names.join(', ')}` : ''}.`],
+          evidence,
+        );
       }
       case 'has_parameter':
         if (parameter) return settled(true, [`${symbol.qualifiedName} has a parameter ${claim.object}.`], evidence);
         if (!allNamed) return unknown([`Not every parameter of ${symbol.qualifiedName} has a name to compare.`], evidence);
         return settled(false, [`The parameters of ${symbol.qualifiedName} are ${names.join(', ') || 'none'}.`], evidence);
       case 'parameter_optional':
-        if (parameter) return settled(parameter.optional, [`${claim.object} of ${symbol.qualifiedName} is ${parameter.optional ? '' : 'not '}optional.`], evidence);
+        if (parameter)
+          return settled(
+            parameter.optional,
+            [`${claim.object} of ${symbol.qualifiedName} is ${parameter.optional ? '' : 'not '}optional.`],
+            evidence,
+          );
         if (!allNamed) return unknown([`Not every parameter of ${symbol.qualifiedName} has a name to compare.`], evidence);
-        return settled(false, [`${symbol.qualifiedName} has no parameter ${claim.object}: its parameters are ${names.join(', ') || 'none'}.`], evidence);
+        return settled(
+          false,
+          [`${symbol.qualifiedName} has no parameter ${claim.object}: its parameters are ${names.join(', ') || 'none'}.`],
+          evidence,
+        );
       case 'parameter_default':
         return this.parameterDefault(claim, symbol, text!, parameter ?? null, allNamed, names, evidence);
       case 'is_async': {
@@ -222,14 +246,20 @@ export class ClaimVerifier {
         if (header.returnType !== null && awaitedType(header.returnType) !== null) {
           return unknown([`${symbol.qualifiedName} is not declared async but returns ${header.returnType}.`], evidence);
         }
-        if (header.returnType === null && isScript) return unknown([`${symbol.qualifiedName} is not declared async and declares no return type.`], evidence);
-        return settled(false, [`${symbol.qualifiedName} is not declared async${header.returnType ? ` and returns ${header.returnType}` : ''}.`], evidence);
+        if (header.returnType === null && isScript)
+          return unknown([`${symbol.qualifiedName} is not declared async and declares no return type.`], evidence);
+        return settled(
+          false,
+          [`${symbol.qualifiedName} is not declared async${header.returnType ? ` and returns ${header.returnType}` : ''}.`],
+          evidence,
+        );
       }
       case 'returns':
         return this.returns(claim, symbol, header.returnType, evidence);
       case 'is_static':
         if (header.modifiers.includes('static')) return settled(true, [`${symbol.qualifiedName} is declared static.`], evidence);
-        if (symbol.kind !== 'method' || !(isScript || language === 'java')) return unknown([`${symbol.qualifiedName} is not a method of a class.`], evidence);
+        if (symbol.kind !== 'method' || !(isScript || language === 'java'))
+          return unknown([`${symbol.qualifiedName} is not a method of a class.`], evidence);
         return settled(false, [`${symbol.qualifiedName} is an instance method (not declared static).`], evidence);
       case 'visibility': {
         if (!(isScript || language === 'java') || (symbol.kind !== 'method' && symbol.kind !== 'property')) {
@@ -237,7 +267,11 @@ export class ClaimVerifier {
         }
         const declared = ['private', 'protected', 'public'].find((modifier) => header.modifiers.includes(modifier));
         const visibility = declared ?? (isScript ? 'public' : 'package-private');
-        return settled(visibility === claim.value, [`${symbol.qualifiedName} is ${visibility}${declared ? '' : ' (no modifier)'}.`], evidence);
+        return settled(
+          visibility === claim.value,
+          [`${symbol.qualifiedName} is ${visibility}${declared ? '' : ' (no modifier)'}.`],
+          evidence,
+        );
       }
       default:
         return unknown(['Not a signature claim.'], evidence);
@@ -264,14 +298,28 @@ export class ClaimVerifier {
       return settled(declared === wanted, [`${claim.object} of ${symbol.qualifiedName} defaults to ${parameter.defaultValue}.`], evidence);
     }
     // A default applied in the body (`code ?? 'x'`, `options.timeout = 5000`), or a destructured option.
-    const applied = new RegExp(`(?<![\\w$])${escapeRegExp(claim.object!)}\\s*(?:\\?\\?|\\|\\||=)\\s*([^;,)\\n]+)`).exec(text);
-    const initializer = applied ? { value: applied[1]!.trim(), line: text.slice(0, applied.index).split('\n').length - 1 } : initializerOf(text, claim.object!);
-    if (initializer && literalValue(initializer.value) === wanted) {
-      const line = symbol.startLine + initializer.line;
-      return settled(true, [`${claim.object} is given ${initializer.value} when not passed.`], [this.code.evidence(symbol.path, line), ...evidence]);
+    const applied = [
+      ...text.matchAll(new RegExp(`(?<![\\w$])${escapeRegExp(claim.object!)}\\s*(?:\\?\\?|\\|\\||=(?!=))\\s*([^;,)\\n]+)`, 'g')),
+    ].map((match) => ({
+      value: match[1]!.trim(),
+      line: text.slice(0, match.index).split('\n').length - 1,
+    }));
+    const initializer = initializerOf(text, claim.object!);
+    const matching = [...applied, ...(initializer ? [initializer] : [])].find((candidate) => literalValue(candidate.value) === wanted);
+    if (matching) {
+      const line = symbol.startLine + matching.line;
+      return settled(
+        true,
+        [`${claim.object} is given ${matching.value} when not passed.`],
+        [this.code.evidence(symbol.path, line), ...evidence],
+      );
     }
-    if (!parameter && allNamed && !initializer) {
-      return settled(false, [`${symbol.qualifiedName} has no parameter or option ${claim.object}: its parameters are ${names.join(', ') || 'none'}.`], evidence);
+    if (!parameter && allNamed && !initializer && applied.length === 0) {
+      return settled(
+        false,
+        [`${symbol.qualifiedName} has no parameter or option ${claim.object}: its parameters are ${names.join(', ') || 'none'}.`],
+        evidence,
+      );
     }
     return unknown([`No default of ${claim.object} equal to ${claim.value} is visible in ${symbol.qualifiedName}.`], evidence);
   }
@@ -291,7 +339,11 @@ export class ClaimVerifier {
     }
     // A type alias may name the claimed type under another name.
     const aliases = (await this.code.symbolsNamed(base)).filter((candidate) => candidate.kind === 'type');
-    if (aliases.length > 0) return unknown([`${symbol.qualifiedName} returns ${returnType}, a type alias.`], [...evidence, ...aliases.map((alias) => this.code.symbolEvidence(alias))]);
+    if (aliases.length > 0)
+      return unknown(
+        [`${symbol.qualifiedName} returns ${returnType}, a type alias.`],
+        [...evidence, ...aliases.map((alias) => this.code.symbolEvidence(alias))],
+      );
     return settled(false, [`${symbol.qualifiedName} returns ${returnType}.`], evidence);
   }
 
@@ -300,25 +352,46 @@ export class ClaimVerifier {
     const caller = await this.one(callerName);
     if (!isSymbol(caller)) return caller;
     const callees = await this.symbols(calleeName);
-    if (callees.length === 0) return unknown([`No symbol named ${calleeName} in ${this.code.repositoryId}: a call into code Lore does not index is not in the graph.`], [this.code.symbolEvidence(caller)]);
+    if (callees.length === 0)
+      return unknown(
+        [`No symbol named ${calleeName} in ${this.code.repositoryId}: a call into code Lore does not index is not in the graph.`],
+        [this.code.symbolEvidence(caller)],
+      );
     this.checked.push(`the calls of ${caller.qualifiedName}`);
     const detail = await this.graph.getSymbolDetail(this.code.principal, caller.uid, NEIGHBOUR_LIMIT);
     const calleeUids = new Set(callees.map((callee) => callee.uid));
     const edges = (detail?.calls ?? []).filter((edge) => calleeUids.has(edge.symbol.uid));
     const strong = edges.filter((edge) => STRONG.includes(edge.confidence));
-    const siteEvidence = (list: typeof edges) => list.flatMap((edge) => [this.code.evidence(caller.path, edge.line), this.code.symbolEvidence(edge.symbol)]);
+    const siteEvidence = (list: typeof edges) =>
+      list.flatMap((edge) => [this.code.evidence(caller.path, edge.line), this.code.symbolEvidence(edge.symbol)]);
     if (strong.length > 0) {
-      return settled(true, [`${caller.qualifiedName} calls ${strong[0]!.symbol.qualifiedName} at line ${strong[0]!.line} (${strong[0]!.confidence}).`], siteEvidence(strong));
+      return settled(
+        true,
+        [`${caller.qualifiedName} calls ${strong[0]!.symbol.qualifiedName} at line ${strong[0]!.line} (${strong[0]!.confidence}).`],
+        siteEvidence(strong),
+      );
     }
     if (edges.length > 0) {
-      return unknown([`The only calls from ${caller.qualifiedName} to ${calleeName} were matched by name (${edges.map((edge) => edge.confidence).join(', ')}): confirm in the code.`], siteEvidence(edges));
+      return unknown(
+        [
+          `The only calls from ${caller.qualifiedName} to ${calleeName} were matched by name (${edges.map((edge) => edge.confidence).join(', ')}): confirm in the code.`,
+        ],
+        siteEvidence(edges),
+      );
     }
     const text = await this.code.symbolText(caller);
     const calleeWord = callees[0]!.name;
     if (text === null || findWord(text, calleeWord) >= 0 || callees.some((callee) => callee.name !== calleeWord)) {
-      return unknown([`${caller.qualifiedName} names ${calleeWord} but no resolved call to it is in the graph.`], [this.code.symbolEvidence(caller), ...callees.map((callee) => this.code.symbolEvidence(callee))]);
+      return unknown(
+        [`${caller.qualifiedName} names ${calleeWord} but no resolved call to it is in the graph.`],
+        [this.code.symbolEvidence(caller), ...callees.map((callee) => this.code.symbolEvidence(callee))],
+      );
     }
-    return settled(false, [`${caller.qualifiedName} has no call to ${calleeName}, and its code does not name ${calleeWord}.`], [this.code.symbolEvidence(caller)]);
+    return settled(
+      false,
+      [`${caller.qualifiedName} has no call to ${calleeName}, and its code does not name ${calleeWord}.`],
+      [this.code.symbolEvidence(caller)],
+    );
   }
 
   private async heritage(claim: ParsedClaim): Promise<Finding> {
@@ -326,7 +399,14 @@ export class ClaimVerifier {
     if (!isSymbol(subclass)) return subclass;
     const bases = (await this.symbols(claim.object!)).filter((symbol) => symbol.kind === 'class' || symbol.kind === 'interface');
     const evidence = [this.code.symbolEvidence(subclass)];
-    if (bases.length === 0) return unknown([`No class or interface named ${claim.object} in ${this.code.repositoryId}.`], evidence);
+    const clause = heritageClause((await this.code.symbolText(subclass)) ?? '', claim.kind);
+    if (bases.length === 0) {
+      // A base Lore does not index (a library's, the language's): the declaration itself names it or not.
+      const word = claim.object!.split('.').pop()!;
+      if (findWord(clause, word) >= 0)
+        return settled(true, [`${subclass.qualifiedName}'s declaration ${claim.kind} ${claim.object}.`], evidence);
+      return unknown([`No class or interface named ${claim.object} in ${this.code.repositoryId}.`], evidence);
+    }
     this.checked.push(`the EXTENDS and IMPLEMENTS edges above ${subclass.qualifiedName}`);
     const baseUids = new Set(bases.map((base) => base.uid));
     // Walk up from the subclass: a claim holds through a chain (A extends B extends C: A extends C).
@@ -334,12 +414,16 @@ export class ClaimVerifier {
     const seen = new Set([subclass.uid]);
     let weak = false;
     for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
-      const edges = await this.graph.findNeighbors(this.code.principal, frontier.map((node) => node.uid), {
-        types: ['EXTENDS', 'IMPLEMENTS'],
-        outgoing: true,
-        incoming: false,
-        limit: NEIGHBOUR_LIMIT,
-      });
+      const edges = await this.graph.findNeighbors(
+        this.code.principal,
+        frontier.map((node) => node.uid),
+        {
+          types: ['EXTENDS', 'IMPLEMENTS'],
+          outgoing: true,
+          incoming: false,
+          limit: NEIGHBOUR_LIMIT,
+        },
+      );
       const next: typeof frontier = [];
       for (const { via, node, edge } of edges) {
         if (edge.from !== via) continue;
@@ -348,7 +432,14 @@ export class ClaimVerifier {
         if (edge.confidence === 'name' || edge.confidence === 'ambiguous') weak = true;
         if (baseUids.has(node.uid) && !(edge.confidence === 'name' || edge.confidence === 'ambiguous')) {
           const holds = claim.kind === 'extends' ? !viaImplements : viaImplements || node.kind === 'interface';
-          if (holds) return settled(true, [`${subclass.qualifiedName} ${claim.kind} ${node.qualifiedName ?? node.name}${depth > 0 ? ' through its base classes' : ''}.`], [...evidence, this.code.evidence(node.path, node.startLine ?? 1, node.endLine ?? 1)]);
+          if (holds)
+            return settled(
+              true,
+              [
+                `${subclass.qualifiedName} ${claim.kind} ${node.qualifiedName ?? node.name}${depth > 0 ? ' through its base classes' : ''}.`,
+              ],
+              [...evidence, this.code.evidence(node.path, node.startLine ?? 1, node.endLine ?? 1)],
+            );
         }
         if (!seen.has(node.uid)) {
           seen.add(node.uid);
@@ -358,13 +449,17 @@ export class ClaimVerifier {
       frontier = next;
     }
     if (weak) return unknown([`Some of ${subclass.qualifiedName}'s base types were matched by name only.`], evidence);
-    const header = ((await this.code.symbolText(subclass)) ?? '').split('{')[0]!;
     const baseName = bases[0]!.name;
-    const keyword = claim.kind === 'extends' ? /\bextends\b([^]*?)(?:\bimplements\b|$)/ : /\bimplements\b([^]*)$/;
-    const clause = keyword.exec(header)?.[1] ?? '';
-    if (findWord(clause, baseName) >= 0) return unknown([`${subclass.qualifiedName}'s declaration names ${baseName}, which the graph did not resolve to it.`], evidence);
+    if (findWord(clause, baseName) >= 0)
+      return unknown([`${subclass.qualifiedName}'s declaration names ${baseName}, which the graph did not resolve to it.`], evidence);
     const reached = [...seen].length - 1;
-    return settled(false, [`${subclass.qualifiedName} does not ${claim.kind === 'extends' ? 'extend' : 'implement'} ${claim.object}${reached > 0 ? ` (its ${reached} base type${reached === 1 ? '' : 's'} were followed)` : ''}.`], evidence);
+    return settled(
+      false,
+      [
+        `${subclass.qualifiedName} does not ${claim.kind === 'extends' ? 'extend' : 'implement'} ${claim.object}${reached > 0 ? ` (${reached} base type${reached === 1 ? ' was' : 's were'} followed)` : ''}.`,
+      ],
+      evidence,
+    );
   }
 
   private async overrides(claim: ParsedClaim): Promise<Finding> {
@@ -374,16 +469,28 @@ export class ClaimVerifier {
     const evidence = [this.code.symbolEvidence(member)];
     if (overridden.length === 0) return unknown([`No method named ${claim.object} in ${this.code.repositoryId}.`], evidence);
     if (overridden.every((symbol) => symbol.name !== member.name)) {
-      return settled(false, [`${member.qualifiedName} and ${claim.object} have different names: a member overrides only its namesake.`], evidence);
+      return settled(
+        false,
+        [`${member.qualifiedName} and ${claim.object} have different names: a member overrides only its namesake.`],
+        evidence,
+      );
     }
     this.checked.push(`the members that ${claim.object} is overridden by`);
-    const dependents = await this.graph.findDependents(this.code.principal, overridden.map((symbol) => symbol.uid), ['exact', 'import'], NEIGHBOUR_LIMIT);
+    const dependents = await this.graph.findDependents(
+      this.code.principal,
+      overridden.map((symbol) => symbol.uid),
+      ['exact', 'import'],
+      NEIGHBOUR_LIMIT,
+    );
     const found = dependents.find((edge) => edge.type === 'OVERRIDES' && !edge.reversed && edge.symbol.uid === member.uid);
     if (found) {
       const base = overridden.find((symbol) => symbol.uid === found.via)!;
       return settled(true, [`${member.qualifiedName} overrides ${base.qualifiedName}.`], [...evidence, this.code.symbolEvidence(base)]);
     }
-    return unknown([`No override of ${claim.object} by ${member.qualifiedName} is in the graph.`], [...evidence, ...overridden.map((symbol) => this.code.symbolEvidence(symbol))]);
+    return unknown(
+      [`No override of ${claim.object} by ${member.qualifiedName} is in the graph.`],
+      [...evidence, ...overridden.map((symbol) => this.code.symbolEvidence(symbol))],
+    );
   }
 
   private async imports(claim: ParsedClaim): Promise<Finding> {
@@ -399,22 +506,51 @@ export class ClaimVerifier {
     const fileEvidence = (index: number) => this.code.evidence(importer.path, index + 1);
     const imported = await this.importedFile(object);
     if (imported !== null) {
-      const importers = await this.graph.findImporters(this.code.principal, [fileUid(this.code.principal.tenantId, this.code.repositoryId, imported)], NEIGHBOUR_LIMIT);
+      const importers = await this.graph.findImporters(
+        this.code.principal,
+        [fileUid(this.code.principal.tenantId, this.code.repositoryId, imported)],
+        NEIGHBOUR_LIMIT,
+      );
       this.checked.push(`the files importing ${imported}`);
-      const stem = imported.replace(/\.[^./]+$/, '').split('/').pop()!;
+      const stem = imported
+        .replace(/\.[^./]+$/, '')
+        .split('/')
+        .pop()!;
       const lines = importLines.filter(({ line }) => line.includes(stem));
       if (importers.some((edge) => edge.path === importer.path && edge.repositoryId === this.code.repositoryId)) {
-        return settled(true, [`${importer.path} imports ${imported}.`], lines.length > 0 ? lines.map(({ index }) => fileEvidence(index)) : [this.code.evidence(importer.path, 1)]);
+        return settled(
+          true,
+          [`${importer.path} imports ${imported}.`],
+          lines.length > 0 ? lines.map(({ index }) => fileEvidence(index)) : [this.code.evidence(importer.path, 1)],
+        );
       }
-      if (lines.length > 0) return unknown([`An import of ${importer.path} names ${stem}, but the graph has no import of ${imported}.`], lines.map(({ index }) => fileEvidence(index)));
-      return settled(false, [`${importer.path} has no import of ${imported}.`], [this.code.evidence(importer.path, 1, Math.max(1, importLines.at(-1)?.index ?? 0) + 1)]);
+      if (lines.length > 0)
+        return unknown(
+          [`An import of ${importer.path} names ${stem}, but the graph has no import of ${imported}.`],
+          lines.map(({ index }) => fileEvidence(index)),
+        );
+      return settled(
+        false,
+        [`${importer.path} has no import of ${imported}.`],
+        [this.code.evidence(importer.path, 1, Math.max(1, importLines.at(-1)?.index ?? 0) + 1)],
+      );
     }
     // A package or module specifier, or a symbol by name.
     const quoted = new RegExp(`["'\`]${escapeRegExp(object)}(?:/[^"'\`]*)?["'\`]`);
     const byWord = importLines.filter(({ line }) => quoted.test(line) || findWord(line, object) >= 0);
-    if (byWord.length > 0) return settled(true, [`${importer.path} imports ${object}.`], byWord.map(({ index }) => fileEvidence(index)));
-    if (findWord(text, object) >= 0 || text.includes(object)) return unknown([`${importer.path} names ${object} but no import line does.`], [this.code.evidence(importer.path, 1)]);
-    return settled(false, [`No import of ${importer.path} names ${object}, and its code does not mention it.`], importLines.length > 0 ? [this.code.evidence(importer.path, importLines[0]!.index + 1, importLines.at(-1)!.index + 1)] : []);
+    if (byWord.length > 0)
+      return settled(
+        true,
+        [`${importer.path} imports ${object}.`],
+        byWord.map(({ index }) => fileEvidence(index)),
+      );
+    if (findWord(text, object) >= 0 || text.includes(object))
+      return unknown([`${importer.path} names ${object} but no import line does.`], [this.code.evidence(importer.path, 1)]);
+    return settled(
+      false,
+      [`No import of ${importer.path} names ${object}, and its code does not mention it.`],
+      importLines.length > 0 ? [this.code.evidence(importer.path, importLines[0]!.index + 1, importLines.at(-1)!.index + 1)] : [],
+    );
   }
 
   /** The repository file an import claim names (a path, with or without its extension), or null. */
@@ -423,7 +559,9 @@ export class ClaimVerifier {
     const files = await this.code.files();
     const exact = files.find((file) => file.path === object);
     if (exact) return exact.path;
-    const withExtension = files.filter((file) => file.path.replace(/\.[^./]+$/, '') === object || file.path.replace(/\/index\.[^./]+$/, '') === object);
+    const withExtension = files.filter(
+      (file) => file.path.replace(/\.[^./]+$/, '') === object || file.path.replace(/\/index\.[^./]+$/, '') === object,
+    );
     return withExtension.length === 1 ? withExtension[0]!.path : null;
   }
 
@@ -435,11 +573,21 @@ export class ClaimVerifier {
     const evidence = [this.code.symbolEvidence(symbol)];
     if (claim.kind === 'has_tests') {
       if (tests.length > 0) {
-        return settled(true, [`${tests.length} test${tests.length === 1 ? '' : 's'} exercise ${symbol.qualifiedName}: ${tests.map((test) => test.test.qualifiedName).join('; ')}.`], tests.map((test) => this.code.symbolEvidence(test.test)));
+        return settled(
+          true,
+          [
+            `${tests.length} test${tests.length === 1 ? '' : 's'} exercise ${symbol.qualifiedName}: ${tests.map((test) => test.test.qualifiedName).join('; ')}.`,
+          ],
+          tests.map((test) => this.code.symbolEvidence(test.test)),
+        );
       }
       this.checked.push(`the test files for ${symbol.name}`);
       const mentions = await this.mentionsInTests(symbol.name);
-      if (mentions.length > 0) return unknown([`No test reaches ${symbol.qualifiedName} in the graph, but test files name ${symbol.name}.`], [...evidence, ...mentions]);
+      if (mentions.length > 0)
+        return unknown(
+          [`No test reaches ${symbol.qualifiedName} in the graph, but test files name ${symbol.name}.`],
+          [...evidence, ...mentions],
+        );
       return settled(false, [`No test reaches ${symbol.qualifiedName}, and no test file names ${symbol.name}.`], evidence);
     }
     const wanted = claim.object!;
@@ -452,7 +600,11 @@ export class ClaimVerifier {
         test.path.endsWith(`/${wanted}`),
     );
     if (matches.length > 0) {
-      return settled(true, [`${matches[0]!.test.qualifiedName} tests ${symbol.qualifiedName} (${matches[0]!.via}).`], [...matches.map((test) => this.code.symbolEvidence(test.test)), ...evidence]);
+      return settled(
+        true,
+        [`${matches[0]!.test.qualifiedName} tests ${symbol.qualifiedName} (${matches[0]!.via}).`],
+        [...matches.map((test) => this.code.symbolEvidence(test.test)), ...evidence],
+      );
     }
     const files = (await this.code.files()).filter((file) => file.path === wanted || file.path.endsWith(`/${wanted}`));
     const testSymbols = files.length > 0 ? [] : (await this.code.symbolsNamed(wanted)).filter((candidate) => candidate.kind === 'test');
@@ -464,10 +616,17 @@ export class ClaimVerifier {
     for (const span of spans) {
       const text = await span.text;
       if (text === null || findWord(text, symbol.name) >= 0) {
-        return unknown([`${span.path} names ${symbol.name}, but no TESTS edge joins them.`], [...evidence, this.code.evidence(span.path, span.start)]);
+        return unknown(
+          [`${span.path} names ${symbol.name}, but no TESTS edge joins them.`],
+          [...evidence, this.code.evidence(span.path, span.start)],
+        );
       }
     }
-    return settled(false, [`${wanted} does not exercise ${symbol.qualifiedName}: no TESTS edge, and its code does not name ${symbol.name}.`], [...evidence, ...testSymbols.map((test) => this.code.symbolEvidence(test))]);
+    return settled(
+      false,
+      [`${wanted} does not exercise ${symbol.qualifiedName}: no TESTS edge, and its code does not name ${symbol.name}.`],
+      [...evidence, ...testSymbols.map((test) => this.code.symbolEvidence(test))],
+    );
   }
 
   private async mentionsInTests(word: string): Promise<EvidenceSpan[]> {
@@ -484,6 +643,37 @@ export class ClaimVerifier {
     return found;
   }
 
+  /**
+   * A constant the graph does not list (a module's unexported `const`): settled when the code
+   * declares it exactly once (`const NAME = ...`, `NAME = ...` at the start of a line).
+   */
+  private async undeclaredConstant(claim: ParsedClaim): Promise<Finding | null> {
+    this.checked.push(`the declarations of ${claim.subject} in every code file`);
+    const { texts, complete } = await this.code.codeTexts();
+    const pattern = new RegExp(
+      `^[ \\t]*(?:(?:export|const|let|var|final|static|public|private|protected|readonly)\\s+)*(?:[\\w<>\\[\\]]+\\s+)?${escapeRegExp(claim.subject)}\\s*(?::[^=\\n]+)?=(?!=)`,
+      'gm',
+    );
+    const declarations = [...texts].flatMap(([path, text]) =>
+      [...text.matchAll(pattern)].map((match) => {
+        const line = text.slice(0, match.index).split('\n').length - 1;
+        const lineText = text.split('\n')[line]!;
+        return { path, line: line + 1, initializer: initializerOf(lineText, claim.subject) };
+      }),
+    );
+    if (declarations.length !== 1 || !complete) return null;
+    const [declaration] = declarations as [(typeof declarations)[number]];
+    const evidence = [this.code.evidence(declaration.path, declaration.line)];
+    if (declaration.initializer === null) return unknown([`${claim.subject} is declared without a value on its line.`], evidence);
+    const declared = literalValue(declaration.initializer.value);
+    if (declared === null) return unknown([`${claim.subject} is the expression ${declaration.initializer.value}.`], evidence);
+    return settled(
+      declared === claimedValue(claim.value!),
+      [`${claim.subject} is ${declaration.initializer.value} (${declaration.path}:${declaration.line}).`],
+      evidence,
+    );
+  }
+
   private async literal(claim: ParsedClaim): Promise<Finding> {
     const symbol = await this.one(claim.subject);
     if (!isSymbol(symbol)) return symbol;
@@ -494,14 +684,21 @@ export class ClaimVerifier {
       ? text.split('\n').flatMap((line, index) => (new RegExp(`(?<![\\w.])${escapeRegExp(literal)}(?![\\w.])`).test(line) ? [index] : []))
       : linesContaining(text, literal);
     if (lines.length > 0) {
-      return settled(true, [`${symbol.qualifiedName} contains ${literal} at line ${symbol.startLine + lines[0]!}.`], lines.map((line) => this.code.evidence(symbol.path, symbol.startLine + line)));
+      return settled(
+        true,
+        [`${symbol.qualifiedName} contains ${literal} at line ${symbol.startLine + lines[0]!}.`],
+        lines.map((line) => this.code.evidence(symbol.path, symbol.startLine + line)),
+      );
     }
-    return unknown([`${symbol.qualifiedName} does not contain ${literal} as written; it may come from a constant declared elsewhere.`], [this.code.symbolEvidence(symbol)]);
+    return unknown(
+      [`${symbol.qualifiedName} does not contain ${literal} as written; it may come from a constant declared elsewhere.`],
+      [this.code.symbolEvidence(symbol)],
+    );
   }
 
   private async constant(claim: ParsedClaim): Promise<Finding> {
     const symbol = await this.one(claim.subject, ['variable', 'property', 'enum']);
-    if (!isSymbol(symbol)) return symbol;
+    if (!isSymbol(symbol)) return (await this.undeclaredConstant(claim)) ?? symbol;
     this.checked.push(`the initializer of ${symbol.qualifiedName}`);
     const text = (await this.code.symbolText(symbol)) ?? '';
     const initializer = initializerOf(text, symbol.name);
@@ -516,6 +713,13 @@ export class ClaimVerifier {
     }
     return settled(declared === wanted, [`${symbol.qualifiedName} is ${initializer.value}.`], evidence);
   }
+}
+
+function heritageClause(declaration: string, kind: 'extends' | 'implements' | string): string {
+  const header = declaration.split('{')[0]!;
+  const keyword = kind === 'extends' ? /\bextends\b([^]*?)(?:\bimplements\b|$)/ : /\bimplements\b([^]*)$/;
+  const python = /^\s*class\s+\w+\s*\(([^)]*)\)/m.exec(header);
+  return keyword.exec(header)?.[1] ?? (kind === 'extends' && python ? python[1]! : '');
 }
 
 function isSymbol(value: SymbolRef | Finding): value is SymbolRef {

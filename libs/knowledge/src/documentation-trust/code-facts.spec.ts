@@ -2,7 +2,13 @@ import { awaitedType, claimedValue, declarationHeader, initializerOf, literalVal
 
 describe('declarationHeader', () => {
   it('reads a TypeScript function: parameters, optional ones, return type', () => {
-    expect(declarationHeader('export function applyDiscount(total: Money, code?: string): Money {\n  return total;\n}', 'applyDiscount', 'typescript')).toEqual({
+    expect(
+      declarationHeader(
+        'export function applyDiscount(total: Money, code?: string): Money {\n  return total;\n}',
+        'applyDiscount',
+        'typescript',
+      ),
+    ).toEqual({
       modifiers: ['export', 'function'],
       parameters: [
         { name: 'total', optional: false, defaultValue: null, rest: false },
@@ -32,7 +38,9 @@ describe('declarationHeader', () => {
   });
 
   it('reads an arrow function held by a constant', () => {
-    expect(declarationHeader('export const isKnownDiscount = (code: string): boolean => code in DISCOUNTS;', 'isKnownDiscount', 'typescript')).toMatchObject({
+    expect(
+      declarationHeader('export const isKnownDiscount = (code: string): boolean => code in DISCOUNTS;', 'isKnownDiscount', 'typescript'),
+    ).toMatchObject({
       parameters: [{ name: 'code' }],
       returnType: 'boolean',
     });
@@ -65,7 +73,10 @@ describe('values', () => {
 
   it('finds an initializer', () => {
     expect(initializerOf('const MAX_LINES = 50;', 'MAX_LINES')).toEqual({ value: '50', line: 0 });
-    expect(initializerOf('const DISCOUNTS: Record<string, number> = {\n  A: 1,\n};', 'DISCOUNTS')).toEqual({ value: '{\n  A: 1,\n}', line: 0 });
+    expect(initializerOf('const DISCOUNTS: Record<string, number> = {\n  A: 1,\n};', 'DISCOUNTS')).toEqual({
+      value: '{\n  A: 1,\n}',
+      line: 0,
+    });
   });
 
   it('knows a promise of a type', () => {

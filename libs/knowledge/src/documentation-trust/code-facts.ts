@@ -171,7 +171,10 @@ function parameterOf(part: string, language: string): Parameter | null {
   text = declared.trim();
   if (language === 'python') {
     const rest = /^\*{1,2}/.test(text);
-    const name = text.replace(/^\*{1,2}/, '').split(':')[0]!.trim();
+    const name = text
+      .replace(/^\*{1,2}/, '')
+      .split(':')[0]!
+      .trim();
     if (name === 'self' || name === 'cls') return null;
     return { name, optional: defaultValue !== null, defaultValue, rest };
   }

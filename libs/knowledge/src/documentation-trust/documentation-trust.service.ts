@@ -54,13 +54,22 @@ export class DocumentationTrustService {
       findings: findings.filter((finding) => finding.confidence >= query.minConfidence),
       warnings: complete
         ? []
-        : [{ code: 'scan_incomplete', message: 'Not every code file could be read: names only missing from the unread files were not reported.' }],
+        : [
+            {
+              code: 'scan_incomplete',
+              message: 'Not every code file could be read: names only missing from the unread files were not reported.',
+            },
+          ],
       trustBoundary: TRUST_BOUNDARY,
     };
   }
 
   /** The repository a claim or a check is about, at its indexed commit (another commit is not indexed). */
-  private async repositoryAt(principal: Principal, repositoryId: string | undefined, commitSha: string | undefined): Promise<RepositoryRecord> {
+  private async repositoryAt(
+    principal: Principal,
+    repositoryId: string | undefined,
+    commitSha: string | undefined,
+  ): Promise<RepositoryRecord> {
     const repository = await targetRepository(this.graph, principal, repositoryId);
     if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
       throw new SnapshotNotIndexedError(
@@ -83,7 +92,8 @@ export class DocumentationTrustService {
     for (const path of paths) {
       const file = await code.file(path);
       if (file !== null) {
-        if (file.language !== 'markdown') throw new InvalidInputError(`${path} is not a Markdown file.`, { hint: 'Give .md files or directories.' });
+        if (file.language !== 'markdown')
+          throw new InvalidInputError(`${path} is not a Markdown file.`, { hint: 'Give .md files or directories.' });
         chosen.add(file.path);
         continue;
       }

@@ -10,7 +10,13 @@ describe('mentionsOfCode', () => {
     ['--dry-run', [{ kind: 'flag', name: '--dry-run' }]],
     ['--out=report.md', [{ kind: 'flag', name: '--out' }]],
     ['DRIFT_TIMEOUT_MS', [{ kind: 'config_key', name: 'DRIFT_TIMEOUT_MS' }]],
-    ['drift check --verbose', [{ kind: 'command', name: 'drift check' }, { kind: 'flag', name: '--verbose' }]],
+    [
+      'drift check --verbose',
+      [
+        { kind: 'command', name: 'drift check' },
+        { kind: 'flag', name: '--verbose' },
+      ],
+    ],
     ['npm', []],
     ['true', []],
     ['README', []],
@@ -23,10 +29,19 @@ describe('mentionsOfCode', () => {
 
 describe('docLines', () => {
   it('reads inline code outside fences and shell lines inside them, with line numbers', () => {
-    const lines = docLines('# Title\n\nRun `drift` with `--dry-run`.\n\n```sh\n$ drift check --verbose\n```\n\n```ts\nbuildReport()\n```\n', ['drift']);
+    const lines = docLines(
+      '# Title\n\nRun `drift` with `--dry-run`.\n\n```sh\n$ drift check --verbose\n```\n\n```ts\nbuildReport()\n```\n',
+      ['drift'],
+    );
     expect(lines.filter((line) => line.mentions.length > 0).map(({ line, mentions }) => ({ line, mentions }))).toEqual([
       { line: 3, mentions: [{ kind: 'flag', name: '--dry-run' }] },
-      { line: 6, mentions: [{ kind: 'command', name: 'drift check' }, { kind: 'flag', name: '--verbose' }] },
+      {
+        line: 6,
+        mentions: [
+          { kind: 'command', name: 'drift check' },
+          { kind: 'flag', name: '--verbose' },
+        ],
+      },
     ]);
   });
 

@@ -61,7 +61,11 @@ export class RepositoryCode {
   /** Lines `startLine`..`endLine` (1-based) of a file, joined; null when the file cannot be read. */
   async lines(path: string, startLine: number, endLine: number): Promise<string | null> {
     const text = await this.text(path);
-    return text === null ? null : linesOf(text).slice(startLine - 1, endLine).join('\n');
+    return text === null
+      ? null
+      : linesOf(text)
+          .slice(startLine - 1, endLine)
+          .join('\n');
   }
 
   async symbolText(symbol: SymbolRef): Promise<string | null> {

@@ -114,7 +114,8 @@ export class StaleDocsDetector {
         const bare = mention.name.replace(/^--/, '');
         const camel = bare.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
         if (await this.codeContains(mention.name)) return null;
-        if (await this.codeMatches(new RegExp(`["'\`]${escapeRegExp(bare)}["'\`]|(?<![\\w$])${escapeRegExp(camel)}(?![\\w$])`))) return null;
+        if (await this.codeMatches(new RegExp(`["'\`]${escapeRegExp(bare)}["'\`]|(?<![\\w$])${escapeRegExp(camel)}(?![\\w$])`)))
+          return null;
         return { kind: 'unknown_flag', reason: `No code defines the flag ${mention.name}.`, evidence: [] };
       }
       case 'command': {
@@ -133,7 +134,11 @@ export class StaleDocsDetector {
     if (parsed === null || !STRUCTURAL_KINDS.has(parsed.kind)) return null;
     const verdict = await new ClaimVerifier(this.graph, this.code).verify(sentence);
     if (verdict.verdict !== 'contradicted') return null;
-    return { kind: 'contradicted_claim', reason: `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`, evidence: verdict.evidence };
+    return {
+      kind: 'contradicted_claim',
+      reason: `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`,
+      evidence: verdict.evidence,
+    };
   }
 
   private names(): Promise<Set<string>> {
