@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestingModule } from '@nestjs/testing';
 import { localPrincipal } from '@lore/domain';
-import { type FixtureRepository, gitFixture } from '../../../../test/support/fixtures';
+import { FIXTURES, type FixtureRepository, gitFixture } from '../../../../test/support/fixtures';
 import { knowledgeWith } from '../../../../test/support/knowledge';
 import { IndexingService } from '../indexing/indexing.service';
 import { DocumentationTrustService } from './documentation-trust.service';
@@ -191,4 +195,56 @@ describe('detect_stale_docs', () => {
   ])('refuses %s', async (_, input, code) => {
     await expect(service.detectStaleDocs(input as never, principal)).rejects.toMatchObject({ code });
   });
+});
+
+describe('detect_stale_docs and history', () => {
+  /** Real git, two commits on two days: the second changes a declaration the README names. */
+  function commit(cwd: string, day: string, message: string): void {
+    const when = `${day}T12:00:00Z`;
+    const identity = {
+      GIT_AUTHOR_NAME: 'Lore',
+      GIT_AUTHOR_EMAIL: 'lore@lore.invalid',
+      GIT_COMMITTER_NAME: 'Lore',
+      GIT_COMMITTER_EMAIL: 'lore@lore.invalid',
+    };
+    const env = { ...process.env, ...identity, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when };
+    execFileSync('git', ['add', '-A'], { cwd, env });
+    execFileSync('git', ['commit', '-q', '-m', message], { cwd, env });
+  }
+
+  it('finds the line whose named declaration changed after it, and leaves the others alone', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'lore-history-')), 'history');
+    cpSync(join(FIXTURES, DRIFT), root, { recursive: true });
+    execFileSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: root });
+    commit(root, '2026-01-01', 'docs-drift');
+    const report = join(root, 'src/report.ts');
+    writeFileSync(
+      report,
+      readFileSync(report, 'utf8').replace(
+        'export function composeReport(paths: string[], title',
+        'export function composeReport(paths: readonly string[], title',
+      ),
+    );
+    commit(root, '2026-02-01', 'composeReport takes readonly paths');
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'history' }, principal);
+
+    const answer = await service.detectStaleDocs({ repositoryId: 'history', minConfidence: 0.3 }, principal);
+    const commitSha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    expect(answer.findings.map(({ line, kind }) => ({ line, kind }))).toEqual([
+      { line: 13, kind: 'unknown_symbol' },
+      { line: 9, kind: 'unknown_flag' },
+      { line: 12, kind: 'code_changed_after' },
+    ]);
+    expect(answer.findings[2]).toEqual({
+      path: 'README.md',
+      line: 12,
+      statement: '- `composeReport` builds the report text from the paths it is given.',
+      kind: 'code_changed_after',
+      reason: 'The declaration of composeReport changed on 2026-02-01, after this line last changed on 2026-01-01.',
+      evidence: [{ path: 'src/report.ts', startLine: 4, endLine: 4, uri: `code://history/${commitSha}/src/report.ts#L4-L4` }],
+      confidence: 0.4,
+    });
+    // Above the confidence asked for, the history is left out.
+    expect((await service.detectStaleDocs({ repositoryId: 'history', minConfidence: 0.5 }, principal)).findings).toHaveLength(2);
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec)\/|\.(?:spec|test)\.[jt]sx?$
 export class RepositoryCode {
   private filesRead: Promise<RepositoryFileRecord[]> | null = null;
   private readonly texts = new Map<string, Promise<string | null>>();
+  private readonly blames = new Map<string, Promise<number[] | null>>();
   private scanned: Promise<{ texts: Map<string, string>; complete: boolean }> | null = null;
 
   constructor(
@@ -56,6 +57,16 @@ export class RepositoryCode {
       this.texts.set(path, read);
     }
     return read;
+  }
+
+  /** When each line of a file last changed at the indexed commit (git blame), or null outside git. */
+  lineTimes(path: string): Promise<number[] | null> {
+    let blamed = this.blames.get(path);
+    if (!blamed) {
+      blamed = this.sources.lineTimes(this.repository, path);
+      this.blames.set(path, blamed);
+    }
+    return blamed;
   }
 
   /** Lines `startLine`..`endLine` (1-based) of a file, joined; null when the file cannot be read. */

@@ -80,6 +80,10 @@ export class StaleDocsDetector {
           const issue = await this.checkSentence(sentence);
           if (issue) issues.push(issue);
         }
+        if (issues.length === 0) {
+          const changed = await this.changedAfter(path, line.line, line.mentions);
+          if (changed) issues.push(changed);
+        }
         if (issues.length === 0) continue;
         issues.sort((a, b) => CONFIDENCE[b.kind] - CONFIDENCE[a.kind]);
         findings.push({
@@ -127,6 +131,31 @@ export class StaleDocsDetector {
         if (await this.codeNames(mention.name, mention.name)) return null;
         return { kind: 'unknown_config_key', reason: `No code reads the configuration key ${mention.name}.`, evidence: [] };
     }
+  }
+
+  /**
+   * A line naming a symbol whose declaration line changed after the line did (git blame at the
+   * indexed commit): the line may describe the declaration as it was. The declaration's own line, not
+   * its body, so a fix inside a function does not make every line naming it suspect.
+   */
+  private async changedAfter(documentPath: string, line: number, mentions: Mention[]): Promise<LineIssue | null> {
+    const named = mentions.filter((mention) => mention.kind === 'symbol');
+    if (named.length === 0) return null;
+    const documentTime = (await this.code.lineTimes(documentPath))?.[line - 1];
+    if (documentTime === undefined) return null;
+    for (const mention of named) {
+      const symbols = await this.code.symbolsNamed(mention.name);
+      if (symbols.length !== 1) continue;
+      const [symbol] = symbols as [(typeof symbols)[number]];
+      const codeTime = (await this.code.lineTimes(symbol.path))?.[symbol.startLine - 1];
+      if (codeTime === undefined || codeTime <= documentTime) continue;
+      return {
+        kind: 'code_changed_after',
+        reason: `The declaration of ${symbol.qualifiedName} changed on ${day(codeTime)}, after this line last changed on ${day(documentTime)}.`,
+        evidence: [this.code.evidence(symbol.path, symbol.startLine)],
+      };
+    }
+    return null;
   }
 
   private async checkSentence(sentence: string): Promise<LineIssue | null> {
@@ -193,4 +222,8 @@ export class StaleDocsDetector {
       return [];
     }
   }
+}
+
+function day(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
