@@ -2,7 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
-import { DetectStaleDocsResultSchema, VerifyClaimResultSchema } from '@lore/domain/schemas/documentation-trust';
+import {
+  DetectStaleDocsResultSchema,
+  DocumentQualityReportSchema,
+  VerifyClaimResultSchema,
+  VerifyDocumentationResultSchema,
+} from '@lore/domain/schemas/documentation-trust';
 import { type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
@@ -309,6 +314,152 @@ describe('detect_stale_docs', () => {
       `repositoryId=${DRIFT}&paths=${encodeURIComponent(path)}`,
     );
     for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: { error: code } });
+  });
+});
+
+describe('verify_documentation', () => {
+  const VERIFY_DOCUMENTATION: Capability = {
+    tool: 'verify_documentation',
+    graphqlField: 'verifyDocumentation',
+    graphqlInput: 'VerifyDocumentationInput',
+    result: VerifyDocumentationResultSchema,
+    restPath: '/api/v1/docs/verify',
+    cli: ['docs', 'verify', 'README.md', '--code', 'src', '--repo', DRIFT],
+  };
+
+  it("reports docs-drift's README through every door, one report id", async () => {
+    const answers = await askEveryDoor(
+      doors(),
+      VERIFY_DOCUMENTATION,
+      { repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src'] },
+      `repositoryId=${DRIFT}&doc_path=README.md&code_paths=src`,
+    );
+    const finding = (type: string, line: number, statement: string, reality: string, suggestion: string) => ({
+      severity: 'error',
+      type,
+      doc_statement: statement,
+      code_reality: reality,
+      suggestion,
+      line,
+      evidence: [],
+    });
+    const expected = {
+      report_id: expect.stringMatching(/^vd_[0-9a-f]{16}$/),
+      repositoryId: DRIFT,
+      commitSha: commitOf(DRIFT),
+      doc_path: 'README.md',
+      verification_depth: 'deep',
+      summary: { total_findings: 2, errors: 2, warnings: 0, accuracy_score: 0.78 },
+      findings: [
+        finding(
+          'unknown_flag',
+          9,
+          'drift check --verbose',
+          'No code defines the flag --verbose.',
+          'Remove the flag, or name the one the command takes now.',
+        ),
+        finding(
+          'unknown_symbol',
+          13,
+          '- `buildReport()` builds the report text.',
+          'No symbol or code in the repository is named buildReport.',
+          'Use the name the code has now (search_code finds it), or remove the mention.',
+        ),
+      ],
+      warnings: [],
+      trustBoundary: 'untrusted_repository_content',
+    };
+    for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: expected });
+    expect(new Set(Object.values(answers).map((answer) => (answer as { report_id: string }).report_id)).size).toBe(1);
+  });
+
+  it('refuses a doc_path outside the repository and code_paths with .. through every door', async () => {
+    for (const [input, query, cli] of [
+      [
+        { doc_path: '../README.md', code_paths: ['src'] },
+        'doc_path=..%2FREADME.md&code_paths=src',
+        ['docs', 'verify', '../README.md', '--code', 'src'],
+      ],
+      [
+        { doc_path: 'README.md', code_paths: ['../src'] },
+        'doc_path=README.md&code_paths=..%2Fsrc',
+        ['docs', 'verify', 'README.md', '--code', '../src'],
+      ],
+      [
+        { doc_path: 'src/cli.ts', code_paths: ['src'] },
+        'doc_path=src%2Fcli.ts&code_paths=src',
+        ['docs', 'verify', 'src/cli.ts', '--code', 'src'],
+      ],
+    ] as const) {
+      const answers = await askEveryDoor(
+        doors(),
+        { ...VERIFY_DOCUMENTATION, cli: [...cli, '--repo', DRIFT] },
+        { repositoryId: DRIFT, ...input },
+        `repositoryId=${DRIFT}&${query}`,
+      );
+      for (const [door, answer] of Object.entries(answers))
+        expect({ door, input, answer }).toEqual({ door, input, answer: { error: 'invalid_input' } });
+    }
+  });
+});
+
+describe('evaluate_document_quality', () => {
+  const QUALITY: Capability = {
+    tool: 'evaluate_document_quality',
+    graphqlField: 'documentQuality',
+    graphqlInput: 'EvaluateDocumentQualityInput',
+    result: DocumentQualityReportSchema,
+    restPath: '/api/v1/docs/quality',
+    cli: ['docs', 'quality', 'README.md', '--repo', DRIFT],
+  };
+
+  it('scores the README through every door, and its quality-report:// resource is the same report', async () => {
+    const answers = await askEveryDoor(
+      doors(),
+      QUALITY,
+      { repositoryId: DRIFT, documentPath: 'README.md' },
+      `repositoryId=${DRIFT}&documentPath=README.md`,
+    );
+    const uri = `quality-report://docs-drift/${commitOf(DRIFT)}/README.md`;
+    const expected = {
+      reportId: expect.stringMatching(/^qr_[0-9a-f]{16}$/),
+      resourceUri: uri,
+      repositoryId: DRIFT,
+      commitSha: commitOf(DRIFT),
+      documentPath: 'README.md',
+      quality: {
+        status: 'fail',
+        score: 0.86,
+        unsupportedClaims: 0,
+        warnings: ['2 stale line(s).', '1 public symbol(s) of the documented code are not named.'],
+      },
+      dimensions: {
+        coverage: { score: 0.8, checked: 5, failed: 1 },
+        claims: { score: 1, checked: 1, failed: 0 },
+        staleness: { score: 0.78, checked: 9, failed: 2 },
+        references: { score: 0.86, checked: 7, failed: 1 },
+      },
+      undocumented: ['Writer'],
+      findings: [expect.objectContaining({ line: 13, kind: 'unknown_symbol' }), expect.objectContaining({ line: 9, kind: 'unknown_flag' })],
+      trustBoundary: 'untrusted_repository_content',
+    };
+    for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: expected });
+    for (const client of mcp.values()) {
+      const { contents } = await client.readResource({ uri });
+      expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(answers.rest);
+    }
+  });
+
+  it('fails the quality gate below the minimum through every door', async () => {
+    const answers = await askEveryDoor(
+      doors(),
+      { ...QUALITY, cli: ['docs', 'quality', 'README.md', '--repo', DRIFT, '--min-score', '0.9'] },
+      { repositoryId: DRIFT, documentPath: 'README.md', minScore: 0.9 },
+      `repositoryId=${DRIFT}&documentPath=README.md&minScore=0.9`,
+    );
+    for (const [door, answer] of Object.entries(answers))
+      expect({ door, answer }).toEqual({ door, answer: { error: 'quality_gate_failed' } });
+    expect((await runCli(['docs', 'quality', 'README.md', '--repo', DRIFT, '--min-score', '0.9'], env)).code).toBe(5);
   });
 });
 

@@ -158,6 +158,7 @@ function unwrapZod(schema: z.ZodType): z.ZodType {
 export const READ_ONLY_TOOLS = [
   'analyze_impact',
   'detect_stale_docs',
+  'evaluate_document_quality',
   'get_callees',
   'get_callers',
   'get_documents',
@@ -169,6 +170,7 @@ export const READ_ONLY_TOOLS = [
   'help',
   'search_code',
   'verify_claim',
+  'verify_documentation',
 ];
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */

@@ -354,6 +354,7 @@ describe('profiles and help', () => {
       expect((await reviewer.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
         'analyze_impact',
         'detect_stale_docs',
+        'evaluate_document_quality',
         'get_callers',
         'get_documents',
         'get_file_span',
@@ -361,6 +362,7 @@ describe('profiles and help', () => {
         'get_symbol',
         'help',
         'verify_claim',
+        'verify_documentation',
       ]);
       expect((await reviewer.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual([
         'analyze_impact',

@@ -7,7 +7,15 @@ import type { ToolProfileName } from '@lore/domain';
  */
 export const TOOL_PROFILES = {
   full: null,
-  docgen_agent: ['search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_project_structure', 'get_file_span'],
+  docgen_agent: [
+    'search_code',
+    'get_symbol',
+    'get_graph_neighborhood',
+    'get_documents',
+    'get_project_structure',
+    'get_file_span',
+    'evaluate_document_quality',
+  ],
   review_agent: [
     'get_file_span',
     'analyze_impact',
@@ -17,6 +25,8 @@ export const TOOL_PROFILES = {
     'get_callers',
     'verify_claim',
     'detect_stale_docs',
+    'verify_documentation',
+    'evaluate_document_quality',
   ],
   read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents'],
 } as const satisfies Record<ToolProfileName, readonly string[] | null>;

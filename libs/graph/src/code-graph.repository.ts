@@ -312,6 +312,12 @@ export class CodeGraphRepository {
     return { names: (row?.names as string[] | undefined) ?? [], qualifiedNames: (row?.qualifiedNames as string[] | undefined) ?? [] };
   }
 
+  /** The exported top-level symbols of the files `paths` names (a file, or a directory and '/') (documentation-trust/public-symbols). */
+  async findPublicSymbols(principal: Principal, repositoryId: string, paths: readonly string[]): Promise<SymbolRef[]> {
+    const rows = await this.read(principal, 'documentation-trust/public-symbols', { repositoryId, paths });
+    return rows.map((row) => row.symbol as SymbolRef);
+  }
+
   /** The explorer's nodes by uid (cypher/queries/explorer/<kind>.cypher), in one query; hidden and unknown uids are left out. */
   async getExplorerNodes<Kind extends keyof ExplorerNodeRecords>(
     principal: Principal,

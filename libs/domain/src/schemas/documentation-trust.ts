@@ -168,3 +168,147 @@ export const DetectStaleDocsResultSchema = z
   })
   .register(schemaNames, { name: 'DetectStaleDocsResult' });
 export type DetectStaleDocsResult = z.infer<typeof DetectStaleDocsResultSchema>;
+
+/** A Markdown file of the repository: a path inside it ending in .md or .markdown. */
+const MarkdownPathSchema = DocsPathSchema.refine((path) => /\.(?:md|markdown)$/i.test(path), {
+  message: 'A Markdown file (.md or .markdown).',
+});
+
+export const VERIFICATION_DEPTHS = ['shallow', 'deep', 'comprehensive'] as const;
+export const VerificationDepthSchema = z
+  .enum(VERIFICATION_DEPTHS)
+  .describe(
+    'shallow: the names of code the document mentions; deep: also its sentences as claims, and lines older than the declarations they name; comprehensive: also the public symbols of code_paths the document never names.',
+  )
+  .register(schemaNames, { name: 'VerificationDepth' });
+export type VerificationDepth = z.infer<typeof VerificationDepthSchema>;
+
+export const VerifyDocumentationInputSchema = z
+  .object({
+    repositoryId: RepositoryIdSchema.optional().describe('The repository; optional when only one is indexed.'),
+    doc_path: MarkdownPathSchema.describe('The Markdown document to verify, a path in the repository.'),
+    code_paths: z
+      .array(DocsPathSchema)
+      .min(1)
+      .max(MAX_DOCS_PATHS)
+      .describe('The code the document describes: files, or directories (ending in / or not), in the repository.'),
+    verification_depth: VerificationDepthSchema.default('deep'),
+  })
+  .strict()
+  .register(schemaNames, { name: 'VerifyDocumentationInput' });
+export type VerifyDocumentationInput = z.input<typeof VerifyDocumentationInputSchema>;
+
+export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
+export const FindingSeveritySchema = z.enum(FINDING_SEVERITIES).register(schemaNames, { name: 'FindingSeverity' });
+
+export const DocumentationFindingSchema = z
+  .object({
+    severity: FindingSeveritySchema.describe('error: the code contradicts the line; warning: likely stale; info: a gap, not an error.'),
+    type: z
+      .string()
+      .describe(
+        'unknown_symbol, unknown_file, unknown_flag, unknown_command, unknown_config_key, contradicted_claim, code_changed_after or undocumented_symbol.',
+      ),
+    doc_statement: z.string().describe('The line of the document (empty for an undocumented symbol).'),
+    code_reality: z.string().describe('What the code says instead.'),
+    suggestion: z.string(),
+    line: z.number().int().nullable().describe('The line of the document; null for an undocumented symbol.'),
+    evidence: z.array(EvidenceSpanSchema),
+  })
+  .register(schemaNames, { name: 'DocumentationFinding' });
+export type DocumentationFinding = z.infer<typeof DocumentationFindingSchema>;
+
+export const VerifyDocumentationResultSchema = z
+  .object({
+    report_id: z.string().describe('The same inputs at the same commit give the same id.'),
+    repositoryId: z.string(),
+    commitSha: z.string(),
+    doc_path: z.string(),
+    verification_depth: VerificationDepthSchema,
+    summary: z
+      .object({
+        total_findings: z.number().int(),
+        errors: z.number().int(),
+        warnings: z.number().int(),
+        accuracy_score: z.number().describe('0 to 1: the share of the lines that name code or make a claim which no finding is about.'),
+      })
+      .register(schemaNames, { name: 'VerificationSummary' }),
+    findings: z.array(DocumentationFindingSchema).describe('Errors first, then warnings, then information, each by line.'),
+    warnings: z.array(WarningSchema),
+    trustBoundary: TrustBoundarySchema,
+  })
+  .register(schemaNames, { name: 'VerifyDocumentationResult' });
+export type VerifyDocumentationResult = z.infer<typeof VerifyDocumentationResultSchema>;
+
+/** A draft longer than this is refused: evaluate it in parts. */
+export const MAX_DRAFT_LENGTH = 200_000;
+
+export const EvaluateDocumentQualityInputSchema = z
+  .object({
+    repositoryId: RepositoryIdSchema.optional().describe('The repository the document is about; optional when only one is indexed.'),
+    documentPath: MarkdownPathSchema.optional().describe('An indexed Markdown document of the repository.'),
+    content: z
+      .string()
+      .min(1)
+      .max(MAX_DRAFT_LENGTH)
+      .optional()
+      .describe(`A generated draft's Markdown, at most ${MAX_DRAFT_LENGTH} characters (instead of documentPath).`),
+    codePaths: z
+      .array(DocsPathSchema)
+      .max(MAX_DOCS_PATHS)
+      .optional()
+      .describe('The code the document claims to document; by default the files it names and the files declaring the symbols it names.'),
+    minScore: z.number().min(0).max(1).optional().describe('Answer quality_gate_failed when the overall score is below this.'),
+    commitSha: CommitShaSchema.optional(),
+  })
+  .strict()
+  .refine((input) => (input.documentPath === undefined) !== (input.content === undefined), {
+    message: 'Give exactly one of documentPath or content.',
+  })
+  .register(schemaNames, { name: 'EvaluateDocumentQualityInput' });
+export type EvaluateDocumentQualityInput = z.input<typeof EvaluateDocumentQualityInputSchema>;
+
+export const QUALITY_STATUSES = ['pass', 'pass_with_warnings', 'fail'] as const;
+
+const DimensionSchema = z
+  .object({
+    score: z.number().describe('0 to 1.'),
+    checked: z.number().int().describe('How many items the score is over.'),
+    failed: z.number().int().describe('How many of them failed.'),
+  })
+  .register(schemaNames, { name: 'QualityDimension' });
+
+export const DocumentQualityReportSchema = z
+  .object({
+    reportId: z.string(),
+    resourceUri: z
+      .string()
+      .nullable()
+      .describe(
+        'quality-report://{repo}/{commit}/{path}: the report of an indexed document, readable as an MCP resource; null for a draft.',
+      ),
+    repositoryId: z.string(),
+    commitSha: z.string(),
+    documentPath: z.string().nullable(),
+    quality: z
+      .object({
+        status: z.enum(QUALITY_STATUSES).register(schemaNames, { name: 'QualityStatus' }),
+        score: z.number().describe('0 to 1: the mean of the dimensions.'),
+        unsupportedClaims: z.number().int().describe('Claims of the document the code contradicts or does not settle.'),
+        warnings: z.array(z.string()),
+      })
+      .register(schemaNames, { name: 'QualitySummary' }),
+    dimensions: z
+      .object({
+        coverage: DimensionSchema.describe('The public symbols of the code it documents that it names (failed: those it does not).'),
+        claims: DimensionSchema.describe('Its sentences that are claims: failed are those contradicted or unknown.'),
+        staleness: DimensionSchema.describe('Its lines that name code or make claims: failed are the stale ones.'),
+        references: DimensionSchema.describe('The symbols and files it names: failed are those no code has.'),
+      })
+      .register(schemaNames, { name: 'QualityDimensions' }),
+    undocumented: z.array(z.string()).describe('Qualified names of the public symbols it does not name.'),
+    findings: z.array(StaleFindingSchema),
+    trustBoundary: TrustBoundarySchema,
+  })
+  .register(schemaNames, { name: 'DocumentQualityReport' });
+export type DocumentQualityReport = z.infer<typeof DocumentQualityReportSchema>;

@@ -1,6 +1,14 @@
 import { Args, Context, Resolver } from '@nestjs/graphql';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
+  type DocumentQualityReport,
+  DocumentQualityReportSchema,
+  type EvaluateDocumentQualityInput,
+  EvaluateDocumentQualityInputSchema,
+  type VerifyDocumentationInput,
+  VerifyDocumentationInputSchema,
+  type VerifyDocumentationResult,
+  VerifyDocumentationResultSchema,
   type DetectStaleDocsInput,
   DetectStaleDocsInputSchema,
   type DetectStaleDocsResult,
@@ -36,5 +44,31 @@ export class DocumentationTrustResolver {
   })
   staleDocs(@Args('input') input: DetectStaleDocsInput, @Context('req') req: RequestWithPrincipal): Promise<DetectStaleDocsResult> {
     return this.service.detectStaleDocs(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreQuery({
+    name: 'verifyDocumentation',
+    description: 'verify_documentation: a Markdown document verified against the code it describes.',
+    args: { input: VerifyDocumentationInputSchema },
+    result: VerifyDocumentationResultSchema,
+  })
+  verifyDocumentation(
+    @Args('input') input: VerifyDocumentationInput,
+    @Context('req') req: RequestWithPrincipal,
+  ): Promise<VerifyDocumentationResult> {
+    return this.service.verifyDocumentation(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreQuery({
+    name: 'documentQuality',
+    description: 'evaluate_document_quality: a document or draft scored against the code.',
+    args: { input: EvaluateDocumentQualityInputSchema },
+    result: DocumentQualityReportSchema,
+  })
+  documentQuality(
+    @Args('input') input: EvaluateDocumentQualityInput,
+    @Context('req') req: RequestWithPrincipal,
+  ): Promise<DocumentQualityReport> {
+    return this.service.evaluateDocumentQuality(withoutNulls(input), principalOf(req));
   }
 }

@@ -248,3 +248,129 @@ describe('detect_stale_docs and history', () => {
     expect((await service.detectStaleDocs({ repositoryId: 'history', minConfidence: 0.5 }, principal)).findings).toHaveLength(2);
   }, 120_000);
 });
+
+describe('verify_documentation', () => {
+  const drifted = (severity: string, type: string, line: number | null) => `${severity} ${type} ${line}`;
+
+  it('reports the README of docs-drift at each depth, errors first', async () => {
+    const deep = await service.verifyDocumentation({ repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src'] }, principal);
+    expect(deep).toMatchObject({
+      doc_path: 'README.md',
+      verification_depth: 'deep',
+      summary: { total_findings: 2, errors: 2, warnings: 0, accuracy_score: 0.78 },
+    });
+    expect(deep.report_id).toMatch(/^vd_[0-9a-f]{16}$/);
+    expect(deep.findings[0]).toEqual({
+      severity: 'error',
+      type: 'unknown_flag',
+      doc_statement: 'drift check --verbose',
+      code_reality: 'No code defines the flag --verbose.',
+      suggestion: 'Remove the flag, or name the one the command takes now.',
+      line: 9,
+      evidence: [],
+    });
+    expect(deep.findings.map((finding) => drifted(finding.severity, finding.type, finding.line))).toEqual([
+      'error unknown_flag 9',
+      'error unknown_symbol 13',
+    ]);
+    const again = await service.verifyDocumentation({ repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src/'] }, principal);
+    expect(again.report_id).not.toBe(deep.report_id);
+    expect(
+      (await service.verifyDocumentation({ repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src'] }, principal)).report_id,
+    ).toBe(deep.report_id);
+
+    const comprehensive = await service.verifyDocumentation(
+      { repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src'], verification_depth: 'comprehensive' },
+      principal,
+    );
+    expect(comprehensive.summary).toEqual({ total_findings: 7, errors: 2, warnings: 0, accuracy_score: 0.78 });
+    expect(comprehensive.findings.slice(2).map((finding) => finding.code_reality)).toEqual([
+      'FLAGS (variable) is exported from src/cli.ts and the document never names it.',
+      'CliOptions (interface) is exported from src/cli.ts and the document never names it.',
+      'parseArgs (function) is exported from src/cli.ts and the document never names it.',
+      'main (function) is exported from src/cli.ts and the document never names it.',
+      'Writer (interface) is exported from src/writers/base-writer.ts and the document never names it.',
+    ]);
+  });
+
+  it.each([
+    ['a doc_path that is not Markdown', { repositoryId: DRIFT, doc_path: 'src/cli.ts', code_paths: ['src'] }, 'invalid_input'],
+    ['a doc_path outside the repository', { repositoryId: DRIFT, doc_path: '../README.md', code_paths: ['src'] }, 'invalid_input'],
+    ['code_paths with ..', { repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src/../..'] }, 'invalid_input'],
+    ['no code_paths', { repositoryId: DRIFT, doc_path: 'README.md', code_paths: [] }, 'invalid_input'],
+    [
+      'a depth the seed does not name',
+      { repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['src'], verification_depth: 'x' },
+      'invalid_input',
+    ],
+    ['a document that is not indexed', { repositoryId: DRIFT, doc_path: 'docs/guide.md', code_paths: ['src'] }, 'not_found'],
+    ['code that is not there', { repositoryId: DRIFT, doc_path: 'README.md', code_paths: ['lib'] }, 'not_found'],
+  ])('refuses %s', async (_, input, code) => {
+    await expect(service.verifyDocumentation(input as never, principal)).rejects.toMatchObject({ code });
+  });
+});
+
+describe('evaluate_document_quality', () => {
+  it("scores docs-drift's README by dimension, its report readable by URI", async () => {
+    const report = await service.evaluateDocumentQuality({ repositoryId: DRIFT, documentPath: 'README.md' }, principal);
+    expect(report).toMatchObject({
+      resourceUri: `quality-report://docs-drift/${fixtures.get(DRIFT)!.commitSha}/README.md`,
+      documentPath: 'README.md',
+      quality: {
+        status: 'fail',
+        score: 0.86,
+        unsupportedClaims: 0,
+        warnings: ['2 stale line(s).', '1 public symbol(s) of the documented code are not named.'],
+      },
+      dimensions: {
+        coverage: { score: 0.8, checked: 5, failed: 1 },
+        claims: { score: 1, checked: 1, failed: 0 },
+        staleness: { score: 0.78, checked: 9, failed: 2 },
+        references: { score: 0.86, checked: 7, failed: 1 },
+      },
+      undocumented: ['Writer'],
+    });
+    expect(report.findings.map((finding) => finding.line)).toEqual([13, 9]);
+  });
+
+  it('scores a generated draft, which has no resource', async () => {
+    const content = '# Draft\n\n`applyDiscount` is called by `OrderService.placeOrder`.\n`applyDiscount` takes three parameters.\n';
+    const report = await service.evaluateDocumentQuality({ repositoryId: ORDER, content }, principal);
+    expect(report).toMatchObject({
+      resourceUri: null,
+      documentPath: null,
+      quality: { status: 'fail', score: 0.56, unsupportedClaims: 1 },
+      dimensions: {
+        coverage: { score: 0.25, checked: 4, failed: 3 },
+        claims: { score: 0.5, checked: 2, failed: 1 },
+        staleness: { score: 0.5, checked: 2, failed: 1 },
+        references: { score: 1, checked: 3, failed: 0 },
+      },
+      undocumented: ['isKnownDiscount', 'PlacedOrder', 'OrderService'],
+    });
+    expect(report.findings.map(({ path, line, kind }) => ({ path, line, kind }))).toEqual([
+      { path: 'draft.md', line: 4, kind: 'contradicted_claim' },
+    ]);
+  });
+
+  it('fails the quality gate below the minimum asked for, carrying the report', async () => {
+    await expect(
+      service.evaluateDocumentQuality({ repositoryId: DRIFT, documentPath: 'README.md', minScore: 0.9 }, principal),
+    ).rejects.toMatchObject({
+      code: 'quality_gate_failed',
+      details: { quality: { status: 'fail', score: 0.86 } },
+    });
+    expect(
+      (await service.evaluateDocumentQuality({ repositoryId: DRIFT, documentPath: 'README.md', minScore: 0.85 }, principal)).quality.score,
+    ).toBe(0.86);
+  });
+
+  it.each([
+    ['neither a document nor a draft', { repositoryId: DRIFT }, 'invalid_input'],
+    ['both', { repositoryId: DRIFT, documentPath: 'README.md', content: '# x' }, 'invalid_input'],
+    ['a draft over the limit', { repositoryId: DRIFT, content: 'x'.repeat(200_001) }, 'invalid_input'],
+    ['a commit that is not indexed', { repositoryId: DRIFT, documentPath: 'README.md', commitSha: 'abc123' }, 'snapshot_not_indexed'],
+  ])('refuses %s', async (_, input, code) => {
+    await expect(service.evaluateDocumentQuality(input as never, principal)).rejects.toMatchObject({ code });
+  });
+});

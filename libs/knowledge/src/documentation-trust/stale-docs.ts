@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { CodeGraphRepository } from '@lore/graph';
 import { isRepositoryPath } from '@lore/domain';
-import type { ClaimKind, EvidenceSpan, StaleFinding, StaleReason } from '@lore/domain/schemas/documentation-trust';
+import type { EvidenceSpan, StaleFinding, StaleReason, Verdict } from '@lore/domain/schemas/documentation-trust';
 import { parseClaim } from './claim-parser';
 import { ClaimVerifier } from './claim-verifier';
 import { escapeRegExp, findWord } from './code-facts';
@@ -20,29 +20,30 @@ const CONFIDENCE: Record<StaleReason, number> = {
   code_changed_after: 0.4,
 };
 
-/** The claim kinds a line of prose is checked for: those settled from the graph's structure. */
-const STRUCTURAL_KINDS = new Set<ClaimKind>([
-  'exported',
-  'defined_in_file',
-  'under_directory',
-  'parameter_count',
-  'has_parameter',
-  'parameter_optional',
-  'parameter_default',
-  'is_async',
-  'returns',
-  'is_static',
-  'visibility',
-  'calls',
-  'called_by',
-  'extends',
-  'implements',
-  'overrides',
-  'imports',
-  'tested_by',
-  'has_tests',
-  'constant_value',
-]);
+/** A Markdown text to check: an indexed document of the repository, or a draft (no history to read). */
+export interface DocumentText {
+  path: string;
+  text: string;
+  indexed: boolean;
+}
+
+export interface DetectionOptions {
+  /** Read prose sentences as claims and settle them. */
+  claims: boolean;
+  /** Compare each line's last change with its named declarations' (git blame). */
+  history: boolean;
+}
+
+export interface Detection {
+  findings: StaleFinding[];
+  /** Lines that named code or made a claim. */
+  checkedLines: number;
+  claims: Record<Verdict, number>;
+  /** Symbol and file names mentioned, and those no code has. */
+  references: { total: number; broken: number };
+  /** The names of code the documents mention (symbols, and constants written as configuration keys). */
+  mentionedSymbols: Set<string>;
+}
 
 interface LineIssue {
   kind: StaleReason;
@@ -64,30 +65,60 @@ export class StaleDocsDetector {
     private readonly code: RepositoryCode,
   ) {}
 
+  /** The stale lines of the repository's indexed Markdown files at `documentPaths`, with every check. */
   async findings(documentPaths: readonly string[]): Promise<StaleFinding[]> {
-    const bins = await this.commandNames();
-    const findings: StaleFinding[] = [];
+    const documents: DocumentText[] = [];
     for (const path of documentPaths) {
       const text = await this.code.text(path);
-      if (text === null) continue;
-      for (const line of docLines(text, bins)) {
+      if (text !== null) documents.push({ path, text, indexed: true });
+    }
+    return (await this.detect(documents, { claims: true, history: true })).findings;
+  }
+
+  /**
+   * Checks documents line by line: the names each line's code mentions, and (with `claims`) its
+   * sentences as claims, and (with `history`, for indexed documents) whether a declaration it names
+   * changed after it. Also counts what was checked, for a score.
+   */
+  async detect(documents: readonly DocumentText[], options: DetectionOptions): Promise<Detection> {
+    const bins = await this.commandNames();
+    const detection: Detection = {
+      findings: [],
+      checkedLines: 0,
+      claims: { supported: 0, contradicted: 0, unknown: 0 },
+      references: { total: 0, broken: 0 },
+      mentionedSymbols: new Set(),
+    };
+    for (const document of documents) {
+      for (const line of docLines(document.text, bins)) {
         const issues: LineIssue[] = [];
         for (const mention of line.mentions) {
-          const issue = await this.checkMention(mention, path);
+          // A constant's name reads as a configuration key (DEFAULT_TIMEOUT_MS): either way, the line names it.
+          if (mention.kind === 'symbol' || mention.kind === 'config_key') detection.mentionedSymbols.add(mention.name);
+          const issue = await this.checkMention(mention, document.path);
+          if (mention.kind === 'symbol' || mention.kind === 'file') {
+            detection.references.total++;
+            if (issue) detection.references.broken++;
+          }
           if (issue) issues.push(issue);
         }
-        for (const sentence of line.sentences) {
-          const issue = await this.checkSentence(sentence);
-          if (issue) issues.push(issue);
+        let claims = 0;
+        for (const sentence of options.claims ? line.sentences : []) {
+          const checked = await this.checkSentence(sentence);
+          if (checked === null) continue;
+          claims++;
+          detection.claims[checked.verdict]++;
+          if (checked.issue) issues.push(checked.issue);
         }
-        if (issues.length === 0) {
-          const changed = await this.changedAfter(path, line.line, line.mentions);
+        if (line.mentions.length > 0 || claims > 0) detection.checkedLines++;
+        if (issues.length === 0 && options.history && document.indexed) {
+          const changed = await this.changedAfter(document.path, line.line, line.mentions);
           if (changed) issues.push(changed);
         }
         if (issues.length === 0) continue;
         issues.sort((a, b) => CONFIDENCE[b.kind] - CONFIDENCE[a.kind]);
-        findings.push({
-          path,
+        detection.findings.push({
+          path: document.path,
           line: line.line,
           statement: line.text.trim(),
           kind: issues[0]!.kind,
@@ -97,7 +128,8 @@ export class StaleDocsDetector {
         });
       }
     }
-    return findings.sort((a, b) => b.confidence - a.confidence || a.path.localeCompare(b.path) || a.line - b.line);
+    detection.findings.sort((a, b) => b.confidence - a.confidence || a.path.localeCompare(b.path) || a.line - b.line);
+    return detection;
   }
 
   private async checkMention(mention: Mention, documentPath: string): Promise<LineIssue | null> {
@@ -158,15 +190,18 @@ export class StaleDocsDetector {
     return null;
   }
 
-  private async checkSentence(sentence: string): Promise<LineIssue | null> {
-    const parsed = parseClaim(sentence);
-    if (parsed === null || !STRUCTURAL_KINDS.has(parsed.kind)) return null;
+  /** A sentence read as a claim and settled: null when it is no claim; an issue when the graph contradicts it. */
+  private async checkSentence(sentence: string): Promise<{ verdict: Verdict; issue: LineIssue | null } | null> {
+    if (parseClaim(sentence) === null) return null;
     const verdict = await new ClaimVerifier(this.graph, this.code).verify(sentence);
-    if (verdict.verdict !== 'contradicted') return null;
+    if (verdict.verdict !== 'contradicted') return { verdict: verdict.verdict, issue: null };
     return {
-      kind: 'contradicted_claim',
-      reason: `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`,
-      evidence: verdict.evidence,
+      verdict: verdict.verdict,
+      issue: {
+        kind: 'contradicted_claim',
+        reason: `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`,
+        evidence: verdict.evidence,
+      },
     };
   }
 
