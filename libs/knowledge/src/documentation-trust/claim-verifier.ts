@@ -327,6 +327,13 @@ export class ClaimVerifier {
   private async returns(claim: ParsedClaim, symbol: SymbolRef, returnType: string | null, evidence: EvidenceSpan[]): Promise<Finding> {
     const claimed = claim.value!;
     if (returnType === null) return unknown([`${symbol.qualifiedName} declares no return type.`], evidence);
+    // A type predicate (`value is T`, `asserts value`) returns a boolean, or nothing: only those are compared.
+    if (/^(?:asserts\s+)?[\w$]+\s+is\s+/.test(returnType) || /^asserts\s/.test(returnType)) {
+      const answers = /^asserts\s/.test(returnType) ? 'void' : 'boolean';
+      if (compactType(claimed) === answers)
+        return settled(true, [`${symbol.qualifiedName} returns ${returnType}, a ${answers}.`], evidence);
+      return unknown([`${symbol.qualifiedName} returns the type predicate ${returnType}.`], evidence);
+    }
     if (sameType(returnType, claimed)) return settled(true, [`${symbol.qualifiedName} returns ${returnType}.`], evidence);
     const awaited = awaitedType(returnType);
     const base = compactType(returnType).replace(/[<[].*$/, '');
