@@ -216,9 +216,13 @@ export class LoreMcpServerFactory {
 
   private async read(uri: string, principal: Principal, onError?: (error: unknown) => void): Promise<ReadResourceResult> {
     try {
-      const { scheme } = parseResourceUri(uri);
-      const resource = this.resources.find((candidate) => candidate.name === scheme);
-      if (!resource) throw new ResourceNotFoundError(uri);
+      // Each resource reads its own scheme's URIs (quality-report:// as well as the spans'); a URI of
+      // no Lore scheme is invalid input, as the span parser says.
+      const resource = this.resources.find((candidate) => uri.startsWith(`${candidate.name}://`));
+      if (!resource) {
+        parseResourceUri(uri);
+        throw new ResourceNotFoundError(uri);
+      }
       return await resource.read(uri, principal);
     } catch (error) {
       if (error instanceof ProtocolError) throw error;

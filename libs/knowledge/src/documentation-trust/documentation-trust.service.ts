@@ -62,12 +62,12 @@ export class DocumentationTrustService {
     const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
     const code = this.codeOf(principal, repository);
     const documents = await this.markdownDocuments(code, query.paths);
-    const findings = await new StaleDocsDetector(this.graph, code).findings(documents);
+    const findings = await new StaleDocsDetector(this.graph, code).findings(documents, query.minConfidence);
     return {
       repositoryId: repository.repositoryId,
       commitSha: repository.commitSha,
       documents,
-      findings: findings.filter((finding) => finding.confidence >= query.minConfidence),
+      findings,
       warnings: await this.scanWarnings(code),
       trustBoundary: TRUST_BOUNDARY,
     };

@@ -19,6 +19,7 @@ export class RepositoryCode {
   private filesRead: Promise<RepositoryFileRecord[]> | null = null;
   private readonly texts = new Map<string, Promise<string | null>>();
   private readonly blames = new Map<string, Promise<number[] | null>>();
+  private readonly named = new Map<string, Promise<SymbolRef[]>>();
   private scanned: Promise<{ texts: Map<string, string>; complete: boolean }> | null = null;
 
   constructor(
@@ -84,7 +85,16 @@ export class RepositoryCode {
   }
 
   /** The symbols named `name` (or with that qualified name); exact qualified names first, code before test cases. */
-  async symbolsNamed(name: string): Promise<SymbolRef[]> {
+  symbolsNamed(name: string): Promise<SymbolRef[]> {
+    let found = this.named.get(name);
+    if (!found) {
+      found = this.lookUp(name);
+      this.named.set(name, found);
+    }
+    return found;
+  }
+
+  private async lookUp(name: string): Promise<SymbolRef[]> {
     const found = await this.graph.findSymbolsByName(this.principal, name, this.repositoryId, 50);
     const byQualifiedName = found.filter((symbol) => symbol.qualifiedName === name);
     const pool = byQualifiedName.length > 0 ? byQualifiedName : found;

@@ -65,14 +65,16 @@ export class StaleDocsDetector {
     private readonly code: RepositoryCode,
   ) {}
 
-  /** The stale lines of the repository's indexed Markdown files at `documentPaths`, with every check. */
-  async findings(documentPaths: readonly string[]): Promise<StaleFinding[]> {
+  /** The stale lines of the repository's indexed Markdown files at `documentPaths`, at least `minConfidence` sure. */
+  async findings(documentPaths: readonly string[], minConfidence = 0): Promise<StaleFinding[]> {
     const documents: DocumentText[] = [];
     for (const path of documentPaths) {
       const text = await this.code.text(path);
       if (text !== null) documents.push({ path, text, indexed: true });
     }
-    return (await this.detect(documents, { claims: true, history: true })).findings;
+    // The history is the least confident finding: not read when it would be left out.
+    const history = CONFIDENCE.code_changed_after >= minConfidence;
+    return (await this.detect(documents, { claims: true, history })).findings.filter((finding) => finding.confidence >= minConfidence);
   }
 
   /**
