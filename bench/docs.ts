@@ -188,7 +188,7 @@ async function main(): Promise<void> {
       }
       if (spanFound) settledSpan++;
       console.log(
-        `| ${claim} | ${truth} | ${answer.verdict} | ${isRight === null ? '-' : isRight ? 'yes' : 'NO'} | ${spanFound ? 'yes' : 'no'} |`,
+        `| ${claim} | ${truth} | ${answer.verdict} | ${isRight === null ? '-' : isRight ? 'yes' : 'NO'} | ${path === null ? '-' : spanFound ? 'yes' : 'no'} |`,
       );
       if (isRight === false || answer.verdict === 'unknown') console.log(`|  | | ${answer.reasons.join(' ')} | | |`);
     }
@@ -205,7 +205,8 @@ async function main(): Promise<void> {
     cpSync(root, copy, { recursive: true });
     const readme = join(copy, 'readme.md');
     const original = readFileSync(readme, 'utf8');
-    const firstPlanted = original.split('\n').length + 2;
+    // The original's lines, a blank line, then the planted ones.
+    const firstPlanted = original.replace(/\n$/, '').split('\n').length + 2;
     writeFileSync(readme, `${original.replace(/\n$/, '')}\n\n${[...PLANTED, ...TRUE_LINES].join('\n')}\n`);
     const git = (args: string[]) =>
       execFileSync('git', args, {
@@ -236,7 +237,7 @@ async function main(): Promise<void> {
     console.log(
       `planted found: ${found.length}/${PLANTED.length} (${percent(found.length, PLANTED.length)}); false alarms on true lines: ${falseAlarms.length}/${TRUE_LINES.length}`,
     );
-    const others = stale.findings.filter((finding) => finding.line < firstPlanted);
+    const others = stale.findings.filter((finding) => finding.line < firstPlanted - 1);
     console.log(`findings on ky's own ${original.split('\n').length} lines: ${others.length}`);
     for (const finding of others)
       console.log(

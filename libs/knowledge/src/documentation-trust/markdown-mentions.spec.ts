@@ -21,6 +21,8 @@ describe('mentionsOfCode', () => {
     ['true', []],
     ['README', []],
     ['Math.round', []],
+    ['Function', []],
+    ['application/x-amz-json-1.1', []],
     ['https://example.com/a/b', []],
   ])('%s', (code, expected) => {
     expect(mentionsOfCode(code, ['drift'])).toEqual(expected);

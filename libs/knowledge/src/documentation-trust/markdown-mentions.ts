@@ -42,6 +42,20 @@ const STANDARD_NAMESPACES = new Set([
   'Reflect',
   'Buffer',
   'Error',
+  'Function',
+  'RegExp',
+  'Uint8Array',
+  'ArrayBuffer',
+  'ReadableStream',
+  'AbortSignal',
+  'AbortController',
+  'Headers',
+  'Request',
+  'Response',
+  'FormData',
+  'URLSearchParams',
+  'URL',
+  'Blob',
   'os',
   'sys',
   'fmt',
@@ -108,8 +122,11 @@ export function commandMentions(line: string, bins: readonly string[]): Mention[
   return mentions;
 }
 
+/** The top-level types of media types (`application/json`), which look like paths. */
+const MEDIA_TYPES = /^(?:application|text|image|audio|video|multipart|font|model|message)\//;
+
 function isPath(code: string): boolean {
-  if (/\s/.test(code) || code.startsWith('@') || code.startsWith('/')) return false;
+  if (/\s/.test(code) || code.startsWith('@') || code.startsWith('/') || MEDIA_TYPES.test(code)) return false;
   if (/^(?:\.\/)?[\w.-]+(?:\/[\w.-]+)+\/?(?:#L\d+(?:-L\d+)?)?$/.test(code)) return true;
   return FILE_EXTENSIONS.test(code) && /^[\w.-]+$/.test(code);
 }
