@@ -157,6 +157,8 @@ function unwrapZod(schema: z.ZodType): z.ZodType {
 /** The tools every MCP client is offered by default (the full profile without side effects), sorted: written out, not read from the code. */
 export const READ_ONLY_TOOLS = [
   'analyze_impact',
+  'detect_stale_docs',
+  'evaluate_document_quality',
   'get_callees',
   'get_callers',
   'get_documents',
@@ -167,6 +169,8 @@ export const READ_ONLY_TOOLS = [
   'get_symbol',
   'help',
   'search_code',
+  'verify_claim',
+  'verify_documentation',
 ];
 
 /** Seed 003's knowledge tools: in the full profile, answering as that server does (no envelope). */

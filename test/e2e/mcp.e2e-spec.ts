@@ -354,12 +354,16 @@ describe('profiles and help', () => {
       });
       expect((await reviewer.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
         'analyze_impact',
+        'detect_stale_docs',
+        'evaluate_document_quality',
         'get_callers',
         'get_documents',
         'get_file_span',
         'get_related_tests',
         'get_symbol',
         'help',
+        'verify_claim',
+        'verify_documentation',
       ]);
       expect((await reviewer.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual([
         'analyze_impact',

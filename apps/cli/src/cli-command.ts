@@ -15,7 +15,10 @@ export interface JsonOption {
 /** Runs a command action and exits with its code; errors are reported as the caller asked (--json or not). */
 export function runAction<A extends unknown[]>(action: (...args: A) => Promise<number>) {
   return async (...args: A): Promise<void> => {
-    const options = args.find((arg): arg is JsonOption => typeof arg === 'object' && arg !== null && !(arg instanceof Command));
+    // The options object: not the Command, and not a variadic argument's array.
+    const options = args.find(
+      (arg): arg is JsonOption => typeof arg === 'object' && arg !== null && !Array.isArray(arg) && !(arg instanceof Command),
+    );
     let code: number;
     try {
       code = await runInCallContext({ door: 'cli' }, () => action(...args));

@@ -9,6 +9,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   not_found: EXIT.notFound,
   ambiguous_target: EXIT.notFound,
   snapshot_not_indexed: EXIT.notFound,
+  quality_gate_failed: EXIT.thresholdExceeded,
   unavailable: EXIT.unavailable,
   timeout: EXIT.unavailable,
   resource_exhausted: EXIT.unavailable,

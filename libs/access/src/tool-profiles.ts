@@ -7,8 +7,27 @@ import type { ToolProfileName } from '@lore/domain';
  */
 export const TOOL_PROFILES = {
   full: null,
-  docgen_agent: ['search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_project_structure', 'get_file_span'],
-  review_agent: ['get_file_span', 'analyze_impact', 'get_related_tests', 'get_documents', 'get_symbol', 'get_callers'],
+  docgen_agent: [
+    'search_code',
+    'get_symbol',
+    'get_graph_neighborhood',
+    'get_documents',
+    'get_project_structure',
+    'get_file_span',
+    'evaluate_document_quality',
+  ],
+  review_agent: [
+    'get_file_span',
+    'analyze_impact',
+    'get_related_tests',
+    'get_documents',
+    'get_symbol',
+    'get_callers',
+    'verify_claim',
+    'detect_stale_docs',
+    'verify_documentation',
+    'evaluate_document_quality',
+  ],
   read_only_explorer: ['search_code', 'get_file_span', 'get_symbol', 'get_documents'],
 } as const satisfies Record<ToolProfileName, readonly string[] | null>;
 

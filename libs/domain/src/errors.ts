@@ -83,6 +83,10 @@ export class RateLimitedError extends LoreError {
 export class ToolBudgetExceededError extends LoreError {
   readonly code = 'tool_budget_exceeded';
 }
+/** A document's quality is below the minimum asked for; details carry the report. */
+export class QualityGateFailedError extends LoreError {
+  readonly code = 'quality_gate_failed';
+}
 export class ConflictError extends LoreError {
   readonly code = 'conflict';
   override readonly retryable = true;

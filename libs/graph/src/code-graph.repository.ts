@@ -130,6 +130,14 @@ export interface NeighborEdge {
   edge: { from: string; to: string; type: string; confidence: CallConfidence | null; line: number | null };
 }
 
+/** A file of a repository with what reading it at the indexed commit needs (documentation-trust/repository-files). */
+export interface RepositoryFileRecord {
+  path: string;
+  language: string;
+  contentHash: string;
+  blocked: boolean;
+}
+
 /** How much a full-text window too full of other repositories' matches is widened, and up to what (see searchSymbolsFullText). */
 const FULLTEXT_WINDOW_GROWTH = 8;
 const MAX_FULLTEXT_WINDOW = 32_000;
@@ -290,6 +298,24 @@ export class CodeGraphRepository {
   async listProjectFiles(principal: Principal, repositoryId: string, prefix: string): Promise<ProjectFileRecord[]> {
     const rows = await this.read(principal, 'structure/files-under', { repositoryId, prefix });
     return rows as unknown as ProjectFileRecord[];
+  }
+
+  /** Every file of a repository, in path order, with its content hash (documentation-trust/repository-files). */
+  async listRepositoryFiles(principal: Principal, repositoryId: string): Promise<RepositoryFileRecord[]> {
+    const rows = await this.read(principal, 'documentation-trust/repository-files', { repositoryId });
+    return rows as unknown as RepositoryFileRecord[];
+  }
+
+  /** The distinct names and qualified names of a repository's symbols (documentation-trust/symbol-names). */
+  async listSymbolNames(principal: Principal, repositoryId: string): Promise<{ names: string[]; qualifiedNames: string[] }> {
+    const [row] = await this.read(principal, 'documentation-trust/symbol-names', { repositoryId });
+    return { names: (row?.names as string[] | undefined) ?? [], qualifiedNames: (row?.qualifiedNames as string[] | undefined) ?? [] };
+  }
+
+  /** The exported top-level symbols of the files `paths` names (a file, or a directory and '/') (documentation-trust/public-symbols). */
+  async findPublicSymbols(principal: Principal, repositoryId: string, paths: readonly string[]): Promise<SymbolRef[]> {
+    const rows = await this.read(principal, 'documentation-trust/public-symbols', { repositoryId, paths });
+    return rows.map((row) => row.symbol as SymbolRef);
   }
 
   /** The explorer's nodes by uid (cypher/queries/explorer/<kind>.cypher), in one query; hidden and unknown uids are left out. */

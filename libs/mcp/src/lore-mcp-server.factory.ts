@@ -276,11 +276,13 @@ export class LoreMcpServerFactory {
 
   private async read(uri: string, principal: Principal, onError?: (error: unknown) => void): Promise<ReadResourceResult> {
     try {
+      // Each resource reads its own scheme's URIs (quality-report://, knowledge:// as well as the spans');
+      // a URI of no Lore scheme is invalid input, as the span parser says, before "not found".
       const resource = this.resources.find((candidate) =>
         candidate.matches ? candidate.matches(uri) : uri.startsWith(`${candidate.name}://`),
       );
       if (!resource) {
-        parseResourceUri(uri); // refuses a URI of no scheme Lore serves as invalid, before "not found"
+        parseResourceUri(uri);
         throw new ResourceNotFoundError(uri);
       }
       return await resource.read(uri, principal);

@@ -29,6 +29,17 @@ export class SourceRepository {
   }
 
   /**
+   * When each line of a file was last changed at the indexed commit (git blame's committer time, in
+   * seconds), index 0 for line 1; null outside git or when git cannot blame the file there.
+   */
+  async lineTimes(repository: IndexedSource, path: string): Promise<number[] | null> {
+    if (repository.gitPrefix === null) return null;
+    const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
+    const porcelain = await gitOutput(repository.rootPath, ['blame', '--porcelain', repository.commitSha, '--', gitPath]);
+    return porcelain === null ? null : blameTimes(porcelain);
+  }
+
+  /**
    * What a revision range changed, line by line, below the repository's root. Each ref is verified
    * as a commit (`git rev-parse --verify`) before git diff runs; git never runs through a shell.
    */
@@ -55,4 +66,17 @@ export class SourceRepository {
     if (diff === null) throw new InvalidInputError(`git diff ${range} failed in this repository.`);
     return parseUnifiedDiff(diff);
   }
+}
+
+/** The committer time of each line of `git blame --porcelain` output, in the file's line order. */
+export function blameTimes(porcelain: string): number[] {
+  const timeOfCommit = new Map<string, number>();
+  const times: number[] = [];
+  let commit = '';
+  for (const line of porcelain.split('\n')) {
+    if (line.startsWith('\t')) times.push(timeOfCommit.get(commit) ?? 0);
+    else if (/^[0-9a-f]{40} \d+ \d+/.test(line)) commit = line.slice(0, 40);
+    else if (line.startsWith('committer-time ')) timeOfCommit.set(commit, Number(line.slice('committer-time '.length)));
+  }
+  return times;
 }

@@ -1,0 +1,310 @@
+import { Injectable } from '@nestjs/common';
+import { CodeGraphRepository, type RepositoryRecord } from '@lore/graph';
+import { createHash } from 'node:crypto';
+import {
+  InvalidInputError,
+  NotFoundError,
+  type Principal,
+  QualityGateFailedError,
+  SnapshotNotIndexedError,
+  TRUST_BOUNDARY,
+} from '@lore/domain';
+import {
+  type DocumentationFinding,
+  type DocumentQualityReport,
+  type EvaluateDocumentQualityInput,
+  EvaluateDocumentQualityInputSchema,
+  type StaleFinding,
+  type VerifyDocumentationInput,
+  VerifyDocumentationInputSchema,
+  type VerifyDocumentationResult,
+  type DetectStaleDocsInput,
+  DetectStaleDocsInputSchema,
+  type DetectStaleDocsResult,
+  type VerifyClaimInput,
+  VerifyClaimInputSchema,
+  type VerifyClaimResult,
+} from '@lore/domain/schemas/documentation-trust';
+import { SourceRepository } from '@lore/indexer';
+import { Operation } from '../operations/operation';
+import { targetRepository } from '../target-resolution';
+import { parseInput } from '../validation';
+import { ClaimVerifier } from './claim-verifier';
+import { RepositoryCode } from './repository-code';
+import { type Detection, type DocumentText, StaleDocsDetector } from './stale-docs';
+import { formatQualityReportUri } from './quality-report-uri';
+
+/** verify_claim and detect_stale_docs: claims about code and lines of Markdown checked against the graph and the code. */
+@Injectable()
+export class DocumentationTrustService {
+  constructor(
+    private readonly graph: CodeGraphRepository,
+    private readonly sources: SourceRepository,
+  ) {}
+
+  @Operation('verify_claim', { kind: 'read' })
+  async verifyClaim(input: VerifyClaimInput, principal: Principal): Promise<VerifyClaimResult> {
+    const query = parseInput(VerifyClaimInputSchema, input);
+    const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
+    const verdict = await new ClaimVerifier(this.graph, this.codeOf(principal, repository)).verify(query.claim);
+    return {
+      ...verdict,
+      repositoryId: repository.repositoryId,
+      commitSha: repository.commitSha,
+      warnings: [],
+      trustBoundary: TRUST_BOUNDARY,
+    };
+  }
+
+  @Operation('detect_stale_docs', { kind: 'read' })
+  async detectStaleDocs(input: DetectStaleDocsInput, principal: Principal): Promise<DetectStaleDocsResult> {
+    const query = parseInput(DetectStaleDocsInputSchema, input);
+    const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
+    const code = this.codeOf(principal, repository);
+    const documents = await this.markdownDocuments(code, query.paths);
+    const findings = await new StaleDocsDetector(this.graph, code).findings(documents, query.minConfidence);
+    return {
+      repositoryId: repository.repositoryId,
+      commitSha: repository.commitSha,
+      documents,
+      findings,
+      warnings: await this.scanWarnings(code),
+      trustBoundary: TRUST_BOUNDARY,
+    };
+  }
+
+  @Operation('verify_documentation', { kind: 'read' })
+  async verifyDocumentation(input: VerifyDocumentationInput, principal: Principal): Promise<VerifyDocumentationResult> {
+    const query = parseInput(VerifyDocumentationInputSchema, input);
+    const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
+    const code = this.codeOf(principal, repository);
+    const [documentPath] = await this.markdownDocuments(code, [query.doc_path]);
+    const codePaths = await this.codePathsOf(code, query.code_paths);
+    const depth = query.verification_depth;
+    const text = (await code.text(documentPath!)) ?? '';
+    const detection = await new StaleDocsDetector(this.graph, code).detect([{ path: documentPath!, text, indexed: true }], {
+      claims: depth !== 'shallow',
+      history: depth !== 'shallow',
+    });
+    const findings = detection.findings.map(toDocumentationFinding);
+    if (depth === 'comprehensive') {
+      for (const symbol of await this.undocumented(principal, code, codePaths, detection)) {
+        findings.push({
+          severity: 'info',
+          type: 'undocumented_symbol',
+          doc_statement: '',
+          code_reality: `${symbol.qualifiedName} (${symbol.kind}) is exported from ${symbol.path} and the document never names it.`,
+          suggestion: `Describe ${symbol.qualifiedName}, or leave ${symbol.path} out of code_paths if the document is not about it.`,
+          line: null,
+          evidence: [code.symbolEvidence(symbol)],
+        });
+      }
+    }
+    const order = { error: 0, warning: 1, info: 2 } as const;
+    findings.sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
+    const staleLines = detection.findings.length;
+    return {
+      report_id: `vd_${digest([repository.repositoryId, repository.commitSha, documentPath, [...query.code_paths].sort(), depth])}`,
+      repositoryId: repository.repositoryId,
+      commitSha: repository.commitSha,
+      doc_path: documentPath!,
+      verification_depth: depth,
+      summary: {
+        total_findings: findings.length,
+        errors: findings.filter((finding) => finding.severity === 'error').length,
+        warnings: findings.filter((finding) => finding.severity === 'warning').length,
+        accuracy_score: ratio(detection.checkedLines - staleLines, detection.checkedLines),
+      },
+      findings,
+      warnings: await this.scanWarnings(code),
+      trustBoundary: TRUST_BOUNDARY,
+    };
+  }
+
+  @Operation('evaluate_document_quality', { kind: 'read' })
+  async evaluateDocumentQuality(input: EvaluateDocumentQualityInput, principal: Principal): Promise<DocumentQualityReport> {
+    const query = parseInput(EvaluateDocumentQualityInputSchema, input);
+    const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
+    const code = this.codeOf(principal, repository);
+    let document: DocumentText;
+    if (query.documentPath !== undefined) {
+      const [path] = await this.markdownDocuments(code, [query.documentPath]);
+      document = { path: path!, text: (await code.text(path!)) ?? '', indexed: true };
+    } else {
+      document = { path: 'draft.md', text: query.content!, indexed: false };
+    }
+    const detector = new StaleDocsDetector(this.graph, code);
+    const detection = await detector.detect([document], { claims: true, history: document.indexed });
+    const codePaths = query.codePaths ? await this.codePathsOf(code, query.codePaths) : await this.namedCode(code, detection, document);
+    const publicSymbols = codePaths.length === 0 ? [] : await this.graph.findPublicSymbols(principal, repository.repositoryId, codePaths);
+    const undocumented = publicSymbols.filter((symbol) => !isNamed(symbol, detection.mentionedSymbols));
+    const claimsChecked = detection.claims.supported + detection.claims.contradicted + detection.claims.unknown;
+    const unsupportedClaims = detection.claims.contradicted + detection.claims.unknown;
+    const dimensions = {
+      coverage: dimension(publicSymbols.length, undocumented.length),
+      claims: dimension(claimsChecked, unsupportedClaims),
+      staleness: dimension(detection.checkedLines, detection.findings.length),
+      references: dimension(detection.references.total, detection.references.broken),
+    };
+    const score = round(
+      (dimensions.coverage.score + dimensions.claims.score + dimensions.staleness.score + dimensions.references.score) / 4,
+    );
+    const warnings = [
+      ...(detection.claims.contradicted > 0 ? [`${detection.claims.contradicted} claim(s) contradicted by the code.`] : []),
+      ...(detection.claims.unknown > 0 ? [`${detection.claims.unknown} claim(s) the code does not settle: check them by hand.`] : []),
+      ...(detection.findings.length > 0 ? [`${detection.findings.length} stale line(s).`] : []),
+      ...(undocumented.length > 0 ? [`${undocumented.length} public symbol(s) of the documented code are not named.`] : []),
+    ];
+    const failing = detection.claims.contradicted > 0 || detection.findings.some((finding) => finding.confidence >= ERROR_CONFIDENCE);
+    const report: DocumentQualityReport = {
+      reportId: `qr_${digest([repository.repositoryId, repository.commitSha, document.indexed ? document.path : document.text, codePaths])}`,
+      resourceUri: document.indexed
+        ? formatQualityReportUri({ repositoryId: repository.repositoryId, commitSha: repository.commitSha, path: document.path })
+        : null,
+      repositoryId: repository.repositoryId,
+      commitSha: repository.commitSha,
+      documentPath: document.indexed ? document.path : null,
+      quality: { status: failing ? 'fail' : warnings.length > 0 ? 'pass_with_warnings' : 'pass', score, unsupportedClaims, warnings },
+      dimensions,
+      undocumented: undocumented.map((symbol) => symbol.qualifiedName),
+      findings: detection.findings,
+      trustBoundary: TRUST_BOUNDARY,
+    };
+    if (query.minScore !== undefined && score < query.minScore) {
+      throw new QualityGateFailedError(`The document scores ${score}, below the minimum ${query.minScore}.`, {
+        hint: 'Fix the findings of the report, then evaluate it again.',
+        details: { reportId: report.reportId, resourceUri: report.resourceUri, quality: report.quality, dimensions },
+      });
+    }
+    return report;
+  }
+
+  /** The public symbols of `codePaths` that the document never names (by name or qualified name). */
+  private async undocumented(principal: Principal, code: RepositoryCode, codePaths: string[], detection: Detection) {
+    const symbols = await this.graph.findPublicSymbols(principal, code.repositoryId, codePaths);
+    return symbols.filter((symbol) => !isNamed(symbol, detection.mentionedSymbols));
+  }
+
+  /** code_paths as the public-symbols query takes them: files as they are, directories with a final '/'; one that is neither is not found. */
+  private async codePathsOf(code: RepositoryCode, paths: readonly string[]): Promise<string[]> {
+    const resolved: string[] = [];
+    for (const path of paths) {
+      const bare = path.replace(/\/$/, '');
+      if ((await code.file(bare)) !== null) resolved.push(bare);
+      else if (await code.isDirectory(bare)) resolved.push(`${bare}/`);
+      else throw new NotFoundError(`No indexed file or directory ${path} in ${code.repositoryId}.`);
+    }
+    return resolved;
+  }
+
+  /** The code a document names: the files it names and the files declaring the symbols it names. */
+  private async namedCode(code: RepositoryCode, detection: Detection, document: DocumentText): Promise<string[]> {
+    const paths = new Set<string>();
+    for (const name of detection.mentionedSymbols) {
+      for (const symbol of await code.symbolsNamed(name)) paths.add(symbol.path);
+    }
+    for (const match of document.text.matchAll(/`([\w./-]+\.[a-z]{1,5})`/g)) {
+      if ((await code.file(match[1]!)) !== null) paths.add(match[1]!);
+    }
+    return [...paths].sort();
+  }
+
+  private async scanWarnings(code: RepositoryCode) {
+    const { complete } = await code.codeTexts();
+    return complete
+      ? []
+      : [
+          {
+            code: 'scan_incomplete',
+            message: 'Not every code file could be read: names only missing from the unread files were not reported.',
+          },
+        ];
+  }
+
+  /** The repository a claim or a check is about, at its indexed commit (another commit is not indexed). */
+  private async repositoryAt(
+    principal: Principal,
+    repositoryId: string | undefined,
+    commitSha: string | undefined,
+  ): Promise<RepositoryRecord> {
+    const repository = await targetRepository(this.graph, principal, repositoryId);
+    if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
+      throw new SnapshotNotIndexedError(
+        `Commit ${commitSha} of ${repository.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`,
+        { hint: 'Index that commit, or leave commitSha out to ask about the indexed one.' },
+      );
+    }
+    return repository;
+  }
+
+  private codeOf(principal: Principal, repository: RepositoryRecord): RepositoryCode {
+    return new RepositoryCode(this.graph, this.sources, principal, repository);
+  }
+
+  /** The indexed Markdown files the paths name (files, or directories holding them); all of them when no path is given. */
+  private async markdownDocuments(code: RepositoryCode, paths: readonly string[] | undefined): Promise<string[]> {
+    const markdown = (await code.files()).filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
+    if (paths === undefined) return markdown;
+    const chosen = new Set<string>();
+    for (const path of paths) {
+      const file = await code.file(path);
+      if (file !== null) {
+        if (file.language !== 'markdown')
+          throw new InvalidInputError(`${path} is not a Markdown file.`, { hint: 'Give .md files or directories.' });
+        chosen.add(file.path);
+        continue;
+      }
+      const prefix = `${path.replace(/\/$/, '')}/`;
+      const under = markdown.filter((document) => document.startsWith(prefix));
+      if (under.length === 0) throw new NotFoundError(`No indexed Markdown file ${path} in ${code.repositoryId}.`);
+      for (const document of under) chosen.add(document);
+    }
+    return markdown.filter((document) => chosen.has(document));
+  }
+}
+
+/** A stale line at least this confident is an error of the document; below, a warning. */
+const ERROR_CONFIDENCE = 0.8;
+
+const SUGGESTIONS: Record<StaleFinding['kind'], string> = {
+  unknown_symbol: 'Use the name the code has now (search_code finds it), or remove the mention.',
+  unknown_file: 'Point to the file where it is now (get_project_structure lists them), or remove the mention.',
+  unknown_flag: 'Remove the flag, or name the one the command takes now.',
+  unknown_command: 'Name a command the CLI defines now.',
+  unknown_config_key: 'Name a configuration key the code reads now.',
+  contradicted_claim: 'Rewrite the sentence to say what the code in the evidence does.',
+  code_changed_after: 'Read the declaration in the evidence and update the line if it no longer holds.',
+};
+
+function toDocumentationFinding(finding: StaleFinding): DocumentationFinding {
+  return {
+    severity: finding.confidence >= ERROR_CONFIDENCE ? 'error' : 'warning',
+    type: finding.kind,
+    doc_statement: finding.statement,
+    code_reality: finding.reason,
+    suggestion: SUGGESTIONS[finding.kind],
+    line: finding.line,
+    evidence: finding.evidence,
+  };
+}
+
+function isNamed(symbol: { name: string; qualifiedName: string }, mentioned: Set<string>): boolean {
+  return mentioned.has(symbol.name) || mentioned.has(symbol.qualifiedName);
+}
+
+function dimension(checked: number, failed: number): { score: number; checked: number; failed: number } {
+  return { score: ratio(checked - failed, checked), checked, failed };
+}
+
+/** A share rounded to two decimals; 1 when there is nothing to share. */
+function ratio(part: number, whole: number): number {
+  return whole === 0 ? 1 : round(part / whole);
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function digest(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,160 @@
+/**
+ * What a Markdown line names that code must have: symbols, files, CLI flags and commands, and
+ * configuration keys, read from its inline code and from the shell lines of its fenced blocks; and
+ * the sentences of its prose, which may be claims. Only names that look like code are taken: a plain
+ * lowercase word in backticks (`npm`, `true`) is as likely a tool or a value as a name, and a name
+ * the code lacks must be a name the line meant as code.
+ */
+export type MentionKind = 'symbol' | 'file' | 'flag' | 'command' | 'config_key';
+
+export interface Mention {
+  kind: MentionKind;
+  /** The name as the code would have it: a symbol name, a path, `--flag`, `bin command`, KEY. */
+  name: string;
+}
+
+export interface DocLine {
+  line: number;
+  text: string;
+  mentions: Mention[];
+  /** Prose sentences outside code blocks, each a possible claim. */
+  sentences: string[];
+}
+
+const FILE_EXTENSIONS =
+  /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|py|go|java|ya?ml|toml|cypher|sh|sql|html|css|xml|txt|lock|env|ini|cfg|conf|gradle|kts)$/i;
+const SHELL_FENCES = new Set(['', 'sh', 'bash', 'shell', 'console', 'zsh', 'text']);
+/** Namespaces of the languages' standard libraries, which a repository names without declaring. */
+const STANDARD_NAMESPACES = new Set([
+  'Math',
+  'JSON',
+  'Object',
+  'Array',
+  'Promise',
+  'console',
+  'process',
+  'Number',
+  'String',
+  'Date',
+  'Map',
+  'Set',
+  'Symbol',
+  'Reflect',
+  'Buffer',
+  'Error',
+  'Function',
+  'RegExp',
+  'Uint8Array',
+  'ArrayBuffer',
+  'ReadableStream',
+  'AbortSignal',
+  'AbortController',
+  'Headers',
+  'Request',
+  'Response',
+  'FormData',
+  'URLSearchParams',
+  'URL',
+  'Blob',
+  'os',
+  'sys',
+  'fmt',
+  'System',
+  'module',
+  'exports',
+  'require',
+  'window',
+  'document',
+]);
+
+/** Each line of a Markdown text (1-based) with what it names and its sentences; `bins` are the repository's command names. */
+export function docLines(markdown: string, bins: readonly string[]): DocLine[] {
+  const lines: DocLine[] = [];
+  let fence: { marker: string; shell: boolean } | null = null;
+  markdown.split('\n').forEach((raw, index) => {
+    const text = raw.replace(/\r$/, '');
+    const fenceMatch = /^\s*(```+|~~~+)\s*([\w-]*)/.exec(text);
+    if (fenceMatch) {
+      if (fence === null) fence = { marker: fenceMatch[1]!, shell: SHELL_FENCES.has(fenceMatch[2]!.toLowerCase()) };
+      else if (fenceMatch[1]!.startsWith(fence.marker)) fence = null;
+      lines.push({ line: index + 1, text, mentions: [], sentences: [] });
+      return;
+    }
+    if (fence !== null) {
+      const mentions = fence.shell ? commandMentions(text.trim().replace(/^\$\s+/, ''), bins) : [];
+      lines.push({ line: index + 1, text, mentions, sentences: [] });
+      return;
+    }
+    const mentions = [...text.matchAll(/(?<!`)`([^`\n]+)`(?!`)/g)].flatMap((match) => mentionsOfCode(match[1]!.trim(), bins));
+    lines.push({ line: index + 1, text, mentions: unique(mentions), sentences: sentencesOf(text) });
+  });
+  return lines;
+}
+
+/** What one inline code span names. */
+export function mentionsOfCode(code: string, bins: readonly string[]): Mention[] {
+  if (code === '' || code.includes('://') || /[<>*{}|]/.test(code.replace(/\s+--?[\w-]+=?<[^>]*>/g, ''))) return [];
+  const flag = /^(--[a-z][\w-]*)(?:[= ].*)?$/i.exec(code);
+  if (flag) return [{ kind: 'flag', name: flag[1]! }];
+  if (/\s/.test(code)) return commandMentions(code.replace(/^\$\s+/, ''), bins);
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=.*)?$/.test(code)) return [{ kind: 'config_key', name: code.split('=')[0]! }];
+  if (isPath(code)) return [{ kind: 'file', name: code.replace(/^\.\//, '').replace(/#.*$/, '') }];
+  const identifier = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\(\))?$/.exec(code);
+  if (identifier && looksLikeCode(identifier[1]!, identifier[2] !== undefined)) {
+    if (STANDARD_NAMESPACES.has(identifier[1]!.split('.')[0]!)) return [];
+    return [{ kind: 'symbol', name: identifier[1]! }];
+  }
+  return [];
+}
+
+/** The command and flags of a shell line that runs one of the repository's commands. */
+export function commandMentions(line: string, bins: readonly string[]): Mention[] {
+  const words = line.split(/\s+/).filter(Boolean);
+  const runner = words[0] === 'npx' ? 1 : 0;
+  if (words.length <= runner || !bins.includes(words[runner]!)) return [];
+  const mentions: Mention[] = [];
+  const command = words[runner + 1];
+  if (command !== undefined && /^[a-z][\w-]*$/.test(command)) mentions.push({ kind: 'command', name: `${words[runner]} ${command}` });
+  for (const word of words.slice(runner + 1)) {
+    const flag = /^(--[a-z][\w-]*)/i.exec(word);
+    if (flag) mentions.push({ kind: 'flag', name: flag[1]! });
+  }
+  return mentions;
+}
+
+/** The top-level types of media types (`application/json`), which look like paths. */
+const MEDIA_TYPES = /^(?:application|text|image|audio|video|multipart|font|model|message)\//;
+
+function isPath(code: string): boolean {
+  if (/\s/.test(code) || code.startsWith('@') || code.startsWith('/') || MEDIA_TYPES.test(code)) return false;
+  if (/^(?:\.\/)?[\w.-]+(?:\/[\w.-]+)+\/?(?:#L\d+(?:-L\d+)?)?$/.test(code)) return true;
+  return FILE_EXTENSIONS.test(code) && /^[\w.-]+$/.test(code);
+}
+
+function looksLikeCode(name: string, called: boolean): boolean {
+  if (/^[A-Z0-9]+$/.test(name)) return called;
+  return called || name.includes('.') || name.includes('_') || name.includes('$') || /^.+[A-Z]/.test(name) || /^[A-Z][a-z]/.test(name);
+}
+
+/** The sentences of a prose line, without list markers and heading marks. */
+export function sentencesOf(line: string): string[] {
+  const prose = line
+    .replace(/^\s*(?:[-*+]|\d+[.)]|#{1,6}|>)\s+/, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
+  if (prose === '' || prose.startsWith('|')) return [];
+  return prose
+    .split(/(?<=[.!?])\s+(?=[`A-Z])/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '');
+}
+
+function unique(mentions: Mention[]): Mention[] {
+  const seen = new Set<string>();
+  return mentions.filter((mention) => {
+    const key = `${mention.kind}|${mention.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
