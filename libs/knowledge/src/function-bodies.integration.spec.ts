@@ -81,4 +81,28 @@ describe('function bodies in the graph', () => {
       nearMissSignature: null,
     });
   });
+
+  it('stores the handler each factory returns in four languages as a nested member with its complexity and fingerprints', async () => {
+    const handlers = [
+      ['requireRole.return', 'ts/middleware.ts'],
+      ['require_role.handler', 'py/handlers.py'],
+      ['Handlers.requireRole.return', 'java/bodies/Handlers.java'],
+      ['RequireRole.return', 'go/handlers.go'],
+    ];
+    const stored = await Promise.all(handlers.map(([qualifiedName, path]) => bodyOf(qualifiedName!, path!)));
+    expect(
+      stored.map(({ parent, nested, complexity, cognitiveComplexity, bodyTokenCount }) => [
+        parent,
+        nested,
+        complexity,
+        cognitiveComplexity,
+        bodyTokenCount,
+      ]),
+    ).toEqual([
+      ['requireRole', true, 5, 5, 69],
+      ['require_role', true, 5, 5, 56],
+      ['Handlers.requireRole', true, 5, 5, 85],
+      ['RequireRole', true, 5, 5, 61],
+    ]);
+  });
 });

@@ -172,6 +172,10 @@ export class GoFileWalk implements FileWalk<GoFile> {
       locals: new Map(enclosing?.locals),
     };
     this.recordParameters(fn, parameters);
+    // `deny := func(...) {...}`: a call of `deny` in the function (and the literals after it) calls this literal.
+    const declaration = node.parent?.type === 'expression_list' ? node.parent.parent?.type : undefined;
+    const boundToLocal = declaration === 'short_var_declaration' || declaration === 'var_spec' || declaration === 'assignment_statement';
+    if (enclosing && boundToLocal && name === base) enclosing.locals.set(base, { kind: 'callable', callable: fn });
     return fn;
   }
 
@@ -376,8 +380,13 @@ function bindingOf(node: Node): string {
       return statement === 'go_statement' ? 'go' : statement === 'defer_statement' ? 'defer' : 'iife';
     }
     case 'literal_element': {
+      // A composite literal's key, after the literal's own name when it is bound: `routes.List`.
       const keyed = parent.parent;
-      return keyed?.type === 'keyed_element' && keyed.firstNamedChild?.id !== parent.id ? (keyed.firstNamedChild?.text ?? 'func') : 'func';
+      if (keyed?.type !== 'keyed_element' || keyed.firstNamedChild?.id === parent.id) return 'func';
+      const key = keyed.firstNamedChild?.text ?? 'func';
+      const literal = keyed.parent?.type === 'literal_value' ? keyed.parent.parent : null;
+      const owner = literal?.type === 'composite_literal' ? bindingOf(literal) : 'func';
+      return owner === 'func' ? key : `${owner}.${key}`;
     }
     default:
       return 'func';

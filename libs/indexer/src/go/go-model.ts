@@ -70,8 +70,13 @@ export type GoExpr =
   | { kind: 'other' };
 
 /** What a local variable's type comes from: its declared type, a value (the `result`-th of a call), or a collection ranged over. */
+/** A local's type as written, or what it is assigned; `callable`: a function literal assigned to it (`deny := func(...) {...}`). */
 export type LocalType =
-  { kind: 'type'; text: string } | { kind: 'expr'; expr: GoExpr; result: number } | { kind: 'element'; of: GoExpr } | { kind: 'unknown' };
+  | { kind: 'type'; text: string }
+  | { kind: 'expr'; expr: GoExpr; result: number }
+  | { kind: 'element'; of: GoExpr }
+  | { kind: 'callable'; callable: GoFunc }
+  | { kind: 'unknown' };
 
 export interface GoFile {
   path: string;

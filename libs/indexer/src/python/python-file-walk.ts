@@ -218,6 +218,8 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     }
     this.register(symbol, parent);
     this.module.functions.push(fn);
+    // `check = lambda ...` in a function: a call of `check` there finds the lambda as a nested function, not an untyped local.
+    if (enclosing && name === base && node.parent?.type === 'assignment') enclosing.locals.delete(name);
     return fn;
   }
 
@@ -436,8 +438,11 @@ function bindingOf(node: Node): string {
       return call?.type === 'call' ? `${calleeName(call)}(${index})` : 'lambda';
     }
     case 'pair': {
-      const key = parent.childForFieldName('key');
-      return key ? key.text.replace(/^['"]|['"]$/g, '') : 'lambda';
+      // A dictionary's key, after the dictionary's own name when it is assigned: `ROUTES.list`.
+      const key = parent.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') ?? 'lambda';
+      const owner = parent.parent?.parent;
+      const dictionary = owner?.type === 'assignment' ? owner.childForFieldName('left') : null;
+      return dictionary?.type === 'identifier' || dictionary?.type === 'attribute' ? `${dictionary.text}.${key}` : key;
     }
     case 'default_parameter':
     case 'typed_default_parameter':

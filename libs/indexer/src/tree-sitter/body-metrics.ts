@@ -30,9 +30,9 @@ export interface BodyRules {
 /**
  * Measures the body of `fn` (a function, method or lambda node): its tokens run from `start` (its
  * parameter list, so that the name and modifiers are left out) to its end; its decisions are those
- * outside the bodies nested in it. An `if` that is the `alternative` of an `if` is an `else if`:
- * +1 for cognitive complexity, at its parent's nesting; any other `alternative` of an `if` is an
- * `else`: +1. A labelled `break` or `continue` adds 1.
+ * outside the bodies nested in it. An `if_statement` that is the `alternative` of another is an
+ * `else if`: +1 for cognitive complexity, at its parent's nesting; any other `alternative` of an
+ * `if_statement` is an `else`: +1. A labelled `break` or `continue` adds 1.
  */
 export function measureBody(fn: Node, start: number, rules: BodyRules): MeasuredBody {
   let complexity = 1;
@@ -62,13 +62,14 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
     if (inside) {
       if (rules.decisions.has(type)) complexity++;
       const parent = node.parent;
-      const isAlternative = parent !== null && parent.type === type && parent.childForFieldName('alternative')?.id === node.id;
+      const ofIf = parent !== null && parent.type === 'if_statement' && parent.childForFieldName('alternative')?.id === node.id;
+      const isAlternative = ofIf && type === 'if_statement';
       if (rules.nesting.has(type) && !isAlternative) {
         cognitiveComplexity += 1 + nesting;
         childNesting = nesting + 1;
       } else if (rules.flat.has(type) || isAlternative) {
         cognitiveComplexity++;
-      } else if (parent !== null && rules.nesting.has(parent.type) && parent.childForFieldName('alternative')?.id === node.id) {
+      } else if (ofIf) {
         // `else { ... }`: the block that is an if's alternative.
         cognitiveComplexity++;
       }
