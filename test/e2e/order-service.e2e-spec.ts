@@ -157,7 +157,7 @@ describe('the indexed graph', () => {
       'MATCH (:Symbol {tenantId: $t})-[c:CALLS]->() RETURN c.confidence AS confidence, count(*) AS n',
       { t: TENANT },
     );
-    expect(records.map((r) => [r.get('confidence'), r.get('n')])).toEqual([['exact', 25]]);
+    expect(records.map((r) => [r.get('confidence'), r.get('n')])).toEqual([['exact', 28]]);
   });
 });
 
@@ -394,7 +394,9 @@ describe('search_code', () => {
       ['method', 'OrderValidator.validate'],
       ['interface', 'Order'],
       ['method', 'OrderService.placeOrder'],
-      ['method', 'OrderValidator.checkLines'],
+      // Fifth by a hair: the three nested bodies in the full-text index shift its term statistics, and OrderService now
+      // edges out OrderValidator.checkLines.
+      ['class', 'OrderService'],
     ]);
     expect(answer.results[0]).toMatchObject({
       ...ref('src/validation/order-validator.ts', 'OrderValidator', 'class', 7, 25),
