@@ -91,16 +91,18 @@ describe('GraphQL explorer types', () => {
       file: { path: SERVICE, language: 'typescript', repository: { id: REPO } },
       repository: { id: REPO, commitSha: commit },
       callers: { totalCount: 2, edges: [call('places a valid order with its discount', 13), call('cancels a placed order', 20)] },
+      // The callback placeOrder hands to map is a nested body of its own: a member it calls.
       callees: {
-        totalCount: 4,
+        totalCount: 5,
         edges: [
           callee('OrderValidator.validate', 23),
           callee('orderTotal', 24),
           callee('applyDiscount', 24),
           callee('OrderRepository.save', 25),
+          callee('OrderService.placeOrder.map(0)', 26),
         ],
       },
-      members: { totalCount: 0, nodes: [] },
+      members: { totalCount: 1, nodes: [{ name: 'map(0)' }] },
       tests: {
         totalCount: 2,
         edges: [

@@ -114,6 +114,8 @@ describe('get_callees', () => {
     step(orderTotal, 1, 24, source),
     step(ref('order-service', 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), 1, 24, source),
     step(ref('order-service', 'src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), 1, 25, source),
+    // The callback placeOrder hands to map: a nested body, called by the body it is written in.
+    step(ref('order-service', services, 'OrderService.placeOrder.map(0)', 'function', 26, 26), 1, 26, source),
   ];
   const answer = (callees: unknown[], warnings: unknown[] = []) => ({
     source,
@@ -149,7 +151,8 @@ describe('get_callees', () => {
             // `new ValidationError(...)` calls the class.
             step(ref('order-service', 'src/domain/errors.ts', 'ValidationError', 'class', 2, 7), 2, 10, validate),
             step(ref('order-service', validator, 'OrderValidator.checkLines', 'method', 15, 24), 2, 12, validate),
-            step(ref('order-service', 'src/domain/order.ts', 'lineTotal', 'function', 30, 32), 2, 27, orderTotal),
+            // orderTotal calls lineTotal from its reduce callback: lineTotal is one step further.
+            step(ref('order-service', 'src/domain/order.ts', 'orderTotal.reduce(0)', 'function', 27, 27), 2, 27, orderTotal),
           ]),
       },
       {
@@ -609,14 +612,14 @@ describe('get_project_structure', () => {
     ['README.md', 'markdown', 4, 182, 0],
     ['package.json', 'json', 7, 190, 0],
     ['src/domain/errors.ts', 'typescript', 7, 260, 2],
-    ['src/domain/order.ts', 'typescript', 32, 712, 14],
+    ['src/domain/order.ts', 'typescript', 32, 712, 15],
     ['src/index.ts', 'typescript', 6, 403, 0],
     ['src/pricing/discounts.ts', 'typescript', 14, 455, 2],
     ['src/repository/order-repository.ts', 'typescript', 19, 511, 7],
-    ['src/services/order-service.ts', 'typescript', 37, 1485, 8],
+    ['src/services/order-service.ts', 'typescript', 37, 1485, 9],
     ['src/validation/order-validator.ts', 'typescript', 25, 809, 3],
     ['test/order-service.spec.ts', 'typescript', 24, 1122, 4],
-    ['test/order-validator.spec.ts', 'typescript', 10, 449, 2],
+    ['test/order-validator.spec.ts', 'typescript', 10, 449, 3],
     ['tsconfig.json', 'json', 9, 152, 0],
   ];
   const file = (path: string, depth: number) => {
@@ -655,7 +658,7 @@ describe('get_project_structure', () => {
     directories: 7,
     bytes: 6730,
     lines: 194,
-    symbols: 42,
+    symbols: 45,
     languages: [
       { language: 'typescript', files: 9 },
       { language: 'json', files: 2 },
@@ -705,7 +708,7 @@ describe('get_project_structure', () => {
               directories: 4,
               bytes: 3260,
               lines: 95,
-              symbols: 20,
+              symbols: 21,
               languages: [{ language: 'typescript', files: 4 }],
             },
           ),
