@@ -60,6 +60,7 @@ export class OperationGate implements OnModuleInit {
         const call: OperationCall = {
           operation: declared.operation,
           kind: declared.kind,
+          cached: declared.cached,
           args: args.filter((_, index) => index !== declared.principalArgument),
           principal: args[declared.principalArgument] as Principal,
           context: currentCallContext(),

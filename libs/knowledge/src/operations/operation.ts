@@ -12,6 +12,8 @@ export interface OperationOptions {
   kind: OperationKind;
   /** Which argument of the method is the Principal (services take `(input, principal)`, the explorer `(principal, ...)`). */
   principalArgument?: number;
+  /** false: a read never answered from the cache (analysis runs register the latest run, which a kept answer would skip). */
+  cached?: boolean;
 }
 
 /** One call of an operation, as every stage of the gate sees it. */
@@ -23,6 +25,8 @@ export interface OperationCall {
   args: readonly unknown[];
   principal: Principal;
   context: CallContext;
+  /** false: never answered from the cache (OperationOptions.cached). */
+  cached?: boolean;
 }
 
 /**
@@ -48,7 +52,16 @@ export function Operation(name: string, options: OperationOptions): MethodDecora
     const declared: DeclaredOperation[] = Reflect.getMetadata(OPERATIONS, target) ?? [];
     Reflect.defineMetadata(
       OPERATIONS,
-      [...declared, { method: String(method), operation: name, kind: options.kind, principalArgument: options.principalArgument ?? 1 }],
+      [
+        ...declared,
+        {
+          method: String(method),
+          operation: name,
+          kind: options.kind,
+          principalArgument: options.principalArgument ?? 1,
+          cached: options.cached ?? true,
+        },
+      ],
       target,
     );
   };

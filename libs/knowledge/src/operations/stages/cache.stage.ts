@@ -57,7 +57,7 @@ export class CacheStage implements OperationStage {
   }
 
   async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
-    if (this.answers === null || call.kind !== 'read') return next();
+    if (this.answers === null || call.kind !== 'read' || call.cached === false) return next();
     const input = canonicalJson(call.args);
     if (input === null) return next();
     let snapshot: string;
@@ -89,7 +89,7 @@ export class CacheStage implements OperationStage {
 }
 
 /** Lore's version from its package.json: an upgraded server never answers from a shape it no longer produces. */
-const LORE_VERSION = ((): string => {
+export const LORE_VERSION = ((): string => {
   for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (!existsSync(file)) continue;
