@@ -466,3 +466,20 @@ export type GetFindingInput = z.input<typeof GetFindingInputSchema>;
 
 export const FindingAnswerSchema = z.object({ run_id: z.string(), finding: FindingViewSchema });
 export type FindingAnswer = z.infer<typeof FindingAnswerSchema>;
+
+/** GraphQL's findings: the canonical findings themselves (a GraphQL client picks its fields, so there is no detail_level). */
+export const AnalysisFindingsInputSchema = ListFindingsInputSchema.omit({ detail_level: true }).register(schemaNames, {
+  name: 'AnalysisFindingsInput',
+});
+export type AnalysisFindingsInput = z.input<typeof AnalysisFindingsInputSchema>;
+
+export const AnalysisFindingsSchema = z
+  .object({
+    run_id: z.string(),
+    total: z.number().int(),
+    offset: z.number().int(),
+    items: z.array(FindingSchema),
+    next_offset: z.number().int().nullable(),
+  })
+  .register(schemaNames, { name: 'AnalysisFindings' });
+export type AnalysisFindings = z.infer<typeof AnalysisFindingsSchema>;

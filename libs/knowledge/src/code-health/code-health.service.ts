@@ -2,6 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { canonicalJson, InvalidInputError, NotFoundError, type Principal, ResourceExhaustedError } from '@lore/domain';
 import {
+  type AnalysisFindings,
+  type AnalysisFindingsInput,
+  AnalysisFindingsInputSchema,
   type AnalyzeChangedPathsInput,
   AnalyzeChangedPathsInputSchema,
   type AnalyzeRepositoryInput,
@@ -80,6 +83,21 @@ export class CodeHealthService {
     const { run_id, detail_level, offset, limit, ...filters } = parseInput(ListFindingsInputSchema, input);
     const { report } = await this.loadRun(principal, run_id);
     return pageOf(report, filteredFindings(report, filters), detail_level, offset, limit);
+  }
+
+  /** list_findings for GraphQL: the canonical findings, whose fields the query picks. */
+  @Operation('list_findings', { kind: 'read', cached: false })
+  async analysisFindings(input: AnalysisFindingsInput, principal: Principal): Promise<AnalysisFindings> {
+    const { run_id, offset, limit, ...filters } = parseInput(AnalysisFindingsInputSchema, input);
+    const { report } = await this.loadRun(principal, run_id);
+    const findings = filteredFindings(report, filters);
+    return {
+      run_id: shortRunId(report.integrity.digest),
+      total: findings.length,
+      offset,
+      items: findings.slice(offset, offset + limit),
+      next_offset: offset + limit < findings.length ? offset + limit : null,
+    };
   }
 
   @Operation('get_finding', { kind: 'read', cached: false })
