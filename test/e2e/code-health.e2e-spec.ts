@@ -148,9 +148,9 @@ describe('code health runs through every door', () => {
   it('lists and reads the same findings through MCP, REST and GraphQL, shaped by detail level', async () => {
     const summary = await callTool(stdio, 'list_findings', {});
     expect(summary.data.items.map((item: any) => [item.family, item.kind, item.severity, item.locations])).toEqual([
-      ['dependencies', 'import_cycle', 'warning', ['src/router.ts:1', 'src/status.ts:1']],
       ['complexity', 'cyclomatic', 'warning', ['src/router.ts:4']],
       ['dead_code', 'unreachable', 'warning', ['src/status.ts:8']],
+      ['dependencies', 'import_cycle', 'warning', ['src/router.ts:1', 'src/status.ts:1']],
     ]);
     const rest = await restJson(server.url, '/api/v1/analysis/findings');
     expect(rest.body).toEqual(summary.data);
@@ -174,21 +174,21 @@ describe('code health runs through every door', () => {
       run_id: summary.data.run_id,
       total: 3,
       items: [
-        { id: ids[0], family: 'dependencies', metric: { name: 'cycle_length', value: 2, threshold: null } },
-        { id: ids[1], family: 'complexity', metric: { name: 'cyclomatic', value: 21, threshold: 20 } },
-        { id: ids[2], family: 'dead_code', metric: { name: 'reachability', value: 0, threshold: null } },
+        { id: ids[0], family: 'complexity', metric: { name: 'cyclomatic', value: 21, threshold: 20 } },
+        { id: ids[1], family: 'dead_code', metric: { name: 'reachability', value: 0, threshold: null } },
+        { id: ids[2], family: 'dependencies', metric: { name: 'cycle_length', value: 2, threshold: null } },
       ],
     });
 
-    const finding = await callTool(stdio, 'get_finding', { finding_id: ids[1] });
+    const finding = await callTool(stdio, 'get_finding', { finding_id: ids[0] });
     expect(finding.data.finding).toMatchObject({
-      id: ids[1],
+      id: ids[0],
       source_kind: 'production',
       locations: [{ path: 'src/router.ts', line: 4, symbol: 'route' }],
     });
-    expect((await restJson(server.url, `/api/v1/analysis/findings/${ids[1]}`)).body).toEqual(finding.data);
-    const fullDetail = await callTool(stdio, 'get_finding', { finding_id: ids[1], detail_level: 'full' });
-    expect(fullDetail.data.finding.locations[0].uri).toBe(`code://health-ts/${fixture.commitSha}/src/router.ts#L4-L50`);
+    expect((await restJson(server.url, `/api/v1/analysis/findings/${ids[0]}`)).body).toEqual(finding.data);
+    const fullDetail = await callTool(stdio, 'get_finding', { finding_id: ids[0], detail_level: 'full' });
+    expect(fullDetail.data.finding.locations[0].uri).toBe(`code://health-ts/${fixture.commitSha}/src/router.ts#L4-L49`);
     expect((await callTool(stdio, 'get_finding', { finding_id: 'nope' })).error).toMatchObject({
       code: 'not_found',
       details: { reason: 'finding_not_found' },

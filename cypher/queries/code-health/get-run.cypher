@@ -7,6 +7,7 @@ MATCH (run:AnalysisRun {tenantId: $tenantId})
 WHERE ($runId IS NULL OR run.runId = $runId OR run.shortId = $runId)
   AND ($repositoryId IS NULL OR run.repositoryId = $repositoryId)
   AND ($repositoryIds IS NULL OR run.repositoryId IN $repositoryIds)
-RETURN run {.runId, .shortId, .repositoryId, .commitSha, .report, .changed} AS run
+WITH run
 ORDER BY run.runId = $runId DESC, run.seq DESC
 LIMIT 1
+RETURN run {.runId, .shortId, .repositoryId, .commitSha, .report, .changed} AS run

@@ -483,3 +483,106 @@ export const AnalysisFindingsSchema = z
   })
   .register(schemaNames, { name: 'AnalysisFindings' });
 export type AnalysisFindings = z.infer<typeof AnalysisFindingsSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The other reading tools: triage, remediation, hotspots and one check per family.
+
+const SuggestionSchema = z.object({ finding_id: z.string(), title: z.string(), action: z.string(), effort: z.string() });
+
+export const GetProductionTriageInputSchema = z
+  .object({
+    run_id: RunIdSchema.optional(),
+    max_hotspots: z.number().int().min(1).max(50).default(5).describe('At most this many production hotspots (1-50).'),
+    max_suggestions: z.number().int().min(1).max(50).default(5).describe('At most this many suggestions (1-50).'),
+  })
+  .strict();
+export type GetProductionTriageInput = z.input<typeof GetProductionTriageInputSchema>;
+
+export const ProductionTriageSchema = z.object({
+  run_id: z.string(),
+  focus: z.string(),
+  health_scope: z.string(),
+  health: HealthSchema,
+  findings: z.object({ total: z.number().int(), production: z.number().int(), by_family: FamilyCountsSchema }),
+  hotspots: z.array(FindingViewSchema).describe('Production findings (not info), highest priority first, in summary shape.'),
+  suggestions: z.array(SuggestionSchema),
+  thresholds: ThresholdsSchema,
+});
+export type ProductionTriage = z.infer<typeof ProductionTriageSchema>;
+
+export const GetRemediationInputSchema = z
+  .object({
+    finding_id: z.string().min(1).max(200).describe('The compact id, or the canonical id.'),
+    run_id: RunIdSchema.optional(),
+    detail_level: DetailLevelSchema.default('normal'),
+  })
+  .strict();
+export type GetRemediationInput = z.input<typeof GetRemediationInputSchema>;
+
+export const RemediationAnswerSchema = z.object({
+  run_id: z.string(),
+  finding_id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  effort: z.string(),
+  steps: z.array(z.string()).optional().describe('normal and full.'),
+  locations: z.array(z.union([z.string(), FindingLocationSchema])),
+  priority_factors: PriorityFactorsSchema.optional().describe('full only.'),
+});
+export type RemediationAnswer = z.infer<typeof RemediationAnswerSchema>;
+
+export const ListHotspotsInputSchema = z
+  .object({
+    kind: z.enum(HOTSPOT_KINDS).default('production_hotspots').describe(`One of ${HOTSPOT_KINDS.join(', ')}.`),
+    run_id: RunIdSchema.optional(),
+    detail_level: DetailLevelSchema.default('summary'),
+    changed_paths: z.array(RepositoryPathSchema).max(500).optional().describe('Only hotspots touching these files.'),
+    limit: z.number().int().min(1).max(10).default(10),
+  })
+  .strict();
+export type ListHotspotsInput = z.input<typeof ListHotspotsInputSchema>;
+
+export const HotspotListSchema = z.object({ run_id: z.string(), kind: z.string(), items: z.array(FindingViewSchema) });
+export type HotspotList = z.infer<typeof HotspotListSchema>;
+
+const checkFields = {
+  run_id: RunIdSchema.optional(),
+  root: AbsoluteRootSchema.optional().describe('The absolute path of an indexed checkout: its latest run (else the latest run).'),
+  path: z.string().max(1000).optional().describe('Only findings with a location under this path.'),
+  detail_level: DetailLevelSchema.default('summary'),
+};
+
+export const CheckClonesInputSchema = z
+  .object({ ...checkFields, clone_type: CloneTypeSchema.optional(), source_kind: SourceKindSchema.optional() })
+  .strict();
+export const CheckComplexityInputSchema = z
+  .object({ ...checkFields, min_complexity: z.number().int().min(1).max(100_000).optional().describe('Only bodies at least this complex.') })
+  .strict();
+export const CheckCouplingInputSchema = z.object(checkFields).strict();
+export const CheckCohesionInputSchema = z.object(checkFields).strict();
+export const CheckDeadCodeInputSchema = z
+  .object({ ...checkFields, min_severity: SeveritySchema.optional().describe('warning: dead only; info (default): unknown too.') })
+  .strict();
+export type CheckClonesInput = z.input<typeof CheckClonesInputSchema>;
+export type CheckComplexityInput = z.input<typeof CheckComplexityInputSchema>;
+export type CheckCouplingInput = z.input<typeof CheckCouplingInputSchema>;
+export type CheckCohesionInput = z.input<typeof CheckCohesionInputSchema>;
+export type CheckDeadCodeInput = z.input<typeof CheckDeadCodeInputSchema>;
+
+export const CheckResultSchema = z.object({
+  run_id: z.string(),
+  family: FamilySchema,
+  health: HealthSchema.describe('Only this family’s dimension.'),
+  total: z.number().int(),
+  items: z.array(FindingViewSchema),
+  threshold_context: z
+    .object({
+      metric: z.string(),
+      threshold: z.number(),
+      measured_units: z.number().int(),
+      highest_below_threshold: z.number().nullable(),
+    })
+    .nullable()
+    .describe('For an empty design check: whether the run is quiet or just below the threshold.'),
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
