@@ -533,7 +533,10 @@ export type RemediationAnswer = z.infer<typeof RemediationAnswerSchema>;
 
 export const ListHotspotsInputSchema = z
   .object({
-    kind: z.enum(HOTSPOT_KINDS).default('production_hotspots').describe(`One of ${HOTSPOT_KINDS.join(', ')}.`),
+    kind: z
+      .enum(HOTSPOT_KINDS)
+      .default('production_hotspots')
+      .describe(`One of ${HOTSPOT_KINDS.join(', ')}.`),
     run_id: RunIdSchema.optional(),
     detail_level: DetailLevelSchema.default('summary'),
     changed_paths: z.array(RepositoryPathSchema).max(500).optional().describe('Only hotspots touching these files.'),
@@ -556,7 +559,10 @@ export const CheckClonesInputSchema = z
   .object({ ...checkFields, clone_type: CloneTypeSchema.optional(), source_kind: SourceKindSchema.optional() })
   .strict();
 export const CheckComplexityInputSchema = z
-  .object({ ...checkFields, min_complexity: z.number().int().min(1).max(100_000).optional().describe('Only bodies at least this complex.') })
+  .object({
+    ...checkFields,
+    min_complexity: z.number().int().min(1).max(100_000).optional().describe('Only bodies at least this complex.'),
+  })
   .strict();
 export const CheckCouplingInputSchema = z.object(checkFields).strict();
 export const CheckCohesionInputSchema = z.object(checkFields).strict();

@@ -11,6 +11,30 @@ import {
   AnalyzeRepositoryInputSchema,
   type AnalyzeRepositoryQuery,
   type ChangedRun,
+  type CheckClonesInput,
+  CheckClonesInputSchema,
+  type CheckCohesionInput,
+  CheckCohesionInputSchema,
+  type CheckComplexityInput,
+  CheckComplexityInputSchema,
+  type CheckCouplingInput,
+  CheckCouplingInputSchema,
+  type CheckDeadCodeInput,
+  CheckDeadCodeInputSchema,
+  type CheckResult,
+  type DetailLevel,
+  type Finding,
+  type FindingFamily,
+  type GetProductionTriageInput,
+  GetProductionTriageInputSchema,
+  type GetRemediationInput,
+  GetRemediationInputSchema,
+  type HotspotList,
+  type ListHotspotsInput,
+  ListHotspotsInputSchema,
+  type ProductionTriage,
+  type RemediationAnswer,
+  type SourceKind,
   type FindingAnswer,
   type FindingList,
   type GetFindingInput,
@@ -28,7 +52,19 @@ import { Operation } from '../operations/operation';
 import { LORE_VERSION } from '../operations/stages/cache.stage';
 import { parseInput } from '../validation';
 import { buildReport } from './analysis-report';
-import { changedRun, filteredFindings, findingById, findingView, pageOf, runSummary, shortRunId } from './report-views';
+import {
+  changedRun,
+  familyHealth,
+  filteredFindings,
+  findingById,
+  findingView,
+  HEALTH_SCOPE,
+  pageOf,
+  runSummary,
+  shortRunId,
+  thresholdContext,
+  touches,
+} from './report-views';
 
 /** A stored run, its report parsed. */
 export interface LoadedRun {
@@ -104,19 +140,100 @@ export class CodeHealthService {
   async getFinding(input: GetFindingInput, principal: Principal): Promise<FindingAnswer> {
     const query = parseInput(GetFindingInputSchema, input);
     const { report } = await this.loadRun(principal, query.run_id);
-    const finding = findingById(report, query.finding_id);
-    if (!finding) {
-      throw new NotFoundError(`No finding ${query.finding_id} in run ${shortRunId(report.integrity.digest)}.`, {
-        hint: 'List the run’s findings with list_findings.',
-        details: { reason: 'finding_not_found', finding_id: query.finding_id },
-      });
-    }
+    const finding = this.findingOf(report, query.finding_id);
     return { run_id: shortRunId(report.integrity.digest), finding: findingView(finding, query.detail_level, report) };
   }
 
-  /** A stored run by short or full id, or the latest; run-not-found otherwise. Below the gate, for the reading tools. */
-  async loadRun(principal: Principal, runId: string | undefined): Promise<LoadedRun> {
-    const stored = await this.health.getRun(principal, runId ?? null, null);
+  @Operation('get_production_triage', { kind: 'read', cached: false })
+  async getProductionTriage(input: GetProductionTriageInput, principal: Principal): Promise<ProductionTriage> {
+    const query = parseInput(GetProductionTriageInputSchema, input);
+    const { report } = await this.loadRun(principal, query.run_id);
+    const hotspots = report.derived.hotlists.production_hotspots.slice(0, query.max_hotspots).map((id) => findingById(report, id)!);
+    return {
+      run_id: shortRunId(report.integrity.digest),
+      focus: 'production: findings in production code first, test-only findings left out of the hotspots',
+      health_scope: HEALTH_SCOPE,
+      health: report.metrics.summary.health,
+      findings: {
+        total: report.findings.summary.total,
+        production: report.findings.summary.by_source_kind.production,
+        by_family: report.findings.summary.by_family,
+      },
+      hotspots: hotspots.map((finding) => findingView(finding, 'summary', report)),
+      suggestions: report.derived.suggestions.slice(0, query.max_suggestions),
+      thresholds: report.meta.analysis_thresholds.design_findings,
+    };
+  }
+
+  @Operation('get_remediation', { kind: 'read', cached: false })
+  async getRemediation(input: GetRemediationInput, principal: Principal): Promise<RemediationAnswer> {
+    const query = parseInput(GetRemediationInputSchema, input);
+    const { report } = await this.loadRun(principal, query.run_id);
+    const finding = this.findingOf(report, query.finding_id);
+    const { remediation } = finding;
+    const base = {
+      run_id: shortRunId(report.integrity.digest),
+      finding_id: finding.id,
+      title: finding.title,
+      summary: remediation.summary,
+      effort: remediation.effort,
+    };
+    if (query.detail_level === 'summary')
+      return { ...base, locations: finding.locations.map((location) => `${location.path}:${location.line}`) };
+    const normal = { ...base, steps: remediation.steps, locations: finding.locations };
+    return query.detail_level === 'normal' ? normal : { ...normal, priority_factors: finding.priority_factors };
+  }
+
+  @Operation('list_hotspots', { kind: 'read', cached: false })
+  async listHotspots(input: ListHotspotsInput, principal: Principal): Promise<HotspotList> {
+    const query = parseInput(ListHotspotsInputSchema, input);
+    const { report } = await this.loadRun(principal, query.run_id);
+    const findings = report.derived.hotlists[query.kind]
+      .map((id) => findingById(report, id)!)
+      .filter((finding) => query.changed_paths === undefined || touches(finding, query.changed_paths));
+    return {
+      run_id: shortRunId(report.integrity.digest),
+      kind: query.kind,
+      items: findings.slice(0, query.limit).map((finding) => findingView(finding, query.detail_level, report)),
+    };
+  }
+
+  @Operation('check_clones', { kind: 'read', cached: false })
+  async checkClones(input: CheckClonesInput, principal: Principal): Promise<CheckResult> {
+    const query = parseInput(CheckClonesInputSchema, input);
+    return this.check(principal, query, 'clones', (finding) => query.clone_type === undefined || finding.clone_type === query.clone_type, {
+      source_kind: query.source_kind,
+    });
+  }
+
+  @Operation('check_complexity', { kind: 'read', cached: false })
+  async checkComplexity(input: CheckComplexityInput, principal: Principal): Promise<CheckResult> {
+    const query = parseInput(CheckComplexityInputSchema, input);
+    const least = query.min_complexity;
+    return this.check(principal, query, 'complexity', (finding) => least === undefined || (finding.metric?.value ?? 0) >= least, {}, least);
+  }
+
+  @Operation('check_coupling', { kind: 'read', cached: false })
+  async checkCoupling(input: CheckCouplingInput, principal: Principal): Promise<CheckResult> {
+    return this.check(principal, parseInput(CheckCouplingInputSchema, input), 'coupling', () => true, {});
+  }
+
+  @Operation('check_cohesion', { kind: 'read', cached: false })
+  async checkCohesion(input: CheckCohesionInput, principal: Principal): Promise<CheckResult> {
+    return this.check(principal, parseInput(CheckCohesionInputSchema, input), 'cohesion', () => true, {});
+  }
+
+  @Operation('check_dead_code', { kind: 'read', cached: false })
+  async checkDeadCode(input: CheckDeadCodeInput, principal: Principal): Promise<CheckResult> {
+    const query = parseInput(CheckDeadCodeInputSchema, input);
+    const severities =
+      query.min_severity === 'warning' || query.min_severity === 'critical' ? ['critical', 'warning'] : ['critical', 'warning', 'info'];
+    return this.check(principal, query, 'dead_code', (finding) => severities.includes(finding.severity), {});
+  }
+
+  /** A stored run by short or full id, or the latest (of one repository when named); run-not-found otherwise. Below the gate, for the reading tools. */
+  async loadRun(principal: Principal, runId: string | undefined, repositoryId: string | null = null): Promise<LoadedRun> {
+    const stored = await this.health.getRun(principal, runId ?? null, repositoryId);
     if (!stored) {
       throw new NotFoundError(runId === undefined ? 'No analysis run is stored yet.' : `No run ${runId} is stored.`, {
         hint: 'Run analyze_repository (or analyze_changed_paths) first; only the latest runs are kept.',
@@ -126,6 +243,40 @@ export class CodeHealthService {
     return {
       report: JSON.parse(stored.report) as Report,
       changed: stored.changed === null ? null : (JSON.parse(stored.changed) as string[]),
+    };
+  }
+
+  private findingOf(report: Report, id: string): Finding {
+    const finding = findingById(report, id);
+    if (!finding) {
+      throw new NotFoundError(`No finding ${id} in run ${shortRunId(report.integrity.digest)}.`, {
+        hint: 'List the run’s findings with list_findings.',
+        details: { reason: 'finding_not_found', finding_id: id },
+      });
+    }
+    return finding;
+  }
+
+  /** One family's findings of a run (of root's repository when given), filtered, with that family's health and, for an empty design check, its threshold context. */
+  private async check(
+    principal: Principal,
+    query: { run_id?: string; root?: string; path?: string; detail_level: DetailLevel },
+    family: FindingFamily,
+    keep: (finding: Finding) => boolean,
+    filters: { source_kind?: SourceKind },
+    threshold?: number,
+  ): Promise<CheckResult> {
+    const repositoryId = query.root === undefined ? null : (await this.repositoryOf(principal, { root: query.root })).repositoryId;
+    const { report } = await this.loadRun(principal, query.run_id, repositoryId);
+    const findings = filteredFindings(report, { family, novelty: 'all', sort_by: 'priority', path: query.path, ...filters }).filter(keep);
+    const design = family === 'complexity' || family === 'coupling' || family === 'cohesion';
+    return {
+      run_id: shortRunId(report.integrity.digest),
+      family,
+      health: familyHealth(report, family),
+      total: findings.length,
+      items: findings.map((finding) => findingView(finding, query.detail_level, report)),
+      threshold_context: design && findings.length === 0 ? thresholdContext(report, family, threshold) : null,
     };
   }
 

@@ -1,15 +1,18 @@
 import { formatCodeUri } from '@lore/domain';
 import type {
   ChangedRun,
+  CheckResult,
   DetailLevel,
   Finding,
+  FindingFamily,
+  Health,
   FindingList,
   FindingView,
   ListFindingsInput,
   Report,
   RunSummary,
 } from '@lore/domain/schemas/code-health';
-import { sourceKindCounts } from './analysis-report';
+import { gradeOf, sourceKindCounts } from './analysis-report';
 
 /**
  * The reading tools' answers: projections of one stored canonical report, never a second analysis.
@@ -198,4 +201,44 @@ export function findingById(report: Report, id: string): Finding | undefined {
 export function underPath(path: string, prefix: string): boolean {
   const folder = prefix.endsWith('/') ? prefix : `${prefix}/`;
   return path === prefix || path.startsWith(folder) || prefix === '' || prefix === '.';
+}
+
+/** The metric a design family's findings measure, and where its units' values are in the report. */
+const DESIGN_METRICS = {
+  complexity: { metric: 'cyclomatic', threshold: (report: Report) => report.meta.analysis_thresholds.design_findings.complexity },
+  coupling: { metric: 'cbo', threshold: (report: Report) => report.meta.analysis_thresholds.design_findings.coupling },
+  cohesion: { metric: 'lcom4', threshold: (report: Report) => report.meta.analysis_thresholds.design_findings.cohesion },
+} as const;
+
+/**
+ * For an empty design check: the threshold in force, how many units were measured, and the highest
+ * value below it, so a caller can tell a quiet run from one just under the threshold.
+ */
+export function thresholdContext(
+  report: Report,
+  family: keyof typeof DESIGN_METRICS,
+  threshold: number | undefined,
+): CheckResult['threshold_context'] {
+  const { metric } = DESIGN_METRICS[family];
+  const limit = threshold ?? DESIGN_METRICS[family].threshold(report);
+  const values =
+    family === 'complexity'
+      ? report.metrics.functions.map((unit) => unit.cyclomatic)
+      : report.metrics.classes.map((unit) => (family === 'coupling' ? unit.cbo : unit.lcom4));
+  const measured = values.filter((value): value is number => value !== null);
+  const below = measured.filter((value) => value < limit);
+  return {
+    metric,
+    threshold: limit,
+    measured_units: measured.length,
+    highest_below_threshold: below.length === 0 ? null : Math.max(...below),
+  };
+}
+
+/** Health with only one family's dimension (the score is that dimension's). */
+export function familyHealth(report: Report, family: FindingFamily): Health {
+  const { health } = report.metrics.summary;
+  const dimensions = health.dimensions.filter((dimension) => dimension.name === family);
+  if (!health.available || dimensions.length === 0) return { available: false, score: null, grade: null, dimensions: [] };
+  return { available: true, score: dimensions[0]!.score, grade: gradeOf(dimensions[0]!.score), dimensions };
 }
