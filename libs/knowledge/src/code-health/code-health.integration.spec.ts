@@ -30,7 +30,7 @@ describe('code health analysis on the graph', () => {
     const root = join(mkdtempSync(join(tmpdir(), 'lore-health-')), REPOSITORY);
     cpSync(join(__dirname, '../../../../test/fixtures/order-service'), root, { recursive: true });
     await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: REPOSITORY }, principal);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await moduleRef?.close();

@@ -5,6 +5,30 @@ import {
   type AnalyzeChangedPathsInput,
   AnalyzeChangedPathsInputSchema,
   type AnalyzeRepositoryInput,
+  type CheckClonesInput,
+  CheckClonesInputSchema,
+  type CheckCohesionInput,
+  CheckCohesionInputSchema,
+  type CheckComplexityInput,
+  CheckComplexityInputSchema,
+  type CheckCouplingInput,
+  CheckCouplingInputSchema,
+  type CheckDeadCodeInput,
+  CheckDeadCodeInputSchema,
+  type CheckResult,
+  CheckResultSchema,
+  type GetProductionTriageInput,
+  GetProductionTriageInputSchema,
+  type GetRemediationInput,
+  GetRemediationInputSchema,
+  type HotspotList,
+  HotspotListSchema,
+  type ListHotspotsInput,
+  ListHotspotsInputSchema,
+  type ProductionTriage,
+  ProductionTriageSchema,
+  type RemediationAnswer,
+  RemediationAnswerSchema,
   AnalyzeRepositoryInputSchema,
   type ChangedRun,
   ChangedRunSchema,
@@ -93,5 +117,82 @@ export class CodeHealthController {
       { ...(inputFromQuery(GetFindingInputSchema, query) as Omit<GetFindingInput, 'finding_id'>), finding_id: findingId },
       principalOf(req),
     );
+  }
+
+  @Get('findings/:findingId/remediation')
+  @ApiOperation({ operationId: 'get_remediation', summary: 'How to fix one finding (detail_level normal by default).' })
+  @ApiQueryFrom(GetRemediationInputSchema.omit({ finding_id: true }))
+  @ApiOkResponse({ schema: openApiSchema(RemediationAnswerSchema) })
+  getRemediation(
+    @Req() req: RequestWithPrincipal,
+    @Param('findingId') findingId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<RemediationAnswer> {
+    return this.health.getRemediation(
+      { ...(inputFromQuery(GetRemediationInputSchema, query) as Omit<GetRemediationInput, 'finding_id'>), finding_id: findingId },
+      principalOf(req),
+    );
+  }
+
+  @Get('triage')
+  @ApiOperation({
+    operationId: 'get_production_triage',
+    summary: 'Production-first view of a run: health, hotspots, suggestions, thresholds.',
+  })
+  @ApiQueryFrom(GetProductionTriageInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(ProductionTriageSchema) })
+  getProductionTriage(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<ProductionTriage> {
+    return this.health.getProductionTriage(
+      inputFromQuery(GetProductionTriageInputSchema, query) as GetProductionTriageInput,
+      principalOf(req),
+    );
+  }
+
+  @Get('hotspots')
+  @ApiOperation({ operationId: 'list_hotspots', summary: 'A priority-ranked hotspot view of a run.' })
+  @ApiQueryFrom(ListHotspotsInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(HotspotListSchema) })
+  listHotspots(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<HotspotList> {
+    return this.health.listHotspots(inputFromQuery(ListHotspotsInputSchema, query) as ListHotspotsInput, principalOf(req));
+  }
+
+  @Get('checks/clones')
+  @ApiOperation({ operationId: 'check_clones', summary: 'Clone findings of a run only.' })
+  @ApiQueryFrom(CheckClonesInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(CheckResultSchema) })
+  checkClones(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<CheckResult> {
+    return this.health.checkClones(inputFromQuery(CheckClonesInputSchema, query) as CheckClonesInput, principalOf(req));
+  }
+
+  @Get('checks/complexity')
+  @ApiOperation({ operationId: 'check_complexity', summary: 'Complexity findings of a run only.' })
+  @ApiQueryFrom(CheckComplexityInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(CheckResultSchema) })
+  checkComplexity(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<CheckResult> {
+    return this.health.checkComplexity(inputFromQuery(CheckComplexityInputSchema, query) as CheckComplexityInput, principalOf(req));
+  }
+
+  @Get('checks/coupling')
+  @ApiOperation({ operationId: 'check_coupling', summary: 'Coupling findings of a run only.' })
+  @ApiQueryFrom(CheckCouplingInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(CheckResultSchema) })
+  checkCoupling(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<CheckResult> {
+    return this.health.checkCoupling(inputFromQuery(CheckCouplingInputSchema, query) as CheckCouplingInput, principalOf(req));
+  }
+
+  @Get('checks/cohesion')
+  @ApiOperation({ operationId: 'check_cohesion', summary: 'Cohesion findings of a run only.' })
+  @ApiQueryFrom(CheckCohesionInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(CheckResultSchema) })
+  checkCohesion(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<CheckResult> {
+    return this.health.checkCohesion(inputFromQuery(CheckCohesionInputSchema, query) as CheckCohesionInput, principalOf(req));
+  }
+
+  @Get('checks/dead-code')
+  @ApiOperation({ operationId: 'check_dead_code', summary: 'Dead-code findings of a run only.' })
+  @ApiQueryFrom(CheckDeadCodeInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(CheckResultSchema) })
+  checkDeadCode(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<CheckResult> {
+    return this.health.checkDeadCode(inputFromQuery(CheckDeadCodeInputSchema, query) as CheckDeadCodeInput, principalOf(req));
   }
 }
