@@ -3,6 +3,15 @@ import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
+import type {
+  CheckResult,
+  FindingAnswer,
+  FindingList,
+  FindingLocation,
+  FindingView,
+  ProductionTriage,
+  RunSummary,
+} from '@lore/domain/schemas/code-health';
 import { cliJson, connectMcp, graphql, restJson } from './doors';
 
 /**
@@ -20,19 +29,26 @@ let stdio: Client;
 let http: Client;
 let fixture: FixtureRepository;
 
-async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<{ data?: any; error?: any }> {
+/** A tool's answer: `data` typed as the tool's result (null on an error), `error` its error body (null on success). */
+async function callTool<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ data: T; error: { code: string; details: unknown } | null }> {
   const result = await client.callTool({ name, arguments: args });
-  const structured = result.structuredContent as { data?: unknown; error?: { code: string; details: unknown } };
-  return result.isError ? { error: structured.error } : { data: structured.data };
+  const structured = result.structuredContent as { data?: T; error?: { code: string; details: unknown } };
+  return result.isError ? { data: null as T, error: structured.error! } : { data: structured.data!, error: null };
 }
 
-async function restPost(path: string, body: unknown): Promise<{ status: number; body: any }> {
+const locationsOf = (finding: FindingView) => finding.locations as (FindingLocation & { uri?: string })[];
+
+async function restPost(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as unknown };
 }
 
 async function storedRuns(): Promise<{ runId: string; report: string }[]> {
@@ -109,7 +125,7 @@ describe('code health runs through every door', () => {
   });
 
   it('gives one run id and one report for one commit and settings, whichever door asks', async () => {
-    const viaStdio = await callTool(stdio, 'analyze_repository', { root: fixture.path });
+    const viaStdio = await callTool<RunSummary>(stdio, 'analyze_repository', { root: fixture.path });
     const [first] = await storedRuns();
     const viaHttp = await callTool(http, 'analyze_repository', { repository: 'health-ts' });
     const viaRest = await restPost('/api/v1/analysis/runs', { root: `${fixture.path}/` });
@@ -146,15 +162,15 @@ describe('code health runs through every door', () => {
   });
 
   it('lists and reads the same findings through MCP, REST and GraphQL, shaped by detail level', async () => {
-    const summary = await callTool(stdio, 'list_findings', {});
-    expect(summary.data.items.map((item: any) => [item.family, item.kind, item.severity, item.locations])).toEqual([
+    const summary = await callTool<FindingList>(stdio, 'list_findings', {});
+    expect(summary.data.items.map((item) => [item.family, item.kind, item.severity, item.locations])).toEqual([
       ['complexity', 'cyclomatic', 'warning', ['src/router.ts:4']],
       ['dead_code', 'unreachable', 'warning', ['src/status.ts:8']],
       ['dependencies', 'import_cycle', 'warning', ['src/router.ts:1', 'src/status.ts:1']],
     ]);
     const rest = await restJson(server.url, '/api/v1/analysis/findings');
     expect(rest.body).toEqual(summary.data);
-    const normal = await callTool(http, 'list_findings', { family: 'dead_code', detail_level: 'normal' });
+    const normal = await callTool<FindingList>(http, 'list_findings', { family: 'dead_code', detail_level: 'normal' });
     expect(normal.data.items).toEqual([
       expect.objectContaining({
         status: 'dead',
@@ -162,7 +178,7 @@ describe('code health runs through every door', () => {
         locations: [{ path: 'src/status.ts', line: 8, end_line: 10, symbol: 'formatLegacyStatus' }],
       }),
     ]);
-    const ids = summary.data.items.map((item: any) => item.id);
+    const ids = summary.data.items.map((item) => item.id);
     const body = await graphql(
       server.url,
       'query F($input: AnalysisFindingsInput!) { analysisFindings(input: $input) { run_id total items { id family metric { name value threshold } } } }',
@@ -180,20 +196,67 @@ describe('code health runs through every door', () => {
       ],
     });
 
-    const finding = await callTool(stdio, 'get_finding', { finding_id: ids[0] });
+    const finding = await callTool<FindingAnswer>(stdio, 'get_finding', { finding_id: ids[0] });
     expect(finding.data.finding).toMatchObject({
       id: ids[0],
       source_kind: 'production',
       locations: [{ path: 'src/router.ts', line: 4, symbol: 'route' }],
     });
     expect((await restJson(server.url, `/api/v1/analysis/findings/${ids[0]}`)).body).toEqual(finding.data);
-    const fullDetail = await callTool(stdio, 'get_finding', { finding_id: ids[0], detail_level: 'full' });
-    expect(fullDetail.data.finding.locations[0].uri).toBe(`code://health-ts/${fixture.commitSha}/src/router.ts#L4-L49`);
+    const fullDetail = await callTool<FindingAnswer>(stdio, 'get_finding', { finding_id: ids[0], detail_level: 'full' });
+    expect(locationsOf(fullDetail.data.finding)[0]!.uri).toBe(`code://health-ts/${fixture.commitSha}/src/router.ts#L4-L49`);
     expect((await callTool(stdio, 'get_finding', { finding_id: 'nope' })).error).toMatchObject({
       code: 'not_found',
       details: { reason: 'finding_not_found' },
     });
     expect((await restJson(server.url, '/api/v1/analysis/findings/nope')).status).toBe(404);
+  });
+
+  it('answers the triage, hotspot, remediation and check tools as projections of the stored report', async () => {
+    const triage = await callTool<ProductionTriage>(stdio, 'get_production_triage', { max_hotspots: 2 });
+    expect(triage.data.hotspots.map((item) => item.locations)).toEqual([['src/router.ts:4'], ['src/status.ts:8']]);
+    expect((await restJson(server.url, '/api/v1/analysis/triage?max_hotspots=2')).body).toEqual(triage.data);
+    const complex = triage.data.hotspots[0]!;
+
+    const hotspots = await callTool(http, 'list_hotspots', { kind: 'most_complex' });
+    expect(hotspots.data).toEqual({ run_id: triage.data.run_id, kind: 'most_complex', items: [complex] });
+    expect((await callTool<FindingList>(stdio, 'list_findings', { family: 'complexity' })).data.items[0]!.source_kind).toBe(
+      complex.source_kind,
+    );
+
+    const remediation = await callTool(stdio, 'get_remediation', { finding_id: complex.id });
+    expect(remediation.data).toMatchObject({
+      finding_id: complex.id,
+      summary: 'Split the function along its decisions.',
+      effort: 'medium',
+      locations: [{ path: 'src/router.ts', line: 4, end_line: 49, symbol: 'route' }],
+    });
+    expect((await restJson(server.url, `/api/v1/analysis/findings/${complex.id}/remediation`)).body).toEqual(remediation.data);
+
+    const quiet = await callTool(stdio, 'check_complexity', { min_complexity: 10_000 });
+    expect(quiet.data).toMatchObject({
+      family: 'complexity',
+      total: 0,
+      items: [],
+      threshold_context: { metric: 'cyclomatic', threshold: 10_000, measured_units: 4, highest_below_threshold: 21 },
+    });
+    expect((await restJson(server.url, '/api/v1/analysis/checks/complexity?min_complexity=10000')).body).toEqual(quiet.data);
+    const clones = await callTool<CheckResult>(http, 'check_clones', { root: fixture.path });
+    expect(clones.data.health.dimensions.map((dimension) => dimension.name)).toEqual(['clones']);
+    expect(clones.data).toMatchObject({ family: 'clones', total: 0, items: [], threshold_context: null });
+    const dead = await callTool<CheckResult>(stdio, 'check_dead_code', { min_severity: 'warning', detail_level: 'normal' });
+    expect(dead.data.items.map((item) => [item.status, item.confidence, locationsOf(item)[0]!.symbol])).toEqual([
+      ['dead', 'high', 'formatLegacyStatus'],
+    ]);
+    expect((await callTool(stdio, 'check_coupling', { root: '.' })).error).toMatchObject({ code: 'invalid_input' });
+
+    const help = await callTool<{ guide: unknown }>(stdio, 'help', { topic: 'review state', detail: 'normal' });
+    expect(help.data.guide).toMatchObject({ topic: 'review_state' });
+    expect((await callTool<{ guide: unknown }>(stdio, 'help', { topic: 'baseline' })).data.guide).toEqual({
+      topic: 'baseline',
+      summary: 'Baselines are not kept yet: every finding is new, baseline.status is missing, and the diff deltas are null.',
+      details: [],
+    });
   });
 
   it('scopes a run to changed files, keeping the run of the same report', async () => {
@@ -214,13 +277,13 @@ describe('code health runs through every door', () => {
   });
 
   it('registers a new latest run for other settings, and clones_only marks health unavailable', async () => {
-    const clonesOnly = await callTool(stdio, 'analyze_repository', { root: fixture.path, analysis_mode: 'clones_only' });
+    const clonesOnly = await callTool<RunSummary>(stdio, 'analyze_repository', { root: fixture.path, analysis_mode: 'clones_only' });
     expect(clonesOnly.data).toMatchObject({
       mode: 'clones_only',
       health: { available: false, score: null, dimensions: [] },
       findings: { total: 0 },
     });
-    expect((await callTool(http, 'get_run_summary', {})).data.run_id).toBe(clonesOnly.data.run_id);
+    expect((await callTool<RunSummary>(http, 'get_run_summary', {})).data.run_id).toBe(clonesOnly.data.run_id);
     expect((await storedRuns()).length).toBe(2);
   });
 });
