@@ -16,7 +16,27 @@ export interface FileRow {
   blocked: boolean;
 }
 
-export interface SymbolRow {
+/**
+ * What the index measures of one function body (a function, method, constructor, test or nested
+ * body): docs/analysis.md, "What the index stores per function body", gives each rule per language.
+ * Absent on symbols without a body (classes, interfaces, properties, signatures).
+ */
+export interface BodyMetrics {
+  /** Cognitive complexity: structural increments weighted by nesting, nested bodies measured apart. */
+  cognitiveComplexity: number;
+  /** Tokens of the parameter list and body as written, comments and white space out. */
+  bodyTokenCount: number;
+  /** Hash of the token stream as written; null under the minimum size. */
+  exactFingerprint: string | null;
+  /** Hash of the token stream with identifiers and literals normalised; null under the minimum size. */
+  renamedFingerprint: string | null;
+  /** MinHash of the normalised token shingles: similarity of two bodies = share of equal positions. */
+  nearMissSignature: number[] | null;
+  /** `<hash>:<startLine>-<endLine>` of each window of consecutive normalised statements; null when there is none. */
+  blockFingerprints: string[] | null;
+}
+
+export interface SymbolRow extends Partial<BodyMetrics> {
   uid: string;
   fileUid: string;
   parentUid: string | null;
@@ -32,7 +52,13 @@ export interface SymbolRow {
   startLine: number;
   endLine: number;
   exported: boolean;
+  /** Cyclomatic complexity of the body; null without one. */
   complexity: number | null;
+  /**
+   * A body inside another body or unnamed by a declaration (a callback, a returned closure, an
+   * object-literal method, a lambda, a nested function): true; absent on declared symbols.
+   */
+  nested?: boolean;
 }
 
 export interface CallRow {

@@ -46,6 +46,21 @@ describe('buildChunks', () => {
     );
   });
 
+  it("makes no chunk of a nested body: its text is in its enclosing symbol's chunk", () => {
+    const nested = symbol({
+      uid: 't:zod:src/v4/core/errors.ts#flattenError.return',
+      parentUid: 't:zod:src/v4/core/errors.ts#flattenError',
+      name: 'return',
+      qualifiedName: 'flattenError.return',
+      startLine: 3,
+      endLine: 3,
+      exported: false,
+      nested: true,
+    });
+    const chunks = buildChunks({ symbols: [symbol({}), nested], documents: [], sections: [], texts, secrets: new Map() });
+    expect(chunks.map((chunk) => chunk.uid)).toEqual(['t:zod:src/v4/core/errors.ts#flattenError']);
+  });
+
   it('leaves out the body of a variable and a missing doc', () => {
     const variable = symbol({
       uid: 't:zod:src/v4/core/errors.ts#version',

@@ -19,7 +19,7 @@ export interface ChunkInput {
 }
 
 /**
- * One chunk per symbol (kind, qualified name, path, signature, doc, head of the body) and per document
+ * One chunk per symbol but nested bodies (kind, qualified name, path, signature, doc, head of the body) and per document
  * section. The path is there for its words: where code lives (`errors.ts`, `json-schema/`, `tests/`)
  * often says what it is about when its name and body do not (measured with bench/retrieval.ts).
  */
@@ -55,6 +55,8 @@ export function buildChunks(input: ChunkInput): ChunkRow[] {
 
   const chunks: ChunkRow[] = [];
   for (const symbol of input.symbols) {
+    // A nested body's text is its enclosing symbol's: embedded with it, not again on its own.
+    if (symbol.nested) continue;
     const known = chunksByRow.get(symbol);
     if (known) {
       chunks.push(known);

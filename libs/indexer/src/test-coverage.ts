@@ -1,17 +1,25 @@
 import type { CallRow, SymbolRow, TestsRow } from '@lore/domain';
+import { bodyOwners } from './function-bodies/nested-calls';
 
 /**
  * TESTS edges from call edges: a test case tests what it calls (`direct`), and what a helper it
  * calls calls (`helper`, one level). A helper is a non-test symbol declared in a test file; the
- * tested symbols are the ones outside test files.
+ * tested symbols are the ones outside test files. A nested body's calls also count for the symbol
+ * it is nested in (bodyOwners): a test's callbacks call for the test.
  */
 export function deriveTests(symbols: readonly SymbolRow[], calls: readonly CallRow[], isTestFile: (path: string) => boolean): TestsRow[] {
   const byUid = new Map(symbols.map((symbol) => [symbol.uid, symbol]));
   const callees = new Map<string, string[]>();
+  const addCallee = (callerUid: string, calleeUid: string): void => {
+    const known = callees.get(callerUid);
+    if (known) known.push(calleeUid);
+    else callees.set(callerUid, [calleeUid]);
+  };
+  const ownerOf = bodyOwners(symbols);
   for (const call of calls) {
-    const known = callees.get(call.callerUid);
-    if (known) known.push(call.calleeUid);
-    else callees.set(call.callerUid, [call.calleeUid]);
+    addCallee(call.callerUid, call.calleeUid);
+    const owner = ownerOf(call.callerUid);
+    if (owner !== call.callerUid) addCallee(owner, call.calleeUid);
   }
 
   const rows = new Map<string, TestsRow>();

@@ -81,6 +81,13 @@ describe('a monorepo indexed into Neo4j', () => {
         path: 'packages/cli/src/commands/print.ts',
         confidence: 'exact',
       },
+      // The callback orderTotal hands to reduce: a nested body, which orderTotal calls.
+      {
+        caller: uid('packages/core/src/index.ts#orderTotal'),
+        callee: uid('packages/core/src/index.ts#orderTotal.reduce(0)'),
+        path: 'packages/core/src/index.ts',
+        confidence: 'exact',
+      },
     ]);
   });
 
@@ -124,6 +131,6 @@ describe('a monorepo indexed into Neo4j', () => {
       'packages/core/dist/index.js: generated or build output (default rule "dist/"',
       'packages/core/src/schema.generated.ts: generated or build output (default rule "*.generated.*"',
     ]);
-    expect(summary).toMatchObject({ files: 18, calls: 7, imports: 7 });
+    expect(summary).toMatchObject({ files: 18, calls: 8, imports: 7 });
   });
 });

@@ -2,13 +2,12 @@ import type { ExtractionInput } from '../extractor';
 import { fileUidOf } from '../tree-sitter/edges';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../tree-sitter/tree-sitter-extraction';
 import { GoFileWalk } from './go-file-walk';
-import { DECISIONS, VISITED, type GoFile, type GoPackage } from './go-model';
+import { VISITED, type GoFile, type GoPackage } from './go-model';
 import { GoResolver } from './go-resolver';
 
 const GO: TreeSitterLanguage<GoFile> = {
   grammar: 'go',
   visitedNodeTypes: VISITED,
-  decisionNodeTypes: DECISIONS,
   start(input: ExtractionInput): ExtractionRun<GoFile> {
     // A package is a directory's files with the same package clause: each walk adds its file to one.
     const packages = new Map<string, GoPackage>();

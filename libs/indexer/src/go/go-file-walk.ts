@@ -2,15 +2,16 @@ import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
+import { measureBody } from '../tree-sitter/body-metrics';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, oneLine, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
 import type { FileWalk } from '../tree-sitter/tree-sitter-extraction';
-import { type GoFile, type GoFunc, type GoPackage, type GoType } from './go-model';
+import { BODY_RULES, type GoFile, type GoFunc, type GoPackage, type GoType } from './go-model';
 import { exprOf, goDoc, isExported, receiverOf, resultTypes } from './go-syntax';
 
-/** The function whose body the walk is in, and whether it is inside a function literal (a sink: its decision points do not count). */
-type Scope = { fn: GoFunc; sink: boolean };
+/** The function whose body the walk is in: a declared one, or a function literal (a nested function of its own). */
+type Scope = { fn: GoFunc };
 
 /**
  * One file's walk: one pass collecting declarations, imports, local variable types and call sites.
@@ -21,7 +22,9 @@ export class GoFileWalk implements FileWalk<GoFile> {
   private readonly text: string;
   private readonly testFile: boolean;
   private file: GoFile | null = null;
-  readonly scopes = new ScopeStack<Scope>((scope) => (scope.sink ? null : scope.fn));
+  readonly scopes = new ScopeStack<Scope>();
+  /** Qualified names given to function literals so far: a second one of a name gets `#2`. */
+  private readonly literalNames = new Set<string>();
 
   constructor(
     source: SourceFile,
@@ -44,18 +47,14 @@ export class GoFileWalk implements FileWalk<GoFile> {
       case 'function_declaration':
       case 'method_declaration': {
         if (!this.scopes.isEmpty) return;
-        return this.scopes.enter({ fn: this.declareFunction(node), sink: false });
+        return this.scopes.enter({ fn: this.declareFunction(node) });
       }
       case 'type_spec':
       case 'type_alias':
         if (this.scopes.isEmpty) this.declareType(node);
         return false;
-      case 'func_literal': {
-        const top = this.scopes.top();
-        if (!top) return;
-        this.recordParameters(top.fn, node.childForFieldName('parameters'));
-        return this.scopes.enter({ fn: top.fn, sink: true });
-      }
+      case 'func_literal':
+        return this.scopes.enter({ fn: this.declareLiteral(node) });
       case 'call_expression': {
         const top = this.scopes.top();
         const fn = node.childForFieldName('function');
@@ -119,7 +118,7 @@ export class GoFileWalk implements FileWalk<GoFile> {
       doc: goDoc(node),
       ...linesOf(node),
       exported: isExported(name) && (receiver === null || isExported(receiver.type)),
-      complexity: 1,
+      body: measureBody(node, parameters?.startIndex ?? node.startIndex, BODY_RULES),
     });
     const fn: GoFunc = {
       symbol,
@@ -127,7 +126,6 @@ export class GoFileWalk implements FileWalk<GoFile> {
       results: resultTypes(node.childForFieldName('result')),
       receiverType: receiver?.type ?? null,
       locals: new Map(),
-      complexity: 1,
     };
     if (receiver?.name) fn.locals.set(receiver.name, { kind: 'type', text: receiver.text });
     this.recordParameters(fn, parameters);
@@ -138,6 +136,46 @@ export class GoFileWalk implements FileWalk<GoFile> {
     } else if (!file.pkg.funcs.has(name)) {
       file.pkg.funcs.set(name, fn);
     }
+    return fn;
+  }
+
+  /**
+   * A function literal: a nested function under the function it is written in (or the package),
+   * which sees that function's locals as they are where it is written, and its receiver.
+   */
+  private declareLiteral(node: Node): GoFunc {
+    const file = this.currentFile();
+    const enclosing = this.scopes.top()?.fn ?? null;
+    const base = bindingOf(node);
+    const prefix = enclosing ? `${enclosing.symbol.qualifiedName}.` : '';
+    let name = base;
+    for (let n = 2; this.literalNames.has(prefix + name); n++) name = `${base}#${n}`;
+    this.literalNames.add(prefix + name);
+    const parameters = node.childForFieldName('parameters');
+    const body = node.childForFieldName('body');
+    const symbol = this.symbols.add({
+      kind: 'function',
+      name,
+      parent: enclosing?.symbol ?? null,
+      signature: this.text.slice(node.startIndex, body?.startIndex ?? node.endIndex),
+      doc: null,
+      ...linesOf(node),
+      exported: false,
+      body: measureBody(node, parameters?.startIndex ?? node.startIndex, BODY_RULES),
+      nested: true,
+    });
+    const fn: GoFunc = {
+      symbol,
+      file,
+      results: resultTypes(node.childForFieldName('result')),
+      receiverType: enclosing?.receiverType ?? null,
+      locals: new Map(enclosing?.locals),
+    };
+    this.recordParameters(fn, parameters);
+    // `deny := func(...) {...}`: a call of `deny` in the function (and the literals after it) calls this literal.
+    const declaration = node.parent?.type === 'expression_list' ? node.parent.parent?.type : undefined;
+    const boundToLocal = declaration === 'short_var_declaration' || declaration === 'var_spec' || declaration === 'assignment_statement';
+    if (enclosing && boundToLocal && name === base) enclosing.locals.set(base, { kind: 'callable', callable: fn });
     return fn;
   }
 
@@ -171,7 +209,6 @@ export class GoFileWalk implements FileWalk<GoFile> {
       doc: goDoc(spec) ?? (alone ? goDoc(declaration) : null),
       ...linesOf(spec, alone ? declaration : spec),
       exported,
-      complexity: null,
     });
     const type: GoType = {
       symbol,
@@ -239,7 +276,6 @@ export class GoFileWalk implements FileWalk<GoFile> {
       doc: goDoc(node),
       ...linesOf(node),
       exported: owner.symbol.exported && isExported(name),
-      complexity: null,
     });
   }
 
@@ -299,5 +335,60 @@ export class GoFileWalk implements FileWalk<GoFile> {
       if (name?.type === 'dot') file.dotImports.push(path);
       else file.importSpecs.push({ alias: name?.text ?? null, path });
     }
+  }
+}
+
+/**
+ * What a function literal is bound to: a variable (`handler`), a composite literal's key, an
+ * argument (`Run(1)`: the callee's last name and the position), `return`, `go` or `defer` (called
+ * at once by them), `iife` (called at once); else `func`.
+ */
+function bindingOf(node: Node): string {
+  let child = node;
+  let parent = node.parent;
+  while (parent?.type === 'parenthesized_expression') {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return 'func';
+  if (parent.type === 'expression_list') {
+    const index = namedChildrenOf(parent).findIndex((value) => value.id === child.id);
+    const owner = parent.parent;
+    if (owner?.type === 'return_statement') return 'return';
+    const names =
+      owner?.type === 'var_spec'
+        ? owner.childrenForFieldName('name')
+        : owner?.type === 'short_var_declaration' || owner?.type === 'assignment_statement'
+          ? (owner.childForFieldName('left')?.namedChildren ?? [])
+          : [];
+    return names[index]?.text ?? 'func';
+  }
+  switch (parent.type) {
+    case 'var_spec':
+      return parent.childForFieldName('name')?.text ?? 'func';
+    case 'return_statement':
+      return 'return';
+    case 'argument_list': {
+      const call = parent.parent;
+      const index = namedChildrenOf(parent).findIndex((argument) => argument.id === child.id);
+      const callee = call?.childForFieldName('function');
+      const name = callee?.type === 'selector_expression' ? callee.childForFieldName('field')?.text : callee?.text;
+      return `${name ?? 'call'}(${index})`;
+    }
+    case 'call_expression': {
+      const statement = parent.parent?.type;
+      return statement === 'go_statement' ? 'go' : statement === 'defer_statement' ? 'defer' : 'iife';
+    }
+    case 'literal_element': {
+      // A composite literal's key, after the literal's own name when it is bound: `routes.List`.
+      const keyed = parent.parent;
+      if (keyed?.type !== 'keyed_element' || keyed.firstNamedChild?.id === parent.id) return 'func';
+      const key = keyed.firstNamedChild?.text ?? 'func';
+      const literal = keyed.parent?.type === 'literal_value' ? keyed.parent.parent : null;
+      const owner = literal?.type === 'composite_literal' ? bindingOf(literal) : 'func';
+      return owner === 'func' ? key : `${owner}.${key}`;
+    }
+    default:
+      return 'func';
   }
 }

@@ -1,14 +1,40 @@
 import type { SymbolRow } from '@lore/domain';
+import type { BodyRules } from '../tree-sitter/body-metrics';
 import type { CallSite } from '../tree-sitter/tree-sitter-extraction';
 
 /** What the Go walk reads off each file and the resolver follows across files: packages, functions, types, call sites. */
 
-/** Decision points: 1 + these inside a function (not in function literals). `default` cases do not count. */
-export const DECISIONS = new Set(['if_statement', 'for_statement', 'expression_case', 'type_case', 'communication_case', '&&', '||']);
+/**
+ * What counts in a Go body (docs/analysis.md): cyclomatic 1 + `if`, `for`, each `case` of a
+ * switch, type switch or `select` (not `default`), each `&&` and `||`; cognitive +1 + nesting for
+ * `if`, `for`, `switch`, type switch and `select`, +1 for `else if` and `else`, +1 per run of `&&`
+ * or `||`, +1 for a labelled `break` or `continue`.
+ */
+export const BODY_RULES: BodyRules = {
+  bodies: new Set(['function_declaration', 'method_declaration', 'func_literal']),
+  decisions: new Set(['if_statement', 'for_statement', 'expression_case', 'type_case', 'communication_case', '&&', '||']),
+  nesting: new Set(['if_statement', 'for_statement', 'expression_switch_statement', 'type_switch_statement', 'select_statement']),
+  flat: new Set(),
+  logicalOperator: (node) => {
+    if (node.type !== 'binary_expression') return null;
+    const operator = node.childForFieldName('operator')?.type;
+    return operator === '&&' || operator === '||' ? operator : null;
+  },
+  blocks: new Set(['block', 'statement_list']),
+  identifiers: new Set(['identifier', 'field_identifier', 'type_identifier', 'package_identifier', 'label_name']),
+  literals: new Set([
+    'interpreted_string_literal',
+    'raw_string_literal',
+    'int_literal',
+    'float_literal',
+    'imaginary_literal',
+    'rune_literal',
+  ]),
+  comments: new Set(['comment']),
+};
 
 /** The node types the single pass over a file looks at. */
 export const VISITED = [
-  ...DECISIONS,
   'package_clause',
   'import_declaration',
   'function_declaration',
@@ -44,8 +70,13 @@ export type GoExpr =
   | { kind: 'other' };
 
 /** What a local variable's type comes from: its declared type, a value (the `result`-th of a call), or a collection ranged over. */
+/** A local's type as written, or what it is assigned; `callable`: a function literal assigned to it (`deny := func(...) {...}`). */
 export type LocalType =
-  { kind: 'type'; text: string } | { kind: 'expr'; expr: GoExpr; result: number } | { kind: 'element'; of: GoExpr } | { kind: 'unknown' };
+  | { kind: 'type'; text: string }
+  | { kind: 'expr'; expr: GoExpr; result: number }
+  | { kind: 'element'; of: GoExpr }
+  | { kind: 'callable'; callable: GoFunc }
+  | { kind: 'unknown' };
 
 export interface GoFile {
   path: string;
@@ -79,7 +110,6 @@ export interface GoCallable {
 export interface GoFunc extends GoCallable {
   receiverType: string | null;
   locals: Map<string, LocalType>;
-  complexity: number;
 }
 
 export interface GoType {

@@ -224,6 +224,8 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
 
   private evalLocal(fn: GoFunc, local: LocalType, depth: number): GoValue {
     switch (local.kind) {
+      case 'callable':
+        return local;
       case 'type':
         return { kind: 'value', text: local.text, file: fn.file };
       case 'expr':

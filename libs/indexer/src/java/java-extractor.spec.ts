@@ -87,8 +87,10 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
       ['service/InventoryService.java', 'method', 'InventoryService.constructor', 21, 24, true, 1],
       ['service/InventoryService.java', 'method', 'InventoryService.receive', 27, 34, true, 2],
       ['service/InventoryService.java', 'method', 'InventoryService.reserve', 37, 46, true, 2],
+      ['service/InventoryService.java', 'function', 'InventoryService.reserve.orElseThrow(0)', 38, 38, false, 1],
       ['service/InventoryService.java', 'method', 'InventoryService.available', 49, 57, true, 4],
       ['service/InventoryService.java', 'method', 'InventoryService.purgeExpired', 60, 65, true, 1],
+      ['service/InventoryService.java', 'function', 'InventoryService.purgeExpired.removeIf(0)', 63, 63, false, 1],
       ['service/InventoryService.java', 'method', 'InventoryService.itemsToReorder', 67, 69, true, 1],
       ['service/InventoryService.java', 'class', 'InventoryService.OutOfStockException', 72, 85, true, null],
       ['service/InventoryService.java', 'property', 'InventoryService.OutOfStockException.serialVersionUID', 73, 73, false, null],
@@ -102,9 +104,27 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
       ['test:service/InventoryServiceTest.java', 'method', 'InventoryServiceTest.setUp', 23, 28, false, 1],
       ['test:service/InventoryServiceTest.java', 'test', 'InventoryServiceTest.reserveHoldsStock', 30, 36, false, 1],
       ['test:service/InventoryServiceTest.java', 'test', 'InventoryServiceTest.reserveFailsWhenNotEnoughStock', 38, 43, false, 1],
+      [
+        'test:service/InventoryServiceTest.java',
+        'function',
+        'InventoryServiceTest.reserveFailsWhenNotEnoughStock.assertThrows(1)',
+        41,
+        41,
+        false,
+        1,
+      ],
       ['test:service/InventoryServiceTest.java', 'test', 'InventoryServiceTest.lowStockIsReordered', 45, 50, false, 1],
+      ['test:service/InventoryServiceTest.java', 'function', 'InventoryServiceTest.lowStockIsReordered.anyMatch(0)', 49, 49, false, 1],
     ]);
-    expect(countBy(result.symbols, (s) => s.kind)).toEqual({ class: 7, enum: 1, interface: 2, method: 28, property: 22, test: 3 });
+    expect(countBy(result.symbols, (s) => s.kind)).toEqual({
+      class: 7,
+      enum: 1,
+      function: 4,
+      interface: 2,
+      method: 28,
+      property: 22,
+      test: 3,
+    });
   });
 
   it('builds signatures without annotations and takes Javadoc', () => {
@@ -165,7 +185,13 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
         1,
         'import',
       ],
-      ['service/InventoryService.java#InventoryService.purgeExpired', 'model/Reservation.java#Reservation.isExpired', 63, 1, 'name'],
+      [
+        'service/InventoryService.java#InventoryService.purgeExpired.removeIf(0)',
+        'model/Reservation.java#Reservation.isExpired',
+        63,
+        1,
+        'name',
+      ],
       ['service/InventoryService.java#InventoryService.receive', 'model/Item.java#Item', 31, 1, 'import'],
       ['service/InventoryService.java#InventoryService.receive', 'model/Item.java#Item.getQuantity', 32, 1, 'import'],
       ['service/InventoryService.java#InventoryService.receive', 'model/Item.java#Item.withQuantity', 32, 1, 'import'],
@@ -176,8 +202,8 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
       [
         'service/InventoryService.java#InventoryService.reserve',
         'service/InventoryService.java#InventoryService.OutOfStockException',
-        38,
-        2,
+        41,
+        1,
         'import',
       ],
       [
@@ -188,18 +214,11 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
         'import',
       ],
       [
-        'test:service/InventoryServiceTest.java#InventoryServiceTest.lowStockIsReordered',
-        'model/Item.java#Item.getSku',
-        49,
+        'service/InventoryService.java#InventoryService.reserve.orElseThrow(0)',
+        'service/InventoryService.java#InventoryService.OutOfStockException',
+        38,
         1,
-        'ambiguous',
-      ],
-      [
-        'test:service/InventoryServiceTest.java#InventoryServiceTest.lowStockIsReordered',
-        'service/InventoryService.java#InventoryService.OutOfStockException.getSku',
-        49,
-        1,
-        'ambiguous',
+        'import',
       ],
       [
         'test:service/InventoryServiceTest.java#InventoryServiceTest.lowStockIsReordered',
@@ -216,6 +235,20 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
         'import',
       ],
       [
+        'test:service/InventoryServiceTest.java#InventoryServiceTest.lowStockIsReordered.anyMatch(0)',
+        'model/Item.java#Item.getSku',
+        49,
+        1,
+        'ambiguous',
+      ],
+      [
+        'test:service/InventoryServiceTest.java#InventoryServiceTest.lowStockIsReordered.anyMatch(0)',
+        'service/InventoryService.java#InventoryService.OutOfStockException.getSku',
+        49,
+        1,
+        'ambiguous',
+      ],
+      [
         'test:service/InventoryServiceTest.java#InventoryServiceTest.reserveFailsWhenNotEnoughStock',
         'service/InventoryService.java#InventoryService.OutOfStockException.getSku',
         42,
@@ -223,7 +256,7 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
         'import',
       ],
       [
-        'test:service/InventoryServiceTest.java#InventoryServiceTest.reserveFailsWhenNotEnoughStock',
+        'test:service/InventoryServiceTest.java#InventoryServiceTest.reserveFailsWhenNotEnoughStock.assertThrows(1)',
         'service/InventoryService.java#InventoryService.reserve',
         41,
         1,
@@ -272,7 +305,7 @@ describe('JavaExtractor on test/fixtures/inventory-java', () => {
         'import',
       ],
     ]);
-    expect(countBy(result.calls, (c) => c.confidence)).toEqual({ import: 29, name: 1, ambiguous: 2 });
+    expect(countBy(result.calls, (c) => c.confidence)).toEqual({ import: 30, name: 1, ambiguous: 2 });
   });
 
   it('records imports of repository classes (same-package references are not imports)', () => {

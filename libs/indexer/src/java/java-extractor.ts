@@ -1,13 +1,12 @@
 import { fileUidOf } from '../tree-sitter/edges';
 import { TreeSitterExtractor, type TreeSitterLanguage } from '../tree-sitter/tree-sitter-extraction';
 import { JavaFileWalk } from './java-file-walk';
-import { DECISIONS, VISITED, type JavaFile } from './java-model';
+import { VISITED, type JavaFile } from './java-model';
 import { JavaResolver } from './java-resolver';
 
 const JAVA: TreeSitterLanguage<JavaFile> = {
   grammar: 'java',
   visitedNodeTypes: VISITED,
-  decisionNodeTypes: DECISIONS,
   start: (input) => ({
     walkFile: (source, symbols) => new JavaFileWalk(source, symbols),
     resolver: (files, _symbols, external) => new JavaResolver(files, external, (path) => fileUidOf(input, path)),

@@ -1,11 +1,12 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
+import { measureBody } from '../tree-sitter/body-metrics';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
 import type { FileWalk } from '../tree-sitter/tree-sitter-extraction';
-import { TEST_ANNOTATIONS, TYPE_DECLARATIONS, type JavaFile, type JavaMethod, type JavaType } from './java-model';
+import { BODY_RULES, TEST_ANNOTATIONS, TYPE_DECLARATIONS, type JavaFile, type JavaMethod, type JavaType } from './java-model';
 import {
   annotationNames,
   argumentCount,
@@ -19,16 +20,21 @@ import {
 
 type Declaration = { kind: 'type'; type: JavaType } | { kind: 'method'; method: JavaMethod };
 
-/** Lambdas, anonymous classes and enum constant bodies are sinks: neither declarations nor bodies whose decision points count. */
-type Scope = Declaration | { kind: 'sink' };
+/**
+ * The body of an anonymous class or an enum constant: its methods are nested functions under the
+ * declaration around it, named `<prefix>.<method>`.
+ */
+type Scope = Declaration | { kind: 'anonymous'; prefix: string };
 
-const isDeclaration = (scope: Scope): scope is Declaration => scope.kind !== 'sink';
+const isDeclaration = (scope: Scope): scope is Declaration => scope.kind !== 'anonymous';
 
 /** One file's walk: one pass collecting declarations, imports, local variable types and call sites. */
 export class JavaFileWalk implements FileWalk<JavaFile> {
   private readonly file: JavaFile;
   private readonly text: string;
-  readonly scopes = new ScopeStack<Scope>((scope) => (scope.kind === 'method' ? scope.method : null));
+  readonly scopes = new ScopeStack<Scope>();
+  /** Qualified names given to nested bodies so far: a second one of a name gets `#2`. */
+  private readonly nestedNames = new Set<string>();
 
   constructor(
     source: SourceFile,
@@ -67,6 +73,11 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
       case 'compact_constructor_declaration':
       case 'annotation_type_element_declaration': {
         const owner = this.scopes.top();
+        if (owner?.kind === 'anonymous' && node.type === 'method_declaration') {
+          const name = node.childForFieldName('name')?.text ?? 'anonymous';
+          const method = this.declareNested(node, `${owner.prefix}.${name}`);
+          return method ? this.scopes.enter({ kind: 'method', method }) : undefined;
+        }
         if (owner?.kind !== 'type') return;
         return this.scopes.enter({ kind: 'method', method: this.declareMethod(node, owner.type) });
       }
@@ -91,13 +102,22 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
       case 'instanceof_expression':
         this.recordNamedLocal(node);
         return;
-      case 'lambda_expression':
+      case 'lambda_expression': {
+        const lambda = this.declareNested(node, bindingOf(node, 'lambda'));
+        if (!lambda) return;
+        const exit = this.scopes.enter({ kind: 'method', method: lambda });
         this.recordLambdaParameters(node);
-        return this.scopes.enter({ kind: 'sink' });
+        return exit;
+      }
       case 'class_body': {
-        // Anonymous classes and enum constant bodies: their methods belong to no declared type.
-        const parentType = node.parent?.type;
-        if (parentType === 'object_creation_expression' || parentType === 'enum_constant') return this.scopes.enter({ kind: 'sink' });
+        // Anonymous classes and enum constant bodies: their methods are nested bodies, not a declared type's.
+        const parent = node.parent;
+        if (parent?.type === 'object_creation_expression') {
+          const type = parent.childForFieldName('type')?.text.replace(/<.*$/s, '') ?? 'Object';
+          return this.scopes.enter({ kind: 'anonymous', prefix: bindingOf(parent, `new ${type}`) });
+        }
+        if (parent?.type === 'enum_constant')
+          return this.scopes.enter({ kind: 'anonymous', prefix: parent.childForFieldName('name')?.text ?? 'constant' });
         return;
       }
       case 'method_invocation':
@@ -138,7 +158,6 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
       doc: javadoc(node),
       ...linesOf(node),
       exported,
-      complexity: null,
     });
     const fqnPrefix = outer ? outer.fqn : scope === null ? this.file.pkg : null;
     const superclass = node.childForFieldName('superclass')?.namedChildren[0]?.text ?? null;
@@ -184,7 +203,7 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
       doc: javadoc(node),
       ...linesOf(node),
       exported,
-      complexity: body ? 1 : null,
+      body: body ? measureBody(node, node.childForFieldName('parameters')?.startIndex ?? body.startIndex, BODY_RULES) : undefined,
     });
     const method: JavaMethod = {
       symbol,
@@ -194,7 +213,6 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
       returns: isConstructor ? null : (node.childForFieldName('type')?.text ?? null),
       typeParams: typeParametersOf(node),
       locals: new Map(),
-      complexity: 1,
     };
     const parameters = node.childForFieldName('parameters');
     if (node.type === 'compact_constructor_declaration') {
@@ -219,6 +237,46 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
     else owner.methods.set(name, [method]);
     this.file.methods.push(method);
     return method;
+  }
+
+  /**
+   * A lambda or a method of an anonymous class: a nested function under the declaration around it,
+   * which sees the enclosing method's locals as they are where it is written.
+   */
+  private declareNested(node: Node, base: string): JavaMethod | null {
+    const around = this.innermostDeclaration();
+    if (around === null) return null;
+    const parent = around.kind === 'type' ? around.type.symbol : around.method.symbol;
+    const prefix = `${parent.qualifiedName}.`;
+    let name = base;
+    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${base}#${n}`;
+    this.nestedNames.add(prefix + name);
+    const body = node.childForFieldName('body');
+    const parameters = node.childForFieldName('parameters');
+    const symbol = this.symbols.add({
+      kind: 'function',
+      name,
+      parent,
+      signature: this.text.slice(
+        (node.type === 'lambda_expression' ? node : (parameters ?? node)).startIndex,
+        body?.startIndex ?? node.endIndex,
+      ),
+      doc: null,
+      ...linesOf(node),
+      exported: false,
+      body: measureBody(node, parameters?.startIndex ?? body?.startIndex ?? node.startIndex, BODY_RULES),
+      nested: true,
+    });
+    const enclosing = around?.kind === 'method' ? around.method : null;
+    return {
+      symbol,
+      type: around.kind === 'type' ? around.type : around.method.type,
+      params: 0,
+      varargs: false,
+      returns: null,
+      typeParams: enclosing?.typeParams ?? new Set(),
+      locals: new Map(enclosing?.locals),
+    };
   }
 
   private declareFields(node: Node, owner: JavaType): void {
@@ -265,7 +323,7 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
     exported: boolean,
   ): void {
     owner.fields.set(name, type);
-    this.symbols.add({ kind: 'property', name, parent: owner.symbol, signature, doc, ...linesOf(node), exported, complexity: null });
+    this.symbols.add({ kind: 'property', name, parent: owner.symbol, signature, doc, ...linesOf(node), exported });
   }
 
   /** Declaration text from its first keyword (annotations left out) up to `end`. */
@@ -385,5 +443,46 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
         return;
       }
     }
+  }
+}
+
+/**
+ * What a lambda or an anonymous class is bound to: a variable (`comparator`), an assignment's
+ * target, an argument (`sort(1)`: the method's or class's name and the position), `return`; else `fallback`.
+ */
+function bindingOf(node: Node, fallback: string): string {
+  let child = node;
+  let parent = node.parent;
+  while (
+    parent &&
+    (parent.type === 'parenthesized_expression' || parent.type === 'ternary_expression' || parent.type === 'cast_expression')
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return fallback;
+  switch (parent.type) {
+    case 'variable_declarator':
+      return parent.childForFieldName('name')?.text ?? fallback;
+    case 'assignment_expression':
+      return parent.childForFieldName('left')?.text ?? fallback;
+    case 'argument_list': {
+      const call = parent.parent;
+      const index = namedChildrenOf(parent).findIndex((argument) => argument.id === child.id);
+      const callee =
+        call?.type === 'method_invocation'
+          ? call.childForFieldName('name')?.text
+          : call?.type === 'object_creation_expression'
+            ? call.childForFieldName('type')?.text.replace(/<.*$/s, '')
+            : call?.type === 'explicit_constructor_invocation'
+              ? call.childForFieldName('constructor')?.text
+              : undefined;
+      return `${callee ?? 'call'}(${index})`;
+    }
+    case 'return_statement':
+    case 'lambda_expression':
+      return 'return';
+    default:
+      return fallback;
   }
 }

@@ -1,21 +1,61 @@
 import type { SymbolKind, SymbolRow } from '@lore/domain';
+import type { BodyRules } from '../tree-sitter/body-metrics';
 import type { CallSite } from '../tree-sitter/tree-sitter-extraction';
 
 /** What the Java walk reads off each file and the resolver follows across files: types, methods, imports, call sites. */
 
-/** Decision points: 1 + these inside a method (not in lambdas or anonymous classes). `case` is the token of a `case` label. */
-export const DECISIONS = new Set([
-  'if_statement',
-  'for_statement',
-  'enhanced_for_statement',
-  'while_statement',
-  'do_statement',
-  'catch_clause',
-  'ternary_expression',
-  'case',
-  '&&',
-  '||',
-]);
+/**
+ * What counts in a Java body (docs/analysis.md): cyclomatic 1 + `if`, `for`, enhanced `for`,
+ * `while`, `do`, `catch`, `?:`, each `case` label (not `default`), each `&&` and `||`; cognitive
+ * +1 + nesting for `if`, loops, `catch`, `?:` and `switch`, +1 for `else if` and `else`, +1 per
+ * run of `&&` or `||`, +1 for a labelled `break` or `continue`.
+ */
+export const BODY_RULES: BodyRules = {
+  bodies: new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration', 'lambda_expression', 'class_body']),
+  decisions: new Set([
+    'if_statement',
+    'for_statement',
+    'enhanced_for_statement',
+    'while_statement',
+    'do_statement',
+    'catch_clause',
+    'ternary_expression',
+    'case',
+    '&&',
+    '||',
+  ]),
+  nesting: new Set([
+    'if_statement',
+    'for_statement',
+    'enhanced_for_statement',
+    'while_statement',
+    'do_statement',
+    'catch_clause',
+    'ternary_expression',
+    'switch_expression',
+    'switch_statement',
+  ]),
+  flat: new Set(),
+  logicalOperator: (node) => {
+    if (node.type !== 'binary_expression') return null;
+    const operator = node.childForFieldName('operator')?.type;
+    return operator === '&&' || operator === '||' ? operator : null;
+  },
+  blocks: new Set(['block', 'constructor_body', 'switch_block_statement_group']),
+  identifiers: new Set(['identifier', 'type_identifier']),
+  literals: new Set([
+    'decimal_integer_literal',
+    'hex_integer_literal',
+    'octal_integer_literal',
+    'binary_integer_literal',
+    'decimal_floating_point_literal',
+    'hex_floating_point_literal',
+    'string_literal',
+    'character_literal',
+    'text_block',
+  ]),
+  comments: new Set(['line_comment', 'block_comment']),
+};
 
 export const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
   class_declaration: 'class',
@@ -27,7 +67,7 @@ export const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
 
 /** The node types the single pass over a file looks at. */
 export const VISITED = [
-  ...DECISIONS,
+  'enhanced_for_statement',
   ...Object.keys(TYPE_DECLARATIONS),
   'package_declaration',
   'import_declaration',
@@ -109,7 +149,6 @@ export interface JavaMethod {
   returns: string | null;
   typeParams: Set<string>;
   locals: Map<string, LocalType>;
-  complexity: number;
 }
 
 export interface JavaCallSite extends CallSite {

@@ -2,14 +2,13 @@ import type { ExtractionInput } from '../extractor';
 import { fileUidOf } from '../tree-sitter/edges';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../tree-sitter/tree-sitter-extraction';
 import { PythonFileWalk } from './python-file-walk';
-import { DECISIONS, VISITED, type PyModule } from './python-model';
+import { VISITED, type PyModule } from './python-model';
 import { ModuleIndex } from './python-modules';
 import { PythonResolver } from './python-resolver';
 
 const PYTHON: TreeSitterLanguage<PyModule> = {
   grammar: 'python',
   visitedNodeTypes: VISITED,
-  decisionNodeTypes: DECISIONS,
   start(input: ExtractionInput): ExtractionRun<PyModule> {
     // Imports are resolved while walking: every file's module name is known before the first walk.
     const index = new ModuleIndex(input.files.filter((file) => file.text !== null).map((file) => file.path));

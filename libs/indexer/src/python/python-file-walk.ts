@@ -2,11 +2,21 @@ import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolRow } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
+import { measureBody } from '../tree-sitter/body-metrics';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { childOfType, linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
 import type { FileWalk } from '../tree-sitter/tree-sitter-extraction';
-import { selfNameOf, type Binding, type PyClass, type PyExpr, type PyFunction, type PyModule, type TypeSource } from './python-model';
+import {
+  BODY_RULES,
+  selfNameOf,
+  type Binding,
+  type PyClass,
+  type PyExpr,
+  type PyFunction,
+  type PyModule,
+  type TypeSource,
+} from './python-model';
 import type { ModuleIndex } from './python-modules';
 import { decoratedOrSelf, docstring, exprOf, parameterOf } from './python-syntax';
 
@@ -25,11 +35,7 @@ function isDunder(name: string): boolean {
 
 type Declaration = { kind: 'class'; cls: PyClass } | { kind: 'function'; fn: PyFunction };
 
-/** Lambdas are sinks: neither declarations nor bodies whose decision points count. */
-type Scope = Declaration | { kind: 'sink' };
-
-const isDeclaration = (scope: Scope): scope is Declaration => scope.kind !== 'sink';
-const isFunction = (scope: Scope): scope is Extract<Scope, { kind: 'function' }> => scope.kind === 'function';
+const isFunction = (scope: Declaration): scope is Extract<Declaration, { kind: 'function' }> => scope.kind === 'function';
 
 /** One file's walk: one pass over its tree, collecting symbols, bindings, variable types and call sites. */
 export class PythonFileWalk implements FileWalk<PyModule> {
@@ -37,7 +43,10 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   private readonly text: string;
   private readonly testFile: boolean;
   private readonly module: PyModule;
-  readonly scopes = new ScopeStack<Scope>((scope) => (scope.kind === 'function' ? scope.fn : null));
+  /** A lambda is a function of its own: a nested one, named by what it is bound to (see bindingOf). */
+  readonly scopes = new ScopeStack<Declaration>();
+  /** Qualified names given to lambdas so far: a second lambda of one name gets `#2`. */
+  private readonly lambdaNames = new Set<string>();
 
   constructor(
     source: SourceFile,
@@ -69,7 +78,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       case 'function_definition':
         return this.scopes.enter({ kind: 'function', fn: this.declareFunction(node) });
       case 'lambda':
-        return this.scopes.enter({ kind: 'sink' });
+        return this.scopes.enter({ kind: 'function', fn: this.declareLambda(node) });
       case 'call':
         this.recordCall(node);
         return;
@@ -106,7 +115,6 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       doc: docstring(node.childForFieldName('body')),
       ...linesOf(node, decoratedOrSelf(node)),
       exported,
-      complexity: null,
     });
     const bases: PyExpr[] = [];
     const superclasses = node.childForFieldName('superclasses');
@@ -132,6 +140,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     const decorated = node.parent?.type === 'decorated_definition' ? node.parent : null;
     const body = node.childForFieldName('body');
     const colon = childOfType(node, ':');
+    const parameters = node.childForFieldName('parameters');
     const symbol = this.symbols.add({
       kind: inClass ? 'method' : 'function',
       test: isTest,
@@ -141,7 +150,8 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       doc: docstring(body),
       ...linesOf(node, decorated ?? node),
       exported: this.isExported(name, parent, true),
-      complexity: 1,
+      body: measureBody(node, parameters?.startIndex ?? node.startIndex, BODY_RULES),
+      nested: parent?.kind === 'function',
     });
     const enclosing = parent?.kind === 'function' ? parent.fn : null;
     const isStatic =
@@ -154,9 +164,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       locals: new Map(),
       returns: node.childForFieldName('return_type')?.text ?? null,
       enclosing,
-      complexity: 1,
     };
-    const parameters = node.childForFieldName('parameters');
     if (parameters) {
       let first = true;
       for (const parameter of namedChildrenOf(parameters)) {
@@ -170,6 +178,48 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     }
     this.register(symbol, parent);
     this.module.functions.push(fn);
+    return fn;
+  }
+
+  /** A lambda: a nested function under the innermost class or function (or the module), with its parameters as locals. */
+  private declareLambda(node: Node): PyFunction {
+    const parent = this.innermostDeclaration();
+    const base = bindingOf(node);
+    const prefix = parent ? `${parentSymbol(parent).qualifiedName}.` : '';
+    let name = base;
+    for (let n = 2; this.lambdaNames.has(prefix + name) || this.module.byQualifiedName.has(prefix + name); n++) name = `${base}#${n}`;
+    this.lambdaNames.add(prefix + name);
+    const parameters = node.childForFieldName('parameters');
+    const body = node.childForFieldName('body');
+    const symbol = this.symbols.add({
+      kind: 'function',
+      name,
+      parent: parent ? parentSymbol(parent) : null,
+      signature: this.text.slice(node.startIndex, body?.startIndex ?? node.endIndex),
+      doc: null,
+      ...linesOf(node),
+      exported: false,
+      body: measureBody(node, parameters?.startIndex ?? body?.startIndex ?? node.startIndex, BODY_RULES),
+      nested: true,
+    });
+    const enclosing = parent?.kind === 'function' ? parent.fn : null;
+    const fn: PyFunction = {
+      symbol,
+      module: this.module,
+      cls: parent?.kind === 'class' ? parent.cls : (enclosing?.cls ?? null),
+      selfName: null,
+      locals: new Map(),
+      returns: null,
+      enclosing,
+    };
+    for (const parameter of parameters ? namedChildrenOf(parameters) : []) {
+      const { name: parameterName } = parameterOf(parameter);
+      if (parameterName !== null) fn.locals.set(parameterName, UNTYPED);
+    }
+    this.register(symbol, parent);
+    this.module.functions.push(fn);
+    // `check = lambda ...` in a function: a call of `check` there finds the lambda as a nested function, not an untyped local.
+    if (enclosing && name === base && node.parent?.type === 'assignment') enclosing.locals.delete(name);
     return fn;
   }
 
@@ -189,9 +239,9 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     return false;
   }
 
-  /** The innermost class or function around the walk (lambdas are not declarations). */
+  /** The innermost class or function (a lambda among them) around the walk. */
   private innermostDeclaration(): Declaration | null {
-    return this.scopes.innermost(isDeclaration);
+    return this.scopes.top() ?? null;
   }
 
   /** The innermost function: owner of call sites and local variables. */
@@ -240,7 +290,6 @@ export class PythonFileWalk implements FileWalk<PyModule> {
           doc: null,
           ...linesOf(node),
           exported: true,
-          complexity: null,
         });
         this.module.topLevel.set(name, symbol);
         this.module.byQualifiedName.set(name, symbol);
@@ -355,6 +404,63 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   private bind(name: string, binding: Binding): void {
     this.module.bindings.set(name, binding);
   }
+}
+
+/**
+ * What a lambda is bound to: a variable or attribute (`key`, `self.key`), a keyword argument
+ * (`sorted(key)`), a positional argument (`map(0)`: the callee's last name and the position), a
+ * dictionary key, a default parameter, `return`; else `lambda`.
+ */
+function bindingOf(node: Node): string {
+  let child = node;
+  let parent = node.parent;
+  while (
+    parent &&
+    (parent.type === 'parenthesized_expression' || parent.type === 'conditional_expression' || parent.type === 'boolean_operator')
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return 'lambda';
+  switch (parent.type) {
+    case 'assignment': {
+      const left = parent.childForFieldName('left');
+      return left && (left.type === 'identifier' || left.type === 'attribute') ? left.text : 'lambda';
+    }
+    case 'keyword_argument': {
+      const call = parent.parent?.parent;
+      const keyword = parent.childForFieldName('name')?.text ?? 'lambda';
+      return call?.type === 'call' ? `${calleeName(call)}(${keyword})` : keyword;
+    }
+    case 'argument_list': {
+      const call = parent.parent;
+      const index = namedChildrenOf(parent).findIndex((argument) => argument.id === child.id);
+      return call?.type === 'call' ? `${calleeName(call)}(${index})` : 'lambda';
+    }
+    case 'pair': {
+      // A dictionary's key, after the dictionary's own name when it is assigned: `ROUTES.list`.
+      const key = parent.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') ?? 'lambda';
+      const owner = parent.parent?.parent;
+      const dictionary = owner?.type === 'assignment' ? owner.childForFieldName('left') : null;
+      return dictionary?.type === 'identifier' || dictionary?.type === 'attribute' ? `${dictionary.text}.${key}` : key;
+    }
+    case 'default_parameter':
+    case 'typed_default_parameter':
+      return parent.childForFieldName('name')?.text ?? 'lambda';
+    case 'return_statement':
+    case 'lambda':
+      return 'return';
+    default:
+      return 'lambda';
+  }
+}
+
+/** The last name of a call's callee: `sorted` of `sorted(...)`, `map` of `pool.map(...)`. */
+function calleeName(call: Node): string {
+  const callee = call.childForFieldName('function');
+  if (callee?.type === 'identifier') return callee.text;
+  if (callee?.type === 'attribute') return callee.childForFieldName('attribute')?.text ?? 'call';
+  return 'call';
 }
 
 function parentSymbol(scope: Declaration): SymbolRow {

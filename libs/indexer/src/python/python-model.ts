@@ -1,24 +1,41 @@
 import type { SymbolRow } from '@lore/domain';
+import type { BodyRules } from '../tree-sitter/body-metrics';
 import type { CallSite } from '../tree-sitter/tree-sitter-extraction';
 
 /** What the Python walk reads off each file and the resolver follows across files: modules, classes, functions, call sites. */
 
-/** Decision points: 1 + these inside a function (not in nested functions or lambdas). */
-export const DECISIONS = new Set([
-  'if_statement',
-  'elif_clause',
-  'for_statement',
-  'while_statement',
-  'except_clause',
-  'conditional_expression',
-  'if_clause',
-  'boolean_operator',
-  'case_clause',
-]);
+/**
+ * What counts in a Python body (docs/analysis.md): cyclomatic 1 + `if`, `elif`, `for`, `while`,
+ * `except`, `case`, a conditional expression, each `and`/`or` expression, and a comprehension's
+ * `for` and `if` clauses; cognitive +1 + nesting for `if`, loops, `except`, `match` and conditional
+ * expressions, +1 for `elif`, `else` and a comprehension's clauses, +1 per run of `and` or `or`.
+ */
+export const BODY_RULES: BodyRules = {
+  bodies: new Set(['function_definition', 'lambda', 'class_definition']),
+  decisions: new Set([
+    'if_statement',
+    'elif_clause',
+    'for_statement',
+    'while_statement',
+    'except_clause',
+    'conditional_expression',
+    'for_in_clause',
+    'if_clause',
+    'boolean_operator',
+    'case_clause',
+  ]),
+  nesting: new Set(['if_statement', 'for_statement', 'while_statement', 'except_clause', 'conditional_expression', 'match_statement']),
+  flat: new Set(['elif_clause', 'else_clause', 'for_in_clause', 'if_clause']),
+  logicalOperator: (node) => (node.type === 'boolean_operator' ? (node.childForFieldName('operator')?.type ?? null) : null),
+  blocks: new Set(['block']),
+  identifiers: new Set(['identifier']),
+  literals: new Set(['string', 'concatenated_string', 'integer', 'float']),
+  comments: new Set(['comment']),
+};
 
 /** The node types the single pass over a file looks at. */
 export const VISITED = [
-  ...DECISIONS,
+  'for_statement',
   'class_definition',
   'function_definition',
   'lambda',
@@ -101,7 +118,6 @@ export interface PyFunction {
   locals: Map<string, TypeSource>;
   returns: string | null;
   enclosing: PyFunction | null;
-  complexity: number;
 }
 
 export interface PyCallSite extends CallSite {

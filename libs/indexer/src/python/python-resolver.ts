@@ -46,7 +46,8 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
     }
     for (const symbol of symbols) {
       if (symbol.kind === 'method') indexByName(this.methodCandidates, symbol);
-      else if (symbol.parentUid === null && (symbol.kind === 'function' || symbol.kind === 'class'))
+      // A lambda is reached through what it is bound to, never guessed by its name from elsewhere.
+      else if (symbol.parentUid === null && !symbol.nested && (symbol.kind === 'function' || symbol.kind === 'class'))
         indexByName(this.bareCandidates, symbol);
     }
   }

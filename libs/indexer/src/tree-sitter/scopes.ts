@@ -1,25 +1,11 @@
-import type { SymbolRow } from '@lore/domain';
-
 /** The nesting a file walk is in, shared by the tree-sitter languages' walks. */
 
 /** How deep an expression reader follows nested expressions (`a.b(c).d`…) before it calls the rest unknown. */
 export const MAX_EXPRESSION_DEPTH = 32;
 
-/** A function or method body: its complexity is 1 + the decision points directly in it, written to its symbol once walked. */
-export interface Body {
-  readonly symbol: SymbolRow;
-  complexity: number;
-}
-
-/**
- * The scopes around a file walk's current node, innermost last: declarations (classes, functions),
- * and scopes whose decision points count for no one (lambdas, anonymous classes).
- */
+/** The scopes around a file walk's current node, innermost last: declarations (classes, functions, lambdas...). */
 export class ScopeStack<Scope> {
   private readonly scopes: Scope[] = [];
-
-  /** `bodyOf`: the body a scope's decision points count for, null for a scope that counts none. */
-  constructor(private readonly bodyOf: (scope: Scope) => Body | null) {}
 
   get isEmpty(): boolean {
     return this.scopes.length === 0;
@@ -38,24 +24,11 @@ export class ScopeStack<Scope> {
     return null;
   }
 
-  /**
-   * Enters the scope of the node being visited; returns what visitCaptures calls once the walk has
-   * left the node: a body's complexity goes to its symbol (unless the symbol has none, as a method
-   * without a body), and the scope is left.
-   */
+  /** Enters the scope of the node being visited; returns what visitCaptures calls once the walk has left the node: the scope is left. */
   enter(scope: Scope): () => void {
     this.scopes.push(scope);
     return () => {
-      const body = this.bodyOf(scope);
-      if (body && body.symbol.complexity !== null) body.symbol.complexity = body.complexity;
       this.scopes.pop();
     };
-  }
-
-  /** A decision point (a branch, a loop, a `case`, `&&`…) of the body the walk is directly in. */
-  countDecision(): void {
-    const top = this.top();
-    const body = top === undefined ? null : this.bodyOf(top);
-    if (body) body.complexity++;
   }
 }

@@ -2,6 +2,7 @@ import { fileUid, symbolUid, type SymbolKind, type SymbolRow } from '@lore/domai
 import type { ExtractionInput } from '../extractor';
 import { nameTokens } from '../identifiers';
 import type { SourceFile } from '../repository-files';
+import type { MeasuredBody } from './body-metrics';
 import { oneLine } from './tree-sitter';
 
 /** The symbol rows of one file as the tree-sitter extractors build them: signatures and docs capped, uids made unique. */
@@ -36,7 +37,10 @@ export interface NewSymbol {
   startLine: number;
   endLine: number;
   exported: boolean;
-  complexity: number | null;
+  /** The body's metrics (its complexity among them); absent for a symbol without a body. */
+  body?: MeasuredBody;
+  /** A body nested in another or unnamed by a declaration (a lambda, a function literal, a nested function). */
+  nested?: boolean;
   /** A test case: stored as kind `test` whatever `kind` says, and never exported. */
   test?: boolean;
 }
@@ -74,8 +78,10 @@ export class FileSymbols {
       doc: spec.doc,
       startLine: spec.startLine,
       endLine: Math.max(spec.startLine, spec.endLine),
-      exported: !spec.test && spec.exported,
-      complexity: spec.complexity,
+      exported: !spec.test && !spec.nested && spec.exported,
+      complexity: null,
+      ...spec.body,
+      ...(spec.nested && { nested: true }),
     };
     this.symbols.push(symbol);
     return symbol;

@@ -9,8 +9,8 @@ import { nodeTypeQuery, parserFor, parseText, syntaxErrorReason, visitCaptures, 
 
 /**
  * The extraction every tree-sitter language follows: parse each file and walk its tree once into the
- * file's symbols and facts (declarations, imports, call sites), counting each function's decision
- * points; free the tree; then resolve the call sites, supertypes and imports across the repository's
+ * file's symbols and facts (declarations, imports, call sites), measuring each function body as it
+ * is declared (see body-metrics.ts); free the tree; then resolve the call sites, supertypes and imports across the repository's
  * files. A language supplies its grammar, the node types its walk looks at, and a run: the walk of
  * one file and the resolver over all of them.
  */
@@ -18,8 +18,6 @@ export interface TreeSitterLanguage<File extends WalkedFile> {
   readonly grammar: GrammarName;
   /** The node types the single pass over a file looks at, decision points included. */
   readonly visitedNodeTypes: readonly string[];
-  /** Decision points (branches, loops, `case`, `&&`…): each adds one to the complexity of the body it is directly in. */
-  readonly decisionNodeTypes: ReadonlySet<string>;
   /** A new extraction over one repository's files (what the walks of its files share lives in the run). */
   start(input: ExtractionInput): ExtractionRun<File>;
 }
@@ -36,8 +34,6 @@ export interface ExtractionRun<File extends WalkedFile> {
 
 /** One file's walk: it is shown the captured nodes in document order, outer nodes first. */
 export interface FileWalk<File extends WalkedFile> {
-  /** The scopes around the node visited: a decision point counts for the body the walk is directly in. */
-  readonly scopes: { countDecision(): void };
   visit(node: Node): VisitOutcome;
   /** What the walk found, once every node is visited. */
   finish(): File;
@@ -75,7 +71,6 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
   async extract(input: ExtractionInput): Promise<Extraction> {
     const parser = await parserFor(this.language.grammar);
     const query = await nodeTypeQuery(this.language.grammar, this.language.visitedNodeTypes);
-    const { decisionNodeTypes } = this.language;
     const run = this.language.start(input);
     const symbols: SymbolRow[] = [];
     const skipped: SkippedFile[] = [];
@@ -84,10 +79,7 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
     forEachParsedFile(parser, input, skipped, (source, root) => {
       const fileSymbols = new FileSymbols(input, source);
       const walk = run.walkFile(source, fileSymbols);
-      visitCaptures(root, query, (node) => {
-        if (decisionNodeTypes.has(node.type)) walk.scopes.countDecision();
-        return walk.visit(node);
-      });
+      visitCaptures(root, query, (node) => walk.visit(node));
       files.push(walk.finish());
       for (const symbol of fileSymbols.symbols) symbols.push(symbol);
     });

@@ -6,12 +6,15 @@ import type { ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
 import { nameTokens } from '../identifiers';
 import type { SourceFile as RepoFile } from '../repository-files';
-import { readModuleFacts, referenceOf } from './module-scope';
+import { hasBody, measureBody, type FunctionBody } from './body-metrics';
+import { lastNameOf, readModuleFacts, referenceOf } from './module-scope';
 import { tooDeep, type FileTrees, type ScriptFileOutcome, type ScriptFileResult } from './script-model';
 
 const MAX_SIGNATURE = 300;
 const MAX_DOC = 1000;
 const TEST_FUNCTIONS = new Set(['describe', 'it', 'test', 'suite', 'context']);
+/** How far a nested body's name follows object literals, arrays and class expressions outwards. */
+const MAX_BINDING_DEPTH = 16;
 
 interface Scope {
   /** The innermost declared symbol: parent of new declarations. */
@@ -152,6 +155,7 @@ class FileSymbolExtractor {
   private readonly symbols: SymbolRow[] = [];
   private readonly byKey = new Map<string, SymbolRow>();
   private readonly usedUids = new Set<string>();
+  private readonly qualifiedNames = new Set<string>();
   private readonly exportedNames = new Set<string>();
   private readonly fileUid: string;
 
@@ -215,7 +219,8 @@ class FileSymbolExtractor {
     if (ts.isEnumDeclaration(node)) return this.add(node, 'enum', node.name.text, scope, this.headerUpTo(node, node.members.pos - 1));
     if (ts.isTypeAliasDeclaration(node)) return this.add(node, 'type', node.name.text, scope, this.headerUpTo(node, node.end));
     if (ts.isFunctionDeclaration(node) && !inType) {
-      return this.add(node, 'function', node.name?.text ?? 'default', scope, this.functionHeader(node), node);
+      const nested = scope.callerUid !== null;
+      return this.add(node, 'function', node.name?.text ?? 'default', scope, this.functionHeader(node), node, undefined, node, nested);
     }
     if (parentKind === 'class') {
       if (ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)) {
@@ -276,10 +281,96 @@ class FileSymbolExtractor {
       const test = testCall(node);
       if (test) {
         const title = `${test.fn}('${test.title}')`;
-        return this.add(node, 'test', test.title, scope, title, undefined, test.body);
+        return this.add(node, 'test', test.title, scope, title, test.body, test.body);
       }
     }
+    // Any other body (a callback, a returned closure, an object-literal method...) is a nested function.
+    if (hasBody(node) && !this.trees.declarations.has(node)) return this.addNested(node, scope);
     return null;
+  }
+
+  /**
+   * A body no declaration names: a `function` symbol under the enclosing symbol, named by what it is
+   * bound to (see bindingPath), with `#2`, `#3`... on the second and later bodies of one name.
+   */
+  private addNested(fn: FunctionBody, scope: Scope): SymbolRow {
+    const base = this.bindingPath(fn, scope, 0) || 'anonymous';
+    const separator = scope.parent === null ? '' : scope.parent.kind === 'test' ? ' > ' : '.';
+    const prefix = scope.parent === null ? '' : scope.parent.qualifiedName + separator;
+    let name = base;
+    for (let n = 2; this.qualifiedNames.has(prefix + name); n++) name = `${base}#${n}`;
+    const header = this.headerUpTo(fn, ts.isBlock(fn.body) ? fn.body.getStart(this.sourceFile) : fn.body.pos);
+    const symbol = this.add(fn, 'function', name, scope, header, fn, undefined, fn, true);
+    // The checker names the binding (`const f = ...`, `{ f: ... }`) as the declaration of a call to it.
+    const binding = fn.parent;
+    if ((ts.isVariableDeclaration(binding) || ts.isPropertyAssignment(binding)) && !this.trees.declarations.has(binding)) {
+      this.trees.declarations.set(binding, symbol.uid);
+    }
+    return symbol;
+  }
+
+  /**
+   * What a body is bound to, inside its enclosing symbol: a variable (`handler`), a property of an
+   * object literal, through the literal's own binding (`routes.list`), an element of an array
+   * (`steps[2]`), an assignment's target (`this.onload`), an argument (`map(0)`: the callee's last
+   * name and the argument's position), a JSX attribute (`onClick`), `return` (returned, or the body
+   * of an arrow), `default` (`export default`); '' when it is the enclosing symbol's own initializer.
+   */
+  private bindingPath(node: ts.Node, scope: Scope, depth: number): string {
+    if (depth > MAX_BINDING_DEPTH) return 'anonymous';
+    const join = (base: string, key: string): string => (base ? `${base}.${key}` : key);
+    let child: ts.Node = node;
+    let parent = node.parent;
+    // Wrappers that pass a value through: parentheses, type assertions, a branch of `?:`, `||`, `??`, `&&`.
+    while (
+      ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isSatisfiesExpression(parent) ||
+      ts.isNonNullExpression(parent) ||
+      ts.isTypeAssertionExpression(parent) ||
+      (ts.isConditionalExpression(parent) && child !== parent.condition) ||
+      (ts.isBinaryExpression(parent) && LOGICAL_OPERATORS.has(parent.operatorToken.kind))
+    ) {
+      child = parent;
+      parent = parent.parent;
+    }
+    // The enclosing symbol's own binding (`export const api = { ... }`): the path starts inside it.
+    if (scope.parent !== null && !ts.isFunctionLike(parent) && this.trees.declarations.get(parent) === scope.parent.uid) return '';
+    if (
+      (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) &&
+      ts.isObjectLiteralExpression(parent)
+    ) {
+      return join(this.bindingPath(parent, scope, depth + 1), memberName(node.name) ?? 'computed');
+    }
+    if (ts.isClassLike(parent) && ts.isClassElement(node)) {
+      const member = ts.isConstructorDeclaration(node) ? 'constructor' : node.name ? (memberName(node.name) ?? 'computed') : 'anonymous';
+      return join(this.bindingPath(parent, scope, depth + 1), member);
+    }
+    if (ts.isVariableDeclaration(parent)) return ts.isIdentifier(parent.name) ? parent.name.text : 'destructured';
+    if (ts.isPropertyAssignment(parent)) {
+      return join(
+        ts.isObjectLiteralExpression(parent.parent) ? this.bindingPath(parent.parent, scope, depth + 1) : '',
+        memberName(parent.name) ?? 'computed',
+      );
+    }
+    if (ts.isArrayLiteralExpression(parent))
+      return `${this.bindingPath(parent, scope, depth + 1)}[${parent.elements.indexOf(child as ts.Expression)}]`;
+    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
+      const index = parent.arguments?.indexOf(child as ts.Expression) ?? -1;
+      return `${lastNameOf(referenceOf(parent.expression)) ?? 'call'}(${index})`;
+    }
+    if (ts.isCallExpression(parent)) return 'iife';
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === child) {
+      const target = parent.left;
+      return ts.isIdentifier(target) || ts.isPropertyAccessExpression(target) ? target.getText(this.sourceFile) : 'assigned';
+    }
+    if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === child)) return 'return';
+    if (ts.isExportAssignment(parent)) return 'default';
+    if (ts.isParameter(parent) || ts.isPropertyDeclaration(parent) || ts.isBindingElement(parent)) {
+      return ts.isIdentifier(parent.name) || ts.isPrivateIdentifier(parent.name) ? parent.name.text : 'destructured';
+    }
+    if (ts.isJsxExpression(parent) && ts.isJsxAttribute(parent.parent)) return parent.parent.name.getText(this.sourceFile);
+    return 'anonymous';
   }
 
   /**
@@ -296,6 +387,7 @@ class FileSymbolExtractor {
     complexityOf?: ts.SignatureDeclaration,
     alias?: ts.Node,
     docHolder: ts.Node = node,
+    nested = false,
   ): SymbolRow {
     const parent = scope.parent;
     const qualifiedName =
@@ -312,10 +404,9 @@ class FileSymbolExtractor {
     if (existing) {
       existing.startLine = Math.min(existing.startLine, startLine);
       existing.endLine = Math.max(existing.endLine, endLine);
-      const hasBody = complexityOf !== undefined && 'body' in complexityOf && complexityOf.body !== undefined;
-      if (hasBody) {
+      if (complexityOf !== undefined && hasBody(complexityOf)) {
         existing.signature = cap(signature, MAX_SIGNATURE);
-        existing.complexity = cyclomaticComplexity(complexityOf);
+        Object.assign(existing, measureBody(complexityOf, this.sourceFile));
       }
       this.trees.declarations.set(node, existing.uid);
       if (alias) this.trees.declarations.set(alias, existing.uid);
@@ -325,7 +416,12 @@ class FileSymbolExtractor {
     let uid = baseUid;
     for (let n = 2; this.usedUids.has(uid); n++) uid = `${baseUid}~${n}`;
     this.usedUids.add(uid);
-    const exported = parent === null ? this.isExported(docHolder, name) : parent.exported && kind !== 'test' && !isPrivateMember(node);
+    const exported = nested
+      ? false
+      : parent === null
+        ? this.isExported(docHolder, name)
+        : parent.exported && kind !== 'test' && !isPrivateMember(node);
+    const measured = complexityOf !== undefined && hasBody(complexityOf) ? measureBody(complexityOf, this.sourceFile) : null;
     const symbol: SymbolRow = {
       uid,
       fileUid: this.fileUid,
@@ -341,9 +437,12 @@ class FileSymbolExtractor {
       startLine,
       endLine,
       exported,
-      complexity: complexityOf && 'body' in complexityOf && complexityOf.body ? cyclomaticComplexity(complexityOf) : null,
+      complexity: null,
+      ...measured,
+      ...(nested && { nested }),
     };
     this.symbols.push(symbol);
+    this.qualifiedNames.add(qualifiedName);
     if (mergeable) this.byKey.set(key, symbol);
     this.trees.declarations.set(node, uid);
     if (alias) this.trees.declarations.set(alias, uid);
@@ -392,6 +491,8 @@ function memberName(name: ts.PropertyName): string | null {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
   return null;
 }
+
+const LOGICAL_OPERATORS = new Set([ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.AmpersandAmpersandToken]);
 
 function isFunctionExpressionLike(node: ts.Expression): node is ts.ArrowFunction | ts.FunctionExpression {
   return ts.isArrowFunction(node) || ts.isFunctionExpression(node);
@@ -477,41 +578,6 @@ export function walkPreorder<S>(root: ts.Node, rootState: S, visit: (node: ts.No
 }
 
 const SKIP_CHILDREN = Symbol('skip children');
-
-/** 1 + decision points in the body, not counting nested functions or classes. */
-function cyclomaticComplexity(node: ts.SignatureDeclaration): number {
-  const body = (node as { body?: ts.Node }).body;
-  if (!body) return 1;
-  let count = 1;
-  walkPreorder<null>(body, null, (child) => {
-    if (child !== body && (ts.isFunctionLike(child) || ts.isClassLike(child))) return SKIP_CHILDREN;
-    switch (child.kind) {
-      case ts.SyntaxKind.IfStatement:
-      case ts.SyntaxKind.ConditionalExpression:
-      case ts.SyntaxKind.ForStatement:
-      case ts.SyntaxKind.ForInStatement:
-      case ts.SyntaxKind.ForOfStatement:
-      case ts.SyntaxKind.WhileStatement:
-      case ts.SyntaxKind.DoStatement:
-      case ts.SyntaxKind.CaseClause:
-      case ts.SyntaxKind.CatchClause:
-        count++;
-        break;
-      case ts.SyntaxKind.BinaryExpression: {
-        const operator = (child as ts.BinaryExpression).operatorToken.kind;
-        if (
-          operator === ts.SyntaxKind.AmpersandAmpersandToken ||
-          operator === ts.SyntaxKind.BarBarToken ||
-          operator === ts.SyntaxKind.QuestionQuestionToken
-        )
-          count++;
-        break;
-      }
-    }
-    return null;
-  });
-  return count;
-}
 
 /** Each module specifier the file names (import, export-from, require(), import()), with the names taken, in order. */
 function moduleSpecifiers(sourceFile: ts.SourceFile): [specifier: string, names: string[]][] {

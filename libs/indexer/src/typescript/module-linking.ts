@@ -250,6 +250,8 @@ export function linkScripts(
     }
     for (const symbol of outcome.symbols) {
       symbols.push(symbol);
+      // A nested body is reached through its scope (or the checker), never guessed by its name from elsewhere.
+      if (symbol.nested) continue;
       const named = symbolsByName.get(symbol.name) ?? [];
       named.push(symbol);
       symbolsByName.set(symbol.name, named);

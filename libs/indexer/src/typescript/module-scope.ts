@@ -211,10 +211,25 @@ export class ModuleScope {
         ? callerUid === null
           ? null
           : this.resolveThisMember(callerUid, first!)
-        : this.resolveName(path, first!, rest.length === 0 ? space : 'value');
+        : ((callerUid === null ? null : this.resolveLexical(callerUid, first!, rest.length === 0 ? space : 'value')) ??
+          this.resolveName(path, first!, rest.length === 0 ? space : 'value'));
     for (let i = 0; i < rest.length && target !== null; i++)
       target = this.resolveMember(target, rest[i]!, i === rest.length - 1 ? space : 'value');
     return target;
+  }
+
+  /**
+   * A name declared inside the bodies around `callerUid` (a nested function or a body bound to a
+   * local variable), innermost first; a class's members are not in scope by their bare name.
+   */
+  private resolveLexical(callerUid: string, name: string, space: NameSpace): ScopeTarget | null {
+    for (let uid: string | null | undefined = callerUid; uid; uid = this.parents.get(uid)) {
+      const kind = this.kinds.get(uid);
+      if (kind !== 'function' && kind !== 'method' && kind !== 'test') return null;
+      const found = this.members[space].get(uid)?.get(name);
+      if (found) return { kind: 'symbol', uid: found };
+    }
+    return null;
   }
 
   /** A name used in `path`'s code. */
