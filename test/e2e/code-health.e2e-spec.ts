@@ -72,6 +72,8 @@ beforeAll(async () => {
   fixture = gitFixture('health-ts');
   const indexed = await cliJson(['index', fixture.path, '--name', 'health-ts'], env);
   expect(indexed).toMatchObject({ code: 0, body: { repositoryId: 'health-ts', status: 'completed' } });
+  const bodies = await cliJson(['index', gitFixture('function-bodies').path, '--name', 'function-bodies'], env);
+  expect(bodies).toMatchObject({ code: 0, body: { repositoryId: 'function-bodies', status: 'completed' } });
   server = await startServer(env);
   await waitUntilReady(server.url);
   stdio = await connectMcp('stdio', server.url, env);
@@ -285,5 +287,15 @@ describe('code health runs through every door', () => {
     });
     expect((await callTool<RunSummary>(http, 'get_run_summary', {})).data.run_id).toBe(clonesOnly.data.run_id);
     expect((await storedRuns()).length).toBe(2);
+  });
+
+  it('groups the planted clones of four languages from the fingerprints the index stores', async () => {
+    await callTool(stdio, 'analyze_repository', { repository: 'function-bodies' });
+    const clones = await callTool<CheckResult>(http, 'check_clones', { detail_level: 'normal' });
+    const groups = clones.data.items
+      .filter((item) => item.kind === 'function_clone')
+      .map((item) => [item.clone_type, item.metric?.value, locationsOf(item).map((location) => `${location.path}#${location.symbol}`)]);
+    expect(groups).toEqual([]);
+    expect((await restJson(server.url, '/api/v1/analysis/checks/clones?detail_level=normal')).body).toEqual(clones.data);
   });
 });

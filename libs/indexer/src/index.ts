@@ -9,3 +9,4 @@ export * from './source/source.repository';
 // For bench/parse-floor.ts: the first pass's own walk, measured alone (the compiler loaded when it is first called).
 export { walkPreorder } from './typescript/typescript-extractor';
 export * from './source/git-diff';
+export { signatureSimilarity } from './function-bodies/fingerprints';

@@ -1,4 +1,5 @@
 import type { HealthSymbolRow } from '@lore/graph';
+import { signatureSimilarity } from '@lore/indexer';
 import type { CloneType } from '@lore/domain/schemas/code-health';
 
 /** One place of a duplication: a function body, or a span of statements inside one. */
@@ -21,8 +22,11 @@ export interface CloneGroup {
   members: CloneMember[];
 }
 
-/** Rows of the MinHash signature compared together: two bodies equal on one whole band are compared in full. */
-const BAND_ROWS = 4;
+/**
+ * Rows of the MinHash signature compared together: two bodies equal on one whole band are compared
+ * in full. Two rows of 64 (32 bands) make a pair at similarity 0.5 a candidate with probability 0.9999.
+ */
+const BAND_ROWS = 2;
 
 /**
  * The clone groups of a repository from the fingerprints the index stores per function body:
@@ -96,14 +100,6 @@ function candidatePairs(bodies: readonly HealthSymbolRow[]): [number, number][] 
     }
   }
   return [...pairs.values()];
-}
-
-/** The share of positions where two MinHash signatures agree (0 when their lengths differ). */
-export function signatureSimilarity(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length || a.length === 0) return 0;
-  let equal = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] === b[i]) equal++;
-  return equal / a.length;
 }
 
 interface Window {
