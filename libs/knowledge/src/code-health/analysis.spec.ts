@@ -133,11 +133,15 @@ describe('dead code by reachability', () => {
       symbol({ uid: 'handler', path: 'src/api.ts', nested: true, parentUid: 'orphan' }),
       symbol({ uid: 'spec', path: 'test/api.spec.ts', kind: 'test', inTest: true }),
       symbol({ uid: 'tested', path: 'src/api.ts' }),
+      // app.get('/x', () => registered()): a module-level callback is a registration.
+      symbol({ uid: 'route(1)', path: 'src/server-routes.ts', nested: true }),
+      symbol({ uid: 'registered', path: 'src/server-routes.ts' }),
     ],
     references: [
       { fromUid: 'api', toUid: 'helper', type: 'CALLS', confidence: 'import' },
       { fromUid: 'api', toUid: 'guessed', type: 'CALLS', confidence: 'name' },
       { fromUid: 'spec', toUid: 'tested', type: 'TESTS', confidence: null },
+      { fromUid: 'route(1)', toUid: 'registered', type: 'CALLS', confidence: 'exact' },
     ],
     // index.ts re-exports `public`: public API, never dead.
     imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'] }],
