@@ -20,7 +20,9 @@ const runningOperation = new AsyncLocalStorage<string>();
  */
 export class GatedCompositionError extends Error {
   constructor(outer: string, inner: string) {
-    super(`${outer} called the gated operation ${inner}: a service composes another capability below the gate (a plain method or a core function), never through its @Operation method`);
+    super(
+      `${outer} called the gated operation ${inner}: a service composes another capability below the gate (a plain method or a core function), never through its @Operation method`,
+    );
     this.name = 'GatedCompositionError';
   }
 }

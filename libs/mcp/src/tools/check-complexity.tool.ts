@@ -24,12 +24,10 @@ export class CheckComplexityTool implements LoreMcpTool<typeof CheckComplexityIn
   }
 
   next(answer: z.output<typeof CheckResultSchema>): NextCall[] {
-    return answer.items
-      .slice(0, 1)
-      .map((finding) => ({
-        tool: 'get_finding',
-        arguments: { finding_id: finding.id, run_id: answer.run_id },
-        why: `The detail of ${finding.title}.`,
-      }));
+    return answer.items.slice(0, 1).map((finding) => ({
+      tool: 'get_finding',
+      arguments: { finding_id: finding.id, run_id: answer.run_id },
+      why: `The detail of ${finding.title}.`,
+    }));
   }
 }

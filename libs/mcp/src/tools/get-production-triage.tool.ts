@@ -24,12 +24,10 @@ export class GetProductionTriageTool implements LoreMcpTool<typeof GetProduction
   }
 
   next(answer: z.output<typeof ProductionTriageSchema>): NextCall[] {
-    return answer.hotspots
-      .slice(0, 1)
-      .map((finding) => ({
-        tool: 'get_remediation',
-        arguments: { finding_id: finding.id, run_id: answer.run_id },
-        why: `How to fix ${finding.title}.`,
-      }));
+    return answer.hotspots.slice(0, 1).map((finding) => ({
+      tool: 'get_remediation',
+      arguments: { finding_id: finding.id, run_id: answer.run_id },
+      why: `How to fix ${finding.title}.`,
+    }));
   }
 }
