@@ -295,7 +295,23 @@ describe('code health runs through every door', () => {
     const groups = clones.data.items
       .filter((item) => item.kind === 'function_clone')
       .map((item) => [item.clone_type, item.metric?.value, locationsOf(item).map((location) => `${location.path}#${location.symbol}`)]);
-    expect(groups).toEqual([]);
+    // Per language: an exact copy, a renamed copy and a near miss of one function are one duplication,
+    // as sure as its weakest join (the near miss's similarity); a factory is never a clone of its closure.
+    const planted = (path: string, names: string[], similarity: number) => [
+      'near_miss',
+      similarity,
+      names.map((name) => `${path}#${name}`),
+    ];
+    expect(groups).toEqual([
+      planted('ts/clones.ts', ['totalPrice', 'totalPriceAgain', 'sumWeights', 'totalPriceLogged'], 0.688),
+      planted(
+        'java/bodies/Clones.java',
+        ['Clones.totalPrice', 'Clones.totalPriceAgain', 'Clones.sumWeights', 'Clones.totalPriceLogged'],
+        0.719,
+      ),
+      planted('go/clones.go', ['TotalPrice', 'TotalPriceAgain', 'SumWeights', 'TotalPriceLogged'], 0.734),
+      planted('py/clones.py', ['total_price', 'total_price_again', 'sum_weights', 'total_price_logged'], 0.563),
+    ]);
     expect((await restJson(server.url, '/api/v1/analysis/checks/clones?detail_level=normal')).body).toEqual(clones.data);
   });
 });

@@ -45,6 +45,27 @@ describe('clone groups from stored fingerprints', () => {
         symbol({ uid: 'f', path: 'src/f.ts', exactFingerprint: 'e5', renamedFingerprint: 'r5', nearMissSignature: signature(3, 2) }),
         // 8 of 16: not a clone.
         symbol({ uid: 'g', path: 'src/g.ts', exactFingerprint: 'e6', renamedFingerprint: 'r6', nearMissSignature: signature(3, 8) }),
+        // A factory and the closure it returns: similar because one holds the other, never a clone.
+        symbol({
+          uid: 'h',
+          path: 'src/h.ts',
+          startLine: 1,
+          endLine: 20,
+          exactFingerprint: 'e7',
+          renamedFingerprint: 'r7',
+          nearMissSignature: signature(4),
+        }),
+        symbol({
+          uid: 'h.return',
+          path: 'src/h.ts',
+          startLine: 3,
+          endLine: 18,
+          nested: true,
+          parentUid: 'h',
+          exactFingerprint: 'e8',
+          renamedFingerprint: 'r8',
+          nearMissSignature: signature(4, 2),
+        }),
       ],
       0.8,
     );

@@ -55,7 +55,8 @@ function functionCloneGroups(bodies: readonly HealthSymbolRow[], similarity: num
     else sets.union(first, index);
   });
   for (const [a, b] of candidatePairs(bodies)) {
-    if (sets.find(a) === sets.find(b)) continue;
+    // A factory and the closure it returns share the closure's tokens: a body is never a clone of one it holds.
+    if (sets.find(a) === sets.find(b) || encloses(bodies[a]!, bodies[b]!) || encloses(bodies[b]!, bodies[a]!)) continue;
     const shared = signatureSimilarity(bodies[a]!.nearMissSignature!, bodies[b]!.nearMissSignature!);
     if (shared < similarity) continue;
     const least = Math.min(shared, weakest.get(sets.find(a)) ?? 1, weakest.get(sets.find(b)) ?? 1);
@@ -169,6 +170,10 @@ function echoes(group: CloneGroup, other: CloneGroup): boolean {
     group.members.some((member) => member.path === place.path && member.startLine === place.startLine && member.endLine === place.endLine),
   );
   return !same || compareGroups(other, group) < 0;
+}
+
+function encloses(outer: HealthSymbolRow, inner: HealthSymbolRow): boolean {
+  return outer.path === inner.path && outer.startLine <= inner.startLine && inner.endLine <= outer.endLine;
 }
 
 function memberOf(symbol: HealthSymbolRow): CloneMember {
