@@ -3,7 +3,9 @@
  * (files, symbols, imports, calls by scope and name) and until the exact one (every call resolved by
  * the TypeScript checker, one project's program at a time), the process's peak resident memory until
  * each point (the kernel's high-water mark: the passes are synchronous, a timer would not sample them),
- * the calls by confidence, and the files skipped by rule. Reads without a cache; writes nothing.
+ * the calls by confidence, the files skipped by rule, and what the index stores per function body
+ * (nested bodies, bodies fingerprinted, the bytes of those properties as JSON). Reads without a
+ * cache; writes nothing.
  *
  *   npm run bench:monorepo -- <repository path> [--name <repository id>]
  *
@@ -30,6 +32,29 @@ function skippedByRule(snapshot: RepositorySnapshot): string {
     .join('; ');
 }
 
+/** The function bodies: measured, nested, fingerprinted, and the size of what they add to the Symbol nodes. */
+function functionBodies(snapshot: RepositorySnapshot): string {
+  const measured = snapshot.symbols.filter((symbol) => symbol.bodyTokenCount !== undefined);
+  const nested = measured.filter((symbol) => symbol.nested).length;
+  const fingerprinted = measured.filter((symbol) => symbol.exactFingerprint !== null).length;
+  const windows = measured.reduce((sum, symbol) => sum + (symbol.blockFingerprints?.length ?? 0), 0);
+  const bytes = measured.reduce(
+    (sum, symbol) =>
+      sum +
+      JSON.stringify([
+        symbol.nested,
+        symbol.cognitiveComplexity,
+        symbol.bodyTokenCount,
+        symbol.exactFingerprint,
+        symbol.renamedFingerprint,
+        symbol.nearMissSignature,
+        symbol.blockFingerprints,
+      ]).length,
+    0,
+  );
+  return `bodies ${measured.length} (nested ${nested}, fingerprinted ${fingerprinted}, block windows ${windows}), their metrics ${(bytes / 1024 / 1024).toFixed(1)} MB as JSON`;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--name');
@@ -46,6 +71,7 @@ async function main(): Promise<void> {
     `          files ${snapshot.files.length}, symbols ${snapshot.symbols.length}, imports ${snapshot.imports.length}, calls ${snapshot.calls.length} (${confidences(snapshot)})`,
   );
   console.log(`          skipped ${snapshot.skipped.length}: ${skippedByRule(snapshot)}`);
+  console.log(`          ${functionBodies(snapshot)}`);
   if (reading.resolveExactly) {
     const exact = await reading.resolveExactly();
     console.log(`exact     ${seconds()} s, peak RSS ${peak()}`);

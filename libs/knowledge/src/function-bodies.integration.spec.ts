@@ -80,6 +80,21 @@ describe('function bodies in the graph', () => {
       exactFingerprint: null,
       nearMissSignature: null,
     });
+    // Stored as Neo4j integers and strings, not floats.
+    const { records } = await driver.executeQuery(
+      `MATCH (s:Symbol {tenantId: $t, qualifiedName: 'totalPrice'})
+       RETURN [valueType(s.complexity), valueType(s.cognitiveComplexity), valueType(s.bodyTokenCount), valueType(s.nearMissSignature),
+               valueType(s.blockFingerprints), valueType(s.exactFingerprint)] AS types`,
+      { t: principal.tenantId },
+    );
+    expect(records[0]!.get('types')).toEqual([
+      'INTEGER NOT NULL',
+      'INTEGER NOT NULL',
+      'INTEGER NOT NULL',
+      'LIST<INTEGER NOT NULL> NOT NULL',
+      'LIST<STRING NOT NULL> NOT NULL',
+      'STRING NOT NULL',
+    ]);
   });
 
   it('stores the handler each factory returns in four languages as a nested member with its complexity and fingerprints', async () => {
