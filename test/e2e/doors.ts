@@ -156,16 +156,29 @@ function unwrapZod(schema: z.ZodType): z.ZodType {
 
 /** The tools every MCP client is offered by default (the full profile without side effects), sorted: written out, not read from the code. */
 export const READ_ONLY_TOOLS = [
+  'analyze_changed_paths',
   'analyze_impact',
+  'analyze_repository',
+  'check_clones',
+  'check_cohesion',
+  'check_complexity',
+  'check_coupling',
+  'check_dead_code',
   'get_callees',
   'get_callers',
   'get_documents',
   'get_file_span',
+  'get_finding',
   'get_graph_neighborhood',
+  'get_production_triage',
   'get_project_structure',
   'get_related_tests',
+  'get_remediation',
+  'get_run_summary',
   'get_symbol',
   'help',
+  'list_findings',
+  'list_hotspots',
   'search_code',
 ];
 
