@@ -164,6 +164,10 @@ export const ConfigSchema = z.object({
   LORE_LIMIT_LOCAL: flag.default(false),
   /** A read operation still running after this long answers `timeout` (indexing, a side effect, is not bounded by it). */
   LORE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Code health analysis: how many runs each tenant keeps (seed 001: default 4, at most 10); the oldest is forgotten first. */
+  LORE_ANALYSIS_HISTORY_LIMIT: z.coerce.number().int().min(1).max(10).default(4),
+  /** Code health analysis refuses a repository with more symbols than this (resource_exhausted, naming the limit), never a partial report. */
+  LORE_ANALYSIS_MAX_SYMBOLS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
   /** Every MCP tool answer is kept under this many tokens (o200k_base), cut with a continuation past it. */
   LORE_MCP_MAX_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(25_000),
   /** The MCP tools served (stdio: `lore mcp --profile` wins; HTTP: until credentials carry their own). */

@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type CallConfidence,
-  type DocumentRow,
-  type Principal,
-  repositoryOfSlot,
-  repositoryUid,
-  type SymbolKind,
-  type SymbolRef,
-  visibleRepositoryIds,
-} from '@lore/domain';
+import { type CallConfidence, type DocumentRow, type Principal, type SymbolKind, type SymbolRef } from '@lore/domain';
 import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
 import { Neo4jService, type Params } from './neo4j.service';
-import { type RepositoryRecord, type TenantView, TenantViews } from './tenant-views.repository';
+import { readAsPrincipal, readableOf } from './principal-reads';
+import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
 
 export interface SymbolDetailRecord {
   symbol: SymbolRef & {
@@ -346,57 +338,8 @@ export class CodeGraphRepository {
     return rows as unknown as ExplorerPageRecord<ExplorerListItems[List]>[];
   }
 
-  /**
-   * A reader query, run for the principal: scoped to its tenant and to the repositories it may read
-   * that are served (`$repoIds`), as stored. A repository whose snapshot is being written in several
-   * transactions (a first index, or a re-index beside the served graph) has a storage slot with no
-   * commit, left out; null stays null (every repository of the tenant) while no slot is hidden. A
-   * repository a re-index moved to its second storage slot (storageSlots) is asked for by that slot
-   * (`$repositoryId`, a repository's uid in `$uids`), and answers name it as readers know it.
-   */
-  private async read(principal: Principal, query: string, params: Params): Promise<Record<string, unknown>[]> {
-    const view = await this.views.current(principal.tenantId);
-    const visible = visibleRepositoryIds(principal);
-    const repoIds =
-      view.hidden.length === 0 && view.slots.size === 0
-        ? visible
-        : readableOf(view, principal).map((repository) => view.slotOf(repository.repositoryId));
-    if (view.slots.size === 0) return this.neo4j.read(this.queries.get(query), { ...params, tenantId: principal.tenantId, repoIds });
-    const rows = await this.neo4j.read(this.queries.get(query), {
-      ...params,
-      ...(typeof params.repositoryId === 'string' ? { repositoryId: view.slotOf(params.repositoryId) } : {}),
-      ...(Array.isArray(params.uids) ? { uids: params.uids.map((uid: string) => slotOfRepositoryUid(view, uid)) } : {}),
-      tenantId: principal.tenantId,
-      repoIds,
-    });
-    return rows.map((row) => asReadersKnowIt(row) as Record<string, unknown>);
+  /** A reader query, run for the principal as `readAsPrincipal` says. */
+  private read(principal: Principal, query: string, params: Params): Promise<Record<string, unknown>[]> {
+    return readAsPrincipal({ neo4j: this.neo4j, queries: this.queries, views: this.views }, principal, query, params);
   }
-}
-
-/** A repository's uid (`{tenant}:{repository}`) as stored, its served slot's; any other uid, or a string that is none, as it is. */
-function slotOfRepositoryUid(view: TenantView, uid: string): string {
-  const parts = uid.split(':');
-  return parts.length === 2 ? repositoryUid(parts[0]!, view.slotOf(parts[1]!)) : uid;
-}
-
-/** A record with every repository id (`repositoryId`, `repoId`) and Repository uid named as readers know them, not by storage slot. */
-function asReadersKnowIt(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') {
-    if (key === 'repositoryId' || key === 'repoId') return repositoryOfSlot(value);
-    if (key === 'uid') {
-      const parts = value.split(':');
-      if (parts.length === 2) return repositoryUid(parts[0]!, repositoryOfSlot(parts[1]!));
-    }
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((item) => asReadersKnowIt(item));
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, asReadersKnowIt(item, name)]));
-  return value;
-}
-
-/** The served repositories of a view that the principal may read (one read of the view for both uses). */
-function readableOf(view: TenantView, principal: Principal): RepositoryRecord[] {
-  const visible = visibleRepositoryIds(principal);
-  return view.served.filter((repository) => visible === null || visible.includes(repository.repositoryId));
 }

@@ -3,6 +3,7 @@ import { ObservabilityModule } from '@lore/observability';
 import { ApiKeyRepository } from './api-key.repository';
 import { AuditRepository } from './audit.repository';
 import { CodeGraphRepository } from './code-graph.repository';
+import { CodeHealthRepository } from './code-health.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
 import { EmbeddingProgressRepository } from './embedding-progress.repository';
@@ -24,6 +25,7 @@ import { TenantViews } from './tenant-views.repository';
     CrossRepositoryLinks,
     IndexStoreRepository,
     CodeGraphRepository,
+    CodeHealthRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
@@ -34,6 +36,7 @@ import { TenantViews } from './tenant-views.repository';
     MigrationService,
     IndexStoreRepository,
     CodeGraphRepository,
+    CodeHealthRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,

@@ -11,3 +11,4 @@ export { walkPreorder } from './typescript/typescript-extractor';
 export * from './source/git-diff';
 // For bench/call-precision.ts: the compiler's reference call graph reads the repository's projects and packages as the indexer does.
 export { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace } from './typescript/workspace';
+export { signatureSimilarity } from './function-bodies/fingerprints';

@@ -197,7 +197,10 @@ export class LoreMcpServerFactory {
     try {
       const { continuation, ...args } = given ?? {};
       // The continuation's query is the arguments with detail_level: a summary continues in summary pages.
-      const { detail_level: detailLevel = 'full', ...serviceArgs } = args;
+      // A tool whose own input takes detail_level (seed 001's payload shape) gets it, and is never paged by it.
+      const ownDetail = tool.pagedLists.length === 0 && takesDetailLevel(tool);
+      const { detail_level: detailLevel = 'full', ...pagedArgs } = ownDetail ? { ...args, detail_level: undefined } : args;
+      const serviceArgs = ownDetail ? args : pagedArgs;
       if (tool.pagedLists.length === 0 && (continuation !== undefined || detailLevel !== 'full')) {
         throw new InvalidInputError(`${tool.name} takes no continuation or detail_level: its answers are never cut into pages.`);
       }
@@ -377,4 +380,10 @@ function toProtocolError(error: unknown, about: Record<string, unknown>, onError
       ? ProtocolErrorCode.InternalError
       : ProtocolErrorCode.InvalidParams;
   return new ProtocolError(code, body.message, { ...about, error: body });
+}
+
+/** Whether a tool's input schema declares detail_level itself. */
+function takesDetailLevel(tool: LoreMcpTool): boolean {
+  const shape = (tool.input as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && Object.hasOwn(shape, 'detail_level');
 }

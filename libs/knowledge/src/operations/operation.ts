@@ -14,7 +14,8 @@ export interface OperationOptions {
   principalArgument?: number;
   /**
    * Whether a read's answers may be kept by the read cache (default true). The cache's key follows
-   * the tenant's graph; a read of a store outside the graph (project knowledge) changes without it.
+   * the tenant's graph; a read of a store outside the graph (project knowledge) changes without it,
+   * and an analysis run registers itself as the latest run, which a kept answer would skip.
    */
   cached?: boolean;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { InvalidInputError, type Principal } from '@lore/domain';
+import { ANALYSIS_HELP_TOPICS, analysisHelpTopic } from '../analysis-help';
 import { type CatalogEntry, FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY, type ToolCallContext } from '../mcp-tool';
 
 const MAX_TOOLS = 5;
@@ -13,7 +14,13 @@ export const HelpInputSchema = z
       .trim()
       .min(1)
       .max(200)
-      .describe('What you want to do or know, in a few words: "who calls a function", "tests to run for a change", "read a file".'),
+      .describe(
+        'What you want to do or know, in a few words: "who calls a function", "tests to run for a change", "read a file"; or a code health topic: workflow, analysis_profile, baseline, coverage, suppressions, review_state, changed_scope.',
+      ),
+    detail: z
+      .enum(['compact', 'normal'])
+      .default('compact')
+      .describe('For a code health topic: compact (one paragraph) or normal (with details).'),
   })
   .strict();
 
@@ -24,6 +31,10 @@ export const HelpResultSchema = z.object({
   tools: z.array(HelpEntrySchema).describe(`The served tools that fit the topic best, at most ${MAX_TOOLS}, best first.`),
   prompts: z.array(HelpEntrySchema).describe(`The workflows (prompts/get) that fit the topic, at most ${MAX_PROMPTS}.`),
   start: z.string().describe('What to call first.'),
+  guide: z
+    .object({ topic: z.string(), summary: z.string(), details: z.array(z.string()) })
+    .nullable()
+    .describe('For a code health topic: what it means here, bounded.'),
 });
 
 /**
@@ -53,7 +64,16 @@ export class HelpTool implements LoreMcpTool<typeof HelpInputSchema, typeof Help
         details: { issues },
       });
     }
-    const { topic } = parsed.data;
+    const { topic, detail } = parsed.data;
+    const analysisTopic = analysisHelpTopic(topic);
+    const guide =
+      analysisTopic === null
+        ? null
+        : {
+            topic: analysisTopic,
+            summary: ANALYSIS_HELP_TOPICS[analysisTopic].summary,
+            details: detail === 'normal' ? [...ANALYSIS_HELP_TOPICS[analysisTopic].details] : [],
+          };
     const words = wordsOf(topic);
     const tools = ranked(
       context.catalog.tools.filter((tool) => tool.name !== this.name),
@@ -66,7 +86,11 @@ export class HelpTool implements LoreMcpTool<typeof HelpInputSchema, typeof Help
         ? `Get the prompt ${prompts[0].name} (prompts/get) and follow its steps.`
         : `Call ${tools[0]!.name}.`
       : 'Nothing here matches those words: start with search_code to find the symbols involved.';
-    return { topic, tools, prompts, start };
+    const guided =
+      guide === null
+        ? start
+        : 'Call get_run_summary for the latest stored run (analyze_repository first if there is none), then follow the guide.';
+    return { topic, tools, prompts, start: guided, guide };
   }
 
   next(answer: z.output<typeof HelpResultSchema>): NextCall[] {

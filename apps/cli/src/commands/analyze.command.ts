@@ -1,0 +1,74 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { PrincipalResolver } from '@lore/access';
+import type { AnalysisMode, ChangedRun, RunSummary } from '@lore/domain/schemas/code-health';
+import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { type RegisterCommand, runAction } from '../cli-command';
+import { withServices } from '../cli-context';
+import { EXIT, printJson } from '../output';
+
+interface AnalyzeOptions {
+  changed?: string;
+  diff?: string;
+  mode?: AnalysisMode;
+  json?: boolean;
+}
+
+export const register: RegisterCommand = (program: Command) =>
+  program
+    .command('analyze [repo]')
+    .description(
+      'Code health analysis of an indexed repository (a repository id, or the path of its checkout; default: the current directory): clones, complexity, coupling, cohesion, dead code, import cycles. The run is stored as the latest.',
+    )
+    .option('--changed <paths>', 'scope the run to these changed files (comma-separated, repository-relative): analyze_changed_paths')
+    .option('--diff <range>', 'scope the run to the files a git revision or range changed: analyze_changed_paths')
+    .option('--mode <mode>', 'full (default) or clones_only')
+    .option('--json', 'print the analyze_repository (or analyze_changed_paths) result as JSON')
+    .action(runAction(analyzeCommand));
+
+async function analyzeCommand(repo: string | undefined, options: AnalyzeOptions): Promise<number> {
+  // A path names the checkout (made absolute here, where the caller's directory is known); anything else is a repository id.
+  const target = repo === undefined || /[\\/]|^\.\.?$/.test(repo) ? { root: resolve(repo ?? '.') } : { repository: repo };
+  const mode = options.mode === undefined ? {} : { analysis_mode: options.mode };
+  const scope =
+    options.changed !== undefined
+      ? { changed_paths: options.changed.split(',').map((path) => path.trim()) }
+      : options.diff !== undefined
+        ? { git_diff_ref: options.diff }
+        : null;
+  const result = await withServices<RunSummary | ChangedRun>((context) => {
+    const service = context.get(CodeHealthService);
+    const principal = context.get(PrincipalResolver).local();
+    return scope === null
+      ? service.analyzeRepository({ ...target, ...mode }, principal)
+      : service.analyzeChangedPaths({ ...target, ...mode, ...scope }, principal);
+  });
+  if (options.json) printJson(result);
+  else process.stdout.write('changed_files' in result ? changedText(result) : summaryText(result));
+  return EXIT.ok;
+}
+
+function summaryText(summary: RunSummary): string {
+  const { health, findings, inventory } = summary;
+  const families = Object.entries(findings.by_family)
+    .filter(([, count]) => count > 0)
+    .map(([family, count]) => `${family} ${count}`)
+    .join(', ');
+  return [
+    `run ${summary.run_id}  ${summary.repository}@${summary.commit.slice(0, 12)}  (${summary.mode})`,
+    `health ${health.available ? `${health.score} (${health.grade})` : 'unavailable'}${health.dimensions.map((dimension) => `  ${dimension.name} ${dimension.score}`).join('')}`,
+    `${inventory.files} files, ${inventory.lines} lines, ${inventory.functions} functions, ${inventory.classes} classes`,
+    `${findings.total} findings${families === '' ? '' : `: ${families}`}`,
+    ...summary.warnings.map((warning) => `note: ${warning}`),
+    `next: lore analyze ... --json, or list_findings {run_id: "${summary.run_id}"} over MCP`,
+    '',
+  ].join('\n');
+}
+
+function changedText(run: ChangedRun): string {
+  return [
+    `run ${run.run_id}  ${run.changed_files.length} changed file(s): ${run.verdict}`,
+    `${run.new_findings} finding(s) touch them (production ${run.new_by_source_kind.production}, tests ${run.new_by_source_kind.tests}, mixed ${run.new_by_source_kind.mixed})`,
+    '',
+  ].join('\n');
+}

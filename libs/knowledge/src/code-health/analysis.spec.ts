@@ -1,0 +1,289 @@
+import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import { buildReport } from './analysis-report';
+import { groupClones } from './clone-groups';
+import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
+import { unreachedSymbols } from './reachability';
+import { filteredFindings, findingView, pageOf, runSummary } from './report-views';
+
+function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' | 'path'>): HealthSymbolRow {
+  const name = fields.name ?? fields.uid.split('#').pop()!;
+  return {
+    kind: 'function',
+    name,
+    qualifiedName: fields.qualifiedName ?? name,
+    language: 'typescript',
+    startLine: 1,
+    endLine: 10,
+    exported: false,
+    nested: false,
+    inTest: false,
+    parentUid: null,
+    complexity: null,
+    cognitiveComplexity: null,
+    exactFingerprint: null,
+    renamedFingerprint: null,
+    bodyTokenCount: null,
+    nearMissSignature: null,
+    blockFingerprints: null,
+    ...fields,
+  };
+}
+
+const signature = (seed: number, changed = 0) =>
+  Array.from({ length: 16 }, (_, index) => (index < changed ? 1000 + index : seed * 100 + index));
+
+describe('clone groups from stored fingerprints', () => {
+  it('groups exact copies, renamed copies and near misses, one group per duplication', () => {
+    const groups = groupClones(
+      [
+        symbol({ uid: 'a', path: 'src/a.ts', exactFingerprint: 'e1', renamedFingerprint: 'r1', nearMissSignature: signature(1) }),
+        symbol({ uid: 'b', path: 'src/b.ts', exactFingerprint: 'e1', renamedFingerprint: 'r1', nearMissSignature: signature(1) }),
+        symbol({ uid: 'c', path: 'src/c.ts', exactFingerprint: 'e2', renamedFingerprint: 'r2', nearMissSignature: signature(2) }),
+        symbol({ uid: 'd', path: 'src/d.ts', exactFingerprint: 'e3', renamedFingerprint: 'r2', nearMissSignature: signature(2) }),
+        // 14 of 16 positions equal: 0.875 ≥ 0.8.
+        symbol({ uid: 'e', path: 'src/e.ts', exactFingerprint: 'e4', renamedFingerprint: 'r4', nearMissSignature: signature(3) }),
+        symbol({ uid: 'f', path: 'src/f.ts', exactFingerprint: 'e5', renamedFingerprint: 'r5', nearMissSignature: signature(3, 2) }),
+        // 8 of 16: not a clone.
+        symbol({ uid: 'g', path: 'src/g.ts', exactFingerprint: 'e6', renamedFingerprint: 'r6', nearMissSignature: signature(3, 8) }),
+        // A factory and the closure it returns: similar because one holds the other, never a clone.
+        symbol({
+          uid: 'h',
+          path: 'src/h.ts',
+          startLine: 1,
+          endLine: 20,
+          exactFingerprint: 'e7',
+          renamedFingerprint: 'r7',
+          nearMissSignature: signature(4),
+        }),
+        symbol({
+          uid: 'h.return',
+          path: 'src/h.ts',
+          startLine: 3,
+          endLine: 18,
+          nested: true,
+          parentUid: 'h',
+          exactFingerprint: 'e8',
+          renamedFingerprint: 'r8',
+          nearMissSignature: signature(4, 2),
+        }),
+      ],
+      0.8,
+    );
+    expect(groups.map((group) => [group.type, group.similarity, group.members.map((member) => member.path)])).toEqual([
+      ['exact', 1, ['src/a.ts', 'src/b.ts']],
+      ['renamed', 1, ['src/c.ts', 'src/d.ts']],
+      ['near_miss', 0.875, ['src/e.ts', 'src/f.ts']],
+    ]);
+  });
+
+  it('merges overlapping block windows into one span and drops blocks inside a function clone', () => {
+    const groups = groupClones(
+      [
+        symbol({ uid: 'p', path: 'src/p.ts', startLine: 1, endLine: 40, blockFingerprints: ['h1:5-10', 'h2:8-14'] }),
+        symbol({ uid: 'q', path: 'src/q.ts', startLine: 1, endLine: 40, blockFingerprints: ['h1:21-26', 'h2:24-30'] }),
+        symbol({ uid: 'x', path: 'src/x.ts', exactFingerprint: 'e', renamedFingerprint: 'r', blockFingerprints: ['h9:2-8'] }),
+        symbol({ uid: 'y', path: 'src/y.ts', exactFingerprint: 'e', renamedFingerprint: 'r', blockFingerprints: ['h9:2-8'] }),
+      ],
+      0.8,
+    );
+    expect(
+      groups.map((group) => [group.kind, group.members.map((member) => `${member.path}:${member.startLine}-${member.endLine}`)]),
+    ).toEqual([
+      ['function_clone', ['src/x.ts:1-10', 'src/y.ts:1-10']],
+      ['block_clone', ['src/p.ts:5-14', 'src/q.ts:21-30']],
+    ]);
+  });
+});
+
+describe('coupling, cohesion and modules', () => {
+  const facts: HealthFacts = {
+    files: [],
+    symbols: [
+      symbol({ uid: 'A', path: 'a.ts', kind: 'class' }),
+      symbol({ uid: 'A.m1', path: 'a.ts', kind: 'method', parentUid: 'A' }),
+      symbol({ uid: 'A.m2', path: 'a.ts', kind: 'method', parentUid: 'A' }),
+      symbol({ uid: 'A.m3', path: 'a.ts', kind: 'method', parentUid: 'A' }),
+      symbol({ uid: 'A.m1.cb', path: 'a.ts', kind: 'function', parentUid: 'A.m1', nested: true }),
+      symbol({ uid: 'B', path: 'b.ts', kind: 'class' }),
+      symbol({ uid: 'B.run', path: 'b.ts', kind: 'method', parentUid: 'B' }),
+      symbol({ uid: 'C', path: 'c.ts', kind: 'class' }),
+    ],
+    references: [
+      // The callback of m1 calls m2: m1 and m2 are one group; m3 is alone.
+      { fromUid: 'A.m1.cb', toUid: 'A.m2', type: 'CALLS', confidence: 'exact' },
+      { fromUid: 'A.m3', toUid: 'B.run', type: 'CALLS', confidence: 'exact' },
+      { fromUid: 'C', toUid: 'A', type: 'EXTENDS', confidence: null },
+    ],
+    imports: [],
+  };
+
+  it('counts CBO both ways and LCOM4 over the calls between methods', () => {
+    expect(classMeasures(facts).map(({ symbol: cls, cbo, lcom4, methods }) => [cls.uid, cbo, lcom4, methods])).toEqual([
+      ['A', 2, 2, 3],
+      ['B', 1, null, 1],
+      ['C', 1, null, 0],
+    ]);
+  });
+
+  it('finds runtime import cycles with Tarjan and measures instability', () => {
+    const imports = [
+      { fromPath: 'a.ts', toPath: 'b.ts', names: ['b'] },
+      { fromPath: 'b.ts', toPath: 'c.ts', names: ['c'] },
+      { fromPath: 'c.ts', toPath: 'a.ts', names: ['a'] },
+      { fromPath: 'c.ts', toPath: 'd.ts', names: ['d'] },
+      { fromPath: 'e.ts', toPath: 'e.ts', names: ['e'] },
+    ];
+    expect(importCycles(imports)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    expect(moduleMeasures(['c.ts', 'd.ts', 'z.ts'], imports)).toEqual([
+      { path: 'c.ts', afferent: 1, efferent: 2, instability: 0.667 },
+      { path: 'd.ts', afferent: 1, efferent: 0, instability: 0 },
+      { path: 'z.ts', afferent: 0, efferent: 0, instability: null },
+    ]);
+  });
+});
+
+describe('dead code by reachability', () => {
+  const facts: HealthFacts = {
+    files: [],
+    symbols: [
+      symbol({ uid: 'api', path: 'src/api.ts', exported: true }),
+      symbol({ uid: 'helper', path: 'src/api.ts' }),
+      symbol({ uid: 'orphan', path: 'src/api.ts' }),
+      symbol({ uid: 'guessed', path: 'src/api.ts' }),
+      symbol({ uid: 'public', path: 'src/lib.ts' }),
+      symbol({ uid: 'handler', path: 'src/api.ts', nested: true, parentUid: 'orphan' }),
+      symbol({ uid: 'spec', path: 'test/api.spec.ts', kind: 'test', inTest: true }),
+      symbol({ uid: 'tested', path: 'src/api.ts' }),
+      // app.get('/x', () => registered()): a module-level callback is a registration.
+      symbol({ uid: 'route(1)', path: 'src/server-routes.ts', nested: true }),
+      symbol({ uid: 'registered', path: 'src/server-routes.ts' }),
+    ],
+    references: [
+      { fromUid: 'api', toUid: 'helper', type: 'CALLS', confidence: 'import' },
+      { fromUid: 'api', toUid: 'guessed', type: 'CALLS', confidence: 'name' },
+      { fromUid: 'spec', toUid: 'tested', type: 'TESTS', confidence: null },
+      { fromUid: 'route(1)', toUid: 'registered', type: 'CALLS', confidence: 'exact' },
+    ],
+    // index.ts re-exports `public`: public API, never dead.
+    imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'] }],
+  };
+
+  it('lists unreached symbols as dead, weakly reached ones as unknown, never nested bodies or re-exports', () => {
+    expect(unreachedSymbols(facts, true).map((item) => [item.symbol.uid, item.status, item.confidence])).toEqual([
+      ['orphan', 'dead', 'high'],
+      ['guessed', 'unknown', 'low'],
+    ]);
+    expect(unreachedSymbols(facts, false).map((item) => item.confidence)).toEqual(['medium', 'low']);
+  });
+});
+
+describe('the canonical report', () => {
+  const facts: HealthFacts = {
+    files: [
+      { path: 'src/a.ts', language: 'typescript', lines: 40, isTest: false },
+      { path: 'src/b.ts', language: 'typescript', lines: 30, isTest: false },
+    ],
+    symbols: [
+      symbol({
+        uid: 'f',
+        path: 'src/a.ts',
+        exported: true,
+        complexity: 25,
+        cognitiveComplexity: 30,
+        exactFingerprint: 'e',
+        renamedFingerprint: 'r',
+      }),
+      symbol({ uid: 'g', path: 'src/b.ts', exported: true, complexity: 3, exactFingerprint: 'e2', renamedFingerprint: 'r' }),
+      symbol({ uid: 'h', path: 'src/b.ts', startLine: 12, endLine: 20, complexity: null }),
+    ],
+    references: [],
+    imports: [],
+  };
+  const settings = {
+    repository: 'demo',
+    commit: 'c0ffee',
+    mode: 'full' as const,
+    thresholds: { complexity: 20, coupling: 10, cohesion: 4 },
+    callsExact: true,
+  };
+
+  it('is the same bytes for the same facts and settings, and its digest is the run id', () => {
+    const first = buildReport(facts, settings);
+    const again = buildReport(structuredClone(facts), settings);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    expect(first.integrity.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(runSummary(first, '0.1.0').run_id).toBe(first.integrity.digest.slice(0, 8));
+    expect(buildReport(facts, { ...settings, thresholds: { ...settings.thresholds, complexity: 30 } }).integrity.digest).not.toBe(
+      first.integrity.digest,
+    );
+  });
+
+  it('holds one finding per family item, with ids that survive a line move', () => {
+    const report = buildReport(facts, settings);
+    expect(
+      report.findings.items.map((finding) => [
+        finding.family,
+        finding.kind,
+        finding.clone_type,
+        finding.status,
+        finding.locations.map((l) => l.symbol),
+      ]),
+    ).toEqual([
+      ['clones', 'function_clone', 'renamed', null, ['f', 'g']],
+      ['complexity', 'cyclomatic', null, null, ['f']],
+      ['dead_code', 'unreachable', null, 'dead', ['h']],
+    ]);
+    const moved = buildReport(
+      { ...facts, symbols: facts.symbols.map((row) => ({ ...row, startLine: row.startLine + 3, endLine: row.endLine + 3 })) },
+      settings,
+    );
+    expect(moved.findings.items.map((finding) => finding.id).sort()).toEqual(report.findings.items.map((finding) => finding.id).sort());
+    expect(moved.integrity.digest).not.toBe(report.integrity.digest);
+    expect(report.findings.items.map((finding) => finding.id.replace(/[0-9a-f]{6}$/, 'hash'))).toEqual(['CL-hash', 'CX-hash', 'DC-hash']);
+  });
+
+  it('says what was not measured instead of counting it as zero', () => {
+    const report = buildReport(facts, settings);
+    expect(report.inventory.coverage).toEqual({
+      complexity: { measured: 2, total: 3 },
+      cognitive_complexity: { measured: 1, total: 3 },
+      clone_fingerprints: { measured: 2, total: 3 },
+    });
+    expect(runSummary(report, '0.1.0').warnings).toEqual([
+      'cyclomatic complexity is not measured for 1 of 3 function bodies (null in the index, not zero).',
+      'cognitive complexity is not measured for 2 of 3 function bodies (null in the index, not zero).',
+      'clone fingerprints is not measured for 1 of 3 function bodies (null in the index, not zero).',
+    ]);
+    expect(report.metrics.summary.health.dimensions.map((dimension) => [dimension.name, dimension.score])).toEqual(
+      [
+        ['clones', 0],
+        ['complexity', 50],
+        ['coupling', null],
+        ['cohesion', null],
+        ['dead_code', 67],
+        ['dependencies', 100],
+      ].filter(([, score]) => score !== null),
+    );
+  });
+
+  it('marks health unavailable in clones_only mode and keeps the clone findings', () => {
+    const report = buildReport(facts, { ...settings, mode: 'clones_only' });
+    expect(report.metrics.summary.health).toEqual({ available: false, score: null, grade: null, dimensions: [] });
+    expect(report.findings.items.map((finding) => finding.family)).toEqual(['clones']);
+  });
+
+  it('projects findings by detail level: path:line, structured locations, then everything with uris', () => {
+    const report = buildReport(facts, settings);
+    const clone = report.findings.items.find((finding) => finding.family === 'clones')!;
+    expect(findingView(clone, 'summary', report).locations).toEqual(['src/a.ts:1', 'src/b.ts:1']);
+    expect(findingView(clone, 'normal', report).locations).toEqual([
+      { path: 'src/a.ts', line: 1, end_line: 10, symbol: 'f' },
+      { path: 'src/b.ts', line: 1, end_line: 10, symbol: 'g' },
+    ]);
+    const full = findingView(clone, 'full', report);
+    expect(full.locations[0]).toEqual({ path: 'src/a.ts', line: 1, end_line: 10, symbol: 'f', uri: 'code://demo/c0ffee/src/a.ts#L1-L10' });
+    expect(full.priority_factors).toEqual({ severity_weight: 2, size: 20, production: true, confidence_weight: 1 });
+    const page = pageOf(report, filteredFindings(report, { novelty: 'all', sort_by: 'priority', path: 'src/b.ts' }), 'summary', 0, 1);
+    expect([page.total, page.items.map((item) => item.family), page.next_offset]).toEqual([2, ['clones'], 1]);
+  });
+});

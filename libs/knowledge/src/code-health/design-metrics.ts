@@ -1,0 +1,191 @@
+import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph';
+import { DisjointSets } from './clone-groups';
+
+export interface FunctionMeasure {
+  symbol: HealthSymbolRow;
+  /** Distinct symbols calling it / it calls (CALLS of any confidence, inside the repository). */
+  fanIn: number;
+  fanOut: number;
+}
+
+export interface ClassMeasure {
+  symbol: HealthSymbolRow;
+  /** Coupling between objects: the other classes it references or is referenced by (calls, inheritance). */
+  cbo: number;
+  /** The methods that fall into separate groups when methods are joined by the calls between them; null with fewer than two methods. */
+  lcom4: number | null;
+  methods: number;
+}
+
+export interface ModuleMeasure {
+  path: string;
+  /** Files importing it (Ca). */
+  afferent: number;
+  /** Files it imports (Ce). */
+  efferent: number;
+  /** Ce / (Ca + Ce); null for a file without imports either way. */
+  instability: number | null;
+}
+
+const CLASS_KINDS = new Set(['class', 'interface', 'enum']);
+export const BODY_KINDS = new Set(['function', 'method', 'test']);
+
+/** The class, interface or enum a symbol belongs to, through its enclosing symbols (a nested closure of a method belongs to the method's class). */
+export function owningClasses(symbols: readonly HealthSymbolRow[]): Map<string, string> {
+  const byUid = new Map(symbols.map((symbol) => [symbol.uid, symbol]));
+  const owner = new Map<string, string>();
+  for (const symbol of symbols) {
+    let current: HealthSymbolRow | undefined = symbol;
+    for (let depth = 0; current && depth < 50; depth++) {
+      if (CLASS_KINDS.has(current.kind)) {
+        owner.set(symbol.uid, current.uid);
+        break;
+      }
+      current = current.parentUid === null ? undefined : byUid.get(current.parentUid);
+    }
+  }
+  return owner;
+}
+
+/** The uid of the method (or top-level function) a body's calls count for: a nested body counts for its nearest non-nested encloser. */
+function outermostBody(symbols: readonly HealthSymbolRow[]): Map<string, string> {
+  const byUid = new Map(symbols.map((symbol) => [symbol.uid, symbol]));
+  const result = new Map<string, string>();
+  for (const symbol of symbols) {
+    let current = symbol;
+    for (let depth = 0; current.nested && current.parentUid !== null && depth < 50; depth++) {
+      const parent = byUid.get(current.parentUid);
+      if (!parent) break;
+      current = parent;
+    }
+    result.set(symbol.uid, current.uid);
+  }
+  return result;
+}
+
+export function functionMeasures(facts: HealthFacts): FunctionMeasure[] {
+  const callers = new Map<string, Set<string>>();
+  const callees = new Map<string, Set<string>>();
+  for (const reference of facts.references) {
+    if (reference.type !== 'CALLS' || reference.fromUid === reference.toUid) continue;
+    callers.set(reference.toUid, (callers.get(reference.toUid) ?? new Set()).add(reference.fromUid));
+    callees.set(reference.fromUid, (callees.get(reference.fromUid) ?? new Set()).add(reference.toUid));
+  }
+  return facts.symbols
+    .filter((symbol) => BODY_KINDS.has(symbol.kind))
+    .map((symbol) => ({ symbol, fanIn: callers.get(symbol.uid)?.size ?? 0, fanOut: callees.get(symbol.uid)?.size ?? 0 }));
+}
+
+export function classMeasures(facts: HealthFacts): ClassMeasure[] {
+  const owner = owningClasses(facts.symbols);
+  const counted = outermostBody(facts.symbols);
+  const coupled = new Map<string, Set<string>>();
+  const couple = (a: string, b: string) => coupled.set(a, (coupled.get(a) ?? new Set()).add(b));
+  const methodLinks: [string, string][] = [];
+  for (const reference of facts.references) {
+    if (reference.type === 'TESTS') continue;
+    const from = owner.get(reference.fromUid);
+    const to = owner.get(reference.toUid);
+    if (from !== undefined && to !== undefined && from !== to) {
+      couple(from, to);
+      couple(to, from);
+    }
+    if (reference.type === 'CALLS' && from !== undefined && from === to) {
+      methodLinks.push([counted.get(reference.fromUid) ?? reference.fromUid, reference.toUid]);
+    }
+  }
+  const methodsOf = new Map<string, string[]>();
+  for (const symbol of facts.symbols) {
+    if (symbol.kind !== 'method' || symbol.nested) continue;
+    const cls = symbol.parentUid;
+    if (cls !== null && owner.get(cls) === cls) methodsOf.set(cls, [...(methodsOf.get(cls) ?? []), symbol.uid]);
+  }
+  return facts.symbols
+    .filter((symbol) => symbol.kind === 'class')
+    .map((symbol) => {
+      const methods = methodsOf.get(symbol.uid) ?? [];
+      return { symbol, cbo: coupled.get(symbol.uid)?.size ?? 0, lcom4: lcom4(methods, methodLinks), methods: methods.length };
+    });
+}
+
+/** Connected groups of `methods` joined by the calls between them (the graph records no field access, so fields join nothing). */
+function lcom4(methods: readonly string[], links: readonly [string, string][]): number | null {
+  if (methods.length < 2) return null;
+  const index = new Map(methods.map((uid, position) => [uid, position]));
+  const sets = new DisjointSets(methods.length);
+  for (const [from, to] of links) {
+    const [a, b] = [index.get(from), index.get(to)];
+    if (a !== undefined && b !== undefined) sets.union(a, b);
+  }
+  return new Set(methods.map((_, position) => sets.find(position))).size;
+}
+
+export function moduleMeasures(paths: readonly string[], imports: readonly HealthImportRow[]): ModuleMeasure[] {
+  const importers = new Map<string, Set<string>>();
+  const imported = new Map<string, Set<string>>();
+  for (const edge of imports) {
+    if (edge.fromPath === edge.toPath) continue;
+    importers.set(edge.toPath, (importers.get(edge.toPath) ?? new Set()).add(edge.fromPath));
+    imported.set(edge.fromPath, (imported.get(edge.fromPath) ?? new Set()).add(edge.toPath));
+  }
+  return paths.map((path) => {
+    const afferent = importers.get(path)?.size ?? 0;
+    const efferent = imported.get(path)?.size ?? 0;
+    const instability = afferent + efferent === 0 ? null : Math.round((efferent / (afferent + efferent)) * 1000) / 1000;
+    return { path, afferent, efferent, instability };
+  });
+}
+
+/**
+ * The import cycles: strongly connected groups of files (Tarjan), each as its sorted paths. Every
+ * import counts: the graph does not record which imports are type-only or function-local.
+ */
+export function importCycles(imports: readonly HealthImportRow[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const edge of imports) next.set(edge.fromPath, [...(next.get(edge.fromPath) ?? []), edge.toPath]);
+  const nodes = [...new Set(imports.flatMap((edge) => [edge.fromPath, edge.toPath]))].sort();
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let counter = 0;
+  // Iterative Tarjan: deep import chains must not overflow the call stack.
+  for (const start of nodes) {
+    if (order.has(start)) continue;
+    const work: { node: string; edge: number }[] = [{ node: start, edge: 0 }];
+    order.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const targets = next.get(frame.node) ?? [];
+      if (frame.edge < targets.length) {
+        const target = targets[frame.edge++]!;
+        if (!order.has(target)) {
+          order.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, edge: 0 });
+        } else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node)!, order.get(target)!));
+        continue;
+      }
+      work.pop();
+      const parent = work.at(-1);
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) !== order.get(frame.node)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.node);
+      const selfLoop = component.length === 1 && (next.get(frame.node) ?? []).includes(frame.node);
+      if (component.length > 1 || selfLoop) cycles.push(component.sort());
+    }
+  }
+  return cycles.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+}

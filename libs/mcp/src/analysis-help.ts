@@ -1,0 +1,59 @@
+/**
+ * The code health topics of `help` (seed 001's: workflow, analysis profile, baseline, coverage,
+ * suppressions, review state, changed scope): a bounded routing answer, not a manual. `summary` is
+ * the answer at detail `compact`; `normal` adds `details`.
+ */
+export const ANALYSIS_HELP_TOPICS = {
+  workflow: {
+    summary:
+      'analyze_repository (or analyze_changed_paths) first; then get_run_summary or get_production_triage; then list_hotspots or check_*; then get_finding and get_remediation.',
+    details: [
+      'Runs are stored per tenant; the latest is used when run_id is omitted.',
+      'detail_level summary is the default of list, check and hotspot tools; get_finding defaults to normal.',
+      'Read the code of a finding with get_file_span on the uri its full detail gives.',
+    ],
+  },
+  analysis_profile: {
+    summary:
+      'The thresholds of a run (complexity_threshold 20, coupling_threshold 10, cohesion_threshold 4 by default) decide its design findings and are part of its identity: other thresholds give another run id.',
+    details: [
+      'Lower them only for an explicit exploratory pass; compare runs only with the same profile.',
+      'analysis_mode clones_only keeps clone findings and marks health unavailable.',
+    ],
+  },
+  baseline: {
+    summary: 'Baselines are not kept yet: every finding is new, baseline.status is missing, and the diff deltas are null.',
+    details: ['Finding ids are stable across runs for the same code, so a later baseline can tell new from known findings.'],
+  },
+  coverage: {
+    summary:
+      'Coverage here is what the index measured: inventory.coverage counts the function bodies with complexity and clone fingerprints; the summary warns about the rest (null is not zero). Cobertura coverage joins are not read yet.',
+    details: ['A health dimension with nothing measured is left out rather than scored.'],
+  },
+  suppressions: {
+    summary:
+      'There are no suppressions: every finding of the run is listed. Filter with family, severity, source_kind, path or changed_paths.',
+    details: ['Test-only findings have source_kind tests; get_production_triage leaves them out of its hotspots.'],
+  },
+  review_state: {
+    summary:
+      'Review markers (mark_finding_reviewed) are not served yet; keep the finding ids, which stay the same across runs of the same code.',
+    details: [],
+  },
+  changed_scope: {
+    summary:
+      'analyze_changed_paths takes changed_paths (repository-relative) or git_diff_ref (a revision or range, validated before git runs) and answers the findings touching those files; the run id is the whole report’s.',
+    details: ['list_findings and list_hotspots take changed_paths too, to narrow any run to a change.'],
+  },
+} as const;
+
+export type AnalysisHelpTopic = keyof typeof ANALYSIS_HELP_TOPICS;
+
+/** The code health topic a help topic names ("review state", "review_state", "changed-scope"), if any. */
+export function analysisHelpTopic(topic: string): AnalysisHelpTopic | null {
+  const key = topic
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return Object.hasOwn(ANALYSIS_HELP_TOPICS, key) ? (key as AnalysisHelpTopic) : null;
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { Principal } from '@lore/domain';
+import { type CheckComplexityInput, CheckComplexityInputSchema, CheckResultSchema } from '@lore/domain/schemas/code-health';
+import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY } from '../mcp-tool';
+
+@Injectable()
+export class CheckComplexityTool implements LoreMcpTool<typeof CheckComplexityInputSchema, typeof CheckResultSchema> {
+  readonly name = 'check_complexity';
+  readonly title = 'Check complexity';
+  readonly description =
+    'Complexity findings of a stored run only (bodies at or over the run’s complexity threshold, or min_complexity), filtered by path; an empty answer carries threshold_context. Call analyze_repository first; run_id (short or full) or root (an absolute indexed checkout: its latest run) picks the run, else the latest. detail_level summary by default.';
+  readonly version = FIRST_VERSION;
+  readonly input = CheckComplexityInputSchema;
+  readonly output = CheckResultSchema;
+  readonly annotations = READ_ONLY;
+  readonly pagedLists = [] as const;
+
+  constructor(private readonly health: CodeHealthService) {}
+
+  call(args: CheckComplexityInput, principal: Principal): Promise<z.output<typeof CheckResultSchema>> {
+    return this.health.checkComplexity(args, principal);
+  }
+
+  next(answer: z.output<typeof CheckResultSchema>): NextCall[] {
+    return answer.items.slice(0, 1).map((finding) => ({
+      tool: 'get_finding',
+      arguments: { finding_id: finding.id, run_id: answer.run_id },
+      why: `The detail of ${finding.title}.`,
+    }));
+  }
+}
