@@ -15,7 +15,7 @@ import type {
 import { cliJson, connectMcp, graphql, restJson } from './doors';
 
 /**
- * Code health analysis runs (seed 001's analyze_repository and reading tools) over the health-ts
+ * Code health analysis runs (CodeClone's MCP interface's analyze_repository and reading tools) over the health-ts
  * fixture: a 21-case switch (cyclomatic 21, over the default threshold of 20), a function nothing
  * reaches, and a runtime import cycle between router.ts and status.ts. Asked through MCP (the
  * official SDK client, stdio and HTTP), REST, GraphQL and the CLI, each door giving the same answer.

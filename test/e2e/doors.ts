@@ -186,7 +186,7 @@ export const READ_ONLY_TOOLS = [
   'verify_documentation',
 ];
 
-/** Seed 003's knowledge tools: in the full profile, answering as that server does (no envelope). */
+/** The Knowledge MCP server's knowledge tools: in the full profile, answering as that server does (no envelope). */
 export const KNOWLEDGE_TOOLS = [
   'create_knowledge_file',
   'delete_knowledge_file',

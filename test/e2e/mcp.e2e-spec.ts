@@ -143,7 +143,7 @@ describe('the contract of every tool (docs/specification.md, Tool contract tests
     const { tools } = await mcp.get(door)!.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(FULL_PROFILE_TOOLS);
     const ajv = new Ajv2020({ strict: false });
-    // Seed 003's knowledge tools answer as that server does (test/e2e/project-knowledge.e2e-spec.ts).
+    // The Knowledge MCP server's knowledge tools answer as that server does (test/e2e/project-knowledge.e2e-spec.ts).
     for (const tool of tools.filter((candidate) => !KNOWLEDGE_TOOLS.includes(candidate.name))) {
       expect({ tool: tool.name, input: ajv.validateSchema(tool.inputSchema), output: ajv.validateSchema(tool.outputSchema!) }).toEqual({
         tool: tool.name,

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LORE_BIN } from '../support/processes';
 
 /**
- * Seed 003's knowledge server, as a client written against it sees `lore mcp`: the official MCP SDK
+ * The Knowledge MCP server, as a client written against it sees `lore mcp`: the official MCP SDK
  * client over stdio, a fresh store in a temporary KNOWLEDGE_MCP_HOME, and a temporary HOME whose
  * git configuration must stay as it was (the user's name is never the author). Exact values
  * throughout: the files' bytes, the commits' messages and authors, the JSON-RPC codes and data.
@@ -107,7 +107,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("seed 003's knowledge server through the MCP SDK client over stdio", () => {
+describe('the Knowledge MCP server through the MCP SDK client over stdio', () => {
   it('describes itself and its tools as the seed does', async () => {
     expect(client.getInstructions()).toContain(SEED_DESCRIPTION);
     const { tools } = await client.listTools();

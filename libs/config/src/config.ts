@@ -164,7 +164,7 @@ export const ConfigSchema = z.object({
   LORE_LIMIT_LOCAL: flag.default(false),
   /** A read operation still running after this long answers `timeout` (indexing, a side effect, is not bounded by it). */
   LORE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** Code health analysis: how many runs each tenant keeps (seed 001: default 4, at most 10); the oldest is forgotten first. */
+  /** Code health analysis: how many runs each tenant keeps (CodeClone's MCP interface: default 4, at most 10); the oldest is forgotten first. */
   LORE_ANALYSIS_HISTORY_LIMIT: z.coerce.number().int().min(1).max(10).default(4),
   /** Code health analysis refuses a repository with more symbols than this (resource_exhausted, naming the limit), never a partial report. */
   LORE_ANALYSIS_MAX_SYMBOLS: z.coerce.number().int().min(1).max(10_000_000).default(500_000),
@@ -172,7 +172,7 @@ export const ConfigSchema = z.object({
   LORE_MCP_MAX_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(25_000),
   /** The MCP tools served (stdio: `lore mcp --profile` wins; HTTP: until credentials carry their own). */
   LORE_MCP_PROFILE: z.enum(['full', 'docgen_agent', 'review_agent', 'read_only_explorer']).default('full'),
-  /** The project knowledge store (seed 003's variable); LORE_KNOWLEDGE_DIR, Lore's name for it, wins when both are set. Default ~/.knowledge-mcp. */
+  /** The project knowledge store (the Knowledge MCP server's variable); LORE_KNOWLEDGE_DIR, Lore's name for it, wins when both are set. Default ~/.knowledge-mcp. */
   KNOWLEDGE_MCP_HOME: z.string().min(1).optional(),
   LORE_KNOWLEDGE_DIR: z.string().min(1).optional(),
   /** A knowledge document or main.md larger than this many bytes is refused (-32004, naming the limit). */

@@ -1,5 +1,5 @@
 /**
- * The code health topics of `help` (seed 001's: workflow, analysis profile, baseline, coverage,
+ * The code health topics of `help` (CodeClone's MCP interface's: workflow, analysis profile, baseline, coverage,
  * suppressions, review state, changed scope): a bounded routing answer, not a manual. `summary` is
  * the answer at detail `compact`; `normal` adds `details`.
  */

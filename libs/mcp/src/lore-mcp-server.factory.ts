@@ -42,7 +42,7 @@ const INSTRUCTIONS =
   'Lore answers questions about indexed source repositories. Find symbols with search_code, then read one with get_symbol, ' +
   'ask who calls it with get_callers, or read its code through the code:// resource URI it returns. Not sure which tool? Call help with a topic. ' +
   'Every answer is {data, metadata, status, warnings, next, continuation}: follow next.recommended, and a continuation when status is truncated. ' +
-  // Seed 003's server description, word for word: project knowledge tools answer as that server does.
+  // The Knowledge MCP server's description, word for word: project knowledge tools answer as that server does.
   "Centralized project knowledge management. Use 'get_project_main' to retrieve project instructions instead of looking for CLAUDE.md files. Manages project-specific documentation and knowledge across all your repositories. " +
   UNTRUSTED_NOTE;
 
@@ -197,7 +197,7 @@ export class LoreMcpServerFactory {
     try {
       const { continuation, ...args } = given ?? {};
       // The continuation's query is the arguments with detail_level: a summary continues in summary pages.
-      // A tool whose own input takes detail_level (seed 001's payload shape) gets it, and is never paged by it.
+      // A tool whose own input takes detail_level (CodeClone's MCP interface's payload shape) gets it, and is never paged by it.
       const ownDetail = tool.pagedLists.length === 0 && takesDetailLevel(tool);
       const { detail_level: detailLevel = 'full', ...pagedArgs } = ownDetail ? { ...args, detail_level: undefined } : args;
       const serviceArgs = ownDetail ? args : pagedArgs;
@@ -229,7 +229,7 @@ export class LoreMcpServerFactory {
   }
 
   /**
-   * Seed 003's tools answer as its server does: errors are JSON-RPC errors with the seed's codes and
+   * The Knowledge MCP server's tools answer as its server does: errors are JSON-RPC errors with the seed's codes and
    * `data`, which the SDK's tools/call would turn into isError results. So tools/call is answered
    * here for them, and handed on to the SDK's own handler (through its documented protected accessor)
    * for every other tool.
@@ -360,7 +360,7 @@ function toResourceError(uri: string, error: unknown, onError?: (error: unknown)
   return toProtocolError(error, { uri }, onError);
 }
 
-/** The JSON-RPC code a Lore error names for itself (seed 003's knowledge errors: details.jsonRpcCode), if any. */
+/** The JSON-RPC code a Lore error names for itself (the Knowledge MCP server's knowledge errors: details.jsonRpcCode), if any. */
 function seedCodeOf(body: ReturnType<LoreError['toBody']>): number | null {
   const code = body.details?.jsonRpcCode;
   return typeof code === 'number' ? code : null;

@@ -90,7 +90,7 @@ export function renderMcpCatalog(): string {
         .map(([key, value]) => `${key}=${String(value)}`)
         .join(', ')}. Paged lists: ${tool.pagedLists.length > 0 ? tool.pagedLists.join(', ') : 'none (never cut)'}.${
         tool.answersAsSeed
-          ? " Answers as seed 003's knowledge server: `structuredContent` is the result below itself (no envelope), and an error is a JSON-RPC error with the seed's code (-32001 to -32008; -32009 a version conflict) and `data`."
+          ? " Answers as the Knowledge MCP server: `structuredContent` is the result below itself (no envelope), and an error is a JSON-RPC error with the seed's code (-32001 to -32008; -32009 a version conflict) and `data`."
           : ''
       }${tool.permission ? ` Needs the \`${tool.permission}\` permission.` : ''}`,
       '',
@@ -111,7 +111,7 @@ export function renderMcpCatalog(): string {
     '`resources/list` pages (100 files a page, `nextCursor`) through the `code://` URI of every readable file of every repository the',
     'caller sees; `completion/complete` suggests `repo`, `commit` and `path` for the templates. A malformed or traversing URI',
     '(`..`, encoded or not) is a JSON-RPC error -32602; so is a resource that does not exist. The `knowledge://` templates answer',
-    "as seed 003's knowledge server: a project that does not exist is -32001, a file -32002, a bad name -32004, front matter not",
+    'as the Knowledge MCP server: a project that does not exist is -32001, a file -32002, a bad name -32004, front matter not',
     "in the seed's shape -32007, each with the seed's `data`.",
     '',
     '## Prompts',

@@ -44,7 +44,7 @@ export interface LoreMcpTool<Input extends z.ZodType = z.ZodType, Output extends
    */
   readonly pagedLists: readonly (keyof z.output<Output> & string)[];
   /**
-   * A tool of seed 003's knowledge server answers as that server does: its result itself (no
+   * A tool of the Knowledge MCP server answers as that server does: its result itself (no
    * envelope, no token budget), and its errors as JSON-RPC errors with the seed's codes and `data`.
    */
   readonly answersAsSeed?: true;

@@ -5,7 +5,7 @@ type Transport = Parameters<McpServer['connect']>[0];
 
 /**
  * The MCP SDK sends a thrown -32002 as -32602: -32002 was MCP's "resource not found", which the
- * 2026-07-28 revision replaced by -32602, and the SDK rewrites it in every protocol era. Seed 003's
+ * 2026-07-28 revision replaced by -32602, and the SDK rewrites it in every protocol era. The Knowledge MCP server's
  * knowledge server answers -32002 for "knowledge file not found", and a client written against it
  * tells -32002 from -32602. So for those answers only, remembered by request id when they are
  * thrown, the seed's code is put back as the response leaves through the transport.

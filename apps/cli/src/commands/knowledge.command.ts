@@ -16,7 +16,7 @@ interface ProjectOption extends JsonOption {
 }
 
 /**
- * `lore knowledge`: the project knowledge store of seed 003 (main.md and knowledge documents in git,
+ * `lore knowledge`: the project knowledge store of the Knowledge MCP server (main.md and knowledge documents in git,
  * KNOWLEDGE_MCP_HOME) from the shell, as the local user of this configuration. The project defaults
  * to the current directory's (`lore knowledge project-id`).
  */

@@ -3,7 +3,7 @@ import { RepositoryPathSchema, RevisionRangeSchema } from './impact';
 import { RepositoryIdSchema, schemaNames } from './shared';
 
 /**
- * Code health analysis runs, as seed 001 (CodeClone's MCP surface) names them: analyze_repository and
+ * Code health analysis runs, as CodeClone's MCP surface () names them: analyze_repository and
  * analyze_changed_paths build a canonical report over an indexed commit; the reading tools are
  * projections of a stored report. Field names are the seed's (snake_case) so that its clients work
  * unchanged.
@@ -18,7 +18,7 @@ export const CLONE_TYPES = ['exact', 'renamed', 'near_miss'] as const;
 export const DETAIL_LEVELS = ['summary', 'normal', 'full'] as const;
 export const HOTSPOT_KINDS = ['most_complex', 'most_coupled', 'least_cohesive', 'largest_clone_groups', 'production_hotspots'] as const;
 
-/** Run history: seed 001's bounds. */
+/** Run history: CodeClone's MCP interface's bounds. */
 export const DEFAULT_HISTORY_LIMIT = 4;
 export const MAX_HISTORY_LIMIT = 10;
 

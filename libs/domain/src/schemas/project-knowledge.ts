@@ -4,7 +4,7 @@ import { schemaNames } from './shared';
 /**
  * Project knowledge: a git-backed store of one free-form main.md (the replacement for CLAUDE.md) and
  * structured knowledge documents per project, with the tool names, argument names, result fields,
- * resource URIs and JSON-RPC error codes of seed 003's knowledge server, so that a client written
+ * resource URIs and JSON-RPC error codes of the Knowledge MCP server, so that a client written
  * against that server works against Lore unchanged. Lore's additions (expected_version, commit,
  * skipped, history, restore, import) collide with none of them.
  */

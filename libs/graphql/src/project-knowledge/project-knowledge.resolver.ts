@@ -42,7 +42,7 @@ import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/proje
 import { withoutNulls } from '../graphql-input';
 import { LoreMutation, LoreQuery } from '../lore-query.decorator';
 
-/** Project knowledge (seed 003's store): reads as queries, writes as mutations, each one service call. */
+/** Project knowledge (the Knowledge MCP server's store): reads as queries, writes as mutations, each one service call. */
 @Resolver()
 export class ProjectKnowledgeResolver {
   constructor(private readonly service: ProjectKnowledgeService) {}

@@ -72,7 +72,7 @@ export interface LoadedRun {
 }
 
 /**
- * Code health analysis runs as seed 001 describes them (CodeClone's MCP surface), over the indexed
+ * Code health analysis runs as CodeClone's MCP surface describes them (), over the indexed
  * graph: analyze_* reads the facts of the served commit, builds the canonical report, and registers
  * it as the tenant's latest run (its digest is the run id); every reading tool is a projection of a
  * stored report. Runs change no answer of the graph, but a cached answer would skip registering or

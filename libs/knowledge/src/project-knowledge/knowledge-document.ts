@@ -3,7 +3,7 @@ import { Document, isSeq, parseDocument } from 'yaml';
 import { knowledgeErrors } from './knowledge-errors';
 
 /**
- * A knowledge document as seed 003's server writes it:
+ * A knowledge document as the Knowledge MCP server writes it:
  *
  *   ---
  *   title: Document Title

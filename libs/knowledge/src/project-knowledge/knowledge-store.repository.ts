@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { LoreError } from '@lore/domain';
 import { knowledgeErrors } from './knowledge-errors';
 
-/** Who every commit of the store is by, passed per command, as seed 003's server does. */
+/** Who every commit of the store is by, passed per command, as the Knowledge MCP server does. */
 export const KNOWLEDGE_AUTHOR = { name: 'Knowledge MCP Server', email: 'knowledge-mcp@localhost' } as const;
 
 /** One version of a file, newest first in a history. */

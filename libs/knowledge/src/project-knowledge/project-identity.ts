@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { slugify } from './knowledge-document';
 
 /**
- * A project's id as seed 003 derives it: its git origin URL when it has one, else its top-level
+ * A project's id as the Knowledge MCP server derives it: its git origin URL when it has one, else its top-level
  * directory's name, slugified. The URL is read without its scheme, user, password or `.git`, so the
  * https, ssh and scp forms of one remote name one project: `https://github.com/acme/my-app.git`,
  * `ssh://git@github.com/acme/my-app.git` and `git@github.com:acme/my-app.git` are all

@@ -48,7 +48,7 @@ import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-sto
 import { projectIdOf } from './project-identity';
 
 const MAIN = 'main.md';
-/** The tenant whose projects are at the store's `projects/`, byte for byte where seed 003's server keeps them. */
+/** The tenant whose projects are at the store's `projects/`, byte for byte where the Knowledge MCP server keeps them. */
 const DEFAULT_TENANT = 'default';
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -63,9 +63,9 @@ interface Project {
 }
 
 /**
- * Project knowledge (seed 003's knowledge server): each project's main.md and knowledge documents
+ * Project knowledge (the Knowledge MCP server): each project's main.md and knowledge documents
  * in one git repository, KNOWLEDGE_MCP_HOME (LORE_KNOWLEDGE_DIR), one commit per write by Knowledge
- * MCP Server. The default tenant's projects are at `projects/{project_id}/`, exactly where seed 003's
+ * MCP Server. The default tenant's projects are at `projects/{project_id}/`, exactly where the Knowledge MCP server's
  * server keeps them, so an existing store works unchanged; another tenant's at
  * `tenants/{tenant}/projects/{project_id}/`. A caller names a project, never a tenant: the tenant
  * is the principal's, so no caller reaches another tenant's knowledge.
@@ -346,7 +346,7 @@ export class ProjectKnowledgeService {
     }
     if (!TENANT_ID.test(principal.tenantId))
       throw knowledgeErrors.invalidName('tenant', 'the tenant id of this credential cannot name a directory');
-    // Seed 003: the store is created, as a git repository, on first use.
+    // The Knowledge MCP server: the store is created, as a git repository, on first use.
     await this.store.ensureRepository();
     const repository = await this.graph.getRepository(principal, projectId);
     const id = repository ? projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }) || projectId : projectId;

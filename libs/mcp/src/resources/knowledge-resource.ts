@@ -2,7 +2,7 @@ import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import { InvalidInputError } from '@lore/domain';
 
 /**
- * The knowledge:// URIs of seed 003's server: `knowledge://projects/{project_id}/main`, `/files` and
+ * The knowledge:// URIs of the Knowledge MCP server: `knowledge://projects/{project_id}/main`, `/files` and
  * `/chapters/{filename}`. Parts are percent-decoded before the service validates them, so an encoded
  * `..` or separator is refused as the plain one is.
  */

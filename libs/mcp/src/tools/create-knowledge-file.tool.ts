@@ -9,7 +9,7 @@ import {
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { FIRST_VERSION, KNOWLEDGE_WRITE, type LoreMcpTool } from '../mcp-tool';
 
-/** Seed 003's create_knowledge_file: a new document in the seed's format, under the slug of its filename. */
+/** The Knowledge MCP server's create_knowledge_file: a new document in the seed's format, under the slug of its filename. */
 @Injectable()
 export class CreateKnowledgeFileTool implements LoreMcpTool<typeof CreateKnowledgeFileInputSchema, typeof CreateKnowledgeFileResultSchema> {
   readonly name = 'create_knowledge_file';

@@ -9,7 +9,7 @@ import {
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { FIRST_VERSION, KNOWLEDGE_WRITE, type LoreMcpTool } from '../mcp-tool';
 
-/** Seed 003's delete_knowledge_file (git keeps the history: restore brings it back). */
+/** The Knowledge MCP server's delete_knowledge_file (git keeps the history: restore brings it back). */
 @Injectable()
 export class DeleteKnowledgeFileTool implements LoreMcpTool<typeof KnowledgeFileInputSchema, typeof KnowledgeWriteResultSchema> {
   readonly name = 'delete_knowledge_file';

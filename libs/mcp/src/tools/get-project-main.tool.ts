@@ -9,7 +9,7 @@ import {
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from '../mcp-tool';
 
-/** Seed 003's get_project_main: its name, argument, result and description, unchanged. */
+/** The Knowledge MCP server's get_project_main: its name, argument, result and description, unchanged. */
 @Injectable()
 export class GetProjectMainTool implements LoreMcpTool<typeof GetProjectMainInputSchema, typeof GetProjectMainResultSchema> {
   readonly name = 'get_project_main';

@@ -9,7 +9,7 @@ import {
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from '../mcp-tool';
 
-/** Seed 003's search_knowledge: case-insensitive keyword search over front matter and body, by chapter. */
+/** The Knowledge MCP server's search_knowledge: case-insensitive keyword search over front matter and body, by chapter. */
 @Injectable()
 export class SearchKnowledgeTool implements LoreMcpTool<typeof SearchKnowledgeInputSchema, typeof SearchKnowledgeResultSchema> {
   readonly name = 'search_knowledge';

@@ -9,7 +9,7 @@ import {
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { FIRST_VERSION, KNOWLEDGE_WRITE, type LoreMcpTool } from '../mcp-tool';
 
-/** Seed 003's update_chapter: one chapter replaced, every other byte of the document kept. */
+/** The Knowledge MCP server's update_chapter: one chapter replaced, every other byte of the document kept. */
 @Injectable()
 export class UpdateChapterTool implements LoreMcpTool<typeof UpdateChapterInputSchema, typeof KnowledgeWriteResultSchema> {
   readonly name = 'update_chapter';

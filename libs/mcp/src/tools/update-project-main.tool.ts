@@ -9,7 +9,7 @@ import {
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { FIRST_VERSION, KNOWLEDGE_WRITE, type LoreMcpTool } from '../mcp-tool';
 
-/** Seed 003's update_project_main; expected_version is Lore's addition. */
+/** The Knowledge MCP server's update_project_main; expected_version is Lore's addition. */
 @Injectable()
 export class UpdateProjectMainTool implements LoreMcpTool<typeof UpdateProjectMainInputSchema, typeof KnowledgeWriteResultSchema> {
   readonly name = 'update_project_main';

@@ -48,7 +48,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** Code health analysis runs (seed 001's analyze_* and reading tools) under /api/v1/analysis. */
+/** Code health analysis runs (CodeClone's MCP interface's analyze_* and reading tools) under /api/v1/analysis. */
 @ApiTags('analysis')
 @ApiLoreErrors('invalid_input', 'not_found', 'resource_exhausted', 'unavailable')
 @Controller('api/v1/analysis')

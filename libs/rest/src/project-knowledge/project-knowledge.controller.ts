@@ -36,7 +36,7 @@ type Body = Record<string, unknown>;
 /**
  * Project knowledge over REST: the project, file and chapter are path segments (percent-decoded
  * before the service validates them, so an encoded `..` or `/` is refused as the plain one); what a
- * write changes is the JSON body, with the MCP tool's argument names. Errors carry seed 003's
+ * write changes is the JSON body, with the MCP tool's argument names. Errors carry the Knowledge MCP server's
  * JSON-RPC code and data in `details` ({jsonRpcCode, data}).
  */
 @ApiTags('knowledge')
@@ -93,7 +93,7 @@ export class ProjectKnowledgeController {
   @Post('files')
   @ApiOperation({
     operationId: 'create_knowledge_file',
-    summary: 'Creates a knowledge document in the seed 003 format, under the slug of its filename, in one commit.',
+    summary: 'Creates a knowledge document in the Knowledge MCP server format, under the slug of its filename, in one commit.',
   })
   @ApiBodyFrom(CreateKnowledgeFileInputSchema.omit({ project_id: true }))
   @ApiOkResponse({ schema: openApiSchema(CreateKnowledgeFileResultSchema) })
