@@ -114,10 +114,14 @@ describe('DocumentsService.getDocuments', () => {
     await expect(documents.getDocuments({ uid: invoice.uid }, principal(['shop']))).rejects.toThrow(NotFoundError);
   });
 
+  it('takes a path in the one repository the caller can read without its repositoryId, and asks which one when it can read several', async () => {
+    expect((await documents.getDocuments({ path: ORDERS }, principal(['shop']))).target).toEqual({ repositoryId: 'shop', path: ORDERS, symbol: null });
+    await expect(documents.getDocuments({ path: ORDERS }, principal())).rejects.toThrow(AmbiguousTargetError);
+  });
+
   it.each([
     [{}, 'Give exactly one of uid, name or path.'],
     [{ name: 'OrderService', path: ORDERS, repositoryId: 'shop' }, 'Give exactly one of uid, name or path.'],
-    [{ path: ORDERS }, 'A path needs the repositoryId of its repository.'],
     [{ repositoryId: 'shop', path: '../etc/passwd' }, 'A path relative to the repository root, /-separated, with no empty, . or .. part.'],
     [{ name: 'OrderService', limit: 201 }, 'limit'],
     [{ name: 'OrderService', depth: 2 }, 'Unrecognized key'],
