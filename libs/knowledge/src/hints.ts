@@ -13,7 +13,7 @@ const CAPABILITIES = {
 } satisfies Record<string, DoorWords>;
 
 const FIELDS = {
-  uid: { cli: '--uid', mcp: 'uid', graphql: 'uid', rest: 'uid' },
+  uid: { cli: 'the target', mcp: 'uid', graphql: 'uid', rest: 'uid' },
   repositoryId: { cli: '--repo', mcp: 'repositoryId', graphql: 'repositoryId', rest: 'repositoryId' },
   path: { cli: '--path', mcp: 'path', graphql: 'path', rest: 'path' },
 } satisfies Record<string, DoorWords>;

@@ -74,7 +74,7 @@ function ambiguousSymbol(name: string, candidates: readonly SymbolRef[]): Ambigu
     .slice(0, CANDIDATES_IN_MESSAGE)
     .map((symbol) => `${symbol.uid} (${symbol.kind}, ${symbol.repositoryId}:${symbol.path}:${symbol.startLine})`);
   const more = listed.length > CANDIDATES_IN_MESSAGE ? `; and ${listed.length - CANDIDATES_IN_MESSAGE} more in details.candidates` : '';
-  const ways = [`one of these uids (${fieldInDoor('uid')})`];
+  const ways = [`one of these uids as ${fieldInDoor('uid')}`];
   if (new Set(listed.map((symbol) => symbol.qualifiedName)).size > 1) ways.push('a qualified name');
   if (new Set(listed.map((symbol) => `${symbol.repositoryId}:${symbol.path}`)).size > 1) ways.push(`the file's ${fieldInDoor('path')}`);
   if (new Set(listed.map((symbol) => symbol.repositoryId)).size > 1) ways.push(`a repository (${fieldInDoor('repositoryId')})`);
