@@ -198,8 +198,12 @@ export class LoreMcpServerFactory {
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
       if (!(error instanceof LoreError)) onError?.(error);
-      const { answer, text } = errorAnswer(call, toLoreError(error).toBody());
-      return { isError: true, content: [{ type: 'text', text }], structuredContent: answer };
+      // The error is the text alone: structuredContent is the tool's outputSchema's shape, which an
+      // error is not, and clients that validate it (the Inspector, the 1.x SDK client) would show
+      // the schema mismatch instead of the error. The MCP specification's tool execution errors are
+      // isError results with the error in content.
+      const { text } = errorAnswer(call, toLoreError(error).toBody());
+      return { isError: true, content: [{ type: 'text', text }] };
     }
   }
 
