@@ -84,8 +84,7 @@ describe('deeply nested bodies, on every door', () => {
 
   const nestedObject = (levels: number, leaf = '1'): string => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
   const nestedArray = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
-  const metaOf = (levels: number): string =>
-    `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${nestedObject(levels)}}}`;
+  const metaOf = (levels: number): string => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${nestedObject(levels)}}}`;
   const bodies: [string, string][] = [
     ['5,000 levels in _meta', metaOf(5_000)],
     ['100,000 nested arrays', nestedArray(100_000)],
@@ -112,6 +111,22 @@ describe('deeply nested bodies, on every door', () => {
       const response = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
     }
+  });
+
+  it.each([
+    ['resources/read', { uri: 123 }, 'params.uri: Invalid input: expected string, received number'],
+    ['prompts/get', {}, 'params.name: Invalid input: expected string, received undefined'],
+    ['tools/list', { cursor: 5 }, 'params.cursor: Invalid input: expected string, received number'],
+  ])('/mcp answers %s with params its schema refuses as -32602 Invalid params', async (method, params, issue) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method, params });
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      body,
+      headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' },
+    });
+    const text = await response.text();
+    const message = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as unknown;
+    expect(message).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: `Invalid params for ${method}: ${issue}` } });
   });
 
   it('still answers a request nested as deep as the limit, and logs no stack trace', async () => {

@@ -19,7 +19,7 @@ import { offsetOf } from './continuation';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
-import { validatedByService } from './service-validated-schema';
+import { portableOutput, validatedByService } from './service-validated-schema';
 import {
   DETAIL_LEVELS,
   type DetailLevel,
@@ -60,7 +60,10 @@ export interface ServerOptions {
  */
 @Injectable()
 export class LoreMcpServerFactory {
-  private readonly schemas: Map<string, { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof toolAnswerSchema> }>;
+  private readonly schemas: Map<
+    string,
+    { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof portableOutput<ReturnType<typeof toolAnswerSchema>>> }
+  >;
 
   constructor(
     @Inject(MCP_TOOLS) private readonly tools: readonly LoreMcpTool[],
@@ -74,7 +77,7 @@ export class LoreMcpServerFactory {
     this.schemas = new Map(
       tools.map((tool) => [
         tool.name,
-        { input: validatedByService(tool.input, tool.pagedLists.length > 0), output: toolAnswerSchema(tool.output) },
+        { input: validatedByService(tool.input, tool.pagedLists.length > 0), output: portableOutput(toolAnswerSchema(tool.output)) },
       ]),
     );
   }
@@ -154,6 +157,7 @@ export class LoreMcpServerFactory {
     );
     server.server.removeRequestHandler('resources/list');
     server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
+    answerInvalidParamsAsSuch(server);
     return server;
   }
 
@@ -284,6 +288,43 @@ function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): T
       });
     },
   };
+}
+
+/**
+ * The SDK (2.4) checks a request's params against the protocol's schema before the handler runs,
+ * and answers a mismatch with a plain Error, which goes out as -32603 Internal error; only tools/call
+ * says -32602. Every request handler of the server is wrapped so that such a refusal is -32602
+ * Invalid params, as JSON-RPC defines it. The SDK's refusal is recognised by its message: the zod
+ * issues, as JSON, of the request's params; any other error passes through unchanged.
+ */
+function answerInvalidParamsAsSuch(server: McpServer): void {
+  type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, ctx) => {
+      try {
+        return await handler(request, ctx);
+      } catch (error) {
+        const issues = error instanceof Error && error.constructor === Error ? paramsIssuesOf(error.message) : null;
+        if (issues === null) throw error;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${issues}`);
+      }
+    });
+  }
+}
+
+/** The params issues a schema refusal's message lists ("params.uri: expected string, received number"), or null if it is not one. */
+function paramsIssuesOf(message: string): string | null {
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  const read = issues.map((issue) => issue as { path?: unknown; message?: unknown });
+  if (!read.every((issue) => Array.isArray(issue.path) && issue.path[0] === 'params' && typeof issue.message === 'string')) return null;
+  return read.map((issue) => `${(issue.path as unknown[]).join('.')}: ${String(issue.message)}`).join('; ');
 }
 
 function toResourceError(uri: string, error: unknown, onError?: (error: unknown) => void): ProtocolError {
