@@ -51,7 +51,9 @@ describe('parseInput: one vocabulary for every door', () => {
   it('answers an unknown field with the closest known one, or the list of them', () => {
     expect(invalid(() => parseInput(SearchCodeInputSchema, { query: 'order', maxResult: 5 }))).toEqual({
       message: 'Invalid input: maxResult: Unrecognized key "maxResult": did you mean maxResults?',
-      details: { issues: [{ path: 'maxResult', message: 'Unrecognized key "maxResult": did you mean maxResults?', didYouMean: 'maxResults' }] },
+      details: {
+        issues: [{ path: 'maxResult', message: 'Unrecognized key "maxResult": did you mean maxResults?', didYouMean: 'maxResults' }],
+      },
     });
     expect(invalid(() => parseInput(SearchCodeInputSchema, { query: 'order', scope: { repositoryID: 'shop' } })).message).toBe(
       'Invalid input: scope.repositoryID: Unrecognized key "repositoryID": did you mean repositoryId?',

@@ -18,7 +18,10 @@ export const register: RegisterCommand = (program: Command) =>
   program
     .command('docs-for')
     .description('The Markdown sections that mention a symbol or link its file, or link a file or name its symbols.')
-    .argument('<target>', 'a symbol name or qualified name, a uid, or a file path (one with a /, or any with --file; ./ and ../ from the current directory)')
+    .argument(
+      '<target>',
+      'a symbol name or qualified name, a uid, or a file path (one with a /, or any with --file; ./ and ../ from the current directory)',
+    )
     .option('--uid', 'the argument is a symbol uid')
     .option('--file', 'the argument is a file path')
     .option('--repo <id>', 'the repository of the file, or look the name up in this repository only')
