@@ -206,8 +206,7 @@ export class LoreMcpServerFactory {
       // error is not, and clients that validate it (the Inspector, the 1.x SDK client) would show
       // the schema mismatch instead of the error. The MCP specification's tool execution errors are
       // isError results with the error in content.
-      const { text } = errorAnswer(call, toLoreError(error).toBody());
-      return { isError: true, content: [{ type: 'text', text }] };
+      return { isError: true, content: [{ type: 'text', text: errorAnswer(call, toLoreError(error).toBody()) }] };
     }
   }
 
