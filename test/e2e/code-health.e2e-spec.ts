@@ -12,7 +12,7 @@ import type {
   ProductionTriage,
   RunSummary,
 } from '@lore/domain/schemas/code-health';
-import { cliJson, connectMcp, graphql, restJson } from './doors';
+import { cliJson, connectMcp, graphql, restJson, toolErrorAnswer } from './doors';
 
 /**
  * Code health analysis runs (CodeClone's MCP interface's analyze_repository and reading tools) over the health-ts
@@ -36,8 +36,8 @@ async function callTool<T = Record<string, unknown>>(
   args: Record<string, unknown>,
 ): Promise<{ data: T; error: { code: string; details: unknown } | null }> {
   const result = await client.callTool({ name, arguments: args });
-  const structured = result.structuredContent as { data?: T; error?: { code: string; details: unknown } };
-  return result.isError ? { data: null as T, error: structured.error! } : { data: structured.data!, error: null };
+  if (result.isError) return { data: null as T, error: toolErrorAnswer(result).error as { code: string; details: unknown } };
+  return { data: (result.structuredContent as { data: T }).data, error: null };
 }
 
 const locationsOf = (finding: FindingView) => finding.locations as (FindingLocation & { uri?: string })[];

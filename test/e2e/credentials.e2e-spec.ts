@@ -4,7 +4,7 @@ import { gitFixture } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { spawn } from 'node:child_process';
 import { LORE_BIN, type RunningServer, freePort, startServer, waitUntilReady } from '../support/processes';
-import { cliJson } from './doors';
+import { cliJson, toolErrorAnswer } from './doors';
 
 /**
  * API keys as an admin makes them (`lore keys create` through the built CLI) and as callers present
@@ -194,7 +194,7 @@ describe('MCP over HTTP with API keys', () => {
       expect((found.structuredContent as { data: { symbol: { repositoryId: string } } }).data.symbol.repositoryId).toBe('billing-service');
       const hidden = await limited.callTool({ name: 'get_symbol', arguments: { name: 'BillingService' } });
       expect(hidden.isError).toBe(true);
-      expect((hidden.structuredContent as { error: { code: string } }).error.code).toBe('not_found');
+      expect(toolErrorAnswer(hidden).error.code).toBe('not_found');
     } finally {
       await everything.close();
       await limited.close();

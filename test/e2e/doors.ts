@@ -90,6 +90,21 @@ export async function connectMcp(door: McpDoor, url: string, env: NodeJS.Process
   return client;
 }
 
+export interface ToolErrorAnswer {
+  error: { code: string; message: string; retryable: boolean; hint: string | null; details: Record<string, unknown> | null };
+  metadata: { tool: string; requestId: string };
+}
+
+/**
+ * A failed tool call as a client reads it: `isError`, and the JSON of its text content. It carries
+ * no structuredContent (that is the tool's outputSchema's shape, which an error is not).
+ */
+export function toolErrorAnswer(result: { isError?: boolean; content?: unknown; structuredContent?: unknown }): ToolErrorAnswer {
+  if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result.structuredContent)}`);
+  expect(result.structuredContent).toBeUndefined();
+  return JSON.parse((result.content as { text: string }[])[0]!.text) as ToolErrorAnswer;
+}
+
 /** One capability as each door names it: a row of the parity table. */
 export interface Capability {
   tool: string;
@@ -130,8 +145,9 @@ export async function askEveryDoor(
   answers.graphql = body.errors ? { error: body.errors[0]!.extensions.code } : body.data![capability.graphqlField];
   for (const [door, client] of doors.mcp) {
     const result = await client.callTool({ name: capability.tool, arguments: input });
-    const structured = result.structuredContent as { error?: { code: string }; data?: unknown };
-    answers[`mcp ${door}`] = result.isError ? { error: structured.error!.code } : structured.data;
+    answers[`mcp ${door}`] = result.isError
+      ? { error: toolErrorAnswer(result).error.code }
+      : (result.structuredContent as { data: unknown }).data;
   }
   const cli = await cliJson(capability.cli, doors.env);
   answers.cli = cli.code === 0 ? cli.body : { error: (cli.body.error as { code: string }).code };

@@ -372,11 +372,11 @@ describe('get_documents', () => {
           ),
       },
       {
-        name: 'invalid_input for a path without its repository',
+        name: 'a path without its repository, in the only one indexed',
         input: { path: services },
         query: `path=${services}`,
         cli: ['docs-for', services],
-        expected: () => ({ error: 'invalid_input' }),
+        expected: () => answer({ repositoryId: REPO, path: services, symbol: null }, [readme(['mentions_its_symbol'], [placeOrder])]),
       },
       {
         name: 'invalid_input for a path outside the repository',

@@ -70,6 +70,73 @@ describe('hostile requests, on every door', () => {
   });
 });
 
+/**
+ * Bodies nested deeper than any request needs, each well under the default body limit: parsed,
+ * they would be walked by recursive validation until the stack ran out. Every door answers them as
+ * the malformed requests they are: 4xx, and on /mcp a JSON-RPC error.
+ */
+describe('deeply nested bodies, on every door', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  }, 120_000);
+  afterAll(() => server.stop());
+
+  const nestedObject = (levels: number, leaf = '1'): string => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
+  const nestedArray = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const metaOf = (levels: number): string => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${nestedObject(levels)}}}`;
+  const bodies: [string, string][] = [
+    ['5,000 levels in _meta', metaOf(5_000)],
+    ['100,000 nested arrays', nestedArray(100_000)],
+    ['20,000 nested objects', nestedObject(20_000)],
+    [
+      '10,000 levels in a tool argument',
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_code","arguments":{"query":${nestedObject(10_000)}}}}`,
+    ],
+  ];
+  const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+  it.each(bodies)('/mcp answers %s with 400 and a JSON-RPC error', async (_name, body) => {
+    const response = await fetch(`${server.url}/mcp`, { method: 'POST', body, headers: mcpHeaders });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: the body is nested deeper than 64 levels.' },
+    });
+  });
+
+  it.each(bodies)('REST and GraphQL answer %s with 400', async (_name, body) => {
+    for (const path of ['/api/v1/search', '/graphql']) {
+      const response = await fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+    }
+  });
+
+  it.each([
+    ['resources/read', { uri: 123 }, 'params.uri: Invalid input: expected string, received number'],
+    ['prompts/get', {}, 'params.name: Invalid input: expected string, received undefined'],
+    ['tools/list', { cursor: 5 }, 'params.cursor: Invalid input: expected string, received number'],
+  ])('/mcp answers %s with params its schema refuses as -32602 Invalid params', async (method, params, issue) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method, params });
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      body,
+      headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' },
+    });
+    const text = await response.text();
+    const message = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as unknown;
+    expect(message).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: `Invalid params for ${method}: ${issue}` } });
+  });
+
+  it('still answers a request nested as deep as the limit, and logs no stack trace', async () => {
+    const body = `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":${nestedObject(60)}}}`;
+    const response = await fetch(`${server.url}/mcp`, { method: 'POST', body, headers: mcpHeaders });
+    expect(response.status).toBe(200);
+    expect(server.output()).not.toMatch(/\n\s+at \S+ \(/);
+  });
+});
+
 describe('a server bound beyond loopback', () => {
   it('refuses to start unless allowed and reachable by some credential, naming the flag and the setting', async () => {
     const port = String(await freePort());

@@ -3,7 +3,7 @@ import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
 import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
-import { connectMcp, graphql, indexAndServe } from './doors';
+import { connectMcp, graphql, indexAndServe, toolErrorAnswer } from './doors';
 
 /**
  * Issue 19 items 7 and 8 through the real server: what every door's calls add to GET /metrics, the
@@ -14,12 +14,8 @@ const TENANT = 'e2e-limits';
 const REPO = 'order-service';
 const env = { LORE_TENANT: TENANT };
 
-type ToolResult = { structuredContent?: unknown; isError?: boolean };
-const errorOf = (result: ToolResult) => {
-  expect(result.isError).toBe(true);
-  return (result.structuredContent as { error: { code: string; retryable: boolean; hint: string; details: Record<string, unknown> } })
-    .error;
-};
+type ToolResult = { structuredContent?: unknown; content?: unknown; isError?: boolean };
+const errorOf = (result: ToolResult) => toolErrorAnswer(result).error;
 
 /** The value of one sample of the exposition text, or null when absent. */
 function sample(exposition: string, series: string): number | null {

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -64,6 +66,8 @@ const codeUri = (): string => `code://${REPO}/${fixture.commitSha}/src/pricing/d
 /** The answers a client got for the same five requests, reduced to what must be the same everywhere. */
 interface Round {
   tools: string[];
+  /** The message a client shows for a tool call that fails (get_symbol of a name nothing has). */
+  error: string;
   search: string[];
   symbol: string;
   resource: string;
@@ -72,6 +76,7 @@ interface Round {
 
 const expectedRound = (): Round => ({
   tools: FULL_PROFILE_TOOLS,
+  error: MISSING_SYMBOL_ERROR,
   search: ['applyDiscount'],
   symbol: `${TENANT}:${REPO}:src/pricing/discounts.ts#applyDiscount`,
   resource: 'export function applyDiscount',
@@ -82,19 +87,31 @@ interface ToolAnswer {
   data: { results?: { qualifiedName: string }[]; symbol?: { uid: string } };
 }
 
-function inspector(target: string[], method: string[]): Promise<unknown> {
-  return new Promise((resolve, reject) => {
+/** One run of the Inspector's CLI: its exit code and what it printed. */
+function inspectorRun(target: string[], method: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
     execFile(
       process.execPath,
       [INSPECTOR, '--cli', ...target, '--method', ...method],
       { env: { ...process.env, HOME: home }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`inspector ${method.join(' ')}: ${error.message}\n${stdout}\n${stderr}`));
-        resolve(JSON.parse(stdout));
-      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
+
+async function inspector(target: string[], method: string[]): Promise<unknown> {
+  const { code, stdout, stderr } = await inspectorRun(target, method);
+  if (code !== 0) throw new Error(`inspector ${method.join(' ')} exited ${code}:\n${stdout}\n${stderr}`);
+  return JSON.parse(stdout);
+}
+
+/** What a client shows for a tool call that fails: the error message of its text content. */
+function toolErrorMessage(result: { isError?: boolean; content?: unknown; structuredContent?: unknown }): string {
+  if (!result.isError) return `not an error: ${JSON.stringify(result)}`;
+  return (JSON.parse((result.content as { text: string }[])[0]!.text) as { error: { message: string } }).error.message;
+}
+
+const MISSING_SYMBOL_ERROR = 'No symbol named noSuchSymbol.';
 
 async function inspectorRound(target: string[]): Promise<Round> {
   const tools = (await inspector(target, ['tools/list'])) as { tools: { name: string }[] };
@@ -120,8 +137,12 @@ async function inspectorRound(target: string[]): Promise<Round> {
     `repositoryId=${REPO}`,
     'changedPath=src/pricing/discounts.ts',
   ])) as { messages: { content: { text: string } }[] };
+  // A failed call exits with the Inspector's tool-error code after printing the result; an answer
+  // its output-schema validation refused would print that refusal instead.
+  const failed = await inspectorRun(target, ['tools/call', '--tool-name', 'get_symbol', '--tool-arg', 'name=noSuchSymbol']);
   return roundOf(
     tools.tools,
+    failed.stdout.trim().startsWith('{') ? toolErrorMessage(JSON.parse(failed.stdout) as never) : `${failed.stdout}${failed.stderr}`,
     search.structuredContent,
     symbol.structuredContent,
     resource.contents[0]!.text,
@@ -129,9 +150,17 @@ async function inspectorRound(target: string[]): Promise<Round> {
   );
 }
 
-function roundOf(tools: { name: string }[], search: ToolAnswer, symbol: ToolAnswer, resource: string, prompt: string): Round {
+function roundOf(
+  tools: { name: string }[],
+  error: string,
+  search: ToolAnswer,
+  symbol: ToolAnswer,
+  resource: string,
+  prompt: string,
+): Round {
   return {
     tools: tools.map((tool) => tool.name).sort(),
+    error,
     search: search.data.results!.map((hit) => hit.qualifiedName),
     symbol: symbol.data.symbol!.uid,
     resource: resource.includes('export function applyDiscount') ? 'export function applyDiscount' : resource,
@@ -151,6 +180,11 @@ async function sdkV1Round(transport: StdioTransportV1 | HttpTransportV1): Promis
     const { tools } = await client.listTools();
     const search = await client.callTool({ name: 'search_code', arguments: { query: 'applyDiscount', maxResults: 1 } });
     const symbol = await client.callTool({ name: 'get_symbol', arguments: { name: 'applyDiscount' } });
+    // This client validates structuredContent against the outputSchema even on an error result.
+    const failed = await client.callTool({ name: 'get_symbol', arguments: { name: 'noSuchSymbol' } }).then(
+      (result) => toolErrorMessage(result as Parameters<typeof toolErrorMessage>[0]),
+      (error: Error) => error.message,
+    );
     const { contents } = await client.readResource({ uri: codeUri() });
     const { messages } = await client.getPrompt({
       name: 'analyze_impact',
@@ -159,6 +193,7 @@ async function sdkV1Round(transport: StdioTransportV1 | HttpTransportV1): Promis
     return {
       ...roundOf(
         tools,
+        failed,
         search.structuredContent as ToolAnswer,
         symbol.structuredContent as ToolAnswer,
         (contents[0] as { text: string }).text,
@@ -180,6 +215,32 @@ describe('the MCP Inspector (CLI mode)', () => {
   it('does the same over Streamable HTTP', async () => {
     expect(await inspectorRound([`${server.url}/mcp`])).toEqual(expectedRound());
   }, 120_000);
+
+  it('finds nothing unportable in the tool schemas (--strict reports every finding)', async () => {
+    const listed = await inspectorRun([`${server.url}/mcp`], ['tools/list', '--strict']);
+    expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 0, stderr: '' });
+  }, 60_000);
+});
+
+describe('the current SDK client (@modelcontextprotocol/client 2.x)', () => {
+  it('reads a failed call as its error, and every structuredContent it gets is valid against the outputSchema', async () => {
+    const client = new Client({ name: 'lore-e2e-sdk-2', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+    try {
+      const { tools } = await client.listTools();
+      const outputSchema = tools.find((tool) => tool.name === 'get_symbol')!.outputSchema!;
+      const validate = new AjvJsonSchemaValidator().getValidator(outputSchema);
+      const failed = await client.callTool({ name: 'get_symbol', arguments: { name: 'noSuchSymbol' } });
+      const found = await client.callTool({ name: 'get_symbol', arguments: { name: 'applyDiscount' } });
+      expect({
+        error: toolErrorMessage(failed),
+        errorStructured: failed.structuredContent === undefined ? 'absent' : validate(failed.structuredContent),
+        answerValid: validate(found.structuredContent).valid,
+      }).toEqual({ error: MISSING_SYMBOL_ERROR, errorStructured: 'absent', answerValid: true });
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
 
 describe('the previous SDK generation (@modelcontextprotocol/sdk 1.x)', () => {

@@ -4,7 +4,7 @@ import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { FULL_PROFILE_TOOLS, KNOWLEDGE_TOOLS, connectMcp, indexAndServe, type McpDoor } from './doors';
+import { FULL_PROFILE_TOOLS, KNOWLEDGE_TOOLS, connectMcp, indexAndServe, type McpDoor, toolErrorAnswer } from './doors';
 
 /**
  * The MCP server as an agent meets it, on the order-service fixture: the protocol at its edges
@@ -30,14 +30,11 @@ interface Answer {
   continuation: string | null;
 }
 
-const answerOf = (result: { structuredContent?: unknown; isError?: boolean }): Answer => {
-  if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.structuredContent)}`);
+const answerOf = (result: { structuredContent?: unknown; content?: unknown; isError?: boolean }): Answer => {
+  if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content)}`);
   return result.structuredContent as Answer;
 };
-const errorOf = (result: { structuredContent?: unknown; isError?: boolean }) => {
-  expect(result.isError).toBe(true);
-  return (result.structuredContent as { error: { code: string; message: string } }).error;
-};
+const errorOf = (result: { structuredContent?: unknown; content?: unknown; isError?: boolean }) => toolErrorAnswer(result).error;
 
 beforeAll(async () => {
   driver = testDriver();

@@ -1,10 +1,11 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
 import { FIXTURES, gitFixture, type FixtureRepository } from '../support/fixtures';
 import { countGraph, testDriver, wipeGraph } from '../support/graph';
-import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
+import { LORE_BIN, runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { GetCallersResultSchema } from '@lore/domain/schemas/callers';
 import {
   askEveryDoor,
@@ -18,6 +19,7 @@ import {
   FULL_PROFILE_TOOLS,
   READ_ONLY_TOOLS,
   restJson,
+  toolErrorAnswer,
 } from './doors';
 
 /**
@@ -242,16 +244,43 @@ describe('get_symbol', () => {
     ];
     const rest = await restJson(server.url, '/api/v1/symbols?name=save');
     expect(rest.status).toBe(409);
-    expect(rest.body).toMatchObject({ status: 409, code: 'ambiguous_target', details: { candidates } });
+    const listed = candidates.map((candidate) => `${candidate.uid} (method, ${REPO}:${candidate.path}:${candidate.startLine})`).join('; ');
+    expect(rest.body).toMatchObject({
+      status: 409,
+      code: 'ambiguous_target',
+      detail: `2 symbols are named save: ${listed}.`,
+      // Both are in one file of one repository: only a uid or the qualified name tells them apart.
+      hint: 'Ask again with one of these uids as uid, or a qualified name.',
+      details: { candidates },
+    });
     expect(await graphqlGetSymbol(server.url, { name: 'save' })).toEqual({ error: 'ambiguous_target' });
     for (const door of MCP_DOORS) {
       const result = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'save' } });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ error: { code: 'ambiguous_target', retryable: false, details: { candidates } } });
+      expect(toolErrorAnswer(result)).toMatchObject({ error: { code: 'ambiguous_target', retryable: false, details: { candidates } } });
     }
     const cli = await cliJson(['symbol', 'save'], env);
     expect(cli.code).toBe(3);
-    expect(cli.body).toMatchObject({ error: { code: 'ambiguous_target', details: { candidates } } });
+    expect(cli.body).toMatchObject({
+      error: {
+        code: 'ambiguous_target',
+        hint: 'Ask again with one of these uids as the target, or a qualified name.',
+        details: { candidates },
+      },
+    });
+    // The way out works: a candidate's uid, pasted as the name, through REST and the CLI (no --uid).
+    const byPastedUid = await restJson(server.url, `/api/v1/symbols?name=${encodeURIComponent(candidates[1]!.uid)}`);
+    expect((byPastedUid.body.symbol as { uid: string }).uid).toBe(candidates[1]!.uid);
+    const cliByUid = await cliJson(['symbol', candidates[1]!.uid], env);
+    expect(cliByUid).toEqual({ code: 0, body: byPastedUid.body });
+  });
+
+  it('names CLI commands in the CLI, and the tool over MCP, when a symbol is not found', async () => {
+    expect((await cliJson(['symbol', 'NoSuchSymbol'], env)).body).toMatchObject({
+      error: { code: 'not_found', hint: 'Check the spelling, or search with lore search.' },
+    });
+    const missing = await mcp.get('stdio')!.callTool({ name: 'get_symbol', arguments: { name: 'NoSuchSymbol' } });
+    expect(toolErrorAnswer(missing).error.hint).toBe('Check the spelling, or search with search_code.');
   });
 
   it('answers not_found and invalid_input the same way everywhere', async () => {
@@ -261,9 +290,9 @@ describe('get_symbol', () => {
     expect(await graphqlGetSymbol(server.url, {})).toEqual({ error: 'invalid_input' });
     for (const door of MCP_DOORS) {
       const missing = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { name: 'NoSuchSymbol' } });
-      expect(missing.structuredContent).toMatchObject({ error: { code: 'not_found' } });
+      expect(toolErrorAnswer(missing)).toMatchObject({ error: { code: 'not_found' } });
       const invalid = await mcp.get(door)!.callTool({ name: 'get_symbol', arguments: { uid: 'x', name: 'y' } });
-      expect(invalid.structuredContent).toMatchObject({
+      expect(toolErrorAnswer(invalid)).toMatchObject({
         error: { code: 'invalid_input', message: 'Invalid input: (input): Give exactly one of uid or name.' },
       });
     }
@@ -373,6 +402,47 @@ describe('get_callers', () => {
   });
 });
 
+describe('targets as a newcomer pastes them', () => {
+  const DISCOUNTS = 'src/pricing/discounts.ts';
+
+  it('takes a file as ./path and as an absolute path inside the repository, through REST and the CLI', async () => {
+    const relative = await restJson(server.url, `/api/v1/impact?path=${DISCOUNTS}`);
+    expect(relative.status).toBe(200);
+    expect(await restJson(server.url, `/api/v1/impact?path=./${DISCOUNTS}`)).toEqual(relative);
+    expect(await restJson(server.url, `/api/v1/impact?path=${encodeURIComponent(join(fixture.path, DISCOUNTS))}`)).toEqual(relative);
+    expect(await cliJson(['impact', join(fixture.path, DISCOUNTS)], env)).toEqual({ code: 0, body: relative.body });
+    // On the command line ./ is the shell's: from the current directory, here the repository's.
+    expect(await cliJsonIn(fixture.path, ['impact', `./${DISCOUNTS}`])).toEqual({ code: 0, body: relative.body });
+    expect((await restJson(server.url, '/api/v1/impact?path=/etc/passwd')).body).toMatchObject({
+      status: 400,
+      detail: '/etc/passwd is not inside the directory of order-service.',
+    });
+  });
+
+  it('takes a symbol uid pasted without --uid', async () => {
+    const applyDiscount = uid(DISCOUNTS, 'applyDiscount');
+    const byUid = await cliJson(['impact', '--uid', applyDiscount], env);
+    expect(byUid.code).toBe(0);
+    expect(await cliJson(['impact', applyDiscount], env)).toEqual(byUid);
+  });
+
+  it('lists the only repository of the tenant without its repositoryId', async () => {
+    const named = await restJson(server.url, `/api/v1/structure?repositoryId=${REPO}&depth=1`);
+    expect(named.status).toBe(200);
+    expect(await restJson(server.url, '/api/v1/structure?depth=1')).toEqual(named);
+    expect(await cliJson(['tree', '--depth', '1'], env)).toEqual({ code: 0, body: named.body });
+  });
+});
+
+/** The CLI run from a directory of our choosing, as a user in a shell. */
+function cliJsonIn(cwd: string, args: string[]): Promise<{ code: number; body: unknown }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [LORE_BIN, ...args, '--json'], { cwd, env: { ...process.env, ...env } }, (error, stdout) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, body: JSON.parse(stdout) as unknown }),
+    );
+  });
+}
+
 describe('search_code', () => {
   const input = { query: 'order validator', scope: { repositoryId: REPO }, maxResults: 5 };
 
@@ -466,14 +536,56 @@ describe('search_code', () => {
     expect((result.body.results as { reasons: string[] }[]).every((hit) => !hit.reasons.includes('semantic'))).toBe(true);
   });
 
-  it('rejects an unknown filter', async () => {
-    const response = await fetch(`${server.url}/api/v1/search`, {
+  it("takes the CLI's names (limit, repo) on REST, in a POST body and over MCP, and names them in an error", async () => {
+    const canonical = await restJson(server.url, `/api/v1/search?query=order&repositoryId=${REPO}&maxResults=2`);
+    expect(canonical.status).toBe(200);
+    expect(await restJson(server.url, `/api/v1/search?query=order&repo=${REPO}&limit=2`)).toEqual(canonical);
+    const posted = await fetch(`${server.url}/api/v1/search`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'order', colour: 'red' }),
+      body: JSON.stringify({ query: 'order', repo: REPO, limit: 2 }),
     });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'invalid_input', detail: 'Invalid input: (input): Unrecognized key: "colour"' });
+    expect(await posted.json()).toEqual(canonical.body);
+    const viaMcp = await mcp
+      .get('http 2026-07-28')!
+      .callTool({ name: 'search_code', arguments: { query: 'order', repositoryId: REPO, limit: 2 } });
+    expect((viaMcp.structuredContent as { data: unknown }).data).toEqual(canonical.body);
+
+    expect((await restJson(server.url, '/api/v1/search?query=order&limit=500')).body).toMatchObject({
+      status: 400,
+      detail: 'Invalid input: limit: Too big: expected number to be <=50',
+    });
+    const cli = await cliJson(['search', 'order', '--limit', '500'], env);
+    expect(cli).toMatchObject({
+      code: 2,
+      body: { error: { code: 'invalid_input', message: 'Invalid input: limit: Too big: expected number to be <=50' } },
+    });
+  });
+
+  it('rejects an unknown filter, naming the known one it is closest to, or the known ones', async () => {
+    const post = async (body: Record<string, unknown>) =>
+      (
+        await fetch(`${server.url}/api/v1/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    expect(await post({ query: 'order', colour: 'red' })).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      detail:
+        'Invalid input: colour: Unrecognized key "colour"; the known keys are query, scope, kinds, pathPrefix, language, mode, maxResults.',
+    });
+    expect(await post({ query: 'order', maxResult: 3 })).toMatchObject({
+      status: 400,
+      detail: 'Invalid input: maxResult: Unrecognized key "maxResult": did you mean maxResults?',
+      details: { issues: [{ path: 'maxResult', didYouMean: 'maxResults' }] },
+    });
+    expect((await restJson(server.url, '/api/v1/search?query=order&langauge=go')).body).toMatchObject({
+      status: 400,
+      detail: 'Invalid input: langauge: Unrecognized key "langauge": did you mean language?',
+    });
   });
 
   it('rejects empty queries and unknown repositories through every door', async () => {
@@ -482,7 +594,7 @@ describe('search_code', () => {
     expect(await graphqlSearch(server.url, { query: '   ' })).toEqual({ error: 'invalid_input' });
     for (const door of MCP_DOORS) {
       const result = await mcp.get(door)!.callTool({ name: 'search_code', arguments: { query: '' } });
-      expect(result.structuredContent).toMatchObject({ error: { code: 'invalid_input' } });
+      expect(toolErrorAnswer(result)).toMatchObject({ error: { code: 'invalid_input' } });
     }
     expect((await cliJson(['search', 'x', '--repo', 'nope'], env)).code).toBe(3);
   });

@@ -11,7 +11,18 @@ import { GetSymbolResultSchema } from '@lore/domain/schemas/symbols';
 import { type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { type RunningServer, runCli, startServer, waitUntilReady } from '../support/processes';
-import { type Capability, type Doors, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql, restJson, selectionOf } from './doors';
+import {
+  type Capability,
+  type Doors,
+  type McpDoor,
+  askEveryDoor,
+  cliJson,
+  connectMcp,
+  graphql,
+  restJson,
+  selectionOf,
+  toolErrorAnswer,
+} from './doors';
 
 /**
  * The security suite of docs/specification.md, through every door (REST, GraphQL, MCP over HTTP and
@@ -276,7 +287,7 @@ describe("tenant isolation: tenant B's server asked for tenant A's repository", 
       expect(continuation).not.toBeNull();
       const foreign = await mcpB.get(door)!.callTool({ name: 'search_code', arguments: { query: 'order', maxResults: 50, continuation } });
       expect(foreign.isError).toBe(true);
-      expect((foreign.structuredContent as { error: { code: string } }).error.code).toBe('not_found');
+      expect(toolErrorAnswer(foreign).error.code).toBe('not_found');
     }
   });
 });
@@ -369,7 +380,7 @@ describe('a model-supplied principal, user or tenant is ignored: it never change
       for (const extra of [{ principal: { userId: 'admin' } }, { tenantId: TENANT_A }, { userId: 'admin' }]) {
         const result = await client.callTool({ name: 'search_code', arguments: { query: 'order', ...extra } });
         expect(result.isError).toBe(true);
-        expect((result.structuredContent as { error: { code: string } }).error.code).toBe('invalid_input');
+        expect(toolErrorAnswer(result).error.code).toBe('invalid_input');
       }
     }
   });
@@ -475,12 +486,14 @@ describe('a key limited to one repository and a tool profile, on the HTTP doors 
     const mcp = await clients
       .get(key)!
       .callTool({ name: capability.tool, arguments: input })
-      .catch((error: { code: number }) => ({ isError: true, structuredContent: { error: { code: `json-rpc ${error.code}` } } }));
-    const structured = mcp.structuredContent as { error?: { code: string }; data?: unknown };
+      .then(
+        (result) => (result.isError ? { error: toolErrorAnswer(result).error.code } : (result.structuredContent as { data: unknown }).data),
+        (error: { code: number }) => ({ error: `json-rpc ${error.code}` }),
+      );
     return {
       rest: rest.status >= 400 ? { error: restBody.code } : restBody,
       graphql: gql.errors ? { error: gql.errors[0]!.extensions.code } : gql.data![capability.graphqlField],
-      'mcp http': mcp.isError ? { error: structured.error!.code } : structured.data,
+      'mcp http': mcp,
     };
   }
   const httpDoors = (value: unknown) => ({ rest: value, graphql: value, 'mcp http': value });
@@ -574,7 +587,7 @@ describe('a key limited to one repository and a tool profile, on the HTTP doors 
     const foreign = await clients
       .get(keys.orders)!
       .callTool({ name: 'search_code', arguments: { query: 'order', maxResults: 50, continuation } });
-    expect((foreign.structuredContent as { error: { code: string } }).error.code).toBe('not_found');
+    expect(toolErrorAnswer(foreign).error.code).toBe('not_found');
     const first = await graphqlWith(keys.all, '{ repositories(first: 1) { pageInfo { endCursor } } }');
     const after = (first.data!.repositories as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
     const next = 'query($after: String) { repositories(first: 1, after: $after) { nodes { id } } }';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { AnalyzeImpactInput } from '@lore/domain/schemas/impact';
 import type { JsonOption } from './cli-command';
+import { pathArgument } from './path-argument';
 
 // What `lore impact` and `lore tests-for` share: how a change is named on the command line.
 
@@ -19,7 +20,7 @@ export function withChangeTargetOptions(command: Command): Command {
   return command
     .argument(
       '[target]',
-      'a symbol (name, qualified name, or uid with --uid), a file (a path with a /), or lines of a file (path:start-end)',
+      'a symbol (name, qualified name, or uid), a file (a path with a /: ./ and ../ from the current directory), or lines of a file (path:start-end)',
     )
     .option('--uid', 'the target is a symbol uid')
     .option('--path <file>', 'with a symbol name: the file it is declared in')
@@ -37,18 +38,28 @@ const LINES = /^(.+):(\d+)(?:-(\d+))?$/;
 export function changeTargetInput(target: string | undefined, options: ChangeTargetOptions): AnalyzeImpactInput {
   const given = {
     repositoryId: options.repo,
-    paths: options.paths?.split(',').filter(Boolean),
+    paths: options.paths
+      ?.split(',')
+      .filter(Boolean)
+      .map((path) => pathArgument(path)),
     diff: options.diff,
     depth: options.depth === undefined ? undefined : Number(options.depth),
     minConfidence: options.minConfidence as AnalyzeImpactInput['minConfidence'],
     limit: options.limit === undefined ? undefined : Number(options.limit),
   };
-  if (target === undefined) return { ...given, path: options.path };
-  if (options.uid) return { ...given, uid: target, path: options.path };
+  const path = pathArgument(options.path);
+  if (target === undefined) return { ...given, path };
+  if (options.uid) return { ...given, uid: target, path };
   const lines = LINES.exec(target);
   if (lines && lines[1]!.includes('/')) {
-    return { ...given, path: lines[1], startLine: Number(lines[2]), endLine: lines[3] === undefined ? undefined : Number(lines[3]) };
+    return {
+      ...given,
+      path: pathArgument(lines[1]!),
+      startLine: Number(lines[2]),
+      endLine: lines[3] === undefined ? undefined : Number(lines[3]),
+    };
   }
-  if (target.includes('/')) return { ...given, path: target };
-  return { ...given, name: target, path: options.path };
+  // A uid pasted without --uid holds a / too: the service knows it for one.
+  if (target.includes('/')) return { ...given, path: pathArgument(target) };
+  return { ...given, name: target, path };
 }

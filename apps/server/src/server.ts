@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { StderrLogger, loadConfig, type LoreConfig } from '@lore/config';
+import { JsonTooDeepError, nestsDeeperThan } from '@lore/access';
 import { API_KEY_SCHEME, API_KEY_SECURITY, RestModule } from '@lore/rest';
 import { AppModule } from './app.module';
 
@@ -16,7 +17,14 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
   // JSON bodies for REST and GraphQL; /mcp's body is read as text and parsed by its door, so that malformed
   // JSON gets a JSON-RPC parse error, not a REST problem. Every door's body is held to LORE_MAX_BODY_BYTES (413).
   const isMcp = (req: IncomingMessage): boolean => req.url?.startsWith('/mcp') ?? false;
-  app.useBodyParser('json', { limit: config.LORE_MAX_BODY_BYTES, type: (req: IncomingMessage) => !isMcp(req) && isJson(req) });
+  // A body nested deeper than MAX_JSON_NESTING is refused (400) before it is parsed, as /mcp's is.
+  app.useBodyParser('json', {
+    limit: config.LORE_MAX_BODY_BYTES,
+    type: (req: IncomingMessage) => !isMcp(req) && isJson(req),
+    verify: (_req: IncomingMessage, _res: unknown, body: Buffer) => {
+      if (nestsDeeperThan(body)) throw new JsonTooDeepError();
+    },
+  });
   app.useBodyParser('text', { limit: config.LORE_MAX_BODY_BYTES, type: isMcp });
   app.useBodyParser('urlencoded', { extended: true, limit: config.LORE_MAX_BODY_BYTES });
   const openApi = new DocumentBuilder()

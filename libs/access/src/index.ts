@@ -4,6 +4,7 @@ export * from './authorization';
 export * from './call-context';
 export * from './call-context.middleware';
 export * from './host-validation.middleware';
+export * from './json-nesting';
 export * from './jwt-verifier';
 export * from './network-exposure';
 export * from './principal.middleware';

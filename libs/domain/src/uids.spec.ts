@@ -1,5 +1,5 @@
 import { InvalidInputError } from './errors';
-import { fileUid, parseUid, repositoryOfSlot, repositoryUid, storageSlots, symbolUid } from './uids';
+import { fileUid, isElementUid, parseUid, repositoryOfSlot, repositoryUid, storageSlots, symbolUid } from './uids';
 
 describe('uids', () => {
   it('forms repository, file and symbol uids', () => {
@@ -49,5 +49,20 @@ describe('storage slots', () => {
     expect(storageSlots('shop').map(repositoryOfSlot)).toEqual(['shop', 'shop']);
     // A qualified name's ~n is not a slot: only the repository part of a uid is ever a slot id.
     expect(repositoryOfSlot('shop.v2')).toBe('shop.v2');
+  });
+});
+
+describe('isElementUid: a uid pasted where a name or path goes', () => {
+  it.each([
+    ['default:lore:libs/domain/src/uids.ts#parseUid', true],
+    ['acme:shop:src/orders.ts', true],
+    ['acme:order-service.v2:README.md#L3', true],
+    ['OrderService.placeOrder', false],
+    ['src/orders.ts', false],
+    ['acme:shop', false],
+    ['Acme:shop:src/a.ts', false],
+    ['std::vector', false],
+  ])('%s: %s', (text, expected) => {
+    expect(isElementUid(text)).toBe(expected);
   });
 });

@@ -31,6 +31,17 @@ export interface UidParts {
   qualifiedName?: string;
 }
 
+/** A tenant id, a repository id and a path: how every file, symbol and section uid starts. */
+const ELEMENT_UID = /^[a-z0-9][a-z0-9-]{0,62}:[A-Za-z0-9][A-Za-z0-9._-]{0,199}:[^:\s]/;
+
+/**
+ * Whether a text given as a name or a path is a file's, symbol's or section's uid (pasted from an
+ * answer): no symbol name holds `tenant:repository:`, and a repository path does not start that way.
+ */
+export function isElementUid(text: string): boolean {
+  return ELEMENT_UID.test(text);
+}
+
 /**
  * The parts of a uid. The path ends at its first '#': a qualified name may hold '#' (`Counter.#count`,
  * a test's title), and a path holding one is read short, since nothing in the uid says where it ends.

@@ -79,6 +79,9 @@ describe('a repository the principal may not see answers as one that does not ex
     ],
     ['get_callees', (i, p) => service(CalleesService).getCallees(i, p), { name: 'invoice_for_order', repositoryId: BILLING }],
     ['search_code scope', (i, p) => service(SearchService).searchCode(i, p), { query: 'invoice', scope: { repositoryId: BILLING } }],
+    // The other names of a field (input-vocabulary.ts) are checked as the field is.
+    ['get_symbol by name, repo', (i, p) => service(SymbolService).getSymbol(i, p), { name: 'BillingService', repo: BILLING }],
+    ['search_code flat repositoryId', (i, p) => service(SearchService).searchCode(i, p), { query: 'invoice', repositoryId: BILLING }],
     ['get_project_structure', (i, p) => service(ProjectStructureService).getProjectStructure(i, p), { repositoryId: BILLING }],
     [
       'get_file_span code://',

@@ -2,7 +2,7 @@
 // services' own rules are unit-tested without Neo4j, an embedder, a vector store, disk or git. Each
 // fake answers as its real counterpart does for the calls the services make: scoped by tenant and
 // by the principal's repositories where the real one is, unscoped where the real one is.
-import type { Redactor } from '@lore/access';
+import { type Redactor, canAccessRepository } from '@lore/access';
 import { loadConfig } from '@lore/config';
 import { type CallConfidence, type Principal, type SymbolRef, localPrincipal, visibleRepositoryIds } from '@lore/domain';
 import { type Embedder, LazyEmbedder } from '@lore/embeddings';
@@ -58,6 +58,7 @@ type CodeGraphReads = Pick<
   | 'searchSymbolsFullText'
   | 'getSymbolRefs'
   | 'getRepository'
+  | 'listRepositories'
   | 'getFile'
   | 'findCallEdges'
   | 'getDocumentFile'
@@ -166,6 +167,12 @@ export class FakeCodeGraph implements CodeGraphReads {
     return this.visibleSymbols(principal)
       .filter((symbol) => uids.includes(symbol.uid))
       .map((symbol) => ({ symbol, commitSha: this.repository(symbol.repositoryId).commitSha }));
+  }
+
+  /** The repositories the principal may read, as the tenant's view lists them. */
+  async listRepositories(principal: Principal): Promise<RepositoryRecord[]> {
+    if (principal.tenantId !== TENANT) return [];
+    return [...this.repositories.values()].filter((repository) => canAccessRepository(principal, repository.repositoryId));
   }
 
   /** Like the Cypher query, scoped by tenant only: the services check the principal's repositories. */

@@ -20,7 +20,7 @@ import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
-import { validatedByService } from './service-validated-schema';
+import { portableOutput, validatedByService } from './service-validated-schema';
 import {
   DETAIL_LEVELS,
   type DetailLevel,
@@ -63,7 +63,10 @@ export interface ServerOptions {
  */
 @Injectable()
 export class LoreMcpServerFactory {
-  private readonly schemas: Map<string, { input: ReturnType<typeof validatedByService>; output: z.ZodType }>;
+  private readonly schemas: Map<
+    string,
+    { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof portableOutput<z.ZodType>> }
+  >;
 
   constructor(
     @Inject(MCP_TOOLS) private readonly tools: readonly LoreMcpTool[],
@@ -79,7 +82,7 @@ export class LoreMcpServerFactory {
         tool.name,
         {
           input: validatedByService(tool.input, tool.pagedLists.length > 0),
-          output: tool.answersAsSeed ? tool.output : toolAnswerSchema(tool.output),
+          output: portableOutput<z.ZodType>(tool.answersAsSeed ? tool.output : toolAnswerSchema(tool.output)),
         },
       ]),
     );
@@ -176,6 +179,7 @@ export class LoreMcpServerFactory {
     );
     server.server.removeRequestHandler('resources/list');
     server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
+    answerInvalidParamsAsSuch(server);
     return server;
   }
 
@@ -223,8 +227,11 @@ export class LoreMcpServerFactory {
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
       if (!(error instanceof LoreError)) onError?.(error);
-      const { answer, text } = errorAnswer(call, toLoreError(error).toBody());
-      return { isError: true, content: [{ type: 'text', text }], structuredContent: answer };
+      // The error is the text alone: structuredContent is the tool's outputSchema's shape, which an
+      // error is not, and clients that validate it (the Inspector, the 1.x SDK client) would show
+      // the schema mismatch instead of the error. The MCP specification's tool execution errors are
+      // isError results with the error in content.
+      return { isError: true, content: [{ type: 'text', text: errorAnswer(call, toLoreError(error).toBody()) }] };
     }
   }
 
@@ -349,6 +356,43 @@ function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): T
       });
     },
   };
+}
+
+/**
+ * The SDK (2.4) checks a request's params against the protocol's schema before the handler runs,
+ * and answers a mismatch with a plain Error, which goes out as -32603 Internal error; only tools/call
+ * says -32602. Every request handler of the server is wrapped so that such a refusal is -32602
+ * Invalid params, as JSON-RPC defines it. The SDK's refusal is recognised by its message: the zod
+ * issues, as JSON, of the request's params; any other error passes through unchanged.
+ */
+function answerInvalidParamsAsSuch(server: McpServer): void {
+  type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, ctx) => {
+      try {
+        return await handler(request, ctx);
+      } catch (error) {
+        const issues = error instanceof Error && error.constructor === Error ? paramsIssuesOf(error.message) : null;
+        if (issues === null) throw error;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${issues}`);
+      }
+    });
+  }
+}
+
+/** The params issues a schema refusal's message lists ("params.uri: expected string, received number"), or null if it is not one. */
+function paramsIssuesOf(message: string): string | null {
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  const read = issues.map((issue) => issue as { path?: unknown; message?: unknown });
+  if (!read.every((issue) => Array.isArray(issue.path) && issue.path[0] === 'params' && typeof issue.message === 'string')) return null;
+  return read.map((issue) => `${(issue.path as unknown[]).join('.')}: ${String(issue.message)}`).join('; ');
 }
 
 function toResourceError(uri: string, error: unknown, onError?: (error: unknown) => void): ProtocolError {

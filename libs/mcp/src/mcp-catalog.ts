@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@lore/domain';
 import { discoverClasses } from '@lore/config';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import type { LoreMcpResourceTemplate, LoreMcpTool } from './mcp-tool';
-import { validatedByService } from './service-validated-schema';
+import { portableSchema, validatedByService } from './service-validated-schema';
 import { toolAnswerSchema } from './tool-answer';
 import { TOOL_PROFILES, TOOL_PROFILE_NAMES } from './tool-profiles';
 
@@ -71,11 +71,21 @@ export function renderMcpCatalog(): string {
     'calls. An answer is kept under `LORE_MCP_MAX_TOKENS` tokens (o200k_base, default 25000): past it the items of its paged',
     'lists are cut, `status` is `truncated`, a warning `output_truncated` says so and `continuation`, passed back with the same',
     'arguments, returns the items that follow. `detail_level` (summary: 5 items a page, normal: 20, full: as many as fit) sets the page',
-    'size of a tool with paged lists. A failed call answers `isError` with `{error: {code, message, retryable, hint, details}, metadata}`.',
+    'size of a tool with paged lists. A failed call answers `isError: true` with the JSON `{error: {code, message, retryable, hint,',
+    'details}, metadata}` as its text content and no `structuredContent` (an error is not the `outputSchema`’s shape, and clients',
+    'that validate structured content against it, such as the MCP Inspector, would show the mismatch instead of the error). The',
+    'schemas are written for every client to map: a nullable field is `anyOf` a type and `null`, never a list of types.',
+    '',
+    'Arguments take the names every door uses: besides each field’s own name, `limit`/`maxResults`, `repo`/`repositoryId` (on',
+    'search_code also a top-level `repositoryId` and `commitSha` for `scope`), `path`/`prefix` for `pathPrefix`, `kind` for `kinds`,',
+    '`lang` for `language`, `edges` for `edgeTypes`. An unknown argument is answered with the known one it is closest to (“did you mean',
+    'maxResults?”). A tool about a repository takes none when the caller can read only one; a target may be a uid given as its',
+    '`name` or `path`, and a `path` may start with `./` or be absolute inside the repository. An ambiguous name lists its candidates',
+    'with their uids and paths.',
     '',
     'The envelope schema (`data` is each tool’s own):',
     '',
-    json(z.toJSONSchema(toolAnswerSchema(z.object({})), { io: 'output', unrepresentable: 'any' })),
+    json(portableSchema(z.toJSONSchema(toolAnswerSchema(z.object({})), { io: 'output', unrepresentable: 'any' }))),
     '',
     '## Tools',
     '',
@@ -98,7 +108,7 @@ export function renderMcpCatalog(): string {
       '',
       json(validatedByService(tool.input, tool.pagedLists.length > 0)['~standard'].jsonSchema.input({ target: 'draft-2020-12' })),
       '',
-      json(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' })),
+      json(portableSchema(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' }))),
       '',
       '</details>',
       '',
@@ -145,7 +155,8 @@ export function renderMcpCatalog(): string {
     '## Error codes',
     '',
     `A tool error's \`error.code\` is one of: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Resource reads answer JSON-RPC errors:`,
-    '-32602 for a bad URI or a missing resource, -32603 for an internal or unavailable one. Malformed JSON on `/mcp` is -32700.',
+    '-32602 for a bad URI or a missing resource, -32603 for an internal or unavailable one. Params the protocol’s schema refuses',
+    '(any method) are -32602. Malformed JSON on `/mcp` is -32700, a body nested deeper than 64 levels -32600 (HTTP 400).',
     '',
   );
   return lines.join('\n');

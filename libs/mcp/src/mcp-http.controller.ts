@@ -2,7 +2,15 @@ import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nes
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import { AuthenticationRequiredError, RefusedRequests, bearerChallenge, resourceMetadataUrl, scopeOf } from '@lore/access';
+import {
+  AuthenticationRequiredError,
+  MAX_JSON_NESTING,
+  RefusedRequests,
+  bearerChallenge,
+  nestsDeeperThan,
+  resourceMetadataUrl,
+  scopeOf,
+} from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Permission, Principal } from '@lore/domain';
 import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
@@ -74,7 +82,13 @@ export class McpHttpController implements OnModuleDestroy {
         error.invalidToken ? { error: 'invalid_token', description: error.message } : { description: error.message },
       );
     }
-    // server.ts reads /mcp's body as text (held to the body limit): malformed JSON is a JSON-RPC -32700.
+    // server.ts reads /mcp's body as text (held to the body limit): malformed JSON is a JSON-RPC -32700,
+    // JSON nested deeper than any request needs an invalid request (-32600), refused before it is parsed.
+    if (typeof req.body === 'string' && nestsDeeperThan(req.body)) {
+      const message = `Invalid Request: the body is nested deeper than ${MAX_JSON_NESTING} levels.`;
+      res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
+      return;
+    }
     const body = typeof req.body === 'string' && req.body !== '' ? parseJsonRpc(req.body) : undefined;
     if (body === MALFORMED) {
       res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });

@@ -149,8 +149,11 @@ export function shapeAnswer(
   return finished(build(Math.max(fits, 1)).answer, call.startedAt);
 }
 
-/** An error as a tool answers it: Lore's error body, with the metadata of the call. */
-export function errorAnswer(call: Pick<AnsweredCall, 'tool' | 'version' | 'requestId' | 'startedAt' | 'maxTokens'>, error: ErrorBody) {
+/** An error as a tool answers it, the JSON text of its content: Lore's error body, with the metadata of the call. */
+export function errorAnswer(
+  call: Pick<AnsweredCall, 'tool' | 'version' | 'requestId' | 'startedAt' | 'maxTokens'>,
+  error: ErrorBody,
+): string {
   const answer = {
     error,
     metadata: {
@@ -165,7 +168,7 @@ export function errorAnswer(call: Pick<AnsweredCall, 'tool' | 'version' | 'reque
   };
   answer.metadata.tokens = countTokens(JSON.stringify(answer));
   answer.metadata.executionTimeMs = elapsedMs(call.startedAt);
-  return { answer, text: JSON.stringify(answer) };
+  return JSON.stringify(answer);
 }
 
 /** Fills in the answer's time and its exact token count: the count's own digits are in the text too. */

@@ -87,7 +87,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
 /**
  * A request refused before any door saw it: the body parser's errors (http-errors with `expose`: a
- * body over LORE_MAX_BODY_BYTES is 413, malformed JSON 400). Anything else is not the caller's.
+ * body over LORE_MAX_BODY_BYTES is 413, malformed JSON and JSON nested too deep 400). Anything else is not the caller's.
  */
 function requestRefusal(exception: unknown): { status: number; detail: string; hint: string | null } | null {
   const error = exception as { status?: unknown; expose?: unknown; type?: unknown };
@@ -99,5 +99,6 @@ function requestRefusal(exception: unknown): { status: number; detail: string; h
       hint: 'Send less, or raise LORE_MAX_BODY_BYTES.',
     };
   if (error.type === 'entity.parse.failed') return { status: 400, detail: 'The request body is not valid JSON.', hint: null };
+  if (error.type === 'entity.too.deep') return { status: 400, detail: (exception as Error).message, hint: 'Send a flatter body.' };
   return { status: error.status, detail: 'The request could not be read.', hint: null };
 }

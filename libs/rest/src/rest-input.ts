@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { z } from 'zod';
+import { aliasTarget, fieldAt } from '@lore/domain';
 import { openApiSchema } from './openapi';
 
 /**
@@ -8,7 +9,7 @@ import { openApiSchema } from './openapi';
  * its own name, the fields of a nested object too (search_code's scope.repositoryId is
  * `repositoryId`); numbers and booleans are read from their text, arrays from comma-separated lists.
  * A parameter the schema does not know stays in the input, so the service's strict schema refuses
- * it exactly as it refuses an unknown field of a POST body.
+ * it exactly as it refuses an unknown field of a POST body (or takes it as another name of a field).
  */
 export function inputFromQuery(schema: z.ZodType, query: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -24,7 +25,12 @@ export function inputFromQuery(schema: z.ZodType, query: Record<string, unknown>
       input[key] = readLeaf(field, take(remaining, key));
     }
   }
-  for (const [key, value] of remaining) input[key] = value;
+  // Another name of a field (limit for maxResults, repo for repositoryId) is read as that field's
+  // type and keeps its name, so that an error names it as the caller did.
+  for (const [key, value] of remaining) {
+    const target = aliasTarget(schema, key);
+    input[key] = target ? readLeaf(fieldAt(schema, target)!, value) : value;
+  }
   return input;
 }
 

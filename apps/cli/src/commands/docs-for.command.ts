@@ -5,6 +5,7 @@ import { DocumentsService } from '@lore/knowledge/documents/documents.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';
+import { pathArgument } from '../path-argument';
 
 interface DocsForOptions extends JsonOption {
   uid?: boolean;
@@ -17,9 +18,12 @@ export const register: RegisterCommand = (program: Command) =>
   program
     .command('docs-for')
     .description('The Markdown sections that mention a symbol or link its file, or link a file or name its symbols.')
-    .argument('<target>', 'a symbol name or qualified name, a uid with --uid, or a file path (one with a /, or any with --file)')
+    .argument(
+      '<target>',
+      'a symbol name or qualified name, a uid, or a file path (one with a /, or any with --file; ./ and ../ from the current directory)',
+    )
     .option('--uid', 'the argument is a symbol uid')
-    .option('--file', 'the argument is a file path (needs --repo)')
+    .option('--file', 'the argument is a file path')
     .option('--repo <id>', 'the repository of the file, or look the name up in this repository only')
     .option('--limit <n>', 'at most this many sections (1-200, default 50)')
     .option('--json', 'print the get_documents result as JSON')
@@ -39,7 +43,7 @@ async function docsForCommand(target: string, options: DocsForOptions): Promise<
 
 function targetOf(target: string, options: DocsForOptions): Pick<GetDocumentsInput, 'uid' | 'name' | 'path'> {
   if (options.uid) return { uid: target };
-  return options.file || target.includes('/') ? { path: target } : { name: target };
+  return options.file || target.includes('/') ? { path: pathArgument(target) } : { name: target };
 }
 
 function printDocuments({ target, sections, warnings }: GetDocumentsResult): void {

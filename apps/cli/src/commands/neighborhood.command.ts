@@ -5,6 +5,7 @@ import { GraphNeighborhoodService } from '@lore/knowledge/neighborhood/neighborh
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';
+import { pathArgument } from '../path-argument';
 
 interface NeighborhoodOptions extends JsonOption {
   uid?: boolean;
@@ -19,7 +20,7 @@ export const register: RegisterCommand = (program: Command) =>
   program
     .command('neighborhood')
     .description('The nodes and edges around a symbol or a file (a path with a /).')
-    .argument('<target>', 'a symbol name or qualified name, a uid with --uid, or a file path')
+    .argument('<target>', 'a symbol name or qualified name, a uid, or a file path (./ and ../ from the current directory)')
     .option('--uid', 'the target is a uid (symbol, file, document or section)')
     .option('--repo <id>', 'the repository (needed when several are indexed)')
     .option('--depth <n>', 'hops from the target (1-3, default 1)')
@@ -33,7 +34,7 @@ export const register: RegisterCommand = (program: Command) =>
     .action(runAction(neighborhoodCommand));
 
 async function neighborhoodCommand(target: string, options: NeighborhoodOptions): Promise<number> {
-  const center = options.uid ? { uid: target } : target.includes('/') ? { path: target } : { name: target };
+  const center = options.uid ? { uid: target } : target.includes('/') ? { path: pathArgument(target) } : { name: target };
   const input = {
     ...center,
     repositoryId: options.repo,

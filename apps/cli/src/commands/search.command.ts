@@ -26,15 +26,17 @@ async function searchCommand(
   query: string,
   options: JsonOption & { repo?: string; kind?: string[]; limit?: string; path?: string; language?: string; mode?: string },
 ): Promise<number> {
-  const input: SearchCodeInput = {
+  // The flags' own names (repo, limit) are other names of scope.repositoryId and maxResults: an
+  // error about them names the flag the user typed.
+  const input = {
     query,
-    scope: options.repo ? { repositoryId: options.repo } : undefined,
+    repo: options.repo,
     kinds: options.kind as SymbolKind[] | undefined,
     pathPrefix: options.path,
     language: options.language as SearchCodeInput['language'],
     mode: options.mode as SearchCodeInput['mode'],
-    maxResults: options.limit === undefined ? undefined : Number(options.limit),
-  };
+    limit: options.limit === undefined ? undefined : Number(options.limit),
+  } as SearchCodeInput;
   const { result, embedder } = await withServices(async (context) => ({
     result: await context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()),
     // Asked after the search: the embedder is the one that answered it (created on first use).

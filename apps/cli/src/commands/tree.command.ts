@@ -20,7 +20,7 @@ export const register: RegisterCommand = (program: Command) =>
   program
     .command('tree')
     .description('The directories and files of an indexed repository, with sizes, languages, line and symbol counts.')
-    .argument('[repositoryId]', 'the repository (default: the name of the current directory)')
+    .argument('[repositoryId]', 'the repository (needed only when several are indexed)')
     .option('--path <prefix>', 'only below this directory')
     .option('--depth <n>', 'at most this many levels below it (1-32, default 10)')
     .option('--include <glob...>', 'only files matching one of these globs (a glob without / matches file names)')
@@ -32,7 +32,7 @@ export const register: RegisterCommand = (program: Command) =>
 
 async function treeCommand(repositoryId: string | undefined, options: TreeOptions): Promise<number> {
   const input: GetProjectStructureInput = {
-    repositoryId: repositoryId ?? basename(process.cwd()),
+    repositoryId,
     pathPrefix: options.path,
     depth: options.depth === undefined ? undefined : Number(options.depth),
     include: options.include,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RepositoryPathSchema, RevisionRangeSchema } from './impact';
-import { RepositoryIdSchema, schemaNames } from './shared';
+import { RevisionRangeSchema } from './impact';
+import { RepositoryIdSchema, RepositoryPathSchema, schemaNames } from './shared';
 
 /**
  * Code health analysis runs, as CodeClone's MCP surface () names them: analyze_repository and

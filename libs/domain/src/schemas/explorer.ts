@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DocumentKindSchema } from './documents';
-import { RepositoryPathSchema } from './impact';
-import { CallConfidenceSchema, RepositoryIdSchema, SymbolRefSchema, schemaNames } from './shared';
+import { CallConfidenceSchema, RepositoryIdSchema, RepositoryPathSchema, SymbolRefSchema, schemaNames } from './shared';
 
 // The graph as a person explores it over GraphQL: Repository, File, Symbol, Document and Section nodes,
 // each list a page of a connection (first/after, opaque cursors). The relations between nodes are

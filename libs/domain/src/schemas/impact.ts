@@ -3,6 +3,7 @@ import {
   CALL_CONFIDENCES,
   CallConfidenceSchema,
   RepositoryIdSchema,
+  RepositoryPathSchema,
   SymbolRefSchema,
   TrustBoundarySchema,
   WarningSchema,
@@ -12,15 +13,6 @@ import {
 /** analyze_impact: what else is affected if a symbol, a file, some lines, some files or a git diff change. */
 export const MAX_IMPACT_DEPTH = 5;
 export const MAX_IMPACT_RESULTS = 1000;
-
-/** A path below the repository root, never outside it. */
-export const RepositoryPathSchema = z
-  .string()
-  .min(1)
-  .max(1000)
-  .refine((path) => !path.startsWith('/') && !path.split('/').some((part) => part === '..' || part === ''), {
-    message: 'a path relative to the repository root, without .. or empty parts',
-  });
 
 /** A git revision range as `git diff` takes it; refs are letters, digits and ./_@{}~^- and never start with a dash. */
 export const RevisionRangeSchema = z

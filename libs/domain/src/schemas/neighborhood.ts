@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { RepositoryPathSchema } from './impact';
-import { CallConfidenceSchema, RepositoryIdSchema, TrustBoundarySchema, WarningSchema, schemaNames } from './shared';
+import { CallConfidenceSchema, RepositoryIdSchema, RepositoryPathSchema, TrustBoundarySchema, WarningSchema, schemaNames } from './shared';
 
 /** get_graph_neighborhood: the nodes and edges around a symbol or a file. */
 export const NEIGHBORHOOD_EDGE_TYPES = [

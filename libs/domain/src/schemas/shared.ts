@@ -86,12 +86,19 @@ export function symbolTargetInput<Fields extends z.ZodRawShape>(fields: Fields) 
 }
 export type SymbolTarget = { uid?: string; name?: string; repositoryId?: string };
 
-/** A path as the index stores it: relative to the repository root, '/'-separated. */
+/**
+ * A file as a caller names it: relative to the repository root, '/'-separated (a leading `./` is
+ * dropped), or an absolute path inside the repository's directory, which the service makes relative
+ * (`pathInRepository`).
+ */
 export const RepositoryPathSchema = z
   .string()
   .min(1)
   .max(1000)
-  .refine(isRepositoryPath, { message: 'A path relative to the repository root, /-separated, with no empty, . or .. part.' });
+  .overwrite((path) => path.replace(/^(\.\/)+/, ''))
+  .refine((path) => isRepositoryPath(path.startsWith('/') ? path.slice(1) : path), {
+    message: 'A path relative to the repository root (or absolute, inside it), /-separated, with no empty, . or .. part.',
+  });
 
 /**
  * The input of a capability about a symbol (as symbolTargetInput) or a file (repositoryId and path),
@@ -101,8 +108,10 @@ export function symbolOrFileTargetInput<Fields extends z.ZodRawShape>(fields: Fi
   return z
     .object({
       ...symbolTargetFields,
-      repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository; with path, the repository of the file.'),
-      path: RepositoryPathSchema.optional().describe('A file, by its path in the repository that repositoryId names.'),
+      repositoryId: RepositoryIdSchema.optional().describe(
+        'Limit a name lookup to one repository; with path, the repository of the file (needed only when the caller can read several).',
+      ),
+      path: RepositoryPathSchema.optional().describe('A file, by its path in the repository (the one repositoryId names).'),
       ...fields,
     })
     .strict()
@@ -112,13 +121,6 @@ export function symbolOrFileTargetInput<Fields extends z.ZodRawShape>(fields: Fi
         return [uid, name, path].filter((given) => given !== undefined).length === 1;
       },
       { message: 'Give exactly one of uid, name or path.' },
-    )
-    .refine(
-      (input) => {
-        const { path, repositoryId } = input as SymbolOrFileTarget;
-        return path === undefined || repositoryId !== undefined;
-      },
-      { message: 'A path needs the repositoryId of its repository.', path: ['repositoryId'] },
     );
 }
 export type SymbolOrFileTarget = SymbolTarget & { path?: string };

@@ -11,7 +11,7 @@ const GlobSchema = z.string().min(1).max(500);
 
 export const GetProjectStructureInputSchema = z
   .object({
-    repositoryId: RepositoryIdSchema,
+    repositoryId: RepositoryIdSchema.optional().describe('The repository to list (needed only when the caller can read several).'),
     pathPrefix: z
       .string()
       .max(1000)

@@ -7,6 +7,7 @@ import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
+import { findSymbolsHint } from '../hints';
 
 /** get_callees: what a symbol calls, nearest first, each with the weakest confidence on the way from it. */
 @Injectable()
@@ -18,7 +19,7 @@ export class CalleesService {
     const query = parseInput(GetCalleesInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);
     const [source] = await this.graph.getSymbolRefs(principal, [uid]);
-    if (!source) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+    if (!source) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
     const walk = await walkCalls(this.graph, principal, uid, { direction: 'callees', ...query });
     const repositories = [source.symbol, ...walk.reached.map((step) => step.symbol)].map((symbol) => symbol.repositoryId);
     return {

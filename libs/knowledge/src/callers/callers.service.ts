@@ -7,6 +7,7 @@ import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
+import { findSymbolsHint } from '../hints';
 
 /** get_callers: who calls a symbol, nearest first, each with the weakest confidence on its way to it. */
 @Injectable()
@@ -18,7 +19,7 @@ export class CallersService {
     const query = parseInput(GetCallersInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);
     const [target] = await this.graph.getSymbolRefs(principal, [uid]);
-    if (!target) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+    if (!target) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
     const walk = await walkCalls(this.graph, principal, uid, { direction: 'callers', ...query });
     const repositories = [target.symbol, ...walk.reached.map((step) => step.symbol)].map((symbol) => symbol.repositoryId);
     return {

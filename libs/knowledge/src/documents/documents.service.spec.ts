@@ -114,11 +114,33 @@ describe('DocumentsService.getDocuments', () => {
     await expect(documents.getDocuments({ uid: invoice.uid }, principal(['shop']))).rejects.toThrow(NotFoundError);
   });
 
+  it('takes a file as ./path from the repository root, as an absolute path inside its directory, or as its uid', async () => {
+    const asked = { repositoryId: 'shop', path: ORDERS };
+    const expected = await documents.getDocuments(asked, principal());
+    expect(await documents.getDocuments({ ...asked, path: `./${ORDERS}` }, principal())).toEqual(expected);
+    expect(await documents.getDocuments({ ...asked, path: `/srv/shop/${ORDERS}` }, principal())).toEqual(expected);
+    expect(await documents.getDocuments({ path: `acme:shop:${ORDERS}` }, principal())).toEqual(expected);
+  });
+
+  it('takes a path in the one repository the caller can read without its repositoryId, and asks which one when it can read several', async () => {
+    expect((await documents.getDocuments({ path: ORDERS }, principal(['shop']))).target).toEqual({
+      repositoryId: 'shop',
+      path: ORDERS,
+      symbol: null,
+    });
+    await expect(documents.getDocuments({ path: ORDERS }, principal())).rejects.toThrow(AmbiguousTargetError);
+  });
+
   it.each([
     [{}, 'Give exactly one of uid, name or path.'],
     [{ name: 'OrderService', path: ORDERS, repositoryId: 'shop' }, 'Give exactly one of uid, name or path.'],
-    [{ path: ORDERS }, 'A path needs the repositoryId of its repository.'],
-    [{ repositoryId: 'shop', path: '../etc/passwd' }, 'A path relative to the repository root, /-separated, with no empty, . or .. part.'],
+    [
+      { repositoryId: 'shop', path: '../etc/passwd' },
+      'A path relative to the repository root (or absolute, inside it), /-separated, with no empty, . or .. part.',
+    ],
+    [{ repositoryId: 'shop', path: './../etc/passwd' }, 'with no empty, . or .. part.'],
+    [{ repositoryId: 'shop', path: '/srv/shop/../etc/passwd' }, 'with no empty, . or .. part.'],
+    [{ repositoryId: 'shop', path: '/etc/passwd' }, 'is not inside the directory of shop.'],
     [{ name: 'OrderService', limit: 201 }, 'limit'],
     [{ name: 'OrderService', depth: 2 }, 'Unrecognized key'],
   ])('answers invalid_input for %j', async (input, message) => {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { canAccessRepository } from '@lore/access';
 import { CodeGraphRepository, type DocumentSectionRecord } from '@lore/graph';
 import { NotFoundError, type Principal, type SymbolOrFileTarget, TRUST_BOUNDARY, type Warning, formatDocUri } from '@lore/domain';
 import {
@@ -9,9 +8,10 @@ import {
   GetDocumentsInputSchema,
   type GetDocumentsResult,
 } from '@lore/domain/schemas/documents';
-import { resolveSymbolUid } from '../target-resolution';
+import { pathInRepository, resolveSymbolUid, targetRepository, withPastedUid } from '../target-resolution';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
+import { findSymbolsHint } from '../hints';
 
 /** get_documents: the Markdown sections that mention a symbol or link its file, or link a file or name its symbols. */
 @Injectable()
@@ -36,16 +36,18 @@ export class DocumentsService {
     };
   }
 
-  private async targetOf(query: SymbolOrFileTarget, principal: Principal): Promise<GetDocumentsResult['target']> {
+  private async targetOf(asked: SymbolOrFileTarget, principal: Principal): Promise<GetDocumentsResult['target']> {
+    const query = withPastedUid(asked);
     if (query.path !== undefined) {
-      const repositoryId = query.repositoryId!;
-      const file = canAccessRepository(principal, repositoryId) ? await this.graph.getFile(principal, repositoryId, query.path) : null;
-      if (!file) throw new NotFoundError(`No indexed file ${query.path} in ${repositoryId}.`);
-      return { repositoryId, path: query.path, symbol: null };
+      const repository = await targetRepository(this.graph, principal, query.repositoryId);
+      const path = pathInRepository(repository, query.path);
+      const file = await this.graph.getFile(principal, repository.repositoryId, path);
+      if (!file) throw new NotFoundError(`No indexed file ${path} in ${repository.repositoryId}.`);
+      return { repositoryId: repository.repositoryId, path, symbol: null };
     }
     const uid = await resolveSymbolUid(this.graph, principal, query);
     const [found] = await this.graph.getSymbolRefs(principal, [uid]);
-    if (!found) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+    if (!found) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
     return { repositoryId: found.symbol.repositoryId, path: found.symbol.path, symbol: found.symbol };
   }
 }

@@ -2,7 +2,8 @@ import type { CodeGraphRepository, RepositoryRecord } from '@lore/graph';
 import type { SourceRepository } from '@lore/indexer';
 import { NotFoundError, type Principal, type SymbolRef, type Warning } from '@lore/domain';
 import type { AnalyzeImpactQuery } from '@lore/domain/schemas/impact';
-import { resolveSymbolUid, targetRepository } from '../target-resolution';
+import { pathInRepository, resolveSymbolUid, targetRepository, withPastedUid } from '../target-resolution';
+import { findSymbolsHint } from '../hints';
 
 /** What an analyze_impact target stands for: the symbols it changes, and the files (for their importers and documents). */
 export interface ImpactTargets {
@@ -18,24 +19,29 @@ export async function resolveImpactTargets(
   graph: CodeGraphRepository,
   sources: SourceRepository,
   principal: Principal,
-  query: AnalyzeImpactQuery,
+  asked: AnalyzeImpactQuery,
 ): Promise<ImpactTargets> {
+  const query = withPastedUid(asked);
   if (query.uid !== undefined || query.name !== undefined) return symbolTarget(graph, principal, query);
   const repository = await targetRepository(graph, principal, query.repositoryId);
-  if (query.path !== undefined && query.startLine !== undefined) {
-    const ranges = [{ path: query.path, startLine: query.startLine, endLine: query.endLine ?? query.startLine }];
-    const files = await filesAt(graph, principal, repository, [query.path], true);
+  const path = query.path === undefined ? undefined : pathInRepository(repository, query.path);
+  if (path !== undefined && query.startLine !== undefined) {
+    const ranges = [{ path, startLine: query.startLine, endLine: query.endLine ?? query.startLine }];
+    const files = await filesAt(graph, principal, repository, [path], true);
     return { symbols: await graph.findSymbolsInLines(principal, repository.repositoryId, ranges), files, warnings: [] };
   }
-  if (query.path !== undefined) return changedFiles(graph, principal, repository, [query.path], true);
-  if (query.paths !== undefined) return changedFiles(graph, principal, repository, query.paths, false);
+  if (path !== undefined) return changedFiles(graph, principal, repository, [path], true);
+  if (query.paths !== undefined) {
+    const paths = query.paths.map((changed) => pathInRepository(repository, changed));
+    return changedFiles(graph, principal, repository, paths, false);
+  }
   return diffTarget(graph, sources, principal, repository, query.diff!);
 }
 
 async function symbolTarget(graph: CodeGraphRepository, principal: Principal, query: AnalyzeImpactQuery): Promise<ImpactTargets> {
   const uid = await resolveSymbolUid(graph, principal, query);
   const detail = await graph.getSymbolDetail(principal, uid, MEMBER_LIMIT);
-  if (!detail) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+  if (!detail) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
   const { symbol } = detail;
   const target: SymbolRef = {
     uid: symbol.uid,

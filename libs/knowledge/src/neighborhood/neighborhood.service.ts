@@ -9,10 +9,11 @@ import {
   type GraphNode,
   NEIGHBORHOOD_EDGE_TYPES,
 } from '@lore/domain/schemas/neighborhood';
-import { resolveSymbolUid, targetRepository } from '../target-resolution';
+import { pathInRepository, resolveSymbolUid, targetRepository, withPastedUid } from '../target-resolution';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
+import { findSymbolsHint } from '../hints';
 
 /**
  * get_graph_neighborhood: breadth first around a symbol or a file along the chosen relationships,
@@ -28,7 +29,7 @@ export class GraphNeighborhoodService {
     const query = parseInput(GetGraphNeighborhoodInputSchema, input);
     const centerUid = await this.centerUid(query, principal);
     const center = await this.graph.getGraphNode(principal, centerUid);
-    if (!center) throw new NotFoundError(`No node with uid ${centerUid}.`, { hint: 'Find symbols with search_code.' });
+    if (!center) throw new NotFoundError(`No node with uid ${centerUid}.`, { hint: findSymbolsHint() });
     const hop = {
       types: query.edgeTypes ?? [...NEIGHBORHOOD_EDGE_TYPES],
       outgoing: query.direction !== 'in',
@@ -75,11 +76,12 @@ export class GraphNeighborhoodService {
     };
   }
 
-  private async centerUid(query: ReturnType<typeof GetGraphNeighborhoodInputSchema.parse>, principal: Principal): Promise<string> {
+  private async centerUid(asked: ReturnType<typeof GetGraphNeighborhoodInputSchema.parse>, principal: Principal): Promise<string> {
+    const query = withPastedUid(asked);
     if (query.uid !== undefined) return query.uid;
     if (query.name !== undefined) return resolveSymbolUid(this.graph, principal, query);
     const repository = await targetRepository(this.graph, principal, query.repositoryId);
-    return fileUid(principal.tenantId, repository.repositoryId, query.path!);
+    return fileUid(principal.tenantId, repository.repositoryId, pathInRepository(repository, query.path!));
   }
 }
 

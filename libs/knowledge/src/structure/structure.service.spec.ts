@@ -166,10 +166,14 @@ describe('ProjectStructureService.getProjectStructure', () => {
     [{ repositoryId: 'shop', depth: 33 }],
     [{ repositoryId: 'shop', limit: 1001 }],
     [{ repositoryId: 'shop', include: [''] }],
-    [{ repositoryId: 'shop', path: 'src' }],
-    [{}],
+    [{ repositoryId: 'shop', pathPrefx: 'src' }],
   ])('answers invalid_input for %j', async (input) => {
     await expect(ask(input as never)).rejects.toThrow(InvalidInputError);
+  });
+
+  it('lists the one repository the caller can read when none is named, and asks which one when it can read several', async () => {
+    expect((await ask({ depth: 1 }, ['shop'])).repositoryId).toBe('shop');
+    await expect(ask({})).rejects.toMatchObject({ code: 'ambiguous_target', details: { candidates: ['billing', 'shop'] } });
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { accessFingerprint, canAccessRepository } from '@lore/access';
+import { accessFingerprint } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
 import { InvalidInputError, NotFoundError, type Principal, type Warning } from '@lore/domain';
 import {
@@ -9,6 +9,7 @@ import {
   type GetProjectStructureQuery,
   type ProjectStructure,
 } from '@lore/domain/schemas/structure';
+import { targetRepository } from '../target-resolution';
 import { parseInput } from '../validation';
 import { globFilter, summaryOf, treeOf } from './project-tree';
 import { Operation } from '../operations/operation';
@@ -29,11 +30,10 @@ export class ProjectStructureService {
   @Operation('get_project_structure', { kind: 'read' })
   async getProjectStructure(input: GetProjectStructureInput, principal: Principal): Promise<ProjectStructure> {
     const query = parseInput(GetProjectStructureInputSchema, input);
-    const { repositoryId } = query;
-    const repository = canAccessRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
-    if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it with lore index.' });
+    const repository = await targetRepository(this.graph, principal, query.repositoryId);
+    const { repositoryId } = repository;
     const pathPrefix = query.pathPrefix.replace(/\/$/, '');
-    const listing = listingOf(query, pathPrefix);
+    const listing = listingOf(query, repositoryId, pathPrefix);
     const holder = accessFingerprint(principal);
     const offset = query.cursor === undefined ? 0 : readCursor(query.cursor, listing, repository.commitSha, holder);
 
@@ -56,8 +56,8 @@ export class ProjectStructureService {
 }
 
 /** The fields that make a listing: a cursor is good only for the listing (and the commit) it was made in. */
-function listingOf(query: GetProjectStructureQuery, pathPrefix: string): string {
-  const fields = [query.repositoryId, pathPrefix, query.depth, query.include, query.exclude];
+function listingOf(query: GetProjectStructureQuery, repositoryId: string, pathPrefix: string): string {
+  const fields = [repositoryId, pathPrefix, query.depth, query.include, query.exclude];
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 16);
 }
 

@@ -1,4 +1,5 @@
 import { AmbiguousTargetError, NotFoundError } from '@lore/domain';
+import { runInCallContext } from '@lore/access';
 import type { CodeGraphRepository } from '@lore/graph';
 import { FakeCodeGraph, asPort, principal, symbolRef } from '../../test/fakes';
 import { SymbolService } from './symbol.service';
@@ -45,9 +46,48 @@ describe('SymbolService.getSymbol: which symbol a name names', () => {
     await expect(failure).rejects.toThrow(AmbiguousTargetError);
     await expect(failure).rejects.toMatchObject({
       code: 'ambiguous_target',
-      message: '2 symbols are named placeOrder.',
-      hint: 'Ask again with one of the candidate uids, or a qualified name.',
+      message:
+        '2 symbols are named placeOrder: acme:shop:src/cart.ts#CartService.placeOrder (method, shop:src/cart.ts:12); acme:shop:src/orders.ts#OrderService.placeOrder (method, shop:src/orders.ts:5).',
+      hint: "Ask again with one of these uids as uid, or a qualified name, or the file's path.",
       details: { candidates: [cartPlaceOrder, placeOrder] },
+    });
+  });
+
+  it('offers only what tells the candidates apart: not a qualified name they share', async () => {
+    const twins = new FakeCodeGraph();
+    twins.addRepository('shop', COMMIT);
+    const first = twins.addSymbol(symbolRef('shop', 'src/a/config.ts', 'Config.load', 'method', 3));
+    const second = twins.addSymbol(symbolRef('shop', 'src/b/config.ts', 'Config.load', 'method', 8));
+    const failure = new SymbolService(asPort<CodeGraphRepository>(twins)).getSymbol({ name: 'Config.load' }, principal());
+    await expect(failure).rejects.toMatchObject({
+      code: 'ambiguous_target',
+      message:
+        '2 symbols are named Config.load: acme:shop:src/a/config.ts#Config.load (method, shop:src/a/config.ts:3); acme:shop:src/b/config.ts#Config.load (method, shop:src/b/config.ts:8).',
+      hint: "Ask again with one of these uids as uid, or the file's path.",
+      details: { candidates: [first, second] },
+    });
+  });
+
+  it('words its hints for the door the call came through', async () => {
+    const inCli = <T>(work: () => Promise<T>) => runInCallContext({ door: 'cli' }, work);
+    await expect(inCli(() => symbols.getSymbol({ name: 'refundOrder' }, principal()))).rejects.toMatchObject({
+      hint: 'Check the spelling, or search with lore search.',
+    });
+    await expect(inCli(() => symbols.getSymbol({ name: 'placeOrder' }, principal()))).rejects.toMatchObject({
+      hint: "Ask again with one of these uids as the target, or a qualified name, or the file's --path.",
+    });
+    await expect(
+      runInCallContext({ door: 'graphql' }, () => symbols.getSymbol({ name: 'refundOrder' }, principal())),
+    ).rejects.toMatchObject({
+      hint: 'Check the spelling, or search with searchCode.',
+    });
+  });
+
+  it('takes a uid given as the name for the uid it is, and refuses a file uid there', async () => {
+    expect(await uidOf(placeOrder.uid)).toBe(placeOrder.uid);
+    await expect(symbols.getSymbol({ name: 'acme:shop:src/orders.ts' }, principal())).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'acme:shop:src/orders.ts is the uid of a file, not of a symbol.',
     });
   });
 

@@ -6,6 +6,7 @@ import { parseInput } from '../validation';
 import { resolveSymbolUid } from '../target-resolution';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { Operation } from '../operations/operation';
+import { findSymbolsHint } from '../hints';
 
 const NEIGHBOUR_LIMIT = 200;
 
@@ -19,7 +20,7 @@ export class SymbolService {
     const query = parseInput(GetSymbolInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);
     const record = await this.graph.getSymbolDetail(principal, uid, NEIGHBOUR_LIMIT);
-    if (!record) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+    if (!record) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
     const repositories = [record.symbol, ...[...record.calls, ...record.calledBy].map((call) => call.symbol)].map(
       (item) => item.repositoryId,
     );

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { SIDE_EFFECT_PERMISSIONS, artifactRepository, canAccessRepository, canPerformSideEffect, isToolAllowed } from '@lore/access';
-import { NotFoundError, PermissionDeniedError, type Principal } from '@lore/domain';
+import { NotFoundError, PermissionDeniedError, type Principal, aliasesOf } from '@lore/domain';
 import { CodeGraphRepository } from '@lore/graph';
 import type { OperationCall, OperationStage } from '../operation';
+import { findSymbolsHint } from '../../hints';
 
 /**
  * Authorization in one place for every door (docs/specification.md, Authorization), before anything is read or
@@ -62,7 +63,7 @@ export function repositoryNotFound(repositoryId: string): NotFoundError {
 }
 
 function uidNotFound(uid: string): NotFoundError {
-  return new NotFoundError(`No symbol with uid ${uid}.`, { hint: 'Find symbols with search_code.' });
+  return new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
 }
 
 interface NamedArtifacts {
@@ -71,8 +72,8 @@ interface NamedArtifacts {
   references: string[];
 }
 
-/** The fields of an input that name a repository or an artifact, wherever they are nested (scope.repositoryId, targets[].uid). */
-const REPOSITORY_FIELDS = new Set(['repositoryId']);
+/** The fields of an input that name a repository (or another name of it: repo) or an artifact, wherever they are nested (scope.repositoryId, targets[].uid). */
+const REPOSITORY_FIELDS = new Set(['repositoryId', ...aliasesOf('repositoryId')]);
 const REFERENCE_FIELDS = new Set(['uid', 'uids', 'uri', 'centerUid']);
 const MAX_DEPTH = 4;
 const MAX_NAME_LENGTH = 4000;
