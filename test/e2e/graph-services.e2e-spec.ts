@@ -556,6 +556,10 @@ describe('get_file_span', () => {
       expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
         'code://{repo}/{commit}/{+path}',
         'doc://{repo}/{commit}/{+path}',
+        'knowledge://projects/{project_id}/chapters/{filename}',
+        'knowledge://projects/{project_id}/files',
+        'knowledge://projects/{project_id}/main',
+        'quality-report://{repo}/{commit}/{+path}',
         'symbol://{repo}/{commit}/{qualifiedName}',
       ]);
       const symbol = await mcp.get(door)!.readResource({ uri: symbolUri });

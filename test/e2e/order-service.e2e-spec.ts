@@ -80,7 +80,7 @@ afterAll(async () => {
 describe('the indexed graph', () => {
   it('holds exactly the fixture: files, symbols, members, calls and imports', async () => {
     expect(await countGraph(driver, TENANT)).toEqual({
-      nodes: { Document: 1, File: 12, IndexLease: 1, IndexRun: 1, Repository: 1, Section: 1, Symbol: 45 },
+      nodes: { Document: 1, EmbeddedWith: 1, File: 12, IndexLease: 1, IndexRun: 1, Repository: 1, Section: 1, Symbol: 45 },
       relationships: {
         CALLS: 28,
         CONTAINS: 12,

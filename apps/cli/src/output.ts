@@ -25,6 +25,18 @@ export async function exitAfterOutput(code: number): Promise<never> {
   process.exit(code);
 }
 
+/**
+ * A line for the person running Lore, on stderr: JSON like every log line when LORE_LOG_FORMAT=json
+ * (a log collector reads every line), else as it is.
+ */
+export function notice(message: string): void {
+  process.stderr.write(
+    process.env.LORE_LOG_FORMAT === 'json'
+      ? `${JSON.stringify({ time: new Date().toISOString(), level: 'log', pid: process.pid, context: 'Lore', message })}\n`
+      : `${message}\n`,
+  );
+}
+
 /** JSON on stdout; `oneLine` for a stream of values (JSON Lines), as `lore index --watch` prints. */
 export function printJson(value: unknown, oneLine = false): void {
   process.stdout.write(`${oneLine ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`);

@@ -116,4 +116,15 @@ describe('graphqlSdl: GraphQL types from zod schemas', () => {
       'The zod schema named Paint is used both as a GraphQL input and output type',
     );
   });
+
+  it('refuses two different schemas registered under one name, and shares the type of one schema and what is derived from it', () => {
+    const Finish = z.enum(['matte', 'gloss']).register(schemaNames, { name: 'Finish' });
+    const OtherFinish = z.enum(['error', 'warning']).register(schemaNames, { name: 'Finish' });
+    const Can = z.object({ finish: Finish.describe('How it dries.'), lid: Finish.optional() });
+    expect(graphqlSdl([{ name: 'can', description: 'A can.', args: {}, result: Can }])).toContain('enum Finish');
+    const Mixed = z.object({ finish: Finish, severity: OtherFinish });
+    expect(() => graphqlSdl([{ name: 'mixed', description: 'Both.', args: {}, result: Mixed }])).toThrow(
+      'Two different zod schemas are registered as Finish: give each its own name',
+    );
+  });
 });

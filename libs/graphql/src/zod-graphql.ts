@@ -65,7 +65,7 @@ export function graphqlSdl(
  * named after where it appears (SearchHit.scores -> SearchHitScores).
  */
 class ZodGraphqlTypes {
-  private readonly named = new Map<string, { type: GraphQLNamedType; mode: Mode | 'both' }>();
+  private readonly named = new Map<string, { type: GraphQLNamedType; mode: Mode | 'both'; origin: z.ZodType }>();
 
   constructor(private readonly objectFields: readonly GraphqlObjectField[]) {}
 
@@ -113,12 +113,12 @@ class ZodGraphqlTypes {
       case 'array':
         return new GraphQLList(this.convert(def.element!, fallbackName, mode)) as GraphQLList<never>;
       case 'enum':
-        return this.namedType(nameOf(schema, fallbackName), 'both', (name) => {
+        return this.namedType(nameOf(schema, fallbackName), 'both', schema, (name) => {
           const values = Object.keys(def.entries!).map((value) => [value, { value }]);
           return new GraphQLEnumType({ name, description: schema.description, values: Object.fromEntries(values) });
         });
       case 'object':
-        return this.namedType(nameOf(schema, fallbackName), mode, (name) => {
+        return this.namedType(nameOf(schema, fallbackName), mode, schema, (name) => {
           const fields = () =>
             Object.fromEntries(
               Object.entries(def.shape!).map(([key, field]) => [
@@ -143,14 +143,16 @@ class ZodGraphqlTypes {
     return this.fieldConfigs(name, extensions);
   }
 
-  private namedType(name: string, mode: Mode | 'both', make: (name: string) => GraphQLNamedType): GraphQLNamedType {
+  private namedType(name: string, mode: Mode | 'both', schema: z.ZodType, make: (name: string) => GraphQLNamedType): GraphQLNamedType {
     const known = this.named.get(name);
     if (known) {
       if (known.mode !== mode) throw new Error(`The zod schema named ${name} is used both as a GraphQL input and output type`);
+      // Two schemas registered under one name would share the first one's type: the second's values fail at run time.
+      if (known.origin !== originOf(schema)) throw new Error(`Two different zod schemas are registered as ${name}: give each its own name`);
       return known.type;
     }
     const type = make(name);
-    this.named.set(name, { type, mode });
+    this.named.set(name, { type, mode, origin: originOf(schema) });
     return type;
   }
 }
@@ -185,6 +187,13 @@ function unwrap(schema: z.ZodType, mode: Mode): { inner: z.ZodType; nullable: bo
 function isInt(schema: z.ZodType): boolean {
   const format = (schema as unknown as { format?: string | null }).format;
   return format === 'safeint' || format === 'int32' || format === 'uint32';
+}
+
+/** The schema a derived one (`.describe()`, `.optional()` of it...) was made from: they share a name, and a type. */
+function originOf(schema: z.ZodType): z.ZodType {
+  let origin = schema as unknown as { _zod: { parent?: unknown } };
+  while (origin._zod.parent) origin = origin._zod.parent as typeof origin;
+  return origin as unknown as z.ZodType;
 }
 
 function nameOf(schema: z.ZodType, fallbackName: string): string {

@@ -3,7 +3,7 @@ import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { type IndexOptions, indexer, reindexOnChange, untilSignalled } from '../index-runs';
-import { EXIT } from '../output';
+import { EXIT, notice } from '../output';
 
 export const register: RegisterCommand = (program: Command) =>
   program
@@ -23,7 +23,7 @@ async function indexCommand(path: string, options: IndexOptions): Promise<number
     const index = indexer(context, path, options);
     const started = Date.now();
     // Not among --progress-json's lines, which a script reads as JSON.
-    if (!options.progressJson) process.stderr.write(`${await context.get(SemanticIndex).describe()}\n`);
+    if (!options.progressJson) notice(await context.get(SemanticIndex).describe());
     await index();
     if (options.watch) await reindexOnChange(path, index, options, untilSignalled(), started);
   });

@@ -7,7 +7,7 @@ import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
-import { EXIT } from '../output';
+import { EXIT, notice } from '../output';
 import { assertPortFree } from '../ports';
 import { spawnServer } from '../server-process';
 
@@ -32,7 +32,7 @@ async function serveCommand(options: { allowRemote?: boolean }): Promise<number>
   const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? EXIT.failure)));
   // Beside the server, never in its way: a Neo4j that is down shows in /ready, not here.
   void withServices((context) => embedAgainWhereStale(context, exited)).catch((error: Error) =>
-    process.stderr.write(`semantic search: the embedding model could not be checked yet (${error.message})\n`),
+    notice(`semantic search: the embedding model could not be checked yet (${error.message})`),
   );
   return exited;
 }
@@ -45,7 +45,7 @@ async function serveCommand(options: { allowRemote?: boolean }): Promise<number>
  */
 async function embedAgainWhereStale(context: INestApplicationContext, stopped: Promise<unknown>): Promise<void> {
   const semantic = context.get(SemanticIndex);
-  process.stderr.write(`${await semantic.describe()}\n`);
+  notice(await semantic.describe());
   const principal = context.get(PrincipalResolver).local();
   const stale = await semantic.notEmbedded(principal.tenantId, null);
   if (stale.length === 0) return;
@@ -55,16 +55,14 @@ async function embedAgainWhereStale(context: INestApplicationContext, stopped: P
   for (const { repoId, rootPath } of stale) {
     if (stopping) return;
     if (rootPath === null || !existsSync(rootPath)) {
-      process.stderr.write(
-        `${repoId}: its vectors are not the serving model's, and its path is not on this machine: run lore index <its path> --name ${repoId}\n`,
-      );
+      notice(`${repoId}: its vectors are not the serving model's, and its path is not on this machine: run lore index <its path> --name ${repoId}`);
       continue;
     }
-    process.stderr.write(`${repoId}: embedding again with the serving model, in the background (${rootPath})\n`);
+    notice(`${repoId}: embedding again with the serving model, in the background (${rootPath})`);
     await context
       .get(IndexingService)
       .indexRepository({ path: rootPath, repositoryId: repoId }, principal)
-      .catch((error: Error) => process.stderr.write(`${repoId}: not embedded again: ${error.message}\n`));
+      .catch((error: Error) => notice(`${repoId}: not embedded again: ${error.message}`));
   }
   await Promise.race([semantic.idle(), stopped]);
 }

@@ -7,7 +7,7 @@ import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { indexer, reindexOnChange, untilSignalled } from '../index-runs';
-import { EXIT } from '../output';
+import { EXIT, notice } from '../output';
 import { assertPortFree } from '../ports';
 import { spawnServer } from '../server-process';
 
@@ -82,7 +82,7 @@ async function upCommand(
     return await withServices(async (context) => {
       // The server starts once the graph is written; the chunks are embedded after, in this process.
       context.get(SemanticIndex).embedInBackground();
-      process.stderr.write(`${await context.get(SemanticIndex).describe()}\n`);
+      notice(await context.get(SemanticIndex).describe());
       const index = indexer(context, path, { name: options.name });
       const started = Date.now();
       await index();

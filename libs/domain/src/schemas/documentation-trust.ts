@@ -199,7 +199,7 @@ export const VerifyDocumentationInputSchema = z
 export type VerifyDocumentationInput = z.input<typeof VerifyDocumentationInputSchema>;
 
 export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
-export const FindingSeveritySchema = z.enum(FINDING_SEVERITIES).register(schemaNames, { name: 'FindingSeverity' });
+export const FindingSeveritySchema = z.enum(FINDING_SEVERITIES).register(schemaNames, { name: 'DocumentationFindingSeverity' });
 
 export const DocumentationFindingSchema = z
   .object({
