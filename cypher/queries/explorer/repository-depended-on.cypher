@@ -3,7 +3,8 @@
 // dependents each has: how many such symbols in all, and the page of them after the first $skip (most
 // dependents first, then by qualified name), at most $limit; within the caller's tenant ($tenantId) and
 // repositories ($repoIds, null for all: a dependent in a repository the caller cannot read is not
-// counted). Tests are dependents, never items. A repository with none, hidden or unknown has no row.
+// counted). Tests and nested function bodies (callbacks, closures) are dependents, never items: people
+// start from named code. A repository with none, hidden or unknown has no row.
 // Example (cypher-shell): :param tenantId => 'default'; :param repoIds => null; :param skip => 0;
 //   :param limit => 20; :param uids => ['default:order-service']
 UNWIND $uids AS uid
@@ -11,7 +12,7 @@ MATCH (repository:Repository {uid: uid})
 WHERE repository.tenantId = $tenantId AND ($repoIds IS NULL OR repository.repoId IN $repoIds)
 CALL (repository) {
   MATCH (repository)-[:CONTAINS]->(:File)-[:DECLARES]->(item:Symbol)
-  WHERE item.kind <> 'test'
+  WHERE item.kind <> 'test' AND NOT coalesce(item.nested, false)
   WITH item, COUNT {
     MATCH (dependent:Symbol)-[:CALLS|EXTENDS|IMPLEMENTS]->(item)
     WHERE dependent <> item AND dependent.tenantId = $tenantId AND ($repoIds IS NULL OR dependent.repoId IN $repoIds)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { PrincipalResolver, networkExposureProblems } from '@lore/access';
-import { ConfigError, loadConfig } from '@lore/config';
+import { ConfigError, type LoreConfig, loadConfig } from '@lore/config';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
@@ -18,6 +18,9 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--allow-remote', 'allow LORE_HOST beyond loopback (LORE_ALLOW_REMOTE=true); callers must then authenticate')
     .action(runAction(serveCommand));
 
+/** How often `lore serve` asks its server whether it is ready, before embedding stale repositories again. */
+const READY_POLL_MS = 1_000;
+
 /** The HTTP server (all doors), in the foreground; it stops when this process stops, however it stops. */
 async function serveCommand(options: { allowRemote?: boolean }): Promise<number> {
   if (options.allowRemote) process.env.LORE_ALLOW_REMOTE = 'true';
@@ -30,11 +33,33 @@ async function serveCommand(options: { allowRemote?: boolean }): Promise<number>
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? EXIT.failure)));
-  // Beside the server, never in its way: a Neo4j that is down shows in /ready, not here.
-  void withServices((context) => embedAgainWhereStale(context, exited)).catch((error: Error) =>
-    notice(`semantic search: the embedding model could not be checked yet (${error.message})`),
+  // Beside the server, never in its way: only once it is ready (Neo4j reachable, migrations applied),
+  // since opening the services on a graph that is down would end this process, and the server with it.
+  void untilReady(config, exited).then((ready) =>
+    ready
+      ? withServices((context) => embedAgainWhereStale(context, exited)).catch((error: Error) =>
+          notice(`semantic search: the embedding model could not be checked (${error.message})`),
+        )
+      : undefined,
   );
   return exited;
+}
+
+/** Polls the server's /ready until it answers 200 (true), or until the server has stopped (false). */
+async function untilReady(config: LoreConfig, stopped: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void stopped.then(() => (done = true));
+  const host = config.LORE_HOST === '0.0.0.0' || config.LORE_HOST === '::' ? '127.0.0.1' : config.LORE_HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.LORE_PORT}/ready`;
+  while (!done) {
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS).unref());
+  }
+  return false;
 }
 
 /**
@@ -55,7 +80,9 @@ async function embedAgainWhereStale(context: INestApplicationContext, stopped: P
   for (const { repoId, rootPath } of stale) {
     if (stopping) return;
     if (rootPath === null || !existsSync(rootPath)) {
-      notice(`${repoId}: its vectors are not the serving model's, and its path is not on this machine: run lore index <its path> --name ${repoId}`);
+      notice(
+        `${repoId}: its vectors are not the serving model's, and its path is not on this machine: run lore index <its path> --name ${repoId}`,
+      );
       continue;
     }
     notice(`${repoId}: embedding again with the serving model, in the background (${rootPath})`);
