@@ -43,7 +43,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const listening = `Lore listening on http://${config.LORE_HOST}:${config.LORE_PORT} (REST /api/v1, OpenAPI /api/docs, GraphQL /graphql, MCP /mcp)`;
-  for (const line of [listening, await app.get(AuthenticationService).describeMode()]) {
+  // The mode needs Neo4j (whether a usable key exists); a graph that is down must not stop the server.
+  const mode = await app
+    .get(AuthenticationService)
+    .describeMode()
+    .catch(() => 'authentication: not known until Neo4j answers (each request is checked then)');
+  for (const line of [listening, mode]) {
     // A JSON log stays JSON from its first line on.
     process.stderr.write(
       config.LORE_LOG_FORMAT === 'json'
