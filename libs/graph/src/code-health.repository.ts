@@ -112,7 +112,7 @@ export class CodeHealthRepository {
       tenantId: principal.tenantId,
       runId,
       repositoryId,
-      repositoryIds: visibleRepositoryIds(principal),
+      repoIds: visibleRepositoryIds(principal),
     });
     return (row?.run as StoredAnalysisRun | undefined) ?? null;
   }

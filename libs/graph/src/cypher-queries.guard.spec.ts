@@ -22,7 +22,15 @@ const TENANT_DATA = /:\s*(Repository|File|Symbol|Document|Section|Chunk)\b/;
  * which hold no repository's content), and the audit (audit/: records of calls, scoped by their
  * tenant and read only by its admins, never filtered by repository).
  */
-const WRITERS = [/^index\//, /^links\//, /^embedding\//, /^repositories\/(view|bump-generation)$/, /^keys\//, /^audit\//];
+const WRITERS = [
+  /^index\//,
+  /^links\//,
+  /^embedding\//,
+  /^repositories\/(view|bump-generation)$/,
+  /^keys\//,
+  /^audit\//,
+  /^code-health\/register-run$/,
+];
 
 const directory = join(projectRoot(), 'cypher', 'queries');
 const queries = files(directory).map((file) => ({
