@@ -4,7 +4,7 @@ import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
 import { Neo4jService, type Params } from './neo4j.service';
-import { readAsPrincipal, readableOf } from './principal-reads';
+import { type ReaderParams, readAsPrincipal, readableOf } from './principal-reads';
 import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
 
 export interface SymbolDetailRecord {
@@ -339,7 +339,7 @@ export class CodeGraphRepository {
   }
 
   /** A reader query, run for the principal as `readAsPrincipal` says. */
-  private read(principal: Principal, query: string, params: Params): Promise<Record<string, unknown>[]> {
+  private read(principal: Principal, query: string, params: ReaderParams): Promise<Record<string, unknown>[]> {
     return readAsPrincipal({ neo4j: this.neo4j, queries: this.queries, views: this.views }, principal, query, params);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CODE_LANGUAGES, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
-import { readAsPrincipal } from './principal-reads';
+import { type ReaderParams, readAsPrincipal } from './principal-reads';
 import { TenantViews } from './tenant-views.repository';
 
 /** A symbol with what code health analysis measures and groups; null where the index did not measure it. */
@@ -117,7 +117,7 @@ export class CodeHealthRepository {
     return (row?.run as StoredAnalysisRun | undefined) ?? null;
   }
 
-  private read(principal: Principal, query: string, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  private read(principal: Principal, query: string, params: ReaderParams): Promise<Record<string, unknown>[]> {
     return readAsPrincipal({ neo4j: this.neo4j, queries: this.queries, views: this.views }, principal, query, params);
   }
 }

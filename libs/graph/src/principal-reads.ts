@@ -1,4 +1,4 @@
-import { type Principal, repositoryOfSlot, repositoryUid, visibleRepositoryIds } from '@lore/domain';
+import { type Principal, repositoryUid, visibleRepositoryIds } from '@lore/domain';
 import type { CypherQueries } from './cypher-queries';
 import type { Neo4jService, Params } from './neo4j.service';
 import type { RepositoryRecord, TenantView, TenantViews } from './tenant-views.repository';
@@ -10,19 +10,28 @@ export interface PrincipalReads {
   views: TenantViews;
 }
 
+/** Parameters of a reader query; the two that name repositories are asked for by the storage slot they are read from. */
+export interface ReaderParams extends Params {
+  /** A repository as readers know it; null for every repository the principal may read. */
+  repositoryId?: string | null;
+  /** Repository uids (`{tenant}:{repository}`) as readers know them, or element uids (the same in every slot). */
+  uids?: readonly string[];
+}
+
 /**
  * A reader query, run for the principal: scoped to its tenant and to the repositories it may read
  * that are served (`$repoIds`), as stored. A repository whose snapshot is being written in several
  * transactions (a first index, or a re-index beside the served graph) has a storage slot with no
  * commit, left out; null stays null (every repository of the tenant) while no slot is hidden. A
- * repository a re-index moved to its second storage slot (storageSlots) is asked for by that slot
- * (`$repositoryId`, a repository's uid in `$uids`), and answers name it as readers know it.
+ * repository a re-index moved to its second storage slot (storageSlots) is asked for by that slot,
+ * and every value of the answer that is that slot's id or its Repository uid is named as readers
+ * know it, whatever the column is called: by value, so that no column can carry a slot id out.
  */
 export async function readAsPrincipal(
   { neo4j, queries, views }: PrincipalReads,
   principal: Principal,
   query: string,
-  params: Params,
+  params: ReaderParams,
 ): Promise<Record<string, unknown>[]> {
   const view = await views.current(principal.tenantId);
   const visible = visibleRepositoryIds(principal);
@@ -31,14 +40,16 @@ export async function readAsPrincipal(
       ? visible
       : readableOf(view, principal).map((repository) => view.slotOf(repository.repositoryId));
   if (view.slots.size === 0) return neo4j.read(queries.get(query), { ...params, tenantId: principal.tenantId, repoIds });
+  const { repositoryId, uids } = params;
   const rows = await neo4j.read(queries.get(query), {
     ...params,
-    ...(typeof params.repositoryId === 'string' ? { repositoryId: view.slotOf(params.repositoryId) } : {}),
-    ...(Array.isArray(params.uids) ? { uids: params.uids.map((uid: string) => slotOfRepositoryUid(view, uid)) } : {}),
+    ...(typeof repositoryId === 'string' ? { repositoryId: view.slotOf(repositoryId) } : {}),
+    ...(uids === undefined ? {} : { uids: uids.map((uid) => slotOfRepositoryUid(view, uid)) }),
     tenantId: principal.tenantId,
     repoIds,
   });
-  return rows.map((row) => asReadersKnowIt(row) as Record<string, unknown>);
+  const readersName = readersNames(view, principal.tenantId);
+  return rows.map((row) => renamed(row, readersName) as Record<string, unknown>);
 }
 
 /** A repository's uid (`{tenant}:{repository}`) as stored, its served slot's; any other uid, or a string that is none, as it is. */
@@ -47,19 +58,27 @@ function slotOfRepositoryUid(view: TenantView, uid: string): string {
   return parts.length === 2 ? repositoryUid(parts[0]!, view.slotOf(parts[1]!)) : uid;
 }
 
-/** A record with every repository id (`repositoryId`, `repoId`) and Repository uid named as readers know them, not by storage slot. */
-function asReadersKnowIt(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') {
-    if (key === 'repositoryId' || key === 'repoId') return repositoryOfSlot(value);
-    if (key === 'uid') {
-      const parts = value.split(':');
-      if (parts.length === 2) return repositoryUid(parts[0]!, repositoryOfSlot(parts[1]!));
-    }
-    return value;
+/**
+ * The name readers know for a stored value: each second slot the view serves (`shop~2`) and its
+ * Repository uid (`acme:shop~2`) map to the repository's own; every other string is itself. Only
+ * exact matches: element uids and paths are the same in every slot, and '~' is not allowed in a
+ * repository id, so a slot id is never part of a name a reader chose.
+ */
+function readersNames(view: TenantView, tenantId: string): (stored: string) => string {
+  const names = new Map<string, string>();
+  for (const [repositoryId, slotId] of view.slots) {
+    names.set(slotId, repositoryId);
+    names.set(repositoryUid(tenantId, slotId), repositoryUid(tenantId, repositoryId));
   }
-  if (Array.isArray(value)) return value.map((item) => asReadersKnowIt(item));
+  return (stored) => names.get(stored) ?? stored;
+}
+
+/** A record with every string renamed, in nested lists and maps too. */
+function renamed(value: unknown, rename: (stored: string) => string): unknown {
+  if (typeof value === 'string') return rename(value);
+  if (Array.isArray(value)) return value.map((item) => renamed(item, rename));
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, asReadersKnowIt(item, name)]));
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, renamed(item, rename)]));
   return value;
 }
 
