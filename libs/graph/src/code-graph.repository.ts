@@ -3,7 +3,7 @@ import { type CallConfidence, type DocumentRow, type Principal, type SymbolKind,
 import type { DocumentReference } from '@lore/domain/schemas/documents';
 import { CypherQueries } from './cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
-import { Neo4jService, type Params } from './neo4j.service';
+import { Neo4jService } from './neo4j.service';
 import { type ReaderParams, readAsPrincipal, readableOf } from './principal-reads';
 import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
 
