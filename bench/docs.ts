@@ -19,7 +19,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import { localPrincipal } from '@lore/domain';
-import type { ClaimKind } from '@lore/domain/schemas/documentation-trust';
+import { CLAIM_KINDS, type ClaimKind } from '@lore/domain/schemas/documentation-trust';
 import { KnowledgeModule } from '@lore/knowledge';
 import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
@@ -92,27 +92,9 @@ const CLAIMS: Claim[] = [
   { claim: "normalizeRetryOptions contains 'retry.methods must be an array'", truth: true, settles: 'source/utils/normalize.ts:37' },
 ];
 
-/** Kinds the issue calls structural: they must be settled, not left unknown, most of the time. */
-const STRUCTURAL = new Set<ClaimKind>([
-  'exists',
-  'exported',
-  'defined_in_file',
-  'under_directory',
-  'parameter_count',
-  'has_parameter',
-  'parameter_optional',
-  'parameter_default',
-  'is_async',
-  'returns',
-  'is_static',
-  'visibility',
-  'calls',
-  'called_by',
-  'extends',
-  'implements',
-  'overrides',
-  'imports',
-]);
+/** Kinds the issue calls structural (existence, location, signature, relations): every kind but tests and values. */
+const NOT_STRUCTURAL: readonly ClaimKind[] = ['tested_by', 'has_tests', 'contains_literal', 'constant_value'];
+const STRUCTURAL = new Set<ClaimKind>(CLAIM_KINDS.filter((kind) => !NOT_STRUCTURAL.includes(kind)));
 
 /** Lines planted in a copy of ky's readme, each contradicting the code; appended after its last line. */
 const PLANTED = [
