@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Driver } from 'neo4j-driver';
 import {
   DetectStaleDocsResultSchema,
@@ -10,7 +11,8 @@ import {
 } from '@lore/domain/schemas/documentation-trust';
 import { type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
-import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
+import { FakeModelEndpoint } from '../support/fake-model-endpoint';
+import { LORE_BIN, runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { askEveryDoor, type Capability, cliJson, connectMcp, type Doors, type McpDoor } from './doors';
 
 /**
@@ -260,6 +262,67 @@ describe('verify_claim', () => {
     );
     for (const [door, answer] of Object.entries(answers))
       expect({ door, answer }).toEqual({ door, answer: { error: 'snapshot_not_indexed' } });
+  });
+});
+
+describe('verify_claim with a model where the client lends one', () => {
+  // The graph leaves this unknown: orderTotal returns Money, an alias the claim's type is compared through.
+  const claim = 'orderTotal returns string';
+  const judgement = '{"verdict":"contradicted","evidence":[1],"reason":"orderTotal returns Money, a sum of numbers."}';
+  const judged = (model: string) => ({
+    verdict: 'contradicted',
+    judgedBy: 'model',
+    model,
+    evidence: [span(ORDER, 'src/domain/order.ts', 26, 28)],
+  });
+
+  it('is judged by the model of an MCP client that declares sampling, over the spans it cites', async () => {
+    const asked: string[] = [];
+    const client = new Client({ name: 'sampling-e2e', version: '1.0.0' }, { capabilities: { sampling: {} } });
+    client.setRequestHandler('sampling/createMessage', async (request) => {
+      const content = request.params.messages[0]!.content;
+      asked.push(!Array.isArray(content) && content.type === 'text' ? content.text : '');
+      return { model: 'client-judge', role: 'assistant' as const, content: { type: 'text' as const, text: judgement } };
+    });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [LORE_BIN, 'mcp'],
+        env: { ...process.env, ...env } as Record<string, string>,
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'verify_claim', arguments: { repositoryId: ORDER, claim } });
+      expect(result.structuredContent).toMatchObject({ claim, ...judged('client-judge') });
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain(
+        'Excerpt 1: src/domain/order.ts, lines 26-28\n26: /** Sum of quantity times unit price over all lines. */',
+      );
+      // A claim the graph settles is never put to the model.
+      const settled = await client.callTool({
+        name: 'verify_claim',
+        arguments: { repositoryId: ORDER, claim: 'applyDiscount has no tests' },
+      });
+      expect(settled.structuredContent).toMatchObject({ verdict: 'supported', judgedBy: 'graph' });
+      expect(asked).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('is judged by the model configured with LORE_LLM_URL, whose key goes to the endpoint only', async () => {
+    const endpoint = new FakeModelEndpoint('judge-7b', judgement);
+    const url = await endpoint.start();
+    try {
+      const withModel = { ...env, LORE_LLM_URL: url, LORE_LLM_MODEL: 'judge', LORE_LLM_API_KEY: 'sk-e2e-secret' };
+      const { code, body } = await cliJson(['verify', claim, '--repo', ORDER], withModel);
+      expect(code).toBe(0);
+      expect(body).toMatchObject({ claim, ...judged('judge-7b'), warnings: [] });
+      expect(JSON.stringify(body)).not.toContain('sk-e2e-secret');
+      expect(endpoint.received.map((request) => [request.authorization, request.body.model])).toEqual([['Bearer sk-e2e-secret', 'judge']]);
+    } finally {
+      await endpoint.stop();
+    }
   });
 });
 

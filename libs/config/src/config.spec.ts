@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NEO4J_PASSWORD: 'x', LORE_ALLOWED_HOSTS: 'a, b,,c' }).LORE_ALLOWED_HOSTS).toEqual(['a', 'b', 'c']);
   });
 
+  it('takes a judging model whole: an endpoint and the model it serves; none by default', () => {
+    expect(loadConfig({ NEO4J_PASSWORD: 'x' }).LORE_LLM_URL).toBeUndefined();
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_LLM_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/LORE_LLM_MODEL: is required/);
+    const config = loadConfig({ NEO4J_PASSWORD: 'x', LORE_LLM_URL: 'http://127.0.0.1:8080/v1', LORE_LLM_MODEL: 'judge' });
+    expect([config.LORE_LLM_MODEL, config.LORE_LLM_TIMEOUT_MS]).toEqual(['judge', 30_000]);
+  });
+
   it('takes JWT settings whole: an issuer and one source of its keys', () => {
     const base = { NEO4J_PASSWORD: 'x', LORE_JWT_ISSUER: 'https://id.example.com' };
     expect(() => loadConfig(base)).toThrow(/LORE_JWT_ISSUER: needs the issuer's keys/);

@@ -133,6 +133,15 @@ export const ConfigSchema = z.object({
   LORE_EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
   /** A query embedding slower than this falls back to full-text search. */
   LORE_EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(2_000),
+  /**
+   * An OpenAI-compatible endpoint (…/v1) whose model may judge a claim the graph cannot settle,
+   * over its evidence spans (secrets redacted). Unset (the default): no model, and no code leaves Lore.
+   */
+  LORE_LLM_URL: z.string().url('an http(s) URL').optional(),
+  LORE_LLM_MODEL: z.string().min(1).optional(),
+  /** Sent as a bearer token; never logged nor put in an answer. */
+  LORE_LLM_API_KEY: z.string().min(1).optional(),
+  LORE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Set: vectors live in this Qdrant. Unset: in Neo4j's native vector index. */
   QDRANT_URL: z.string().url('an http(s) URL').optional(),
   QDRANT_API_KEY: z.string().min(1).optional(),
@@ -244,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
       missingPassword ? PASSWORD_HINT : null,
     );
   }
+  if (parsed.data.LORE_LLM_URL && !parsed.data.LORE_LLM_MODEL)
+    throw new ConfigError(['LORE_LLM_MODEL: is required when LORE_LLM_URL is set (the model the endpoint serves).']);
   const jwt = parsed.data;
   if (jwt.LORE_JWT_ISSUER && !jwt.LORE_JWT_JWKS_URL === !jwt.LORE_JWT_JWKS_FILE)
     throw new ConfigError(["LORE_JWT_ISSUER: needs the issuer's keys: set one of LORE_JWT_JWKS_URL and LORE_JWT_JWKS_FILE."]);

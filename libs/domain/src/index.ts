@@ -4,6 +4,7 @@ export * from './canonical-json';
 export * from './errors';
 export * from './graph-model';
 export * from './input-vocabulary';
+export * from './language-model';
 export * from './principal';
 export * from './schemas/shared';
 export * from './uids';

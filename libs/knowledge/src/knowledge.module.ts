@@ -7,6 +7,7 @@ import { ObservabilityModule } from '@lore/observability';
 import { AuthenticationService } from './credentials/authentication.service';
 import { AuditWriter } from './audit/audit-writer';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
+import { LANGUAGE_MODEL_PROVIDERS } from './language-models/language-model.providers';
 import type { OperationStage } from './operations/operation';
 import { LimitsStage } from './operations/stages/limits.stage';
 import { OperationGate } from './operations/operation-gate';
@@ -23,6 +24,7 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
   imports: [GraphModule, AccessModule, ObservabilityModule],
   providers: [
     ...INFRASTRUCTURE_PROVIDERS,
+    ...LANGUAGE_MODEL_PROVIDERS,
     SemanticIndex,
     AuditWriter,
     ...SERVICES,

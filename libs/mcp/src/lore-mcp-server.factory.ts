@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { accessFingerprint, currentCallContext, isToolAllowed, runInCallContext } from '@lore/access';
 import { LORE_CONFIG, LORE_VERSION, type LoreConfig } from '@lore/config';
-import { InvalidInputError, LoreError, type Permission, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
+import { InvalidInputError, type LanguageModel, LoreError, type Permission, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { offsetOf } from './continuation';
 import type { LoreMcpPrompt } from './mcp-prompt';
@@ -144,7 +144,7 @@ export class LoreMcpServerFactory {
           annotations: { title: tool.title, ...tool.annotations },
         },
         (args, ctx) =>
-          runInCallContext({ door, agentRunId: agentRunOf(ctx) }, () =>
+          runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
             this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
           ),
       );
@@ -260,7 +260,7 @@ export class LoreMcpServerFactory {
     server.server.setRequestHandler('tools/call', async (request, ctx) => {
       const tool = seedTools.get(request.params.name);
       if (!tool) return (await sdkToolCall(request, ctx)) as CallToolResult;
-      return runInCallContext({ door, agentRunId: agentRunOf(ctx) }, async () => {
+      return runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, async () => {
         try {
           const data = await tool.call(request.params.arguments ?? {}, principal, callContext(ctx, catalog));
           return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };
@@ -341,6 +341,29 @@ export class LoreMcpServerFactory {
 function agentRunOf(ctx: ServerContext): string | null {
   const run = ctx.mcpReq._meta?.['lore/agentRun'];
   return typeof run === 'string' && /^[\w.:-]{1,128}$/.test(run) ? run : null;
+}
+
+/**
+ * The model of a client that declared sampling, lent for one tool call: asked through
+ * sampling/createMessage, with no context of the client's own conversation. Sampling is the
+ * 2025 protocol's server-to-client request; a client of the 2026-07-28 protocol is not asked (the
+ * SDK refuses it there), and a stateless HTTP request has no initialize to declare it in.
+ */
+function lentModelOf(server: McpServer, ctx: ServerContext): LanguageModel | null {
+  if (server.server.getClientCapabilities()?.sampling === undefined) return null;
+  return {
+    complete: async ({ system, user, maxTokens }) => {
+      const result = await ctx.mcpReq.requestSampling({
+        systemPrompt: system,
+        messages: [{ role: 'user', content: { type: 'text', text: user } }],
+        maxTokens,
+        temperature: 0,
+        includeContext: 'none',
+      });
+      const content = Array.isArray(result.content) ? result.content : [result.content];
+      return { text: content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''), model: result.model };
+    },
+  };
 }
 
 function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): ToolCallContext {

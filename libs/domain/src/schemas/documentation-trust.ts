@@ -89,7 +89,12 @@ export const ClaimVerdictSchema = z
       'What the claim was read as; null when it matches no claim kind (then the verdict is unknown).',
     ),
     verdict: VerdictSchema,
-    judgedBy: z.literal('graph').describe('graph: settled from the graph and the code, deterministically.'),
+    judgedBy: z
+      .enum(['graph', 'model'])
+      .describe(
+        'graph: settled from the graph and the code, deterministically; model: the graph left it unknown and a model (lent by the MCP client, or configured with LORE_LLM_URL) judged it over the evidence spans it cites.',
+      ),
+    model: z.string().optional().describe('The name of the model that judged, when judgedBy is model.'),
     evidence: z.array(EvidenceSpanSchema).describe('The spans that settle the claim, or the best ones to read when it is unknown.'),
     reasons: z.array(z.string()).describe('Why the verdict, in order.'),
     checked: z.array(z.string()).describe('What was looked up.'),

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Redactor, currentCallContext } from '@lore/access';
 import { CodeGraphRepository, type RepositoryRecord } from '@lore/graph';
 import { createHash } from 'node:crypto';
 import {
   InvalidInputError,
+  type LanguageModel,
   NotFoundError,
   type Principal,
   QualityGateFailedError,
@@ -11,6 +13,7 @@ import {
 } from '@lore/domain';
 import {
   type DocumentationFinding,
+  type EvidenceSpan,
   type DocumentQualityReport,
   type EvaluateDocumentQualityInput,
   EvaluateDocumentQualityInputSchema,
@@ -29,7 +32,9 @@ import { SourceRepository } from '@lore/indexer';
 import { Operation } from '../operations/operation';
 import { targetRepository } from '../target-resolution';
 import { parseInput } from '../validation';
+import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
+import { CONFIGURED_LANGUAGE_MODEL } from '../language-models/language-model.providers';
 import { RepositoryCode } from './repository-code';
 import { type Detection, type DocumentText, StaleDocsDetector } from './stale-docs';
 import { formatQualityReportUri } from './quality-report-uri';
@@ -40,20 +45,41 @@ export class DocumentationTrustService {
   constructor(
     private readonly graph: CodeGraphRepository,
     private readonly sources: SourceRepository,
+    private readonly redactor: Redactor,
+    @Inject(CONFIGURED_LANGUAGE_MODEL) private readonly configuredModel: LanguageModel | null,
   ) {}
 
   @Operation('verify_claim', { kind: 'read' })
   async verifyClaim(input: VerifyClaimInput, principal: Principal): Promise<VerifyClaimResult> {
     const query = parseInput(VerifyClaimInputSchema, input);
     const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
-    const verdict = await new ClaimVerifier(this.graph, this.codeOf(principal, repository)).verify(query.claim);
+    const code = this.codeOf(principal, repository);
+    const graphVerdict = await new ClaimVerifier(this.graph, code).verify(query.claim);
+    // A model only where the client lends one or one is configured, and only over evidence to cite.
+    const model = currentCallContext().lentModel ?? this.configuredModel;
+    const { verdict, warnings } =
+      model !== null && graphVerdict.verdict === 'unknown' && graphVerdict.kind !== null && graphVerdict.evidence.length > 0
+        ? await judgeUnsettled(graphVerdict, await this.spanTexts(code, graphVerdict.evidence), model)
+        : { verdict: graphVerdict, warnings: [] };
     return {
       ...verdict,
       repositoryId: repository.repositoryId,
       commitSha: repository.commitSha,
-      warnings: [],
+      warnings,
       trustBoundary: TRUST_BOUNDARY,
     };
+  }
+
+  /** The evidence spans' lines as indexed, secrets redacted: what a model may read. A span whose file cannot be read is left out. */
+  private async spanTexts(code: RepositoryCode, evidence: readonly EvidenceSpan[]): Promise<SpanText[]> {
+    const texts: SpanText[] = [];
+    for (const span of evidence) {
+      const text = await code.text(span.path);
+      if (text === null) continue;
+      const lines = (await this.redactor.redact(span.path, text)).split('\n');
+      texts.push({ span, text: lines.slice(span.startLine - 1, span.endLine).join('\n') });
+    }
+    return texts;
   }
 
   @Operation('detect_stale_docs', { kind: 'read' })

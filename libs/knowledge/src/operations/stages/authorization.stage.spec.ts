@@ -21,7 +21,7 @@ async function outcome(operation: string, input: unknown, principal: Principal, 
     cached: true,
     args: [input],
     principal,
-    context: { requestId: 'r', door: 'rest', agentRunId: null },
+    context: { requestId: 'r', door: 'rest', agentRunId: null, lentModel: null },
   };
   try {
     return await stage.handle(call, async () => 'answered');

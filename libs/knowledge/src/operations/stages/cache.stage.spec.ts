@@ -1,5 +1,5 @@
 import type { LoreConfig } from '@lore/config';
-import { type Principal, localPrincipal } from '@lore/domain';
+import { type LanguageModel, type Principal, localPrincipal } from '@lore/domain';
 import { TenantView, type TenantViews } from '@lore/graph';
 import type { OperationCall } from '../operation';
 import { CacheStage, canonicalJson } from './cache.stage';
@@ -26,7 +26,7 @@ function setUp(config: LoreConfig = CONFIG): { stage: CacheStage; generations: F
   async function ask(
     principal: Principal,
     args: unknown[],
-    options: { operation?: string; kind?: OperationCall['kind']; cached?: boolean; answer?: unknown } = {},
+    options: { operation?: string; kind?: OperationCall['kind']; cached?: boolean; answer?: unknown; lentModel?: LanguageModel } = {},
   ) {
     const call: OperationCall = {
       operation: options.operation ?? 'get_symbol',
@@ -34,7 +34,7 @@ function setUp(config: LoreConfig = CONFIG): { stage: CacheStage; generations: F
       cached: options.cached ?? true,
       args,
       principal,
-      context: { requestId: 'r', door: 'rest', agentRunId: null },
+      context: { requestId: 'r', door: 'rest', agentRunId: null, lentModel: options.lentModel ?? null },
     };
     return stage.handle(call, async () => options.answer ?? { computed: ++computed, warnings: [] });
   }
@@ -66,6 +66,16 @@ describe('CacheStage', () => {
     expect(stage.stats()).toMatchObject({ hits: 1, misses: 6 });
   });
 
+  it("neither keeps nor serves an answer of a call a client lent its model to: that answer is the call's own", async () => {
+    const { stage, ask } = setUp();
+    const lentModel: LanguageModel = { complete: async () => ({ text: '', model: 'client-model' }) };
+    await ask(everything, [{ name: 'a' }]);
+    expect(await ask(everything, [{ name: 'a' }], { lentModel })).toEqual({ computed: 2, warnings: [] });
+    expect(await ask(everything, [{ name: 'b' }], { lentModel })).toEqual({ computed: 3, warnings: [] });
+    expect(await ask(everything, [{ name: 'b' }])).toEqual({ computed: 4, warnings: [] });
+    expect(stage.stats()).toMatchObject({ hits: 0, misses: 2 });
+  });
+
   it('asks again when the graph changed (a re-index anywhere), for another operation or another input', async () => {
     const { generations, ask } = setUp();
     await ask(everything, [{ name: 'a' }]);
@@ -87,7 +97,7 @@ describe('CacheStage', () => {
       cached: true,
       args: [{ name: 'z' }],
       principal: everything,
-      context: { requestId: 'r', door: 'rest', agentRunId: null },
+      context: { requestId: 'r', door: 'rest', agentRunId: null, lentModel: null },
     } as OperationCall;
     await expect(stage.handle(failing, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(stage.handle(failing, async () => 'answered')).resolves.toBe('answered');

@@ -55,7 +55,8 @@ export class CacheStage implements OperationStage {
   }
 
   async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
-    if (this.answers === null || call.kind !== 'read' || !call.cached) return next();
+    // An answer a client's own model helped write (MCP sampling) is that call's, not to be served to another.
+    if (this.answers === null || call.kind !== 'read' || !call.cached || call.context.lentModel !== null) return next();
     const input = canonicalJson(call.args);
     if (input === null) return next();
     let snapshot: string;

@@ -24,7 +24,7 @@ const call = (door: Door, subject = 'ana', agentRunId: string | null = null): Op
   cached: true,
   args: [{ name: 'x' }],
   principal: localPrincipal('t', subject),
-  context: { requestId: 'r', door, agentRunId },
+  context: { requestId: 'r', door, agentRunId, lentModel: null },
 });
 const answer = async () => ({ text: 'x'.repeat(400) });
 const codeOf = (stage: LimitsStage, limited: OperationCall) =>

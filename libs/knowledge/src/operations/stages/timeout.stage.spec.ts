@@ -9,7 +9,7 @@ const call = (kind: OperationCall['kind']): OperationCall => ({
   cached: true,
   args: [],
   principal: localPrincipal('t'),
-  context: { requestId: 'r', door: 'rest', agentRunId: null },
+  context: { requestId: 'r', door: 'rest', agentRunId: null, lentModel: null },
 });
 const settlesIn = (ms: number, value: string) => () => new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));
 
