@@ -89,6 +89,7 @@ function verdict(
     claim,
     ...fields,
     judgedBy: 'graph',
+    model: null,
     repositoryId,
     commitSha: commitOf(repositoryId),
     warnings: [],
@@ -293,17 +294,15 @@ describe('verify_claim with a model where the client lends one', () => {
     );
     try {
       const result = await client.callTool({ name: 'verify_claim', arguments: { repositoryId: ORDER, claim } });
-      expect(result.structuredContent).toMatchObject({ claim, ...judged('client-judge') });
+      expect((result.structuredContent as { data: unknown }).data).toMatchObject({ claim, ...judged('client-judge') });
       expect(asked).toHaveLength(1);
-      expect(asked[0]).toContain(
-        'Excerpt 1: src/domain/order.ts, lines 26-28\n26: /** Sum of quantity times unit price over all lines. */',
-      );
+      expect(asked[0]).toContain('Excerpt 1: src/domain/order.ts, lines 26-28\n26: export function orderTotal(order: Order): Money {');
       // A claim the graph settles is never put to the model.
       const settled = await client.callTool({
         name: 'verify_claim',
         arguments: { repositoryId: ORDER, claim: 'applyDiscount has no tests' },
       });
-      expect(settled.structuredContent).toMatchObject({ verdict: 'supported', judgedBy: 'graph' });
+      expect((settled.structuredContent as { data: unknown }).data).toMatchObject({ verdict: 'supported', judgedBy: 'graph' });
       expect(asked).toHaveLength(1);
     } finally {
       await client.close();
@@ -367,7 +366,7 @@ describe('detect_stale_docs', () => {
 
   it.each([
     ['a path with ..', '../README.md', 'invalid_input'],
-    ['a file that is not Markdown', 'src/cli.ts', 'invalid_input'],
+    ['a file that is neither Markdown nor code', 'package.json', 'invalid_input'],
     ['a document that is not there', 'docs/missing.md', 'not_found'],
   ])('refuses %s through every door', async (_, path, code) => {
     const answers = await askEveryDoor(

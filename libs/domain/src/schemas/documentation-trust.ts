@@ -94,7 +94,7 @@ export const ClaimVerdictSchema = z
       .describe(
         'graph: settled from the graph and the code, deterministically; model: the graph left it unknown and a model (lent by the MCP client, or configured with LORE_LLM_URL) judged it over the evidence spans it cites.',
       ),
-    model: z.string().optional().describe('The name of the model that judged, when judgedBy is model.'),
+    model: z.string().nullable().describe('The name of the model that judged when judgedBy is model; null when the graph settled it.'),
     evidence: z.array(EvidenceSpanSchema).describe('The spans that settle the claim, or the best ones to read when it is unknown.'),
     reasons: z.array(z.string()).describe('Why the verdict, in order.'),
     checked: z.array(z.string()).describe('What was looked up.'),
@@ -128,7 +128,9 @@ export const DetectStaleDocsInputSchema = z
       .array(DocsPathSchema)
       .max(MAX_DOCS_PATHS)
       .optional()
-      .describe('Markdown files or directories to check; every indexed Markdown document when left out.'),
+      .describe(
+        'Markdown files or directories to check, and code files whose doc comments to check (JSDoc, Javadoc, Python docstrings, Go doc comments); every indexed Markdown document when left out.',
+      ),
     minConfidence: z.number().min(0).max(1).default(0).describe('Leave out findings below this confidence.'),
   })
   .strict()

@@ -13,6 +13,7 @@ const UNSETTLED: ClaimVerdict = {
   kind: 'returns',
   verdict: 'unknown',
   judgedBy: 'graph',
+  model: null,
   evidence: [span('src/order.ts', 26, 28), span('src/order.ts', 2, 2)],
   reasons: ['orderTotal returns Money, a type alias.'],
   checked: ['symbols named orderTotal in shop'],

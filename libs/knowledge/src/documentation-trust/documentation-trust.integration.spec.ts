@@ -190,7 +190,7 @@ describe('detect_stale_docs', () => {
   it.each([
     ['a path with ..', { repositoryId: DRIFT, paths: ['../README.md'] }, 'invalid_input'],
     ['an absolute path', { repositoryId: DRIFT, paths: ['/etc/passwd'] }, 'invalid_input'],
-    ['a file that is not Markdown', { repositoryId: DRIFT, paths: ['src/cli.ts'] }, 'invalid_input'],
+    ['a file that is neither Markdown nor code', { repositoryId: DRIFT, paths: ['package.json'] }, 'invalid_input'],
     ['a document that is not there', { repositoryId: DRIFT, paths: ['docs/missing.md'] }, 'not_found'],
   ])('refuses %s', async (_, input, code) => {
     await expect(service.detectStaleDocs(input as never, principal)).rejects.toMatchObject({ code });
@@ -246,6 +246,48 @@ describe('detect_stale_docs and history', () => {
     });
     // Above the confidence asked for, the history is left out.
     expect((await service.detectStaleDocs({ repositoryId: 'history', minConfidence: 0.5 }, principal)).findings).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('detect_stale_docs and doc comments', () => {
+  it('finds the doc comment naming code that is nowhere but in the comment, and refuses a file of another language', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'lore-comments-')), 'comments');
+    cpSync(join(FIXTURES, DRIFT), root, { recursive: true });
+    const report = join(root, 'src/report.ts');
+    writeFileSync(
+      report,
+      readFileSync(report, 'utf8').replace(
+        'export function composeReport(',
+        [
+          '/**',
+          ' * Builds the report text; `listDrifted` finds the paths.',
+          ' * Written by {@link ReportWriter.write}.',
+          ' */',
+          'export function composeReport(',
+        ].join('\n'),
+      ),
+    );
+    execFileSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: root });
+    execFileSync('git', ['add', '-A'], { cwd: root });
+    execFileSync('git', ['-c', 'user.name=Lore', '-c', 'user.email=lore@lore.invalid', 'commit', '-q', '-m', 'comments'], { cwd: root });
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'comments' }, principal);
+
+    const answer = await service.detectStaleDocs({ repositoryId: 'comments', paths: ['src/report.ts'] }, principal);
+    expect(answer.documents).toEqual(['src/report.ts']);
+    expect(answer.findings).toEqual([
+      {
+        path: 'src/report.ts',
+        line: 5,
+        statement: 'Builds the report text; `listDrifted` finds the paths.',
+        kind: 'unknown_symbol',
+        reason: 'No symbol or code in the repository is named listDrifted.',
+        evidence: [],
+        confidence: 0.9,
+      },
+    ]);
+    await expect(service.detectStaleDocs({ repositoryId: 'comments', paths: ['package.json'] }, principal)).rejects.toThrow(
+      'package.json is not a Markdown file, nor code whose doc comments Lore reads.',
+    );
   }, 120_000);
 });
 

@@ -35,7 +35,7 @@ import { parseInput } from '../validation';
 import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
 import { CONFIGURED_LANGUAGE_MODEL } from '../language-models/language-model.providers';
-import { RepositoryCode } from './repository-code';
+import { EXTRACTED_LANGUAGES, RepositoryCode } from './repository-code';
 import { type Detection, type DocumentText, StaleDocsDetector } from './stale-docs';
 import { formatQualityReportUri } from './quality-report-uri';
 
@@ -87,7 +87,7 @@ export class DocumentationTrustService {
     const query = parseInput(DetectStaleDocsInputSchema, input);
     const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
     const code = this.codeOf(principal, repository);
-    const documents = await this.markdownDocuments(code, query.paths);
+    const documents = await this.markdownDocuments(code, query.paths, { docComments: true });
     const findings = await new StaleDocsDetector(this.graph, code).findings(documents, query.minConfidence);
     return {
       repositoryId: repository.repositoryId,
@@ -267,16 +267,32 @@ export class DocumentationTrustService {
     return new RepositoryCode(this.graph, this.sources, principal, repository);
   }
 
-  /** The indexed Markdown files the paths name (files, or directories holding them); all of them when no path is given. */
-  private async markdownDocuments(code: RepositoryCode, paths: readonly string[] | undefined): Promise<string[]> {
+  /**
+   * The indexed Markdown files the paths name (files, or directories holding them), all of them when
+   * no path is given; with `docComments`, code files named one by one too (their doc comments are read).
+   */
+  private async markdownDocuments(
+    code: RepositoryCode,
+    paths: readonly string[] | undefined,
+    { docComments } = { docComments: false },
+  ): Promise<string[]> {
     const markdown = (await code.files()).filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
     if (paths === undefined) return markdown;
     const chosen = new Set<string>();
+    const codeFiles: string[] = [];
     for (const path of paths) {
       const file = await code.file(path);
+      if (file !== null && docComments && EXTRACTED_LANGUAGES.has(file.language) && !file.blocked) {
+        if (!codeFiles.includes(file.path)) codeFiles.push(file.path);
+        continue;
+      }
       if (file !== null) {
         if (file.language !== 'markdown')
-          throw new InvalidInputError(`${path} is not a Markdown file.`, { hint: 'Give .md files or directories.' });
+          throw new InvalidInputError(`${path} is not a Markdown file${docComments ? ', nor code whose doc comments Lore reads' : ''}.`, {
+            hint: docComments
+              ? 'Give .md files, directories, or code files (their doc comments are checked).'
+              : 'Give .md files or directories.',
+          });
         chosen.add(file.path);
         continue;
       }
@@ -285,7 +301,7 @@ export class DocumentationTrustService {
       if (under.length === 0) throw new NotFoundError(`No indexed Markdown file ${path} in ${code.repositoryId}.`);
       for (const document of under) chosen.add(document);
     }
-    return markdown.filter((document) => chosen.has(document));
+    return [...markdown.filter((document) => chosen.has(document)), ...codeFiles];
   }
 }
 

@@ -3,12 +3,19 @@ import { type Principal, type SymbolRef, formatCodeUri } from '@lore/domain';
 import type { EvidenceSpan } from '@lore/domain/schemas/documentation-trust';
 import type { SourceRepository } from '@lore/indexer';
 import { linesOf } from '../files/file-span.service';
+import { splitDocComments } from './doc-comments';
 
 /** Past this many bytes of code the whole-repository text scan stops, and what it would settle stays unknown. */
 export const MAX_SCAN_BYTES = 64 * 1024 * 1024;
 /** Languages whose declarations the indexer extracts: a file of another language may declare what the graph does not list. */
 export const EXTRACTED_LANGUAGES = new Set(['typescript', 'javascript', 'python', 'java', 'go']);
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec)\/|\.(?:spec|test)\.[jt]sx?$|_test\.(?:go|py)$|(?:^|\/)test_[^/]*\.py$|Test\.java$/;
+
+/** The text of every code file (not Markdown, not blocked), and whether every one could be read within MAX_SCAN_BYTES. */
+export interface CodeScan {
+  texts: Map<string, string>;
+  complete: boolean;
+}
 
 /**
  * One repository's code as one verification reads it: its files and their text at the indexed
@@ -20,7 +27,8 @@ export class RepositoryCode {
   private readonly texts = new Map<string, Promise<string | null>>();
   private readonly blames = new Map<string, Promise<number[] | null>>();
   private readonly named = new Map<string, Promise<SymbolRef[]>>();
-  private scanned: Promise<{ texts: Map<string, string>; complete: boolean }> | null = null;
+  private scanned: Promise<CodeScan> | null = null;
+  private scannedWithoutDocComments: Promise<CodeScan> | null = null;
 
   constructor(
     private readonly graph: CodeGraphRepository,
@@ -103,7 +111,18 @@ export class RepositoryCode {
   }
 
   /** The text of every readable file that is not Markdown, up to MAX_SCAN_BYTES; `complete` says whether every one was read. */
-  codeTexts(): Promise<{ texts: Map<string, string>; complete: boolean }> {
+  /** The code files' text with their doc comments blank: what doc comments are checked against, not themselves. */
+  codeTextsWithoutDocComments(): Promise<CodeScan> {
+    this.scannedWithoutDocComments ??= (async () => {
+      const { texts, complete } = await this.codeTexts();
+      const languages = new Map((await this.files()).map((file) => [file.path, file.language]));
+      const stripped = new Map([...texts].map(([path, text]) => [path, splitDocComments(text, languages.get(path) ?? '').code]));
+      return { texts: stripped, complete };
+    })();
+    return this.scannedWithoutDocComments;
+  }
+
+  codeTexts(): Promise<CodeScan> {
     this.scanned ??= (async () => {
       const texts = new Map<string, string>();
       let bytes = 0;

@@ -7,7 +7,8 @@ import { parseClaim } from './claim-parser';
 import { ClaimVerifier } from './claim-verifier';
 import { escapeRegExp, findWord } from './code-facts';
 import { type Mention, docLines } from './markdown-mentions';
-import type { RepositoryCode } from './repository-code';
+import { splitDocComments } from './doc-comments';
+import type { CodeScan, RepositoryCode } from './repository-code';
 
 /** How sure each kind of finding is: a contradicted claim is settled by the graph; a missing name may be a name the line did not mean as code. */
 const CONFIDENCE: Record<StaleReason, number> = {
@@ -20,11 +21,16 @@ const CONFIDENCE: Record<StaleReason, number> = {
   code_changed_after: 0.4,
 };
 
-/** A Markdown text to check: an indexed document of the repository, or a draft (no history to read). */
+/**
+ * A Markdown text to check: an indexed document of the repository, a draft (no history to read), or
+ * the doc comments of a code file (`docComments`: checked against the code without doc comments, so
+ * that a comment never vouches for itself, and with no history: a comment changes with its code).
+ */
 export interface DocumentText {
   path: string;
   text: string;
   indexed: boolean;
+  docComments?: boolean;
 }
 
 export interface DetectionOptions {
@@ -70,7 +76,10 @@ export class StaleDocsDetector {
     const documents: DocumentText[] = [];
     for (const path of documentPaths) {
       const text = await this.code.text(path);
-      if (text !== null) documents.push({ path, text, indexed: true });
+      const language = (await this.code.file(path))?.language;
+      if (text === null) continue;
+      if (language === 'markdown') documents.push({ path, text, indexed: true });
+      else documents.push({ path, text: splitDocComments(text, language ?? '').comments, indexed: false, docComments: true });
     }
     // The history is the least confident finding: not read when it would be left out.
     const history = CONFIDENCE.code_changed_after >= minConfidence;
@@ -97,7 +106,7 @@ export class StaleDocsDetector {
         for (const mention of line.mentions) {
           // A constant's name reads as a configuration key (DEFAULT_TIMEOUT_MS): either way, the line names it.
           if (mention.kind === 'symbol' || mention.kind === 'config_key') detection.mentionedSymbols.add(mention.name);
-          const issue = await this.checkMention(mention, document.path);
+          const issue = await this.checkMention(mention, document);
           if (mention.kind === 'symbol' || mention.kind === 'file') {
             detection.references.total++;
             if (issue) detection.references.broken++;
@@ -134,35 +143,36 @@ export class StaleDocsDetector {
     return detection;
   }
 
-  private async checkMention(mention: Mention, documentPath: string): Promise<LineIssue | null> {
+  private async checkMention(mention: Mention, document: DocumentText): Promise<LineIssue | null> {
+    const scan = document.docComments ? this.code.codeTextsWithoutDocComments() : this.code.codeTexts();
     switch (mention.kind) {
       case 'symbol': {
         const names = await this.names();
         const last = mention.name.split('.').pop()!;
         if (names.has(mention.name) || names.has(last)) return null;
-        if (await this.codeNames(mention.name, last)) return null;
+        if (await codeNames(scan, mention.name, last)) return null;
         return { kind: 'unknown_symbol', reason: `No symbol or code in the repository is named ${mention.name}.`, evidence: [] };
       }
       case 'file': {
-        if (await this.fileExists(mention.name, documentPath)) return null;
-        if (await this.codeContains(mention.name)) return null;
+        if (await this.fileExists(mention.name, document.path)) return null;
+        if (await codeContains(scan, mention.name)) return null;
         return { kind: 'unknown_file', reason: `The repository has no file or directory ${mention.name}.`, evidence: [] };
       }
       case 'flag': {
         const bare = mention.name.replace(/^--/, '');
         const camel = bare.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-        if (await this.codeContains(mention.name)) return null;
-        if (await this.codeMatches(new RegExp(`["'\`]${escapeRegExp(bare)}["'\`]|(?<![\\w$])${escapeRegExp(camel)}(?![\\w$])`)))
+        if (await codeContains(scan, mention.name)) return null;
+        if (await codeMatches(scan, new RegExp(`["'\`]${escapeRegExp(bare)}["'\`]|(?<![\\w$])${escapeRegExp(camel)}(?![\\w$])`)))
           return null;
         return { kind: 'unknown_flag', reason: `No code defines the flag ${mention.name}.`, evidence: [] };
       }
       case 'command': {
         const command = mention.name.split(' ')[1]!;
-        if (await this.codeMatches(new RegExp(`["'\`]${escapeRegExp(command)}(?:[\\s"'\`]|$)`, 'm'))) return null;
+        if (await codeMatches(scan, new RegExp(`["'\`]${escapeRegExp(command)}(?:[\\s"'\`]|$)`, 'm'))) return null;
         return { kind: 'unknown_command', reason: `No code defines the command ${mention.name}.`, evidence: [] };
       }
       case 'config_key':
-        if (await this.codeNames(mention.name, mention.name)) return null;
+        if (await codeNames(scan, mention.name, mention.name)) return null;
         return { kind: 'unknown_config_key', reason: `No code reads the configuration key ${mention.name}.`, evidence: [] };
     }
   }
@@ -214,28 +224,6 @@ export class StaleDocsDetector {
     return this.symbolNames;
   }
 
-  /** Whether any code file names `name` or its last part as a whole word. */
-  private async codeNames(name: string, last: string): Promise<boolean> {
-    const { texts, complete } = await this.code.codeTexts();
-    if (!complete) return true;
-    for (const text of texts.values()) if (findWord(text, name) >= 0 || findWord(text, last) >= 0) return true;
-    return false;
-  }
-
-  private async codeContains(literal: string): Promise<boolean> {
-    const { texts, complete } = await this.code.codeTexts();
-    if (!complete) return true;
-    for (const text of texts.values()) if (text.includes(literal)) return true;
-    return false;
-  }
-
-  private async codeMatches(pattern: RegExp): Promise<boolean> {
-    const { texts, complete } = await this.code.codeTexts();
-    if (!complete) return true;
-    for (const text of texts.values()) if (pattern.test(text)) return true;
-    return false;
-  }
-
   /** A path as the repository root or the document's directory resolves it: an indexed file, a directory, or a file on disk Lore did not index (an image). */
   private async fileExists(path: string, documentPath: string): Promise<boolean> {
     const candidates = [path.replace(/\/$/, ''), posix.normalize(posix.join(posix.dirname(documentPath), path)).replace(/\/$/, '')];
@@ -259,6 +247,28 @@ export class StaleDocsDetector {
       return [];
     }
   }
+}
+
+/** Whether any code file of the scan names `name` or its last part as a whole word; true when the scan is not complete. */
+async function codeNames(scan: Promise<CodeScan>, name: string, last: string): Promise<boolean> {
+  const { texts, complete } = await scan;
+  if (!complete) return true;
+  for (const text of texts.values()) if (findWord(text, name) >= 0 || findWord(text, last) >= 0) return true;
+  return false;
+}
+
+async function codeContains(scan: Promise<CodeScan>, literal: string): Promise<boolean> {
+  const { texts, complete } = await scan;
+  if (!complete) return true;
+  for (const text of texts.values()) if (text.includes(literal)) return true;
+  return false;
+}
+
+async function codeMatches(scan: Promise<CodeScan>, pattern: RegExp): Promise<boolean> {
+  const { texts, complete } = await scan;
+  if (!complete) return true;
+  for (const text of texts.values()) if (pattern.test(text)) return true;
+  return false;
 }
 
 function day(seconds: number): string {

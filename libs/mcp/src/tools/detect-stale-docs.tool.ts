@@ -7,14 +7,15 @@ import {
   DetectStaleDocsResultSchema,
 } from '@lore/domain/schemas/documentation-trust';
 import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
-import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY, UNTRUSTED_NOTE } from '../mcp-tool';
+import { type LoreMcpTool, type NextCall, READ_ONLY, UNTRUSTED_NOTE } from '../mcp-tool';
 
 @Injectable()
 export class DetectStaleDocsTool implements LoreMcpTool<typeof DetectStaleDocsInputSchema, typeof DetectStaleDocsResultSchema> {
   readonly name = 'detect_stale_docs';
   readonly title = 'Detect stale documentation';
-  readonly description = `The lines of a repository's Markdown (every indexed document, or the paths given) that its code no longer supports: names of symbols, files, CLI flags and commands, and configuration keys no code has, and claims about signatures and relations that the graph contradicts (as verify_claim settles them). One finding per line, most confident first; a line that is true is left alone. ${UNTRUSTED_NOTE}`;
-  readonly version = FIRST_VERSION;
+  readonly description = `The lines of a repository's Markdown (every indexed document, or the paths given), and of the doc comments of code files named in paths, that its code no longer supports: names of symbols, files, CLI flags and commands, and configuration keys no code has, and claims about signatures and relations that the graph contradicts (as verify_claim settles them). One finding per line, most confident first; a line that is true is left alone. ${UNTRUSTED_NOTE}`;
+  // 2: paths may name code files, whose doc comments are checked.
+  readonly version = '2';
   readonly input = DetectStaleDocsInputSchema;
   readonly output = DetectStaleDocsResultSchema;
   readonly annotations = READ_ONLY;
