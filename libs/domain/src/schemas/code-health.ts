@@ -53,7 +53,7 @@ const AbsoluteRootSchema = z
   });
 
 /** A run id: the report digest (64 hex characters) or its first 8 (the short run_id). */
-const RunIdSchema = z
+export const RunIdSchema = z
   .string()
   .regex(/^[0-9a-f]{8}(?:[0-9a-f]{56})?$/, 'a run id is 8 or 64 lower-case hex characters (short or full)')
   .describe('A run id, short (8 hex characters) or full (the report digest); omitted: the latest run.');
