@@ -10,7 +10,7 @@ import { EXIT, printJson } from './output';
 
 /**
  * `lore analyze compare|gates|report`: the review half of code health analysis over stored runs.
- * Registered on the `analyze` command; their options are read with the parent's (`--json` either side).
+ * Registered on the `analyze` command.
  */
 export function registerAnalysisReviewCommands(analyze: Command): void {
   analyze
@@ -19,8 +19,7 @@ export function registerAnalysisReviewCommands(analyze: Command): void {
     .option('--focus <focus>', 'all (default) or production')
     .option('--json', 'print the compare_runs result as JSON')
     .action(
-      runAction(async (before: string, after: string, _options: unknown, command: Command) => {
-        const options = command.optsWithGlobals<{ focus?: 'all' | 'production'; json?: boolean }>();
+      withParentOptions(async (before: string, after: string, options: { focus?: 'all' | 'production'; json?: boolean }) => {
         const result = await review((service, principal) =>
           service.compareRuns(
             { run_id_before: before, run_id_after: after, ...(options.focus ? { focus: options.focus } : {}) },
@@ -39,8 +38,7 @@ export function registerAnalysisReviewCommands(analyze: Command): void {
     .option('--health-min <n>', 'the least health score (with a baseline, only below the baseline’s too)')
     .option('--json', 'print the evaluate_gates result as JSON')
     .action(
-      runAction(async (runId: string | undefined, _options: unknown, command: Command) => {
-        const options = command.optsWithGlobals<GateOptions & { json?: boolean }>();
+      withParentOptions(async (runId: string | undefined, options: GateOptions & { json?: boolean }) => {
         const result = await review((service, principal) =>
           service.evaluateGates({ ...gateInput(options), ...(runId ? { run_id: runId } : {}) }, principal),
         );
@@ -60,21 +58,39 @@ export function registerAnalysisReviewCommands(analyze: Command): void {
     .option('--limit <n>', 'metrics_detail: at most this many items')
     .option('--json', 'print the get_report_section result as JSON (the section is JSON either way)')
     .action(
-      runAction(async (section: string, runId: string | undefined, _options: unknown, command: Command) => {
-        const options = command.optsWithGlobals<{ family?: string; path?: string; offset?: string; limit?: string; json?: boolean }>();
-        const input = {
-          section,
-          ...(runId ? { run_id: runId } : {}),
-          ...(options.family ? { family: options.family } : {}),
-          ...(options.path ? { path: options.path } : {}),
-          ...(options.offset ? { offset: Number(options.offset) } : {}),
-          ...(options.limit ? { limit: Number(options.limit) } : {}),
-        };
-        const result = await review((service, principal) => service.getReportSection(input as never, principal));
-        printJson(options.json ? result : (result satisfies ReportSection).content);
-        return EXIT.ok;
-      }),
+      withParentOptions(
+        async (
+          section: string,
+          runId: string | undefined,
+          options: { family?: string; path?: string; offset?: string; limit?: string; json?: boolean },
+        ) => {
+          const input = {
+            section,
+            ...(runId ? { run_id: runId } : {}),
+            ...(options.family ? { family: options.family } : {}),
+            ...(options.path ? { path: options.path } : {}),
+            ...(options.offset ? { offset: Number(options.offset) } : {}),
+            ...(options.limit ? { limit: Number(options.limit) } : {}),
+          };
+          const result = await review((service, principal) => service.getReportSection(input as never, principal));
+          printJson(options.json ? result : (result satisfies ReportSection).content);
+          return EXIT.ok;
+        },
+      ),
     );
+}
+
+/**
+ * Commander hands an option the parent `analyze` defines too (`--json`) to the parent: the action's
+ * options are merged with the parent's, so an answer and an error are printed as asked either way.
+ */
+function withParentOptions<A extends unknown[]>(action: (...args: A) => Promise<number>) {
+  const run = runAction(action);
+  return (...args: A): Promise<void> => {
+    const command = args.at(-1) as Command;
+    Object.assign(args.at(-2) as object, command.optsWithGlobals());
+    return run(...args);
+  };
 }
 
 export interface GateOptions {
