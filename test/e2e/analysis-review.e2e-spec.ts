@@ -1,9 +1,10 @@
 import '@microsoft/jest-sarif';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
+import { chromium } from 'playwright-core';
 import {
   CompareRunsResultSchema,
   GateEvaluationSchema,
@@ -355,5 +356,48 @@ describe('review markers and the codeclone:// resources', () => {
     });
     expect((await callTool<{ items: unknown[] }>(http, 'list_reviewed_findings', { run_id: runAfter })).data.items).toEqual([]);
     await expect(http.readResource({ uri: 'codeclone://latest/gates' })).rejects.toThrow();
+  });
+});
+
+const CHROMIUM = process.env.LORE_CHROMIUM ?? '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'analysis');
+const browserTest = existsSync(CHROMIUM) ? it : it.skip;
+if (!existsSync(CHROMIUM)) {
+  process.stderr.write(
+    `[tests] skipped: the browser test of /analysis, because there is no Chromium at ${CHROMIUM} (apt-get install chromium, or set LORE_CHROMIUM)\n`,
+  );
+}
+
+describe('the analysis page', () => {
+  browserTest('draws health over the stored runs, lists the hotspots and shows a hotspot’s code', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(`${server.url}/analysis`);
+      await page.locator('#plot svg polyline[data-series="health"]').waitFor();
+      const runs = (
+        (await await fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ analysisRuns(input: {}) { items { run_id } } }' }),
+        }).then((response) => response.json())) as { data: { analysisRuns: { items: { run_id: string }[] } } }
+      ).data.analysisRuns.items;
+      // One point per stored run on the health line, each run named on the axis.
+      expect(await page.locator('#plot svg polyline[data-series="health"]').getAttribute('points')).toMatch(
+        new RegExp(`^(\\S+ ){${runs.length - 1}}\\S+$`),
+      );
+      for (const run of runs) expect(await page.locator('#plot svg text', { hasText: run.run_id }).count()).toBeGreaterThan(0);
+      const hotspots = page.locator('#hotspot-list li button');
+      await hotspots.first().waitFor();
+      expect(await hotspots.allInnerTexts()).toContainEqual(expect.stringContaining('shippingRate: cyclomatic complexity 21'));
+      await hotspots.filter({ hasText: 'shippingRate' }).click();
+      await page.locator('#span-text', { hasText: 'export function shippingRate' }).waitFor();
+      await page.click('#compare');
+      await page.locator('#verdict', { hasText: /improved|regressed|stable|mixed|incomparable/ }).waitFor();
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'analysis-page.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
   });
 });

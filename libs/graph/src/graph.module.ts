@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ObservabilityModule } from '@lore/observability';
-import { AnalysisBaselineRepository } from './analysis-baseline.repository';
+import { AnalysisReviewRepository } from './analysis-review.repository';
 import { ApiKeyRepository } from './api-key.repository';
 import { AuditRepository } from './audit.repository';
 import { CodeGraphRepository } from './code-graph.repository';
@@ -27,7 +27,7 @@ import { TenantViews } from './tenant-views.repository';
     IndexStoreRepository,
     CodeGraphRepository,
     CodeHealthRepository,
-    AnalysisBaselineRepository,
+    AnalysisReviewRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
@@ -39,7 +39,7 @@ import { TenantViews } from './tenant-views.repository';
     IndexStoreRepository,
     CodeGraphRepository,
     CodeHealthRepository,
-    AnalysisBaselineRepository,
+    AnalysisReviewRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,

@@ -1,4 +1,4 @@
-export * from './analysis-baseline.repository';
+export * from './analysis-review.repository';
 export * from './api-key.repository';
 export * from './audit.repository';
 export * from './code-graph.repository';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunIdSchema, SEVERITIES } from './code-health';
+import { HealthSchema, RunIdSchema, SEVERITIES } from './code-health';
 import { RevisionRangeSchema } from './impact';
 import { RepositoryIdSchema, RepositoryPathSchema, schemaNames } from './shared';
 
@@ -343,3 +343,31 @@ export const ClearedSessionSchema = z
   })
   .register(schemaNames, { name: 'ClearedSession' });
 export type ClearedSession = z.infer<typeof ClearedSessionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The stored runs' history (the analysis page's chart).
+
+export const ListAnalysisRunsInputSchema = z
+  .object({ repository: RepositoryIdSchema.optional().describe('Only this repository’s runs.') })
+  .strict()
+  .register(schemaNames, { name: 'ListAnalysisRunsInput' });
+export type ListAnalysisRunsInput = z.input<typeof ListAnalysisRunsInputSchema>;
+
+export const AnalysisRunsSchema = z
+  .object({
+    items: z.array(
+      z
+        .object({
+          run_id: z.string(),
+          repository: z.string(),
+          commit: z.string(),
+          mode: z.string(),
+          health: HealthSchema,
+          findings: z.number().int(),
+        })
+        .register(schemaNames, { name: 'AnalysisRunEntry' }),
+    ),
+  })
+  .describe('The stored runs, oldest first.')
+  .register(schemaNames, { name: 'AnalysisRuns' });
+export type AnalysisRuns = z.infer<typeof AnalysisRunsSchema>;

@@ -1,6 +1,8 @@
 import { Args, Context, Resolver } from '@nestjs/graphql';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
+  type AnalysisRuns,
+  AnalysisRunsSchema,
   type BaselineDocument,
   BaselineDocumentSchema,
   type CompareRunsInput,
@@ -15,6 +17,8 @@ import {
   GeneratePrSummaryInputSchema,
   type GetBaselineInput,
   GetBaselineInputSchema,
+  type ListAnalysisRunsInput,
+  ListAnalysisRunsInputSchema,
   type PrSummary,
   PrSummarySchema,
 } from '@lore/domain/schemas/analysis-review';
@@ -65,5 +69,15 @@ export class AnalysisReviewResolver {
   })
   analysisPrSummary(@Args('input') input: GeneratePrSummaryInput, @Context('req') req: RequestWithPrincipal): Promise<PrSummary> {
     return this.review.generatePrSummary(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreQuery({
+    name: 'analysisRuns',
+    description: 'The stored code health runs, oldest first, each with its health and dimensions.',
+    args: { input: ListAnalysisRunsInputSchema },
+    result: AnalysisRunsSchema,
+  })
+  analysisRuns(@Args('input') input: ListAnalysisRunsInput, @Context('req') req: RequestWithPrincipal): Promise<AnalysisRuns> {
+    return this.review.listAnalysisRuns(withoutNulls(input), principalOf(req));
   }
 }

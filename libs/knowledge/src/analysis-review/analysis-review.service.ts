@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LORE_VERSION } from '@lore/config';
 import { canonicalJson, InvalidInputError, NotFoundError, type Principal } from '@lore/domain';
 import {
+  type AnalysisRuns,
   type BaselineDocument,
   type ClearedSession,
   type ClearSessionRunsInput,
@@ -18,6 +19,8 @@ import {
   GetBaselineInputSchema,
   type GetReportSectionInput,
   GetReportSectionInputSchema,
+  type ListAnalysisRunsInput,
+  ListAnalysisRunsInputSchema,
   type ListReviewedFindingsInput,
   ListReviewedFindingsInputSchema,
   type MarkFindingReviewedInput,
@@ -30,7 +33,7 @@ import {
   UpdateBaselineInputSchema,
 } from '@lore/domain/schemas/analysis-review';
 import { GetRunSummaryInputSchema, type Report } from '@lore/domain/schemas/code-health';
-import { AnalysisBaselineRepository, CodeGraphRepository } from '@lore/graph';
+import { AnalysisReviewRepository, CodeGraphRepository } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
 import { CodeHealthService, type LoadedRun } from '../code-health/code-health.service';
 import { findingById, shortRunId } from '../code-health/report-views';
@@ -61,7 +64,7 @@ export class AnalysisReviewService {
 
   constructor(
     private readonly runs: CodeHealthService,
-    private readonly baselines: AnalysisBaselineRepository,
+    private readonly store: AnalysisReviewRepository,
     private readonly graph: CodeGraphRepository,
     private readonly sources: SourceRepository,
     private readonly impact: ImpactService,
@@ -112,7 +115,7 @@ export class AnalysisReviewService {
     const query = parseInput(UpdateBaselineInputSchema, input);
     const { report } = await this.runs.loadRun(principal, query.run_id, query.repository ?? null);
     const baseline = baselineOf(report);
-    await this.baselines.putBaseline(principal, baseline.repository, baseline.digest, canonicalJson(baseline));
+    await this.store.putBaseline(principal, baseline.repository, baseline.digest, canonicalJson(baseline));
     return baseline;
   }
 
@@ -194,6 +197,23 @@ export class AnalysisReviewService {
     return { cleared_reviews: this.sessions.clear(principal), cleared_gate_evaluation: hadGates, runs_kept: true };
   }
 
+  /** The stored runs, oldest first, with their health: the analysis page's chart. */
+  @Operation('list_analysis_runs', { kind: 'read', cached: false })
+  async listAnalysisRuns(input: ListAnalysisRunsInput, principal: Principal): Promise<AnalysisRuns> {
+    const query = parseInput(ListAnalysisRunsInputSchema, input);
+    const reports = (await this.store.listRunReports(principal, query.repository ?? null)).map((text) => JSON.parse(text) as Report);
+    return {
+      items: reports.map((report) => ({
+        run_id: shortRunId(report.integrity.digest),
+        repository: report.meta.repository,
+        commit: report.meta.commit,
+        mode: report.meta.mode,
+        health: report.metrics.summary.health,
+        findings: report.findings.summary.total,
+      })),
+    };
+  }
+
   /** The session's latest gate evaluation (codeclone://latest/gates), or null before evaluate_gates. */
   latestGates(principal: Principal): GateEvaluation | null {
     return this.sessions.latestGates(principal);
@@ -206,7 +226,7 @@ export class AnalysisReviewService {
 
   /** The repository's stored baseline, checked (an untrusted one is refused with its reason), or null. */
   async storedBaseline(principal: Principal, repositoryId: string): Promise<BaselineDocument | null> {
-    const text = await this.baselines.getBaseline(principal, repositoryId);
+    const text = await this.store.getBaseline(principal, repositoryId);
     return text === null ? null : trustedBaseline(text, `stored for ${repositoryId}`);
   }
 

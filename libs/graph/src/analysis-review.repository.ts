@@ -3,9 +3,9 @@ import { type Principal, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
 
-/** Code health baselines: one digested baseline document per tenant and repository (cypher/queries/analysis-review). */
+/** Code health in review: the digested baseline document per tenant and repository, and the stored runs' history (cypher/queries/analysis-review). */
 @Injectable()
-export class AnalysisBaselineRepository {
+export class AnalysisReviewRepository {
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly queries: CypherQueries,
@@ -33,5 +33,15 @@ export class AnalysisBaselineRepository {
       repositoryId,
     });
     return (row?.document as string | undefined) ?? null;
+  }
+
+  /** The canonical reports (JSON) of the stored runs the principal may read, oldest first, of one repository when named. */
+  async listRunReports(principal: Principal, repositoryId: string | null): Promise<string[]> {
+    const rows = await this.neo4j.read(this.queries.get('analysis-review/list-runs'), {
+      tenantId: principal.tenantId,
+      repoIds: visibleRepositoryIds(principal),
+      repositoryId,
+    });
+    return rows.map((row) => row.report as string);
   }
 }
