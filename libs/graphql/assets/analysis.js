@@ -1,4 +1,4 @@
-/* global document, window */
+/* global document, window, Option */
 'use strict';
 
 // The code health page (/analysis): every figure comes from /graphql (window.loreGraphql, api-key.js),

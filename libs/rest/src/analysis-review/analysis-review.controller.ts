@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req }
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
+  type AnalysisRuns,
+  AnalysisRunsSchema,
   type BaselineDocument,
   BaselineDocumentSchema,
   type CompareRunsInput,
@@ -16,6 +18,8 @@ import {
   GeneratePrSummaryInputSchema,
   type GetReportSectionInput,
   GetReportSectionInputSchema,
+  type ListAnalysisRunsInput,
+  ListAnalysisRunsInputSchema,
   type ListReviewedFindingsInput,
   ListReviewedFindingsInputSchema,
   type MarkFindingReviewedInput,
@@ -44,6 +48,14 @@ import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 @Controller('api/v1/analysis')
 export class AnalysisReviewController {
   constructor(private readonly review: AnalysisReviewService) {}
+
+  @Get('history')
+  @ApiOperation({ operationId: 'list_analysis_runs', summary: 'The stored runs, oldest first, each with its health and dimensions.' })
+  @ApiQueryFrom(ListAnalysisRunsInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(AnalysisRunsSchema) })
+  listAnalysisRuns(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<AnalysisRuns> {
+    return this.review.listAnalysisRuns(inputFromQuery(ListAnalysisRunsInputSchema, query) as ListAnalysisRunsInput, principalOf(req));
+  }
 
   @Get('compare')
   @ApiOperation({
