@@ -42,7 +42,7 @@ function drawChart(items) {
   const height = 240;
   const left = 36;
   const bottom = 28;
-  const x = (index) => left + (items.length === 1 ? (width - left) / 2 : (index * (width - left - 12)) / (items.length - 1));
+  const x = (index) => left + 24 + (items.length === 1 ? (width - left - 48) / 2 : (index * (width - left - 48)) / (items.length - 1));
   const y = (score) => 8 + ((100 - score) * (height - bottom - 8)) / 100;
   const svg = element('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'Health over the stored runs' });
   for (const tick of [0, 25, 50, 75, 100]) {
