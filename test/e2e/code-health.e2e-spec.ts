@@ -256,7 +256,8 @@ describe('code health runs through every door', () => {
     expect(help.data.guide).toMatchObject({ topic: 'review_state' });
     expect((await callTool<{ guide: unknown }>(stdio, 'help', { topic: 'baseline' })).data.guide).toEqual({
       topic: 'baseline',
-      summary: 'Baselines are not kept yet: every finding is new, baseline.status is missing, and the diff deltas are null.',
+      summary:
+        'A baseline is a digested snapshot of accepted findings per repository, written by lore analyze --update-baseline (never by MCP); evaluate_gates, generate_pr_summary and lore check count only findings it does not hold as new.',
       details: [],
     });
   });

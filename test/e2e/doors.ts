@@ -180,8 +180,11 @@ export const READ_ONLY_TOOLS = [
   'check_complexity',
   'check_coupling',
   'check_dead_code',
+  'compare_runs',
   'detect_stale_docs',
   'evaluate_document_quality',
+  'evaluate_gates',
+  'generate_pr_summary',
   'get_callees',
   'get_callers',
   'get_documents',
@@ -192,11 +195,13 @@ export const READ_ONLY_TOOLS = [
   'get_project_structure',
   'get_related_tests',
   'get_remediation',
+  'get_report_section',
   'get_run_summary',
   'get_symbol',
   'help',
   'list_findings',
   'list_hotspots',
+  'list_reviewed_findings',
   'search_code',
   'verify_claim',
   'verify_documentation',
@@ -212,8 +217,11 @@ export const KNOWLEDGE_TOOLS = [
   'update_project_main',
 ];
 
+/** The session-local tools (CodeClone's review markers): they change the caller's in-memory session only (readOnlyHint false). */
+export const SESSION_TOOLS = ['clear_session_runs', 'mark_finding_reviewed'];
+
 /** The tools of the full profile without side effects on the machine, sorted. */
-export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS].sort();
+export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS, ...SESSION_TOOLS].sort();
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
 export async function indexAndServe(

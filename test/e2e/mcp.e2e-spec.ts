@@ -4,7 +4,7 @@ import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { FULL_PROFILE_TOOLS, KNOWLEDGE_TOOLS, connectMcp, indexAndServe, type McpDoor, toolErrorAnswer } from './doors';
+import { FULL_PROFILE_TOOLS, KNOWLEDGE_TOOLS, SESSION_TOOLS, connectMcp, indexAndServe, type McpDoor, toolErrorAnswer } from './doors';
 
 /**
  * The MCP server as an agent meets it, on the order-service fixture: the protocol at its edges
@@ -149,7 +149,7 @@ describe('the contract of every tool (docs/specification.md, Tool contract tests
       });
       expect(tool.annotations).toEqual({
         title: tool.title,
-        readOnlyHint: true,
+        readOnlyHint: !SESSION_TOOLS.includes(tool.name),
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,

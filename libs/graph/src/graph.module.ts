@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ObservabilityModule } from '@lore/observability';
+import { AnalysisReviewRepository } from './analysis-review.repository';
 import { ApiKeyRepository } from './api-key.repository';
 import { AuditRepository } from './audit.repository';
 import { CodeGraphRepository } from './code-graph.repository';
@@ -26,6 +27,7 @@ import { TenantViews } from './tenant-views.repository';
     IndexStoreRepository,
     CodeGraphRepository,
     CodeHealthRepository,
+    AnalysisReviewRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,
@@ -37,6 +39,7 @@ import { TenantViews } from './tenant-views.repository';
     IndexStoreRepository,
     CodeGraphRepository,
     CodeHealthRepository,
+    AnalysisReviewRepository,
     EmbeddingProgressRepository,
     ApiKeyRepository,
     AuditRepository,

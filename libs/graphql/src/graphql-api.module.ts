@@ -9,6 +9,7 @@ import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LimitsStage } from '@lore/knowledge';
 import { chargeQueryCost } from './charged-queries';
 import { ExplorerLoaders } from './explorer/explorer-loaders';
+import { AnalysisPageController } from './analysis-page';
 import { ExplorerPageController } from './explorer-page';
 import { GraphiqlAssetsController } from './graphiql';
 import { formatGraphqlError } from './graphql-errors';
@@ -46,7 +47,7 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
       }),
     }),
   ],
-  controllers: [GraphiqlAssetsController, ExplorerPageController],
+  controllers: [GraphiqlAssetsController, ExplorerPageController, AnalysisPageController],
   providers: [...RESOLVERS],
 })
 export class GraphqlApiModule {}

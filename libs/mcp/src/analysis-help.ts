@@ -22,8 +22,12 @@ export const ANALYSIS_HELP_TOPICS = {
     ],
   },
   baseline: {
-    summary: 'Baselines are not kept yet: every finding is new, baseline.status is missing, and the diff deltas are null.',
-    details: ['Finding ids are stable across runs for the same code, so a later baseline can tell new from known findings.'],
+    summary:
+      'A baseline is a digested snapshot of accepted findings per repository, written by lore analyze --update-baseline (never by MCP); evaluate_gates, generate_pr_summary and lore check count only findings it does not hold as new.',
+    details: [
+      'Findings match by canonical id (symbols, not lines), so moved code stays known; a baseline edited by hand is refused as untrusted.',
+      'get_run_summary still counts every finding as new (baseline.status missing); compare_runs is baseline-independent.',
+    ],
   },
   coverage: {
     summary:
@@ -37,7 +41,7 @@ export const ANALYSIS_HELP_TOPICS = {
   },
   review_state: {
     summary:
-      'Review markers (mark_finding_reviewed) are not served yet; keep the finding ids, which stay the same across runs of the same code.',
+      'mark_finding_reviewed (with a note) and list_reviewed_findings keep review markers in the server’s memory for the calling principal only; clear_session_runs forgets them. Never written to a baseline or a report.',
     details: [],
   },
   changed_scope: {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { AnalysisMode, ChangedRun, RunSummary } from '@lore/domain/schemas/code-health';
 import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { registerAnalysisReviewCommands, updateBaseline } from '../analysis-review-commands';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';
@@ -11,11 +12,12 @@ interface AnalyzeOptions {
   changed?: string;
   diff?: string;
   mode?: AnalysisMode;
+  updateBaseline?: true | string;
   json?: boolean;
 }
 
-export const register: RegisterCommand = (program: Command) =>
-  program
+export const register: RegisterCommand = (program: Command) => {
+  const analyze = program
     .command('analyze [repo]')
     .description(
       'Code health analysis of an indexed repository (a repository id, or the path of its checkout; default: the current directory): clones, complexity, coupling, cohesion, dead code, import cycles. The run is stored as the latest.',
@@ -23,8 +25,11 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--changed <paths>', 'scope the run to these changed files (comma-separated, repository-relative): analyze_changed_paths')
     .option('--diff <range>', 'scope the run to the files a git revision or range changed: analyze_changed_paths')
     .option('--mode <mode>', 'full (default) or clones_only')
+    .option('--update-baseline [file]', "accept this run's findings as the repository's stored baseline (and write it to file, if given)")
     .option('--json', 'print the analyze_repository (or analyze_changed_paths) result as JSON')
     .action(runAction(analyzeCommand));
+  registerAnalysisReviewCommands(analyze);
+};
 
 async function analyzeCommand(repo: string | undefined, options: AnalyzeOptions): Promise<number> {
   // A path names the checkout (made absolute here, where the caller's directory is known); anything else is a repository id.
@@ -36,12 +41,15 @@ async function analyzeCommand(repo: string | undefined, options: AnalyzeOptions)
       : options.diff !== undefined
         ? { git_diff_ref: options.diff }
         : null;
-  const result = await withServices<RunSummary | ChangedRun>((context) => {
+  const result = await withServices<RunSummary | ChangedRun>(async (context) => {
     const service = context.get(CodeHealthService);
     const principal = context.get(PrincipalResolver).local();
-    return scope === null
-      ? service.analyzeRepository({ ...target, ...mode }, principal)
-      : service.analyzeChangedPaths({ ...target, ...mode, ...scope }, principal);
+    const run =
+      scope === null
+        ? await service.analyzeRepository({ ...target, ...mode }, principal)
+        : await service.analyzeChangedPaths({ ...target, ...mode, ...scope }, principal);
+    if (options.updateBaseline !== undefined) await updateBaseline(context, run.run_id, options.updateBaseline);
+    return run;
   });
   if (options.json) printJson(result);
   else process.stdout.write('changed_files' in result ? changedText(result) : summaryText(result));

@@ -53,7 +53,7 @@ const AbsoluteRootSchema = z
   });
 
 /** A run id: the report digest (64 hex characters) or its first 8 (the short run_id). */
-const RunIdSchema = z
+export const RunIdSchema = z
   .string()
   .regex(/^[0-9a-f]{8}(?:[0-9a-f]{56})?$/, 'a run id is 8 or 64 lower-case hex characters (short or full)')
   .describe('A run id, short (8 hex characters) or full (the report digest); omitted: the latest run.');
@@ -329,7 +329,7 @@ export type HotspotKind = (typeof HOTSPOT_KINDS)[number];
 
 const BaselineSchema = z
   .object({
-    status: z.literal('missing').describe('Baselines are not kept yet: every finding is new.'),
+    status: z.literal('missing').describe('The run summary judges no baseline: every finding is new (evaluate_gates judges against the stored one).'),
     compared_without_valid_baseline: z.boolean(),
     baseline_python_tag: z.string().nullable(),
     runtime_python_tag: z.string().nullable(),

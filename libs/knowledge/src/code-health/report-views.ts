@@ -16,7 +16,7 @@ import { gradeOf, sourceKindCounts } from './analysis-report';
 
 /**
  * The reading tools' answers: projections of one stored canonical report, never a second analysis.
- * Without a baseline (kept by a later issue) every finding is new.
+ * The run summary counts every finding as new; the stored baseline's new/known split is evaluate_gates'.
  */
 
 export const HEALTH_SCOPE =
