@@ -197,25 +197,31 @@ describe('detect_stale_docs', () => {
   });
 });
 
-describe('detect_stale_docs and history', () => {
-  /** Real git, two commits on two days: the second changes a declaration the README names. */
-  function commit(cwd: string, day: string, message: string): void {
-    const when = `${day}T12:00:00Z`;
-    const identity = {
-      GIT_AUTHOR_NAME: 'Lore',
-      GIT_AUTHOR_EMAIL: 'lore@lore.invalid',
-      GIT_COMMITTER_NAME: 'Lore',
-      GIT_COMMITTER_EMAIL: 'lore@lore.invalid',
-    };
-    const env = { ...process.env, ...identity, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when };
-    execFileSync('git', ['add', '-A'], { cwd, env });
-    execFileSync('git', ['commit', '-q', '-m', message], { cwd, env });
-  }
+/** Commits everything in `cwd` on `day`, with the real git. */
+function commit(cwd: string, day: string, message: string): void {
+  const when = `${day}T12:00:00Z`;
+  const identity = {
+    GIT_AUTHOR_NAME: 'Lore',
+    GIT_AUTHOR_EMAIL: 'lore@lore.invalid',
+    GIT_COMMITTER_NAME: 'Lore',
+    GIT_COMMITTER_EMAIL: 'lore@lore.invalid',
+  };
+  const env = { ...process.env, ...identity, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when };
+  execFileSync('git', ['add', '-A'], { cwd, env });
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd, env });
+}
 
+/** A git repository of docs-drift's files in a temporary directory named `name`, not committed yet. */
+function driftCopy(name: string): string {
+  const root = join(mkdtempSync(join(tmpdir(), `lore-${name}-`)), name);
+  cpSync(join(FIXTURES, DRIFT), root, { recursive: true });
+  execFileSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: root });
+  return root;
+}
+
+describe('detect_stale_docs and history', () => {
   it('finds the line whose named declaration changed after it, and leaves the others alone', async () => {
-    const root = join(mkdtempSync(join(tmpdir(), 'lore-history-')), 'history');
-    cpSync(join(FIXTURES, DRIFT), root, { recursive: true });
-    execFileSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: root });
+    const root = driftCopy('history');
     commit(root, '2026-01-01', 'docs-drift');
     const report = join(root, 'src/report.ts');
     writeFileSync(
@@ -251,8 +257,7 @@ describe('detect_stale_docs and history', () => {
 
 describe('detect_stale_docs and doc comments', () => {
   it('finds the doc comment naming code that is nowhere but in the comment, and refuses a file of another language', async () => {
-    const root = join(mkdtempSync(join(tmpdir(), 'lore-comments-')), 'comments');
-    cpSync(join(FIXTURES, DRIFT), root, { recursive: true });
+    const root = driftCopy('comments');
     const report = join(root, 'src/report.ts');
     writeFileSync(
       report,
@@ -267,9 +272,7 @@ describe('detect_stale_docs and doc comments', () => {
         ].join('\n'),
       ),
     );
-    execFileSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: root });
-    execFileSync('git', ['add', '-A'], { cwd: root });
-    execFileSync('git', ['-c', 'user.name=Lore', '-c', 'user.email=lore@lore.invalid', 'commit', '-q', '-m', 'comments'], { cwd: root });
+    commit(root, '2026-01-01', 'comments');
     await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'comments' }, principal);
 
     const answer = await service.detectStaleDocs({ repositoryId: 'comments', paths: ['src/report.ts'] }, principal);
