@@ -212,8 +212,18 @@ export const KNOWLEDGE_TOOLS = [
   'update_project_main',
 ];
 
+/** The documentation session tools: stateful, answering in the standard response format with CodeDoc errors. */
+export const DOCUMENTATION_SESSION_TOOLS = [
+  'analyze_file_callback',
+  'create_documentation',
+  'full_documentation',
+  'get_documentation_status',
+  'provide_dependency_files',
+  'provide_thematic_groupings',
+];
+
 /** The tools of the full profile without side effects on the machine, sorted. */
-export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS].sort();
+export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS, ...DOCUMENTATION_SESSION_TOOLS].sort();
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
 export async function indexAndServe(
