@@ -134,8 +134,15 @@ describe('the documentation session over stdio, across a restart', () => {
     // Another `lore mcp` process continues the session where the first left it.
     const second = await stdioClient();
     const waiting = await call(second.client, 'get_documentation_status', { session_id: sessionId });
-    expect(waiting.data).toMatchObject({ status: 'processing', progress: { total_files: 2, processed_files: 0, failed_files: [] }, pending_total: 2 });
-    expect((waiting.data.pending_requests as { prompt: string }[]).map((request) => request.prompt)).toEqual([discountsPrompt, validatorPrompt]);
+    expect(waiting.data).toMatchObject({
+      status: 'processing',
+      progress: { total_files: 2, processed_files: 0, failed_files: [] },
+      pending_total: 2,
+    });
+    expect((waiting.data.pending_requests as { prompt: string }[]).map((request) => request.prompt)).toEqual([
+      discountsPrompt,
+      validatorPrompt,
+    ]);
 
     const one = await call(second.client, 'analyze_file_callback', {
       session_id: sessionId,
@@ -212,7 +219,11 @@ describe('the documentation session over HTTP, polled', () => {
     expect(started.data).toMatchObject({ status: 'started', total_files: 3, module_name: 'Orders', doc_type: 'module' });
     const polled = await call(http, 'get_documentation_status', { session_id: sessionId });
     const pending = polled.data.pending_requests as { request_id: string; file_path: string; prompt: string; requested_at: string }[];
-    expect(pending.map((request) => request.file_path)).toEqual(['src/pricing/discounts.ts', 'src/validation/order-validator.ts', 'src/domain/errors.ts']);
+    expect(pending.map((request) => request.file_path)).toEqual([
+      'src/pricing/discounts.ts',
+      'src/validation/order-validator.ts',
+      'src/domain/errors.ts',
+    ]);
     expect(pending[2]!.prompt).toContain('class ValidationError');
     for (const request of pending.slice(0, 2)) {
       await call(http, 'analyze_file_callback', {
@@ -258,13 +269,20 @@ describe('bad input', () => {
       details: { missing_param: 'workspace_id', required_type: 'string', example: { workspace_id: 'proj-123' } },
     });
     const unknownWorkspace = await refusal(http, 'full_documentation', { workspace_id: 'proj-invalid' });
-    expect(unknownWorkspace.meta).toMatchObject({ code: 'WORKSPACE_NOT_FOUND', details: { provided_id: 'proj-invalid', repositories: [REPO] } });
+    expect(unknownWorkspace.meta).toMatchObject({
+      code: 'WORKSPACE_NOT_FOUND',
+      details: { provided_id: 'proj-invalid', repositories: [REPO] },
+    });
     expect(unknownWorkspace.meta.details.active_workspaces).toHaveLength(1);
 
     const groupings = (file_paths: string[], theme = 'orders') => ({ session_id: sessionId, groupings: [{ theme, file_paths }] });
     const cases: [string, Record<string, unknown>, string][] = [
       ['get_documentation_status', { session_id: 'ds_nope' }, 'SESSION_NOT_FOUND'],
-      ['analyze_file_callback', { session_id: sessionId, file_path: 'src/pricing/discounts.ts', analysis: analysis('s', 'd') }, 'INVALID_SESSION_STATE'],
+      [
+        'analyze_file_callback',
+        { session_id: sessionId, file_path: 'src/pricing/discounts.ts', analysis: analysis('s', 'd') },
+        'INVALID_SESSION_STATE',
+      ],
       ['provide_thematic_groupings', groupings(['src/pricing/discounts.ts'], ' '), 'INVALID_GROUPING'],
       ['provide_thematic_groupings', groupings(['src/../../etc/passwd']), 'INVALID_GROUPING'],
       ['provide_thematic_groupings', groupings(['/etc/passwd']), 'INVALID_GROUPING'],
@@ -272,7 +290,11 @@ describe('bad input', () => {
       ['provide_thematic_groupings', { session_id: sessionId }, 'MISSING_PARAMETER'],
       [
         'provide_dependency_files',
-        { session_id: sessionId, requesting_file: 'src/pricing/discounts.ts', dependencies: [{ file_path: 'src/domain/order.ts', dependency_type: 'inheritance' }] },
+        {
+          session_id: sessionId,
+          requesting_file: 'src/pricing/discounts.ts',
+          dependencies: [{ file_path: 'src/domain/order.ts', dependency_type: 'inheritance' }],
+        },
         'INVALID_DEPENDENCY_TYPE',
       ],
       [
@@ -281,7 +303,11 @@ describe('bad input', () => {
         'TOO_MANY_FILES',
       ],
       ['create_documentation', { workspace_id: REPO, module_name: 'm', file_paths: ['src/missing.ts'] }, 'FILE_NOT_FOUND'],
-      ['analyze_file_callback', { session_id: sessionId, file_path: 'src/pricing/discounts.ts', analysis: { summary: 'no documentation' } }, 'INVALID_ANALYSIS'],
+      [
+        'analyze_file_callback',
+        { session_id: sessionId, file_path: 'src/pricing/discounts.ts', analysis: { summary: 'no documentation' } },
+        'INVALID_ANALYSIS',
+      ],
       [
         'analyze_file_callback',
         { session_id: sessionId, file_path: 'src/pricing/discounts.ts', analysis: analysis('big', 'word '.repeat(30_000)) },

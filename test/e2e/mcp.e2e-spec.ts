@@ -4,7 +4,15 @@ import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { DOCUMENTATION_SESSION_TOOLS, FULL_PROFILE_TOOLS, KNOWLEDGE_TOOLS, connectMcp, indexAndServe, type McpDoor, toolErrorAnswer } from './doors';
+import {
+  DOCUMENTATION_SESSION_TOOLS,
+  FULL_PROFILE_TOOLS,
+  KNOWLEDGE_TOOLS,
+  connectMcp,
+  indexAndServe,
+  type McpDoor,
+  toolErrorAnswer,
+} from './doors';
 
 /**
  * The MCP server as an agent meets it, on the order-service fixture: the protocol at its edges
