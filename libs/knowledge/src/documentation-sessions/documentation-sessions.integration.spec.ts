@@ -6,8 +6,8 @@ import type { Driver } from 'neo4j-driver';
 import { ConfigModule } from '@lore/config';
 import { DocumentationSessionRepository } from '@lore/graph';
 import { type LoreError, type Principal, localPrincipal } from '@lore/domain';
-import { gitIn } from '../../../test/support/fixtures';
-import { testDriver, wipeGraph } from '../../../test/support/graph';
+import { gitIn } from '../../../../test/support/fixtures';
+import { testDriver, wipeGraph } from '../../../../test/support/graph';
 import { IndexingService } from '../indexing/indexing.service';
 import { KnowledgeModule } from '../knowledge.module';
 import { DocumentationSessionsService } from './documentation-sessions.service';
@@ -72,19 +72,35 @@ describe('documentation sessions in Neo4j', () => {
   });
 
   it('refuses a save made from a version another call saved meanwhile, writing nothing', async () => {
-    const started = await sessions.createDocumentation({ workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] }, alice);
+    const started = await sessions.createDocumentation(
+      { workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] },
+      alice,
+    );
     const read = (await store.get(alice, started.session_id, new Date().toISOString()))!;
     expect(read).toMatchObject({ state: 'started', version: 1 });
-    const changes = { state: 'started', machine: read.machine, toolMachine: read.toolMachine, updatedAt: read.updatedAt, expiresAt: read.expiresAt };
+    const changes = {
+      state: 'started',
+      machine: read.machine,
+      toolMachine: read.toolMachine,
+      updatedAt: read.updatedAt,
+      expiresAt: read.expiresAt,
+    };
     expect(await store.save(alice, started.session_id, 1, changes)).toBe(true);
     expect(await store.save(alice, started.session_id, 1, { ...changes, state: 'processing' })).toBe(false);
     expect(await store.get(alice, started.session_id, new Date().toISOString())).toMatchObject({ state: 'started', version: 2 });
   });
 
   it('persists the tool machine with the history of the calls', async () => {
-    const started = await sessions.createDocumentation({ workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] }, alice);
+    const started = await sessions.createDocumentation(
+      { workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] },
+      alice,
+    );
     await sessions.analyzeFileCallback(
-      { session_id: started.session_id, file_path: 'src/price.ts', analysis: { summary: 'Prices.', documentation: '`price` is exported.' } },
+      {
+        session_id: started.session_id,
+        file_path: 'src/price.ts',
+        analysis: { summary: 'Prices.', documentation: '`price` is exported.' },
+      },
       alice,
     );
     const stored = (await store.get(alice, started.session_id, new Date().toISOString()))!;
