@@ -220,8 +220,18 @@ export const KNOWLEDGE_TOOLS = [
 /** The session-local tools (CodeClone's review markers): they change the caller's in-memory session only (readOnlyHint false). */
 export const SESSION_TOOLS = ['clear_session_runs', 'mark_finding_reviewed'];
 
+/** The documentation session tools: stateful, answering in the standard response format with CodeDoc errors. */
+export const DOCUMENTATION_SESSION_TOOLS = [
+  'analyze_file_callback',
+  'create_documentation',
+  'full_documentation',
+  'get_documentation_status',
+  'provide_dependency_files',
+  'provide_thematic_groupings',
+];
+
 /** The tools of the full profile without side effects on the machine, sorted. */
-export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS, ...SESSION_TOOLS].sort();
+export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS, ...SESSION_TOOLS, ...DOCUMENTATION_SESSION_TOOLS].sort();
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
 export async function indexAndServe(

@@ -4,7 +4,16 @@ import type { Driver } from 'neo4j-driver';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { FULL_PROFILE_TOOLS, KNOWLEDGE_TOOLS, SESSION_TOOLS, connectMcp, indexAndServe, type McpDoor, toolErrorAnswer } from './doors';
+import {
+  DOCUMENTATION_SESSION_TOOLS,
+  FULL_PROFILE_TOOLS,
+  KNOWLEDGE_TOOLS,
+  SESSION_TOOLS,
+  connectMcp,
+  indexAndServe,
+  type McpDoor,
+  toolErrorAnswer,
+} from './doors';
 
 /**
  * The MCP server as an agent meets it, on the order-service fixture: the protocol at its edges
@@ -140,8 +149,10 @@ describe('the contract of every tool (docs/specification.md, Tool contract tests
     const { tools } = await mcp.get(door)!.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(FULL_PROFILE_TOOLS);
     const ajv = new Ajv2020({ strict: false });
-    // The Knowledge MCP server's knowledge tools answer as that server does (test/e2e/project-knowledge.e2e-spec.ts).
-    for (const tool of tools.filter((candidate) => !KNOWLEDGE_TOOLS.includes(candidate.name))) {
+    // The Knowledge MCP server's knowledge tools answer as that server does (test/e2e/project-knowledge.e2e-spec.ts),
+    // the documentation session tools in the standard response format (test/e2e/documentation-sessions.e2e-spec.ts).
+    const ownShape = [...KNOWLEDGE_TOOLS, ...DOCUMENTATION_SESSION_TOOLS];
+    for (const tool of tools.filter((candidate) => !ownShape.includes(candidate.name))) {
       expect({ tool: tool.name, input: ajv.validateSchema(tool.inputSchema), output: ajv.validateSchema(tool.outputSchema!) }).toEqual({
         tool: tool.name,
         input: true,

@@ -15,6 +15,12 @@ export const TOOL_PROFILES = {
     'get_project_structure',
     'get_file_span',
     'evaluate_document_quality',
+    'full_documentation',
+    'provide_thematic_groupings',
+    'provide_dependency_files',
+    'create_documentation',
+    'analyze_file_callback',
+    'get_documentation_status',
   ],
   review_agent: [
     'get_file_span',

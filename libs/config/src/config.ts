@@ -13,6 +13,14 @@ export { ConfigError } from './config-error';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 /** "true"/"false" (also 1/0): z.coerce.boolean() would read "false" as true. */
+/** A duration in milliseconds, written as a number of ms or with a unit (500ms, 30s, 5m, 1h). */
+const duration = z
+  .union([z.number(), z.string().regex(/^\d+(ms|s|m|h)?$/, 'a duration: a number of milliseconds, or 30s, 5m, 1h')])
+  .transform((value) => {
+    const [, amount, unit = 'ms'] = /^(\d+)(ms|s|m|h)?$/.exec(String(value))!;
+    return Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
+  })
+  .pipe(z.number().int().min(1));
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')]);
 /** A comma-separated list. */
 const list = z
@@ -191,6 +199,12 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Documentation sessions: a file's analysis unanswered this long (ms, or 30s, 5m, 1h) is a failed file. */
+  MCP_CALLBACK_TIMEOUT: duration.default(5 * 60_000),
+  /** Documentation sessions left idle this long (ms, or 30s, 5m, 1h) are forgotten. */
+  LORE_DOC_SESSION_IDLE_TIMEOUT: duration.default(24 * 3_600_000),
+  /** Where documentation sessions write their documentation (a directory per session); default $XDG_DATA_HOME/lore/documentation. */
+  LORE_DOCS_OUTPUT_DIR: z.string().min(1).optional(),
   /** Tools with side effects (index_repository) are served only when this is true, and only in the full profile. */
   LORE_MCP_ENABLE_SIDE_EFFECTS: z
     .enum(['true', 'false'])
@@ -207,6 +221,11 @@ export type LoreConfig = z.infer<typeof ConfigSchema>;
  */
 export function modelsDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return env.LORE_MODELS_DIR || join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'models');
+}
+
+/** Where documentation sessions write their documentation: LORE_DOCS_OUTPUT_DIR, else $XDG_DATA_HOME/lore/documentation. */
+export function documentationDirectory(config: Pick<LoreConfig, 'LORE_DOCS_OUTPUT_DIR'>, env: NodeJS.ProcessEnv = process.env): string {
+  return config.LORE_DOCS_OUTPUT_DIR || join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'documentation');
 }
 
 /** Where per-file extraction results are kept: LORE_CACHE_DIR, else $XDG_CACHE_HOME/lore. */

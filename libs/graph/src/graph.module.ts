@@ -7,6 +7,7 @@ import { CodeGraphRepository } from './code-graph.repository';
 import { CodeHealthRepository } from './code-health.repository';
 import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
+import { DocumentationSessionRepository } from './documentation-session.repository';
 import { EmbeddingProgressRepository } from './embedding-progress.repository';
 import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
@@ -32,6 +33,7 @@ import { TenantViews } from './tenant-views.repository';
     ApiKeyRepository,
     AuditRepository,
     TenantViews,
+    DocumentationSessionRepository,
   ],
   exports: [
     Neo4jService,
@@ -44,6 +46,7 @@ import { TenantViews } from './tenant-views.repository';
     ApiKeyRepository,
     AuditRepository,
     TenantViews,
+    DocumentationSessionRepository,
   ],
 })
 export class GraphModule {}

@@ -19,6 +19,7 @@ describe('migrations', () => {
       '007_api_keys',
       '008_audit_chain',
       '009_storage_slots',
+      '010_documentation_sessions',
       '011_analysis_baselines',
       '012_analysis_runs',
     ]);

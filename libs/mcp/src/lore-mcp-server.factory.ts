@@ -21,6 +21,7 @@ import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, U
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
 import { portableOutput, validatedByService } from './service-validated-schema';
+import { statefulAnswer, statefulAnswerSchema, statefulError } from './stateful-answer';
 import {
   DETAIL_LEVELS,
   type DetailLevel,
@@ -82,7 +83,9 @@ export class LoreMcpServerFactory {
         tool.name,
         {
           input: validatedByService(tool.input, tool.pagedLists.length > 0),
-          output: portableOutput<z.ZodType>(tool.answersAsSeed ? tool.output : toolAnswerSchema(tool.output)),
+          output: portableOutput<z.ZodType>(
+            tool.answersAsSeed ? tool.output : tool.stateful ? statefulAnswerSchema(tool.output) : toolAnswerSchema(tool.output),
+          ),
         },
       ]),
     );
@@ -198,6 +201,14 @@ export class LoreMcpServerFactory {
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
       holder: accessFingerprint(principal),
     };
+    if (tool.stateful) {
+      try {
+        return statefulAnswer(call, (await tool.call(given ?? {}, principal, context)) as Record<string, unknown>);
+      } catch (error) {
+        if (!(error instanceof LoreError)) onError?.(error);
+        return statefulError(error, call.requestId);
+      }
+    }
     try {
       const { continuation, ...args } = given ?? {};
       // The continuation's query is the arguments with detail_level: a summary continues in summary pages.
@@ -378,6 +389,7 @@ function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): T
         params: { progressToken, progress, ...(total === undefined ? {} : { total }), message },
       });
     },
+    notify: (method, params) => ctx.mcpReq.notify({ method, params } as Parameters<typeof ctx.mcpReq.notify>[0]),
   };
 }
 

@@ -101,7 +101,9 @@ export function renderMcpCatalog(): string {
         .join(', ')}. Paged lists: ${tool.pagedLists.length > 0 ? tool.pagedLists.join(', ') : 'none (never cut)'}.${
         tool.answersAsSeed
           ? " Answers as the Knowledge MCP server: `structuredContent` is the result below itself (no envelope), and an error is a JSON-RPC error with the seed's code (-32001 to -32008; -32009 a version conflict) and `data`."
-          : ''
+          : tool.stateful
+            ? ' A stateful tool (docs/documentation-sessions.md): `structuredContent` is `{data, metadata{tool, version, executionTime, timestamp, requestId, tokens, maxTokens}, status{success, code, message}, context{sessionId, relatedResults}}` around the result below, and an error is `isError` with the text `ERROR: <title>\\n\\n<explanation>` and `_meta` `{error, code, title, explanation, details}`.'
+            : ''
       }${tool.permission ? ` Needs the \`${tool.permission}\` permission.` : ''}`,
       '',
       '<details><summary>Input schema (data schema below)</summary>',

@@ -22,6 +22,8 @@ export interface ToolCallContext {
   catalog: { tools: CatalogEntry[]; prompts: CatalogEntry[] };
   /** Reports progress to a client that asked for it (a progressToken); a no-op otherwise. */
   progress(progress: number, total: number | undefined, message: string): Promise<void>;
+  /** Sends a notification of the tool's own (analyze_file_request) to the client, on the call's stream. */
+  notify(method: string, params: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -48,6 +50,12 @@ export interface LoreMcpTool<Input extends z.ZodType = z.ZodType, Output extends
    * envelope, no token budget), and its errors as JSON-RPC errors with the seed's codes and `data`.
    */
   readonly answersAsSeed?: true;
+  /**
+   * A stateful tool (a documentation session's) answers in the standard response format of the MCP
+   * Code Analysis foundations ({data, metadata, status{success, code, message}, context{sessionId}},
+   * stateful-answer.ts), and its errors in the CodeDoc server's shape.
+   */
+  readonly stateful?: true;
   /**
    * The permission a call needs besides read, for a tool that writes Lore's own stores (knowledge):
    * such a tool is served like a read, and the gate refuses it to a principal without the permission.

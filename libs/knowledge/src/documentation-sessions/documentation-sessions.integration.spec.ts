@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Test, type TestingModule } from '@nestjs/testing';
+import type { Driver } from 'neo4j-driver';
+import { ConfigModule } from '@lore/config';
+import { DocumentationSessionRepository } from '@lore/graph';
+import { type LoreError, type Principal, localPrincipal } from '@lore/domain';
+import { gitIn } from '../../../../test/support/fixtures';
+import { testDriver, wipeGraph } from '../../../../test/support/graph';
+import { IndexingService } from '../indexing/indexing.service';
+import { KnowledgeModule } from '../knowledge.module';
+import { DocumentationSessionsService } from './documentation-sessions.service';
+
+// The suite's own output directory and a short idle timeout, read when the module is built.
+const output = mkdtempSync(join(tmpdir(), 'lore-doc-sessions-'));
+process.env.LORE_DOCS_OUTPUT_DIR = output;
+process.env.LORE_DOC_SESSION_IDLE_TIMEOUT = '3s';
+
+/** Two principals of one tenant: a session is its creator's alone. */
+const alice: Principal = localPrincipal('sessions', 'alice');
+const bob: Principal = localPrincipal('sessions', 'bob');
+
+let moduleRef: TestingModule;
+let driver: Driver;
+let sessions: DocumentationSessionsService;
+let store: DocumentationSessionRepository;
+
+beforeAll(async () => {
+  moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] }).compile();
+  await moduleRef.init();
+  sessions = moduleRef.get(DocumentationSessionsService);
+  store = moduleRef.get(DocumentationSessionRepository);
+  driver = testDriver();
+  await wipeGraph(driver);
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-doc-sessions-repo-')), 'shop');
+  mkdirSync(join(root, 'src'), { recursive: true });
+  writeFileSync(join(root, 'tsconfig.json'), '{}');
+  writeFileSync(join(root, 'src/price.ts'), 'export function price(total: number): number {\n  return total;\n}\n');
+  gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+  gitIn(root, ['add', '-A']);
+  gitIn(root, ['commit', '-q', '-m', 'first']);
+  await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'shop' }, alice);
+}, 120_000);
+
+afterAll(async () => {
+  await moduleRef.close();
+  await driver.close();
+  rmSync(output, { recursive: true, force: true });
+});
+
+async function refusal(call: Promise<unknown>): Promise<{ code: string; seed: string | undefined }> {
+  const error = (await call.then(
+    () => null,
+    (reason: unknown) => reason,
+  )) as LoreError | null;
+  if (error === null) throw new Error('expected a refusal');
+  return { code: error.code, seed: (error.details?.seedError as { code: string } | undefined)?.code };
+}
+
+describe('documentation sessions in Neo4j', () => {
+  it('belong to their creator: another principal of the tenant gets SESSION_NOT_FOUND, and sees none listed', async () => {
+    const started = await sessions.fullDocumentation({ workspace_id: 'shop' }, alice);
+    expect((await sessions.getDocumentationStatus({ session_id: started.session_id }, alice)).status).toBe('awaiting_groupings');
+    expect(await refusal(sessions.getDocumentationStatus({ session_id: started.session_id }, bob))).toEqual({
+      code: 'not_found',
+      seed: 'SESSION_NOT_FOUND',
+    });
+    const now = new Date().toISOString();
+    expect((await store.list(alice, now)).map((session) => session.sessionId)).toContain(started.session_id);
+    expect(await store.list(bob, now)).toEqual([]);
+  });
+
+  it('refuses a save made from a version another call saved meanwhile, writing nothing', async () => {
+    const started = await sessions.createDocumentation(
+      { workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] },
+      alice,
+    );
+    const read = (await store.get(alice, started.session_id, new Date().toISOString()))!;
+    expect(read).toMatchObject({ state: 'started', version: 1 });
+    const changes = {
+      state: 'started',
+      machine: read.machine,
+      toolMachine: read.toolMachine,
+      updatedAt: read.updatedAt,
+      expiresAt: read.expiresAt,
+    };
+    expect(await store.save(alice, started.session_id, 1, changes)).toBe(true);
+    expect(await store.save(alice, started.session_id, 1, { ...changes, state: 'processing' })).toBe(false);
+    expect(await store.get(alice, started.session_id, new Date().toISOString())).toMatchObject({ state: 'started', version: 2 });
+  });
+
+  it('persists the tool machine with the history of the calls', async () => {
+    const started = await sessions.createDocumentation(
+      { workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] },
+      alice,
+    );
+    await sessions.analyzeFileCallback(
+      {
+        session_id: started.session_id,
+        file_path: 'src/price.ts',
+        analysis: { summary: 'Prices.', documentation: '`price` is exported.' },
+      },
+      alice,
+    );
+    const stored = (await store.get(alice, started.session_id, new Date().toISOString()))!;
+    const tool = JSON.parse(stored.toolMachine) as { value: string; context: { sessionId: string; history: { tool: string }[] } };
+    expect(tool.value).toBe('succeeded');
+    expect(tool.context.sessionId).toBe(started.session_id);
+    expect(tool.context.history.map((entry) => entry.tool)).toEqual(['create_documentation', 'analyze_file_callback']);
+    expect(stored.state).toBe('completed');
+    expect((await sessions.getDocumentationStatus({ session_id: started.session_id }, alice)).quality_metrics.claims).toEqual({
+      supported: 1,
+      contradicted: 0,
+      unknown: 0,
+    });
+  });
+
+  it('forgets a session left idle past LORE_DOC_SESSION_IDLE_TIMEOUT', async () => {
+    const started = await sessions.fullDocumentation({ workspace_id: 'shop' }, alice);
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    expect(await refusal(sessions.getDocumentationStatus({ session_id: started.session_id }, alice))).toEqual({
+      code: 'not_found',
+      seed: 'SESSION_NOT_FOUND',
+    });
+  });
+});

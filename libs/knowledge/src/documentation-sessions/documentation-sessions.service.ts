@@ -1,0 +1,655 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { type AnyActorLogic, type SnapshotFrom, createActor, initialTransition, transition } from 'xstate';
+import { LORE_CONFIG, type LoreConfig, documentationDirectory } from '@lore/config';
+import { ConflictError, type Principal } from '@lore/domain';
+import {
+  type AnalyzeFileCallbackInput,
+  AnalyzeFileCallbackInputSchema,
+  type CreateDocumentationInput,
+  CreateDocumentationInputSchema,
+  DEPENDENCY_TYPES,
+  DOC_TYPES,
+  type DocumentationSessionIdInput,
+  DocumentationSessionIdInputSchema,
+  type DocumentationStatus,
+  type FullDocumentationInput,
+  FullDocumentationInputSchema,
+  MAX_FILES_PER_DOCUMENTATION,
+  type PendingAnalysisRequest,
+  type ProvideDependencyFilesInput,
+  ProvideDependencyFilesInputSchema,
+  type ProvideThematicGroupingsInput,
+  ProvideThematicGroupingsInputSchema,
+} from '@lore/domain/schemas/documentation-sessions';
+import { CodeGraphRepository, DocumentationSessionRepository, type RepositoryRecord } from '@lore/graph';
+import { SourceRepository } from '@lore/indexer';
+import type { z } from 'zod';
+import { RepositoryCode } from '../documentation-trust/repository-code';
+import { StaleDocsDetector } from '../documentation-trust/stale-docs';
+import { Operation } from '../operations/operation';
+import {
+  type DocumentationSessionContext,
+  type DocumentationSessionEvent,
+  EXPECTED_STATE,
+  type NewFileRequest,
+  documentationSessionMachine,
+} from './documentation-session-machine';
+import { sessionError, sessionErrors } from './documentation-session-errors';
+import { fileAnalysisPrompt } from './file-analysis-prompt';
+import { type ToolMachineEvent, toolMachine } from './tool-machine';
+
+type SessionSnapshot = SnapshotFrom<typeof documentationSessionMachine>;
+type ToolSnapshot = SnapshotFrom<typeof toolMachine>;
+
+/** A session as one call works on it: its machines' snapshots and the stored version they were read at. */
+interface OpenSession {
+  sessionId: string;
+  version: number;
+  repositoryId: string;
+  session: SessionSnapshot;
+  tool: ToolSnapshot;
+}
+
+/** get_documentation_status lists at most this many pending requests with their prompts (pending_total counts them all). */
+const MAX_LISTED_REQUESTS = 20;
+
+/**
+ * Documentation sessions, as the CodeDoc documentation server runs them: the assistant starts one on
+ * a workspace (full_documentation, then provide_thematic_groupings) or on a set of files
+ * (create_documentation); Lore asks for each file's analysis with a prompt built from the graph
+ * (analyze_file_request, also listed by get_documentation_status for clients that poll); the
+ * assistant answers each through analyze_file_callback; when no file is pending, Lore writes the
+ * documentation per module and checks its statements against the code.
+ *
+ * Each session is two xstate machines (documentation-session-machine.ts, and tool-machine.ts for the
+ * calls made in it), persisted in Neo4j after every successful call, so a restarted server, or
+ * another one, continues it; a call that fails changes nothing. Sessions belong to the principal
+ * that created them and are forgotten after LORE_DOC_SESSION_IDLE_TIMEOUT idle.
+ */
+@Injectable()
+export class DocumentationSessionsService {
+  constructor(
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+    private readonly graph: CodeGraphRepository,
+    private readonly sessions: DocumentationSessionRepository,
+    private readonly sources: SourceRepository,
+  ) {}
+
+  @Operation('full_documentation', { kind: 'read', cached: false })
+  async fullDocumentation(input: FullDocumentationInput, principal: Principal) {
+    const args = this.parse(FullDocumentationInputSchema, input);
+    const workspaceId = required(args.workspace_id, 'workspace_id', 'string', { workspace_id: 'proj-123' });
+    const repository = await this.workspace(principal, workspaceId);
+    const open = await this.create(principal, 'full_documentation', args, repository, {
+      kind: 'full',
+      moduleName: repository.name,
+      docType: 'system',
+      requests: [],
+    });
+    return {
+      session_id: open.sessionId,
+      status: stateOf(open),
+      message: 'Full documentation requires thematic groupings. Please analyze the codebase and provide file groupings.',
+      next_action: 'Call provide_thematic_groupings with organized file paths',
+      hint: "Group files by functionality (e.g., 'server', 'handlers', 'authentication', 'database')",
+      workspace_path: repository.rootPath,
+      workspace_id: workspaceIdOf(principal.tenantId, repository.repositoryId),
+      repositoryId: repository.repositoryId,
+    };
+  }
+
+  @Operation('create_documentation', { kind: 'read', cached: false })
+  async createDocumentation(input: CreateDocumentationInput, principal: Principal) {
+    const args = this.parse(CreateDocumentationInputSchema, input);
+    const example = { file_paths: ['/src/auth/login.ts'], workspace_id: 'proj-123', module_name: 'auth' };
+    const filePaths = required(args.file_paths, 'file_paths', 'array of strings', example);
+    const workspaceId = required(args.workspace_id, 'workspace_id', 'string', example);
+    const moduleName = required(args.module_name, 'module_name', 'string', example);
+    const docType = args.doc_type ?? 'module';
+    if (!(DOC_TYPES as readonly string[]).includes(docType)) {
+      throw sessionErrors.invalidParameter('doc_type', `one of ${DOC_TYPES.join(', ')}`, docType, 'Leave doc_type out for module.');
+    }
+    if (filePaths.length > MAX_FILES_PER_DOCUMENTATION) {
+      throw sessionError(
+        'TOO_MANY_FILES',
+        'Too many files',
+        `create_documentation documents at most ${MAX_FILES_PER_DOCUMENTATION} files per call.`,
+        {
+          file_count: filePaths.length,
+          limit: MAX_FILES_PER_DOCUMENTATION,
+          hint: 'Split the files into modules of at most 100 files, one create_documentation each.',
+        },
+      );
+    }
+    if (filePaths.length === 0) throw sessionErrors.invalidParameter('file_paths', 'at least one file', [], 'Name the files to document.');
+    this.checkTokens(input);
+    const repository = await this.workspace(principal, workspaceId);
+    const paths = await this.workspaceFiles(principal, repository, filePaths, (path, reason) =>
+      sessionError('FILE_NOT_FOUND', 'File not found', `${path}: ${reason}.`, {
+        file_path: path,
+        hint: 'Give indexed files of the workspace.',
+      }),
+    );
+    const requests = await this.requests(principal, repository.repositoryId, paths, moduleName, []);
+    const open = await this.create(principal, 'create_documentation', args, repository, {
+      kind: 'files',
+      moduleName,
+      docType: docType as (typeof DOC_TYPES)[number],
+      requests,
+    });
+    return {
+      session_id: open.sessionId,
+      status: stateOf(open),
+      total_files: requests.length,
+      message: `Documentation of ${moduleName} started: Lore asks for each file's analysis.`,
+      next_action: 'Answer each analyze_file_request (or each pending request of get_documentation_status) with analyze_file_callback',
+      module_name: moduleName,
+      doc_type: docType as (typeof DOC_TYPES)[number],
+      requests: requests.map(requestRef),
+    };
+  }
+
+  @Operation('provide_thematic_groupings', { kind: 'read', cached: false })
+  async provideThematicGroupings(input: ProvideThematicGroupingsInput, principal: Principal) {
+    const args = this.parse(ProvideThematicGroupingsInputSchema, input);
+    const example = { session_id: 'ds_…', groupings: [{ theme: 'handlers', file_paths: ['/src/handlers/auth.ts'] }] };
+    const sessionId = required(args.session_id, 'session_id', 'string', example);
+    const groupings = required(args.groupings, 'groupings', 'array of {theme, file_paths, description}', example);
+    this.checkTokens(input);
+    const open = await this.open(principal, sessionId);
+    this.expect(open, { type: 'GROUPINGS_PROVIDED', groupings: [], requests: [] }, 'provide_thematic_groupings');
+    if (groupings.length === 0) throw invalidGrouping('groupings', 'at least one grouping', 0);
+    groupings.forEach((grouping, index) => {
+      if (!grouping.theme?.trim()) throw invalidGrouping(`groupings[${index}].theme`, 'a theme name', grouping.theme ?? null);
+      if (!grouping.file_paths?.length)
+        throw invalidGrouping(`groupings[${index}].file_paths`, 'at least one file path', grouping.file_paths ?? null);
+    });
+    const repository = await this.repositoryOf(principal, open);
+    const requests: NewFileRequest[] = [];
+    for (const grouping of groupings) {
+      const paths = await this.workspaceFiles(principal, repository, grouping.file_paths!, (path, reason) =>
+        invalidGrouping('file_paths', 'files of the workspace', path, `${path}: ${reason}.`),
+      );
+      const known = [...open.session.context.files, ...requests].map((file) => file.path);
+      requests.push(...(await this.requests(principal, repository.repositoryId, paths, grouping.theme!.trim(), known)));
+    }
+    const themes = groupings.map((grouping) => ({ theme: grouping.theme!.trim(), description: grouping.description ?? '' }));
+    const next = await this.apply(principal, open, 'provide_thematic_groupings', args, [
+      { type: 'GROUPINGS_PROVIDED', groupings: themes, requests },
+    ]);
+    return {
+      session_id: next.sessionId,
+      status: stateOf(next),
+      themes: themes.length,
+      total_files: next.session.context.files.length,
+      next_action: 'Answer each analyze_file_request (or each pending request of get_documentation_status) with analyze_file_callback',
+      requests: requests.map(requestRef),
+    };
+  }
+
+  @Operation('provide_dependency_files', { kind: 'read', cached: false })
+  async provideDependencyFiles(input: ProvideDependencyFilesInput, principal: Principal) {
+    const args = this.parse(ProvideDependencyFilesInputSchema, input);
+    const example = {
+      session_id: 'ds_…',
+      requesting_file: '/src/handlers/auth.ts',
+      dependencies: [{ file_path: '/src/auth/token.ts', dependency_type: 'import', reason: 'verifies tokens' }],
+    };
+    const sessionId = required(args.session_id, 'session_id', 'string', example);
+    const requestingFile = required(args.requesting_file, 'requesting_file', 'string', example);
+    const dependencies = required(args.dependencies, 'dependencies', 'array of {file_path, dependency_type, reason}', example);
+    dependencies.forEach((dependency, index) => {
+      required(dependency.file_path, `dependencies[${index}].file_path`, 'string', example);
+      const type = required(dependency.dependency_type, `dependencies[${index}].dependency_type`, 'string', example);
+      if (!(DEPENDENCY_TYPES as readonly string[]).includes(type)) {
+        throw sessionError('INVALID_DEPENDENCY_TYPE', 'Invalid dependency type', `'${type}' is not a dependency type.`, {
+          validation_type: 'enum',
+          expected: DEPENDENCY_TYPES,
+          actual: type,
+          hint: `Use one of ${DEPENDENCY_TYPES.join(', ')}.`,
+        });
+      }
+    });
+    this.checkTokens(input);
+    const open = await this.open(principal, sessionId);
+    this.expect(open, { type: 'DEPENDENCIES_PROVIDED', requests: [], relationships: 0 }, 'provide_dependency_files');
+    const repository = await this.repositoryOf(principal, open);
+    const notFound = (path: string, reason: string) =>
+      sessionError('FILE_NOT_FOUND', 'File not found', `${path}: ${reason}.`, {
+        file_path: path,
+        hint: 'Give indexed files of the workspace.',
+      });
+    const [requesting] = await this.workspaceFiles(principal, repository, [requestingFile], notFound);
+    const requester = open.session.context.files.find((file) => file.path === requesting);
+    if (!requester) {
+      throw sessionErrors.invalidParameter(
+        'requesting_file',
+        'a file of the session',
+        requestingFile,
+        'Name a file Lore asked you to analyse.',
+      );
+    }
+    const paths = await this.workspaceFiles(
+      principal,
+      repository,
+      dependencies.map((dependency) => dependency.file_path!),
+      notFound,
+    );
+    const known = open.session.context.files.map((file) => file.path);
+    const requests = await this.requests(principal, repository.repositoryId, paths, requester.theme, known);
+    const next = await this.apply(principal, open, 'provide_dependency_files', args, [
+      { type: 'DEPENDENCIES_PROVIDED', requests, relationships: dependencies.length },
+    ]);
+    return {
+      session_id: next.sessionId,
+      status: stateOf(next),
+      requesting_file: requester.path,
+      added_files: requests.map((request) => request.path),
+      total_files: next.session.context.files.length,
+      next_action:
+        requests.length > 0
+          ? 'Answer the new analyze_file_request with analyze_file_callback'
+          : 'Every dependency is already part of the session',
+      requests: requests.map(requestRef),
+    };
+  }
+
+  @Operation('analyze_file_callback', { kind: 'read', cached: false })
+  async analyzeFileCallback(input: AnalyzeFileCallbackInput, principal: Principal) {
+    const args = this.parse(AnalyzeFileCallbackInputSchema, input);
+    const example = {
+      session_id: 'ds_…',
+      file_path: '/src/auth.ts',
+      analysis: { summary: 'Signs users in.', documentation: '# auth.ts …' },
+    };
+    const sessionId = required(args.session_id, 'session_id', 'string', example);
+    const filePath = required(args.file_path, 'file_path', 'string', example);
+    const analysis = required(args.analysis, 'analysis', 'object {summary, documentation, …}', example);
+    const missing = (['summary', 'documentation'] as const).filter((field) => !analysis[field]?.trim());
+    if (missing.length > 0) {
+      throw sessionError('INVALID_ANALYSIS', 'Invalid analysis', `The analysis lacks ${missing.join(' and ')}.`, {
+        missing_fields: missing,
+        hint: 'An analysis needs a summary and the Markdown documentation of the file.',
+      });
+    }
+    this.checkTokens(input);
+    const open = await this.open(principal, sessionId);
+    this.expect(open, { type: 'FILE_ANALYZED', path: '', analysis: {} }, 'analyze_file_callback');
+    const repository = await this.repositoryOf(principal, open);
+    const path = this.workspacePath(repository, filePath);
+    const file = open.session.context.files.find((candidate) =>
+      args.request_id !== undefined ? candidate.requestId === args.request_id : candidate.path === path,
+    );
+    if (!file || file.path !== path || file.status !== 'pending') {
+      const reason = !file
+        ? 'Lore asked for no such analysis in this session'
+        : file.status === 'failed'
+          ? 'its request timed out'
+          : 'it is answered already';
+      throw sessionErrors.invalidParameter(
+        args.request_id !== undefined ? 'request_id' : 'file_path',
+        'a pending analysis request of the session',
+        args.request_id ?? filePath,
+        `No pending request for ${filePath}: ${reason}. get_documentation_status lists the pending ones.`,
+      );
+    }
+    const next = await this.apply(principal, open, 'analyze_file_callback', { session_id: sessionId, file_path: filePath }, [
+      { type: 'FILE_ANALYZED', path: file.path, analysis },
+    ]);
+    const files = next.session.context.files;
+    return {
+      session_id: next.sessionId,
+      file_path: filePath,
+      status: 'completed' as const,
+      session_status: stateOf(next),
+      processed_files: files.filter((candidate) => candidate.status === 'analyzed').length,
+      total_files: files.length,
+    };
+  }
+
+  @Operation('get_documentation_status', { kind: 'read', cached: false })
+  async getDocumentationStatus(input: DocumentationSessionIdInput, principal: Principal): Promise<DocumentationStatus> {
+    const args = this.parse(DocumentationSessionIdInputSchema, input);
+    const sessionId = required(args.session_id, 'session_id', 'string', { session_id: 'ds_…' });
+    let open = await this.open(principal, sessionId);
+    if (this.expired(open).length > 0 || (stateOf(open) === 'completed' && open.session.context.documentationPath === '')) {
+      open = await this.apply(principal, open, 'get_documentation_status', args, []);
+    }
+    const { context } = open.session;
+    const pending = context.files.filter((file) => file.status === 'pending');
+    const { claims } = context;
+    const checked = claims.supported + claims.contradicted + claims.unknown;
+    const stored = await this.sessions.get(principal, sessionId, new Date().toISOString());
+    return {
+      session_id: open.sessionId,
+      status: stateOf(open),
+      module_name: context.moduleName,
+      progress: {
+        total_files: context.files.length,
+        processed_files: context.files.filter((file) => file.status === 'analyzed').length,
+        failed_files: context.files.filter((file) => file.status === 'failed').map((file) => file.path),
+      },
+      documentation_path: context.documentationPath,
+      quality_metrics: {
+        average_quality_score: checked === 0 ? 1 : Math.round((claims.supported / checked) * 100) / 100,
+        // Lore asks one assistant: there is no consensus between models to report, and no memory is made.
+        consensus_status: 'not_applicable',
+        total_memories_created: 0,
+        relationships_discovered: context.relationships,
+        claims,
+      },
+      pending_requests: pending.slice(0, MAX_LISTED_REQUESTS).map(pendingRequest),
+      pending_total: pending.length,
+      repositoryId: context.repositoryId,
+      expires_at: stored?.expiresAt ?? '',
+    };
+  }
+
+  /**
+   * The pending requests of a session with their prompts (for the analyze_file_request notifications
+   * the MCP door sends): a plain method, for a door that has just made the requests through an operation.
+   */
+  async pendingRequests(principal: Principal, sessionId: string, requestIds: readonly string[]): Promise<PendingAnalysisRequest[]> {
+    const stored = await this.sessions.get(principal, sessionId, new Date().toISOString());
+    if (!stored) return [];
+    const snapshot = JSON.parse(stored.machine) as { context: DocumentationSessionContext };
+    const wanted = new Set(requestIds);
+    return snapshot.context.files.filter((file) => file.status === 'pending' && wanted.has(file.requestId)).map(pendingRequest);
+  }
+
+  /** Parses loose input; an argument of the wrong type is INVALID_PARAMETER, naming it. */
+  private parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+    const parsed = schema.safeParse(input ?? {});
+    if (parsed.success) return parsed.data;
+    const [issue] = parsed.error.issues;
+    const param = issue!.path.join('.') || (issue!.code === 'unrecognized_keys' ? issue!.keys.join(', ') : '(arguments)');
+    throw sessionErrors.invalidParameter(param, issue!.message, null, "See the tool's input schema.");
+  }
+
+  /** A request over the token limit of one exchange is refused before anything is done. */
+  private checkTokens(input: unknown): void {
+    const text = JSON.stringify(input);
+    const limit = this.config.LORE_MCP_MAX_TOKENS;
+    // Characters bound tokens from above for JSON: count only when the text could be over the limit.
+    if (text.length <= limit) return;
+    const tokens = countTokens(text);
+    if (tokens > limit) throw sessionErrors.tokenLimit(tokens, limit, text.length);
+  }
+
+  /** The workspace a workspace id names: a repository the principal reads, by its id or its proj-<uuid> workspace id. */
+  private async workspace(principal: Principal, workspaceId: string): Promise<RepositoryRecord> {
+    const repositories = await this.graph.listRepositories(principal);
+    const repository = repositories.find(
+      (candidate) => candidate.repositoryId === workspaceId || workspaceIdOf(principal.tenantId, candidate.repositoryId) === workspaceId,
+    );
+    if (repository) return repository;
+    throw sessionError(
+      'WORKSPACE_NOT_FOUND',
+      `Workspace not found: ${workspaceId}`,
+      'The specified workspace does not exist. Please check the workspace ID.',
+      {
+        provided_id: workspaceId,
+        active_workspaces: repositories.map((candidate) => workspaceIdOf(principal.tenantId, candidate.repositoryId)),
+        repositories: repositories.map((candidate) => candidate.repositoryId),
+        hint: 'Use get_project_structure to list available workspaces',
+      },
+    );
+  }
+
+  private async repositoryOf(principal: Principal, open: OpenSession): Promise<RepositoryRecord> {
+    const repository = await this.graph.getRepository(principal, open.repositoryId);
+    if (!repository) throw sessionErrors.sessionNotFound(open.sessionId);
+    return repository;
+  }
+
+  /** A path as the repository indexes it: absolute inside the workspace root, or relative to it; never with `..`. */
+  private workspacePath(repository: RepositoryRecord, given: string): string {
+    if (given.split(/[\\/]/).includes('..')) {
+      throw sessionErrors.invalidParameter('file_path', 'a path without ..', given, 'Give paths inside the workspace, without ..');
+    }
+    if (!isAbsolute(given)) return given.replace(/^\.\//, '');
+    const inside = relative(repository.rootPath, given);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+      throw sessionErrors.invalidParameter('file_path', `a path inside ${repository.rootPath}`, given, 'Give paths inside the workspace.');
+    }
+    return inside.split('\\').join('/');
+  }
+
+  /** The indexed files of the workspace the given paths name, deduplicated; a path outside, with `..`, or not indexed is refused. */
+  private async workspaceFiles(
+    principal: Principal,
+    repository: RepositoryRecord,
+    given: readonly string[],
+    refused: (path: string, reason: string) => Error,
+  ): Promise<string[]> {
+    const paths: string[] = [];
+    for (const path of given) {
+      let relativePath: string;
+      try {
+        relativePath = this.workspacePath(repository, path);
+      } catch {
+        throw refused(path, `outside the workspace ${repository.rootPath}, or with ..`);
+      }
+      const file = await this.graph.getFile(principal, repository.repositoryId, relativePath);
+      if (!file || file.file.blocked) throw refused(path, `not an indexed file of ${repository.repositoryId}`);
+      if (!paths.includes(relativePath)) paths.push(relativePath);
+    }
+    return paths;
+  }
+
+  /** An analysis request, with its prompt from the graph, per path the session does not have yet. */
+  private async requests(principal: Principal, repositoryId: string, paths: readonly string[], theme: string, known: readonly string[]) {
+    const requestedAt = new Date().toISOString();
+    const requests: NewFileRequest[] = [];
+    for (const path of paths) {
+      if (known.includes(path)) continue;
+      const prompt = await fileAnalysisPrompt(this.graph, principal, repositoryId, path, theme);
+      requests.push({ path, theme, requestId: `req_${randomUUID()}`, requestedAt, prompt });
+    }
+    return requests;
+  }
+
+  private async create(
+    principal: Principal,
+    toolName: string,
+    parameters: Record<string, unknown>,
+    repository: RepositoryRecord,
+    start: Pick<DocumentationSessionContext, 'kind' | 'moduleName' | 'docType'> & { requests: NewFileRequest[] },
+  ): Promise<OpenSession> {
+    const sessionId = `ds_${randomUUID()}`;
+    const [session] = initialTransition(documentationSessionMachine, { sessionId, repositoryId: repository.repositoryId, ...start });
+    const tool = called(initialTransition(toolMachine, { sessionId })[0], toolName, parameters);
+    const now = new Date();
+    const created = await this.sessions.create(principal, {
+      sessionId,
+      repositoryId: repository.repositoryId,
+      state: String(session.value),
+      machine: persisted(session),
+      toolMachine: persisted(tool),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + this.config.LORE_DOC_SESSION_IDLE_TIMEOUT).toISOString(),
+    });
+    if (!created) throw sessionErrors.sessionNotFound(sessionId);
+    return { sessionId, version: 1, repositoryId: repository.repositoryId, session, tool };
+  }
+
+  /** The principal's session as stored (another principal's, or an expired one, is not found). */
+  private async open(principal: Principal, sessionId: string): Promise<OpenSession> {
+    const stored = await this.sessions.get(principal, sessionId, new Date().toISOString());
+    if (!stored) throw sessionErrors.sessionNotFound(sessionId);
+    return {
+      sessionId,
+      version: stored.version,
+      repositoryId: stored.repositoryId,
+      session: restored(documentationSessionMachine, stored.machine),
+      tool: restored(toolMachine, stored.toolMachine),
+    };
+  }
+
+  /** Refuses an event the session's state does not accept, changing nothing (INVALID_SESSION_STATE). */
+  private expect(open: OpenSession, event: DocumentationSessionEvent, action: string): void {
+    const session = this.expired(open).length > 0 ? advance(open.session, [this.expiry(open)]) : open.session;
+    if (!session.can(event)) throw sessionErrors.invalidState(open.sessionId, String(session.value), EXPECTED_STATE[event.type], action);
+  }
+
+  /** The pending files whose request is older than MCP_CALLBACK_TIMEOUT. */
+  private expired(open: OpenSession): string[] {
+    const deadline = Date.now() - this.config.MCP_CALLBACK_TIMEOUT;
+    return open.session.context.files
+      .filter((file) => file.status === 'pending' && Date.parse(file.requestedAt) < deadline)
+      .map((file) => file.path);
+  }
+
+  private expiry(open: OpenSession): DocumentationSessionEvent {
+    return { type: 'REQUESTS_EXPIRED', paths: this.expired(open) };
+  }
+
+  /**
+   * Runs a successful call through the session: expired requests fail first, then the call's events;
+   * a session that is completed gets its documentation written; then both machines are saved, unless
+   * another call saved the session meanwhile (conflict: nothing is saved, the caller calls again).
+   */
+  private async apply(
+    principal: Principal,
+    open: OpenSession,
+    toolName: string,
+    parameters: Record<string, unknown>,
+    events: DocumentationSessionEvent[],
+  ): Promise<OpenSession> {
+    const expired = this.expired(open).length > 0 ? [this.expiry(open)] : [];
+    let session = advance(open.session, [...expired, ...events]);
+    if (session.value === 'completed' && session.context.documentationPath === '') {
+      session = advance(session, [await this.writeDocumentation(principal, session.context)]);
+    }
+    const tool = called(open.tool, toolName, parameters);
+    const now = new Date();
+    const saved = await this.sessions.save(principal, open.sessionId, open.version, {
+      state: String(session.value),
+      machine: persisted(session),
+      toolMachine: persisted(tool),
+      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + this.config.LORE_DOC_SESSION_IDLE_TIMEOUT).toISOString(),
+    });
+    if (!saved) {
+      throw new ConflictError(`Documentation session ${open.sessionId} changed while this call ran; nothing was saved.`, {
+        hint: 'Call again: the call is checked against the session as it is now.',
+      });
+    }
+    return { ...open, version: open.version + 1, session, tool };
+  }
+
+  /**
+   * Writes one Markdown file per module (a theme, or create_documentation's module) into the session's
+   * directory of the output directory, each file atomically, and checks every statement that names
+   * code against the graph and the code (the documentation-trust claim checks).
+   */
+  private async writeDocumentation(principal: Principal, context: DocumentationSessionContext): Promise<DocumentationSessionEvent> {
+    const directory = join(documentationDirectory(this.config), context.sessionId);
+    await mkdir(directory, { recursive: true });
+    const repository = await this.graph.getRepository(principal, context.repositoryId);
+    const detector = repository
+      ? new StaleDocsDetector(this.graph, new RepositoryCode(this.graph, this.sources, principal, repository))
+      : null;
+    const claims = { supported: 0, contradicted: 0, unknown: 0 };
+    for (const [index, grouping] of context.groupings.entries()) {
+      const files = context.files.filter((file) => file.theme === grouping.theme && file.status === 'analyzed');
+      if (files.length === 0) continue;
+      const text = moduleDocument(grouping.theme, grouping.description, files);
+      const name = `${moduleFileName(grouping.theme, index)}.md`;
+      await writeFile(join(directory, `${name}.tmp`), text);
+      await rename(join(directory, `${name}.tmp`), join(directory, name));
+      if (detector) {
+        const detection = await detector.detect([{ path: name, text, indexed: false }], { claims: true, history: false });
+        claims.supported += detection.claims.supported;
+        claims.contradicted += detection.claims.contradicted;
+        claims.unknown += detection.claims.unknown;
+      }
+    }
+    return { type: 'DOCUMENTATION_WRITTEN', documentationPath: directory, claims };
+  }
+}
+
+/** Lore's workspace id for a repository, in the CodeDoc server's proj-<uuid> form: the same for the same tenant and repository. */
+export function workspaceIdOf(tenantId: string, repositoryId: string): string {
+  const hex = createHash('sha256').update(`${tenantId}\u0000${repositoryId}`).digest('hex');
+  return `proj-${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function required<T>(value: T | undefined, param: string, requiredType: string, example: Record<string, unknown>): T {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    throw sessionErrors.missingParameter(param, requiredType, example);
+  }
+  return value;
+}
+
+function invalidGrouping(field: string, expected: string, actual: unknown, explanation = `${field} must be ${expected}.`) {
+  return sessionError('INVALID_GROUPING', 'Invalid grouping', explanation, {
+    validation_type: 'grouping',
+    field,
+    expected,
+    actual,
+    hint: 'Each grouping needs a theme and the paths of indexed files inside the workspace.',
+  });
+}
+
+function stateOf(open: OpenSession) {
+  return open.session.value as DocumentationStatus['status'];
+}
+
+function requestRef(request: NewFileRequest) {
+  return { request_id: request.requestId, file_path: request.path };
+}
+
+function pendingRequest(file: NewFileRequest): PendingAnalysisRequest {
+  return { request_id: file.requestId, file_path: file.path, requested_at: file.requestedAt, prompt: file.prompt };
+}
+
+/** A session's or a call's machine from its persisted snapshot (as stored in the graph). */
+function restored<T extends AnyActorLogic>(logic: T, persisted: string): SnapshotFrom<T> {
+  return createActor(logic as AnyActorLogic, {
+    snapshot: JSON.parse(persisted) as never,
+    input: undefined,
+  }).getSnapshot() as SnapshotFrom<T>;
+}
+
+function persisted(snapshot: SessionSnapshot | ToolSnapshot): string {
+  return JSON.stringify(snapshot.machine.getPersistedSnapshot(snapshot as never));
+}
+
+/** The session after the events, in order (each one accepted: the callers checked). */
+function advance(session: SessionSnapshot, events: DocumentationSessionEvent[]): SessionSnapshot {
+  return events.reduce((current, event) => transition(documentationSessionMachine, current, event)[0], session);
+}
+
+/** The tool machine after one successful call of `toolName`: selected, parameters set, executed, succeeded. */
+function called(tool: ToolSnapshot, toolName: string, parameters: Record<string, unknown>): ToolSnapshot {
+  const events: ToolMachineEvent[] = [
+    { type: 'SELECT_TOOL', toolName },
+    { type: 'SET_PARAMETERS', parameters },
+    { type: 'EXECUTE' },
+    { type: 'SUCCEED', code: null, at: new Date().toISOString() },
+  ];
+  return events.reduce((current, event) => transition(toolMachine, current, event)[0], tool);
+}
+
+function moduleFileName(theme: string, index: number): string {
+  const slug = theme
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug || `module-${index + 1}`;
+}
+
+function moduleDocument(theme: string, description: string, files: DocumentationSessionContext['files']): string {
+  const parts = [`# ${theme}`, ''];
+  if (description) parts.push(description, '');
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    parts.push(`## \`${file.path}\``, '', file.analysis!.summary!.trim(), '', file.analysis!.documentation!.trim(), '');
+  }
+  return parts.join('\n');
+}
