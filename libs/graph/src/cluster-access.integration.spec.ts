@@ -87,4 +87,28 @@ describe('cluster-ready graph access', () => {
       ).toEqual([{ uid: winner }]);
     }
   });
+
+  it('gives the repository of a holder on another machine whose heartbeats stopped to the next run, once its lease ran out', async () => {
+    const config = { ...routed, LORE_INDEX_LEASE_SECONDS: 1 };
+    const leasesA = new IndexRunLeases(serverA, new CypherQueries(), config);
+    const leasesB = new IndexRunLeases(serverB, new CypherQueries(), config);
+    const repoId = 'dead-holder';
+    await leasesA.beginRun({ tenantId: tenant, repoId, runId: 'dead-run' }, new Date().toISOString());
+    // As a holder elsewhere: its process cannot be looked up from here, only its lease's end.
+    await serverA.writeOne("MATCH (l:IndexLease {uid: $uid}) SET l.host = 'elsewhere'", { uid: `${tenant}:${repoId}` });
+    await expect(leasesB.beginRun({ tenantId: tenant, repoId, runId: 'next-run' }, new Date().toISOString())).rejects.toThrow(
+      ConflictError,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await leasesB.beginRun({ tenantId: tenant, repoId, runId: 'next-run' }, new Date().toISOString());
+    expect(
+      await serverA.read('MATCH (r:IndexRun {tenantId: $tenant, repoId: $repoId}) RETURN r.uid AS uid, r.status AS status ORDER BY uid', {
+        tenant,
+        repoId,
+      }),
+    ).toEqual([
+      { uid: 'dead-run', status: 'failed' },
+      { uid: 'next-run', status: 'running' },
+    ]);
+  });
 });
