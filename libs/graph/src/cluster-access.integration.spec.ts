@@ -89,7 +89,7 @@ describe('cluster-ready graph access', () => {
   });
 
   it('gives the repository of a holder on another machine whose heartbeats stopped to the next run, once its lease ran out', async () => {
-    const config = { ...routed, LORE_INDEX_LEASE_SECONDS: 1 };
+    const config = { ...routed, LORE_INDEX_LEASE_SECONDS: 5 };
     const leasesA = new IndexRunLeases(serverA, new CypherQueries(), config);
     const leasesB = new IndexRunLeases(serverB, new CypherQueries(), config);
     const repoId = 'dead-holder';
@@ -99,7 +99,7 @@ describe('cluster-ready graph access', () => {
     await expect(leasesB.beginRun({ tenantId: tenant, repoId, runId: 'next-run' }, new Date().toISOString())).rejects.toThrow(
       ConflictError,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
     await leasesB.beginRun({ tenantId: tenant, repoId, runId: 'next-run' }, new Date().toISOString());
     expect(
       await serverA.read('MATCH (r:IndexRun {tenantId: $tenant, repoId: $repoId}) RETURN r.uid AS uid, r.status AS status ORDER BY uid', {
