@@ -86,10 +86,17 @@ async function main(): Promise<void> {
             `round ${round + 1}, ${name}: queryable ${Math.round(queryableMs)} ms (${written.changes.nodesWritten} nodes, ` +
               `${written.changes.relationshipsWritten} relationships, ${queryableBatches} batches), exact ${Math.round(exactMs)} ms (${exactBatches} batches)`,
           );
-          // Emptied for the next round, in auto-commit transactions of bounded size.
-          await context
-            .get(Neo4jService)
-            .autoCommit('MATCH (n {tenantId: $tenantId}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS', { tenantId: TENANT });
+          // Emptied for the next round, in managed transactions of bounded size.
+          const neo4j = context.get(Neo4jService);
+          while (
+            Number(
+              (
+                await neo4j.writeOne('MATCH (n {tenantId: $tenantId}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted', {
+                  tenantId: TENANT,
+                })
+              )[0]?.deleted,
+            ) > 0
+          );
         } finally {
           await context.close();
         }

@@ -59,7 +59,19 @@ describe('lore keys', () => {
   it('prints the key once, at creation, and lists keys without it', async () => {
     const created = await createKey(['--repos', 'order-service,billing-service', '--permissions', 'read,index', '--expires', '30d']);
     expect(Object.keys(created).sort()).toEqual(
-      ['createdAt', 'expiresAt', 'id', 'key', 'label', 'permissions', 'repositories', 'revokedAt', 'tenantId', 'toolProfile'].sort(),
+      [
+        'bookmark',
+        'createdAt',
+        'expiresAt',
+        'id',
+        'key',
+        'label',
+        'permissions',
+        'repositories',
+        'revokedAt',
+        'tenantId',
+        'toolProfile',
+      ].sort(),
     );
     expect(created).toMatchObject({
       tenantId: TENANT,

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { runInCallContext } from '@lore/access';
+import { runWithBookmark } from '@lore/domain';
 import { exitAfterOutput, reportError } from './output';
 
 /**
@@ -21,7 +22,8 @@ export function runAction<A extends unknown[]>(action: (...args: A) => Promise<n
     );
     let code: number;
     try {
-      code = await runInCallContext({ door: 'cli' }, () => action(...args));
+      // LORE_BOOKMARK: a bookmark another command or server returned; this command reads after its writes.
+      code = await runInCallContext({ door: 'cli' }, () => runWithBookmark(process.env.LORE_BOOKMARK, () => action(...args)));
     } catch (error) {
       code = reportError(error, Boolean(options?.json));
     }

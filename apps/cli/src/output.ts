@@ -1,5 +1,5 @@
 import { ConfigError } from '@lore/config';
-import { type ErrorCode, LoreError, toLoreError } from '@lore/domain';
+import { type ErrorCode, LoreError, toLoreError, writtenBookmark } from '@lore/domain';
 
 /** Exit codes scripts can rely on. */
 export const EXIT = { ok: 0, failure: 1, invalidInput: 2, notFound: 3, unavailable: 4, thresholdExceeded: 5, tampered: 6 } as const;
@@ -37,9 +37,18 @@ export function notice(message: string): void {
   );
 }
 
-/** JSON on stdout; `oneLine` for a stream of values (JSON Lines), as `lore index --watch` prints. */
+/**
+ * JSON on stdout; `oneLine` for a stream of values (JSON Lines), as `lore index --watch` prints. An
+ * object answer of a command that wrote carries `bookmark`: given back as LORE_BOOKMARK to a later
+ * command (or as the Lore-Bookmark header to any server), its reads come after those writes.
+ */
 export function printJson(value: unknown, oneLine = false): void {
-  process.stdout.write(`${oneLine ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`);
+  const bookmark = writtenBookmark();
+  const answer =
+    bookmark !== null && value !== null && typeof value === 'object' && !Array.isArray(value) && !('error' in value)
+      ? { ...value, bookmark }
+      : value;
+  process.stdout.write(`${oneLine ? JSON.stringify(answer) : JSON.stringify(answer, null, 2)}\n`);
 }
 
 /** Prints an error the way the caller asked (JSON on stdout for scripts, a sentence on stderr for people) and returns the exit code. */

@@ -2,6 +2,8 @@
 // lease is its own node so that renewing it never waits on the snapshot transaction's locks. A run
 // that held the lease and is dead (its lease ran out, or $deadRunId: its process on this machine is
 // gone) is recorded as failed, with why, as the lease changes hands. Returns who holds the lease.
+// Runs after index/claim-lease in the same write transaction, which holds the lease's write lock:
+// what `busy` reads here cannot change before this transaction commits.
 MERGE (lease:IndexLease {uid: $repoUid})
 ON CREATE SET lease.tenantId = $tenantId, lease.repoId = $repoId
 WITH lease, lease.runId IS NOT NULL AND lease.until > datetime() AND lease.runId <> coalesce($deadRunId, '') AS busy

@@ -1,5 +1,6 @@
 // The shared vocabulary of every lib. Each capability's request and response schemas are a public
 // entry of their own: import them from '@lore/domain/schemas/<capability>'.
+export * from './bookmarks';
 export * from './canonical-json';
 export * from './errors';
 export * from './graph-model';

@@ -7,7 +7,7 @@ describe('EmbeddingProgressRepository against Neo4j', () => {
   const neo4j = new Neo4jService(loadConfig());
   const progress = new EmbeddingProgressRepository(neo4j, new CypherQueries());
   afterAll(async () => {
-    await neo4j.autoCommit("MATCH (p:EmbeddingProgress) WHERE p.tenantId STARTS WITH 'progress-' DELETE p");
+    await neo4j.writeOne("MATCH (p:EmbeddingProgress) WHERE p.tenantId STARTS WITH 'progress-' DELETE p");
     await neo4j.onModuleDestroy();
   });
 
@@ -34,7 +34,7 @@ describe('EmbeddingProgressRepository against Neo4j', () => {
 
   it('ignores progress not written within the staleness window: a stopped process never cleared it', async () => {
     await progress.record('progress-stale', 'shop', 'minilm', 10, 20);
-    await neo4j.autoCommit("MATCH (p:EmbeddingProgress {tenantId: 'progress-stale'}) SET p.updatedAt = timestamp() - 300000");
+    await neo4j.writeOne("MATCH (p:EmbeddingProgress {tenantId: 'progress-stale'}) SET p.updatedAt = timestamp() - 300000");
     expect(await progress.inProgress('progress-stale', null, 'minilm', 120_000)).toEqual([]);
   });
 });

@@ -75,21 +75,27 @@ export class IndexRunLeases {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
+  /**
+   * Takes the repository's lease in one write transaction: the lease's write lock first
+   * (index/claim-lease), then the decision (index/begin-run), so that of two runs starting at the same
+   * moment, in two processes or on two machines, one waits for the other's commit and is refused.
+   */
   async beginRun(run: RunScope, startedAt: string): Promise<void> {
     const scope = runParams(run);
-    const [holder] = await this.neo4j.read(this.queries.get('index/lease-holder'), { repoUid: scope.repoUid, host: THIS_MACHINE });
-    // A holder on this machine whose process is gone is dead now, not when its lease runs out.
-    const deadRunId = holder?.onThisMachine && !processAlive(Number(holder.pid)) ? String(holder.runId) : null;
-    const [row] = await this.neo4j.write((tx) =>
-      runRows(tx, this.queries.get('index/begin-run'), {
+    const row = await this.neo4j.write(async (tx) => {
+      const [holder] = await runRows(tx, this.queries.get('index/claim-lease'), { ...scope, host: THIS_MACHINE });
+      // A holder on this machine whose process is gone is dead now, not when its lease runs out.
+      const deadRunId = holder?.onThisMachine && !processAlive(Number(holder.pid)) ? String(holder.runId) : null;
+      const [decided] = await runRows(tx, this.queries.get('index/begin-run'), {
         ...scope,
         startedAt,
         leaseSeconds: this.config.LORE_INDEX_LEASE_SECONDS,
         deadRunId,
         pid: process.pid,
         host: THIS_MACHINE,
-      }),
-    );
+      });
+      return decided;
+    });
     if (row?.busy) {
       const where = row.holderOnThisMachine ? `process ${String(row.holderPid)} on this machine` : 'a process on another machine';
       throw new ConflictError(

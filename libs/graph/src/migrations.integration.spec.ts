@@ -8,8 +8,8 @@ import { Neo4jService } from './neo4j.service';
 describe('MigrationService against Neo4j', () => {
   const neo4j = new Neo4jService(loadConfig());
   afterAll(async () => {
-    await neo4j.autoCommit("MATCH (m:SchemaMigration) WHERE m.id STARTS WITH '9' DELETE m");
-    await neo4j.autoCommit('DROP INDEX probe_index IF EXISTS');
+    await neo4j.writeOne("MATCH (m:SchemaMigration) WHERE m.id STARTS WITH '9' DELETE m");
+    await neo4j.writeOne('DROP INDEX probe_index IF EXISTS');
     await neo4j.onModuleDestroy();
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { outsideBookmarkScope } from '@lore/domain';
 import { Neo4jService } from './neo4j.service';
 import { projectRoot } from './project-paths';
 
@@ -80,7 +81,12 @@ export class MigrationService {
     return this.appliedAll;
   }
 
-  async migrate(): Promise<MigrationReport> {
+  /** The schema is the process's, not a caller's: its writes join no call's bookmark. */
+  migrate(): Promise<MigrationReport> {
+    return outsideBookmarkScope(() => this.applyPending());
+  }
+
+  private async applyPending(): Promise<MigrationReport> {
     const recorded = new Map(
       (await this.neo4j.read('MATCH (m:SchemaMigration) RETURN m.id AS id, m.checksum AS checksum')).map((row) => [
         row.id as string,
@@ -95,16 +101,18 @@ export class MigrationService {
         report.alreadyApplied.push(migration.id);
         continue;
       }
-      // Schema statements cannot share a transaction with writes: each runs on its own.
-      for (const statement of migration.statements) await this.neo4j.autoCommit(statement);
-      await this.neo4j.autoCommit('MERGE (m:SchemaMigration {id: $id}) SET m.checksum = $checksum, m.appliedAt = datetime()', {
+      // Schema statements cannot share a transaction with writes: each runs in its own, retried by the
+      // driver like every write (and sent to the leader of a cluster). Each is IF NOT EXISTS / IF EXISTS,
+      // so a retry, or two servers migrating at once, changes nothing twice.
+      for (const statement of migration.statements) await this.neo4j.writeOne(statement);
+      await this.neo4j.writeOne('MERGE (m:SchemaMigration {id: $id}) SET m.checksum = $checksum, m.appliedAt = datetime()', {
         id: migration.id,
         checksum: migration.checksum,
       });
       report.applied.push(migration.id);
       this.logger.log(`applied ${migration.file}`);
     }
-    await this.neo4j.autoCommit('CALL db.awaitIndexes(300)');
+    await this.neo4j.read('CALL db.awaitIndexes(300)', {}, { timeoutMs: 310_000 });
     this.appliedAll = true;
     return report;
   }

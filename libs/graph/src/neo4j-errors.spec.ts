@@ -22,6 +22,16 @@ describe('translateDriverError', () => {
     expect(error.hint).toContain('NEO4J_db_memory_transaction_total_max');
   });
 
+  it('answers a bookmark Neo4j does not know as invalid input, not as a fault of Lore', () => {
+    for (const code of ['Neo.ClientError.Transaction.InvalidBookmark', 'Neo.ClientError.Transaction.InvalidBookmarkMixture']) {
+      expect(translated(code).toBody()).toMatchObject({
+        code: 'invalid_input',
+        message: 'The graph database does not know the bookmark.',
+        details: { field: 'bookmark', neo4jCode: code },
+      });
+    }
+  });
+
   it('reads the message when the code does not say memory', () => {
     expect(translated('Neo.TransientError.General.TransactionOutOfMemoryError').code).toBe('resource_exhausted');
     expect(translated('Neo.ClientError.General.Unknown', 'db.memory.transaction.max threshold reached').code).toBe('resource_exhausted');

@@ -1,13 +1,33 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
-import neo4j, { type Driver, type ManagedTransaction, Neo4jError, type Session } from 'neo4j-driver';
+import neo4j, {
+  type BookmarkManager,
+  type Driver,
+  type ManagedTransaction,
+  Neo4jError,
+  type Session,
+  type SessionConfig,
+} from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { InternalError, ResourceExhaustedError, TimeoutError, UnavailableError } from '@lore/domain';
+import {
+  InternalError,
+  InvalidInputError,
+  ResourceExhaustedError,
+  TimeoutError,
+  UnavailableError,
+  currentBookmarkScope,
+  decodeBookmark,
+  recordWrittenBookmarks,
+} from '@lore/domain';
 import { LoreMetrics, inSpan } from '@lore/observability';
 
 export type Params = Record<string, unknown>;
 export type Row = Record<string, unknown>;
 
-/** The driver's lifecycle and the three ways we talk to Neo4j: managed read, managed write, auto-commit. */
+/**
+ * The driver's lifecycle and the two ways we talk to Neo4j: a managed read and a managed write, each
+ * a transaction function the driver retries (on a cluster, on another member after a leader switch).
+ * `neo4j://` URIs route (reads to followers, writes to the leader; a single Neo4j routes to itself).
+ */
 @Injectable()
 export class Neo4jService implements OnModuleDestroy {
   private readonly logger = new Logger('Neo4j');
@@ -16,6 +36,12 @@ export class Neo4jService implements OnModuleDestroy {
    * never closes it): its transactions get the same retry time and the same bounded pool.
    */
   readonly driver: Driver;
+  /**
+   * One per process: every session starts after every write this process committed, so that a read
+   * routed to a follower still sees them. A caller's own bookmark (another server's writes) is added
+   * per call (BookmarkScope in @lore/domain).
+   */
+  readonly bookmarks: BookmarkManager = neo4j.bookmarkManager();
 
   constructor(
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
@@ -31,10 +57,11 @@ export class Neo4jService implements OnModuleDestroy {
     });
   }
 
-  async read(query: string, params: Params = {}): Promise<Row[]> {
+  async read(query: string, params: Params = {}, options: { timeoutMs?: number } = {}): Promise<Row[]> {
     return this.withSession(
       'READ',
-      (session) => session.executeRead((tx) => runRows(tx, query, params), { timeout: this.config.NEO4J_TX_TIMEOUT_MS }),
+      (session) =>
+        session.executeRead((tx) => runRows(tx, query, params), { timeout: options.timeoutMs ?? this.config.NEO4J_TX_TIMEOUT_MS }),
       query,
     );
   }
@@ -49,16 +76,29 @@ export class Neo4jService implements OnModuleDestroy {
     );
   }
 
-  /** Auto-commit: schema statements and CALL { } IN TRANSACTIONS need it. */
-  async autoCommit(query: string, params: Params = {}): Promise<Row[]> {
+  /** One statement in a managed write transaction (schema statements too: each in its own). */
+  async writeOne(query: string, params: Params = {}): Promise<Row[]> {
     return this.withSession(
       'WRITE',
-      async (session) => {
-        const result = await session.run(query, toNeo4jParams(params));
-        return result.records.map((record) => record.toObject());
-      },
+      (session) => session.executeWrite((tx) => runRows(tx, query, params), { timeout: this.config.NEO4J_TX_TIMEOUT_MS }),
       query,
     );
+  }
+
+  /** A session's settings: this database, the process's bookmarks and the call's, shared with the vector index. */
+  sessionConfig(mode: 'READ' | 'WRITE'): SessionConfig {
+    const scope = currentBookmarkScope();
+    return {
+      database: this.config.NEO4J_DATABASE,
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
+      ...(scope?.given ? { bookmarks: decodeBookmark(scope.given, this.config.NEO4J_DATABASE) } : {}),
+    };
+  }
+
+  /** After a write session: its bookmarks join the call's token, so the caller can read this write anywhere. */
+  recordWrite(session: Session): void {
+    recordWrittenBookmarks(this.config.NEO4J_DATABASE, session.lastBookmarks());
   }
 
   async ping(): Promise<boolean> {
@@ -90,12 +130,11 @@ export class Neo4jService implements OnModuleDestroy {
   }
 
   private async inSession<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>): Promise<T> {
-    const session = this.driver.session({
-      database: this.config.NEO4J_DATABASE,
-      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
-    });
+    const session = this.driver.session(this.sessionConfig(mode));
     try {
-      return await work(session);
+      const result = await work(session);
+      if (mode === 'WRITE') this.recordWrite(session);
+      return result;
     } catch (error) {
       const translated = translateDriverError(error);
       // The caller gets the code and a hint; the log keeps what Neo4j said, for whoever fixes it.
@@ -148,6 +187,12 @@ const MEMORY_SETTINGS_HINT =
 export function translateDriverError(error: unknown): unknown {
   if (!(error instanceof Neo4jError)) return error;
   const code = error.code;
+  if (code.startsWith('Neo.ClientError.Transaction.InvalidBookmark')) {
+    return new InvalidInputError('The graph database does not know the bookmark.', {
+      hint: 'Send back a bookmark this server returned, unchanged, or none.',
+      details: { field: 'bookmark', neo4jCode: code },
+    });
+  }
   if (code === 'Neo.ClientError.Security.Unauthorized' || code === 'Neo.ClientError.Security.AuthenticationRateLimit') {
     return new UnavailableError('The graph database refused our credentials.', {
       hint: "Set NEO4J_USER and NEO4J_PASSWORD to the database's (lore up creates its local Neo4j with NEO4J_PASSWORD).",

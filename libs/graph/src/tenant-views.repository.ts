@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { repositoryOfSlot, storageSlots } from '@lore/domain';
+import { currentBookmarkScope, repositoryOfSlot, storageSlots } from '@lore/domain';
 import { CoalescedReads } from './coalesced-reads';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
@@ -105,15 +105,20 @@ export class TenantViews {
 
   current(tenantId: string): Promise<TenantView> {
     const scope = operationViews.getStore();
-    if (scope === undefined) return this.reads.read(tenantId, () => this.read(tenantId));
+    if (scope === undefined) return this.sharedRead(tenantId);
     let view = scope.get(tenantId);
     if (view === undefined) {
-      view = this.reads.read(tenantId, () => this.read(tenantId));
+      view = this.sharedRead(tenantId);
       // A failed read is not kept: the next query of the operation asks again, and says why.
       view.catch(() => scope.delete(tenantId));
       scope.set(tenantId, view);
     }
     return view;
+  }
+
+  /** A call that sent a bookmark reads after its writes on its own: a shared read may have been asked without it. */
+  private sharedRead(tenantId: string): Promise<TenantView> {
+    return currentBookmarkScope()?.given ? this.read(tenantId) : this.reads.read(tenantId, () => this.read(tenantId));
   }
 
   /** An index run of the repository has written everything it writes (or stopped): readers' tokens change. */

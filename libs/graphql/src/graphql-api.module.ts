@@ -7,6 +7,7 @@ import { discoverClasses } from '@lore/config';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LimitsStage } from '@lore/knowledge';
+import { bookmarkExtension } from './bookmark-extension';
 import { chargeQueryCost } from './charged-queries';
 import { ExplorerLoaders } from './explorer/explorer-loaders';
 import { AnalysisPageController } from './analysis-page';
@@ -35,7 +36,7 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
         playground: false,
         introspection: true,
         // GraphiQL's page is GraphiqlPageMiddleware's, served before authentication: none of Apollo's.
-        plugins: [ApolloServerPluginLandingPageDisabled(), auditRefusedQueries(refused), chargeQueryCost(limits)],
+        plugins: [ApolloServerPluginLandingPageDisabled(), auditRefusedQueries(refused), chargeQueryCost(limits), bookmarkExtension()],
         validationRules: [queryLimitsRule()],
         formatError: formatGraphqlError,
         // Each request its own loaders: their batches and cache live as long as the request. A caller

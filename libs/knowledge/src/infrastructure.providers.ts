@@ -43,7 +43,13 @@ export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
       createVectorIndex({
         qdrantUrl: config.QDRANT_URL,
         qdrantApiKey: config.QDRANT_API_KEY,
-        neo4j: { driver: neo4j.driver, database: config.NEO4J_DATABASE, txTimeoutMs: config.NEO4J_TX_TIMEOUT_MS },
+        neo4j: {
+          driver: neo4j.driver,
+          database: config.NEO4J_DATABASE,
+          txTimeoutMs: config.NEO4J_TX_TIMEOUT_MS,
+          sessionConfig: (mode) => neo4j.sessionConfig(mode),
+          afterWrite: (session) => neo4j.recordWrite(session),
+        },
       }),
   },
   { provide: SourceRepository, useFactory: () => new SourceRepository() },

@@ -13,7 +13,18 @@ import {
 import type { z } from 'zod';
 import { accessFingerprint, currentCallContext, isToolAllowed, runInCallContext } from '@lore/access';
 import { LORE_CONFIG, LORE_VERSION, type LoreConfig } from '@lore/config';
-import { InvalidInputError, type LanguageModel, LoreError, type Permission, type Principal, parseResourceUri, toLoreError } from '@lore/domain';
+import {
+  InvalidInputError,
+  type LanguageModel,
+  LoreError,
+  type Permission,
+  type Principal,
+  currentBookmarkScope,
+  parseResourceUri,
+  runWithBookmark,
+  toLoreError,
+  writtenBookmark,
+} from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { offsetOf } from './continuation';
 import type { LoreMcpPrompt } from './mcp-prompt';
@@ -148,7 +159,9 @@ export class LoreMcpServerFactory {
         },
         (args, ctx) =>
           runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
-            this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
+            withBookmark(ctx, () =>
+              this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
+            ),
           ),
       );
     }
@@ -271,16 +284,18 @@ export class LoreMcpServerFactory {
     server.server.setRequestHandler('tools/call', async (request, ctx) => {
       const tool = seedTools.get(request.params.name);
       if (!tool) return (await sdkToolCall(request, ctx)) as CallToolResult;
-      return runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, async () => {
-        try {
-          const data = await tool.call(request.params.arguments ?? {}, principal, callContext(ctx, catalog));
-          return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };
-        } catch (error) {
-          const answer = toProtocolError(error, { tool: tool.name }, onError);
-          seedErrorCodes.remember(ctx.mcpReq.id, answer.code);
-          throw answer;
-        }
-      });
+      return runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
+        withBookmark(ctx, async () => {
+          try {
+            const data = await tool.call(request.params.arguments ?? {}, principal, callContext(ctx, catalog));
+            return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };
+          } catch (error) {
+            const answer = toProtocolError(error, { tool: tool.name }, onError);
+            seedErrorCodes.remember(ctx.mcpReq.id, answer.code);
+            throw answer;
+          }
+        }),
+      );
     });
   }
 
@@ -349,6 +364,22 @@ export class LoreMcpServerFactory {
 
 /** What a tool call may use of the SDK's request context: its cancellation and progress reports. */
 /** The agent run a client names in a request's `_meta` (`lore/agentRun`), for per-run tool budgets. */
+/** Where a tool call's bookmark travels both ways: its request's `_meta` and its result's. */
+export const BOOKMARK_META = 'lore/bookmark';
+
+/**
+ * A tool call reads after the writes of the bookmark in its request's `_meta["lore/bookmark"]` (else the
+ * HTTP request's `Lore-Bookmark`), and its result's `_meta["lore/bookmark"]` is the bookmark of what it wrote.
+ */
+function withBookmark(ctx: ServerContext, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  const given = ctx.mcpReq._meta?.[BOOKMARK_META];
+  return runWithBookmark(given === undefined ? currentBookmarkScope()?.given : String(given), async () => {
+    const result = await work();
+    const bookmark = writtenBookmark();
+    return bookmark === null ? result : { ...result, _meta: { ...result._meta, [BOOKMARK_META]: bookmark } };
+  });
+}
+
 function agentRunOf(ctx: ServerContext): string | null {
   const run = ctx.mcpReq._meta?.['lore/agentRun'];
   return typeof run === 'string' && /^[\w.:-]{1,128}$/.test(run) ? run : null;

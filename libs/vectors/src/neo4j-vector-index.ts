@@ -102,11 +102,7 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
     requireTenant(tenantId);
     await this.ensureCollection(model);
     const { label } = schemaNames(model);
-    await this.session.autoCommit(
-      `MATCH (c:\`${label}\` {tenantId: $tenantId, repoId: $repoId})
-       CALL (c) { DELETE c } IN TRANSACTIONS OF 5000 ROWS`,
-      { tenantId, repoId },
-    );
+    await this.session.deleteInBatches(`MATCH (c:\`${label}\` {tenantId: $tenantId, repoId: $repoId})`, { tenantId, repoId });
     await this.session.write((tx) =>
       tx.run('MATCH (g:ChunkGeneration {model: $model, tenantId: $tenantId, repoId: $repoId}) DELETE g', {
         model: model.id,
@@ -202,17 +198,15 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
   async dropCollection(model: VectorModel): Promise<void> {
     const { label, indexName, constraintName, repoIndexName, pathIndexName } = schemaNames(model);
     for (const key of [...this.ensured.keys()]) if (key.startsWith(`${model.id}\u0000`)) this.ensured.delete(key);
-    await this.session.autoCommit(`MATCH (c:\`${label}\`) CALL (c) { DELETE c } IN TRANSACTIONS OF 5000 ROWS`);
-    await this.session.autoCommit('MATCH (g:ChunkGeneration {model: $model}) CALL (g) { DELETE g } IN TRANSACTIONS OF 5000 ROWS', {
-      model: model.id,
-    });
+    await this.session.deleteInBatches(`MATCH (c:\`${label}\`)`);
+    await this.session.deleteInBatches('MATCH (c:ChunkGeneration {model: $model})', { model: model.id });
     for (const statement of [
       `DROP INDEX \`${indexName}\` IF EXISTS`,
       `DROP CONSTRAINT \`${constraintName}\` IF EXISTS`,
       `DROP INDEX \`${repoIndexName}\` IF EXISTS`,
       `DROP INDEX \`${pathIndexName}\` IF EXISTS`,
     ]) {
-      await this.session.autoCommit(statement);
+      await this.session.writeOne(statement);
     }
   }
 
@@ -296,12 +290,11 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
 
   async deleteGeneration(model: VectorModel, tenantId: string, repoId: string, condition: string, generation: string): Promise<void> {
     const { label } = schemaNames(model);
-    await this.session.autoCommit(
-      `MATCH (c:\`${label}\` {tenantId: $tenantId, repoId: $repoId})
-       WHERE ${condition}
-       CALL (c) { DELETE c } IN TRANSACTIONS OF 5000 ROWS`,
-      { tenantId, repoId, generation },
-    );
+    await this.session.deleteInBatches(`MATCH (c:\`${label}\` {tenantId: $tenantId, repoId: $repoId}) WHERE ${condition}`, {
+      tenantId,
+      repoId,
+      generation,
+    });
   }
 
   private async createSchema(model: VectorModel): Promise<void> {
@@ -312,7 +305,7 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
     }
     const { label, indexName, constraintName, repoIndexName, pathIndexName } = schemaNames(model);
     await this.checkExistingDimension(model, indexName);
-    await this.session.autoCommit(
+    await this.session.writeOne(
       `CREATE VECTOR INDEX \`${indexName}\` IF NOT EXISTS FOR (c:\`${label}\`) ON c.embedding
        OPTIONS {indexConfig: {\`vector.dimensions\`: $dimension, \`vector.similarity_function\`: 'cosine'}}`,
       { dimension: int(model.dimension) },
@@ -325,19 +318,25 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
       `CREATE INDEX \`${pathIndexName}\` IF NOT EXISTS FOR (c:\`${label}\`) ON (c.tenantId, c.repoId, c.path)`,
       'CREATE CONSTRAINT chunk_generation_key IF NOT EXISTS FOR (g:ChunkGeneration) REQUIRE (g.model, g.tenantId, g.repoId) IS UNIQUE',
     ]) {
-      await this.session.autoCommit(statement);
+      await this.session.writeOne(statement);
     }
     // A new index is POPULATING first: waiting until it is ONLINE lets the first search see every vector.
     const timeout = int(this.options.indexOnlineTimeoutSeconds ?? 300);
     for (const name of [indexName, repoIndexName, pathIndexName]) {
-      await this.session.autoCommit('CALL db.awaitIndex($name, $timeout)', { name, timeout });
+      await this.session.read(
+        (tx) => runRows(tx, 'CALL db.awaitIndex($name, $timeout)', { name, timeout }),
+        (timeout.toNumber() + 10) * 1000,
+      );
     }
   }
 
   private async checkExistingDimension(model: VectorModel, indexName: string): Promise<void> {
-    const [existing] = await this.session.autoCommit(
-      'SHOW VECTOR INDEXES YIELD name, options WHERE name = $indexName RETURN options.indexConfig[$dimensionKey] AS dimension',
-      { indexName, dimensionKey: 'vector.dimensions' },
+    const [existing] = await this.session.read((tx) =>
+      runRows(
+        tx,
+        'SHOW VECTOR INDEXES YIELD name, options WHERE name = $indexName RETURN options.indexConfig[$dimensionKey] AS dimension',
+        { indexName, dimensionKey: 'vector.dimensions' },
+      ),
     );
     if (existing && existing.dimension !== model.dimension) {
       throw new VectorDimensionMismatchError(indexName, existing.dimension as number, model.dimension, `Model '${model.id}'`);

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { RefusedRequests } from '@lore/access';
 import type { AuditEntry } from '@lore/domain/schemas/audit';
+import { outsideBookmarkScope } from '@lore/domain';
 import { AuditRepository } from '@lore/graph';
 import { outsideTraces } from '@lore/observability';
 import { linkEntries } from './audit-chain';
@@ -63,10 +64,15 @@ export class AuditWriter implements OnModuleInit, OnModuleDestroy {
     else this.schedule(FLUSH_AFTER_MS);
   }
 
-  /** Writes every record handed in so far (resolves when done or failed; a failure is logged, not thrown). */
+  /**
+   * Writes every record handed in so far (resolves when done or failed; a failure is logged, not thrown).
+   * A batch holds many callers' records and is written after their answers: its bookmark is no call's.
+   */
   flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.drain());
-    return this.writing;
+    return outsideBookmarkScope(() => {
+      this.writing = this.writing.then(() => this.drain());
+      return this.writing;
+    });
   }
 
   counts(): AuditWriterCounts {

@@ -14,7 +14,7 @@ describe('API keys in Neo4j', () => {
   const admin = localPrincipal('keys-admin');
 
   // Keys are server-wide: a key left behind would make every later test's server require authentication.
-  const removeKeys = (): Promise<unknown> => neo4j.autoCommit('MATCH (k:ApiKey) DETACH DELETE k');
+  const removeKeys = (): Promise<unknown> => neo4j.writeOne('MATCH (k:ApiKey) DETACH DELETE k');
   beforeAll(removeKeys);
   afterAll(async () => {
     await removeKeys();
