@@ -27,8 +27,15 @@ export function manifest(benchDir = BENCH_DIR): FrozenSet[] {
   return (JSON.parse(readFileSync(join(benchDir, 'retrieval-sets.manifest.json'), 'utf8')) as { sets: FrozenSet[] }).sets;
 }
 
+export interface QuerySet {
+  name: string;
+  /** The repository the set was written on and its commit, for a set on one repository Lore did not write. */
+  repository?: { name: string; commit: string };
+  queries: EvalQuery[];
+}
+
 /** Every set of the manifest with its queries; throws naming the first file that is unlisted or does not match its digest. */
-export function frozenQuerySets(benchDir = BENCH_DIR): { name: string; queries: EvalQuery[] }[] {
+export function frozenQuerySets(benchDir = BENCH_DIR): QuerySet[] {
   const sets = manifest(benchDir);
   const unlisted = readdirSync(benchDir).filter(
     (file) => /^retrieval-queries.*\.json$/.test(file) && !sets.some((set) => set.file === file),
@@ -39,6 +46,6 @@ export function frozenQuerySets(benchDir = BENCH_DIR): { name: string; queries: 
     const actual = createHash('sha256').update(bytes).digest('hex');
     if (actual !== sha256)
       throw new Error(`bench/${file} changed after it was first measured (sha256 ${actual}, frozen ${sha256}); add a new set instead`);
-    return { name, queries: (JSON.parse(bytes.toString('utf8')) as { queries: EvalQuery[] }).queries };
+    return { name, ...(JSON.parse(bytes.toString('utf8')) as Omit<QuerySet, 'name'>) };
   });
 }
