@@ -12,7 +12,7 @@
  *   however well it does elsewhere).
  *
  *   npm run bench:retrieval -- [--providers hash,minilm,e5,bge,static] [--modes hybrid] [--sets main,chi]
- *                              [--chunk-text words|path-words|words+path-words] [--per-query]
+ *                              [--per-query]
  *
  * The embedders: hash (built in), minilm (all-MiniLM-L6-v2 ONNX, scripts/fetch-test-model.sh or
  * `lore models install all-MiniLM-L6-v2-onnx-int8`), e5 and bge (`lore models install
@@ -20,7 +20,6 @@
  * tokenlearn-static-10k-64d-int8`), installed in .data/models or LORE_MODELS_DIR; one whose model is
  * not installed is left out with a line saying so. --sets measures some sets only (their repositories
  * alone are indexed); the rule is printed only when every set is measured.
- * --chunk-text embeds symbol chunks from another text (bench/chunk-text.ts).
  * --per-query also prints, to stderr, each query's rank in each mode (a dash when not in the top 10):
  * what a change to ranking moved, query by query.
  *
@@ -31,7 +30,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SearchService } from '@lore/knowledge/search/search.service';
-import { useChunkText } from './chunk-text';
 import { benchNeo4j } from './local-neo4j';
 import { indexedWith, installedEmbedders, querySets as loadQuerySets, repositoriesOf } from './retrieval-sets';
 
@@ -63,8 +61,6 @@ async function main(): Promise<void> {
   const perQuery = process.argv.includes('--per-query');
   const allSets = !process.argv.includes('--sets');
   const querySets = loadQuerySets(allSets ? undefined : argument('--sets', ''));
-  const chunkText = process.argv.includes('--chunk-text') ? argument('--chunk-text', '')[0]! : null;
-  if (chunkText) useChunkText(chunkText);
 
   const stopNeo4j = await benchNeo4j(() => mkdtempSync(join(tmpdir(), 'lore-bench-')));
 
