@@ -35,9 +35,9 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      roots: ['<rootDir>/libs', '<rootDir>/apps'],
+      roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/bench'],
       testMatch: ['**/*.spec.ts'],
-      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.integration\\.spec\\.ts$'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.integration\\.spec\\.ts$', '<rootDir>/bench/.repos/'],
     },
     {
       ...shared,

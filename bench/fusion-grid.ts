@@ -18,7 +18,7 @@ import { understandQuery } from '@lore/knowledge/search/query-understanding';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { benchNeo4j } from './local-neo4j';
-import { type EvalQuery, indexedWith, installedEmbedders, querySets } from './retrieval-sets';
+import { type EvalQuery, indexedWith, installedEmbedders, querySets, repositoriesOf } from './retrieval-sets';
 
 /** The lists SearchService fused for one query, by uid without its tenant (the embedders index into tenants of their own). */
 interface Candidates {
@@ -51,7 +51,8 @@ async function main(): Promise<void> {
   const at = process.argv.indexOf('--embedder');
   const embedder = at >= 0 ? process.argv[at + 1]! : 'e5';
   if (installedEmbedders([embedder]).length === 0) throw new Error(`${embedder} is not installed`);
-  const sets = querySets();
+  // The three sets this grid was written for; the columns below name them.
+  const sets = querySets(['main', 'held-out', 'httpx']);
   const stopNeo4j = await benchNeo4j(() => mkdtempSync(join(tmpdir(), 'lore-bench-')));
   const captured = new Map<string, Candidates[]>();
   try {
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
         await capture(
           name,
           sets.flatMap((set) => set.queries),
+          repositoriesOf(sets),
         ),
       );
   } finally {
@@ -89,8 +91,8 @@ async function main(): Promise<void> {
 }
 
 /** Searches every query once with `embedder`, recording what the service fused. */
-async function capture(embedder: string, queries: EvalQuery[]): Promise<Candidates[]> {
-  const { context, principal } = await indexedWith(embedder);
+async function capture(embedder: string, queries: EvalQuery[], repositories: string[]): Promise<Candidates[]> {
+  const { context, principal } = await indexedWith(embedder, repositories);
   const untenanted = (uid: string): string => uid.slice(uid.indexOf(':') + 1);
   let current: Candidates = { fulltext: [], semantic: [], symbols: new Map() };
   const keep = (symbol: RankedSymbol & { uid: string }): void => void current.symbols.set(untenanted(symbol.uid), symbol);

@@ -1,9 +1,10 @@
 /**
  * What bench/retrieval.ts and bench/fusion-grid.ts share: the embedders measured, the repositories
- * every embedder indexes, the three query sets, and an application context indexed with one embedder.
+ * every embedder indexes, the frozen query sets, and an application context indexed with one embedder.
  */
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -11,16 +12,12 @@ import { ConfigModule, StderrLogger } from '@lore/config';
 import { type Principal, localPrincipal } from '@lore/domain';
 import { KnowledgeModule } from '@lore/knowledge';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
+import { type QuerySet, frozenQuerySets } from './retrieval-set-manifest';
+
+export type { EvalQuery, QuerySet } from './retrieval-set-manifest';
 
 @Module({ imports: [ConfigModule, KnowledgeModule] })
 class BenchModule {}
-
-export interface EvalQuery {
-  repo: string;
-  type: 'nl' | 'id';
-  query: string;
-  expected: string[];
-}
 
 export const ROOT = join(__dirname, '..', '..');
 const FIXTURES = ['order-service', 'billing-service', 'inventory-java', 'shipping-go', 'order-contracts'];
@@ -33,29 +30,29 @@ export const EMBEDDERS: Record<string, { provider: string; modelDir?: string }> 
   e5: { provider: 'onnx', modelDir: join(MODELS_DIR, 'e5-small-v2-onnx-int8') },
   bge: { provider: 'onnx', modelDir: join(MODELS_DIR, 'bge-small-en-v1.5-onnx-int8') },
 };
-const BENCH_REPOSITORIES = ['zod', 'httpx'];
-/** What every embedder indexes: the fixtures, and the repositories checked out under bench/.repos. */
-const REPOSITORIES = [...FIXTURES, ...BENCH_REPOSITORIES];
+/** The repositories Lore did not write, checked out under bench/.repos at the commits docs/benchmarks.md names. */
+const BENCH_REPOSITORIES = ['zod', 'httpx', 'got', 'click', 'jsoup', 'chi'];
 /**
- * The main set; a held-out set written before ranking changes were tried and never used to choose
- * them; and httpx, questions on a repository Lore did not write, written before issue 17's models were
- * measured.
+ * The sets of bench/retrieval-sets.manifest.json (main; held-out, never used to choose a ranking
+ * change; httpx, got, click, jsoup and chi, each on one repository Lore did not write, written before
+ * anything was measured on it), or those named in `names`; each set that names its repository's commit
+ * is refused when the checkout is at another.
  */
-const QUERY_SETS = [
-  { name: 'main', file: 'retrieval-queries.json' },
-  { name: 'held-out', file: 'retrieval-queries-heldout.json' },
-  { name: 'httpx', file: 'retrieval-queries-httpx.json' },
-];
-
-export function querySets(): { name: string; queries: EvalQuery[] }[] {
-  for (const repo of BENCH_REPOSITORIES) {
-    if (!existsSync(join(ROOT, 'bench', '.repos', repo)))
-      throw new Error(`bench/.repos/${repo} is missing: check it out there (docs/benchmarks.md).`);
+export function querySets(names?: string[]): QuerySet[] {
+  const sets = frozenQuerySets(join(ROOT, 'bench')).filter((set) => names === undefined || names.includes(set.name));
+  for (const repo of new Set(sets.flatMap((set) => set.queries.map((query) => query.repo)))) {
+    if (!BENCH_REPOSITORIES.includes(repo) || existsSync(join(ROOT, 'bench', '.repos', repo))) continue;
+    throw new Error(`bench/.repos/${repo} is missing: check it out there (docs/benchmarks.md).`);
   }
-  return QUERY_SETS.map(({ name, file }) => ({
-    name,
-    queries: (JSON.parse(readFileSync(join(ROOT, 'bench', file), 'utf8')) as { queries: EvalQuery[] }).queries,
-  }));
+  for (const { repository } of sets) {
+    if (repository === undefined) continue;
+    const head = execFileSync('git', ['-C', join(ROOT, 'bench', '.repos', repository.name), 'rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+    if (head !== repository.commit)
+      throw new Error(`bench/.repos/${repository.name} is at ${head}; its query set was written at ${repository.commit}`);
+  }
+  return sets;
 }
 
 /** The embedders named in `--providers` whose model is installed; one that is not is left out with a line saying so. */
@@ -69,8 +66,17 @@ export function installedEmbedders(names: string[]): string[] {
   });
 }
 
-/** An application context with every repository indexed with `embedder`, for a principal of its own tenant. */
-export async function indexedWith(embedder: string): Promise<{ context: INestApplicationContext; principal: Principal }> {
+/** The repositories the questions of `sets` are asked on, fixtures first. */
+export function repositoriesOf(sets: QuerySet[]): string[] {
+  const asked = new Set(sets.flatMap((set) => set.queries.map((query) => query.repo)));
+  return [...FIXTURES, ...BENCH_REPOSITORIES].filter((repo) => asked.has(repo));
+}
+
+/** An application context with `repositories` indexed with `embedder`, for a principal of its own tenant. */
+export async function indexedWith(
+  embedder: string,
+  repositories: string[],
+): Promise<{ context: INestApplicationContext; principal: Principal }> {
   const { provider, modelDir } = EMBEDDERS[embedder]!;
   Object.assign(process.env, {
     LORE_EMBEDDINGS_PROVIDER: provider,
@@ -80,10 +86,10 @@ export async function indexedWith(embedder: string): Promise<{ context: INestApp
   const principal: Principal = localPrincipal(`bench-${embedder}`, 'bench');
   const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
   const started = Date.now();
-  for (const repo of REPOSITORIES) {
+  for (const repo of repositories) {
     const path = BENCH_REPOSITORIES.includes(repo) ? join(ROOT, 'bench', '.repos', repo) : join(ROOT, 'test', 'fixtures', repo);
     await context.get(IndexingService).indexRepository({ path, repositoryId: repo }, principal);
   }
-  process.stderr.write(`${embedder}: indexed ${REPOSITORIES.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(`${embedder}: indexed ${repositories.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return { context, principal };
 }

@@ -162,7 +162,7 @@ export const INSTALLABLE_MODELS: readonly InstallableModel[] = [
   },
 ];
 
-/** Chosen on the main query set from the figures in docs/embeddings.md ("Choosing the default model"). */
+/** Chosen on the main query set (docs/embeddings.md, "Issue 17's choice"); issue 38's rule over seven sets has yet to measure the models. */
 export const DEFAULT_MODEL_ID = 'e5-small-v2-onnx-int8';
 
 export function findInstallableModel(id: string): InstallableModel | undefined {
