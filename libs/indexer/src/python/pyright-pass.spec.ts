@@ -71,13 +71,10 @@ describe('the pyright pass run again, and on bad input', () => {
     cpSync(join(FIXTURES, REPOSITORY), root, { recursive: true });
   });
 
-  afterEach(() => {
-    jest.restoreAllMocks();
-    delete process.env.LORE_PYTHON;
-  });
+  afterEach(() => jest.restoreAllMocks());
 
   /** Both passes over the copy, answers kept in cacheDir: the exact resolution and the files pyright was asked about. */
-  async function run(): Promise<{ exact: ExactResolution; asked: string[] }> {
+  async function run(python?: string): Promise<{ exact: ExactResolution; asked: string[] }> {
     const files: SourceFile[] = PATHS.map((path) => {
       const outcome = readSourceFile(root, path, 1_000_000);
       if (!('file' in outcome)) throw new Error(`not readable: ${path}`);
@@ -91,6 +88,7 @@ describe('the pyright pass run again, and on bad input', () => {
       files,
       fileUids: new Map(PATHS.map((path) => [path, fileUid('t', REPOSITORY, path)])),
       cache: (namespace) => store.scope(namespace),
+      pyright: { python, maxHeapMb: 512, requestTimeoutMs: 60_000 },
     };
     const open = jest.spyOn(PyrightSession.prototype, 'open');
     const exact = await (await new PythonExtractor().extract(input)).resolveExactly!();
@@ -125,8 +123,7 @@ describe('the pyright pass run again, and on bad input', () => {
   });
 
   it('without a Python environment: the calls within the repository are still exact, with a warning naming the project file', async () => {
-    process.env.LORE_PYTHON = join(root, 'no-such-python');
-    const { exact } = await run();
+    const { exact } = await run(join(root, 'no-such-python'));
     expect(exact.skipped).toEqual([
       {
         path: 'pyproject.toml',
@@ -139,7 +136,9 @@ describe('the pyright pass run again, and on bad input', () => {
   it('a pyright that cannot start leaves the first pass edges, with a warning', async () => {
     jest.spyOn(PyrightSession, 'start').mockRejectedValue(new Error('pyright could not start: spawn ENOMEM'));
     const { exact } = await run();
-    expect(exact.skipped).toEqual([{ path: 'pyproject.toml', reason: 'calls not resolved by pyright: pyright could not start: spawn ENOMEM' }]);
+    expect(exact.skipped).toEqual([
+      { path: 'pyproject.toml', reason: 'calls not resolved by pyright: pyright could not start: spawn ENOMEM' },
+    ]);
     expect(edges(exact.calls)).toContainEqual(['pricing/report.py#labels', 'pricing/models.py#Quote.append', 16, 'name']);
   });
 });

@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { ExactResolution, ExtractionInput } from '../extractor';
-import type { FileResultCache } from '../file-result-cache';
+import type { ExactResolution, ExtractionInput, PyrightSettings } from '../extractor';
 import { CallEdges } from '../tree-sitter/edges';
 import type { PyCallSite, PyModule } from './python-model';
 import { PyrightSession, type OutgoingCall } from './pyright-session';
@@ -27,26 +26,10 @@ export interface PyrightPassInput {
   /** Each call site's edges from the first pass (scope, imports, names). */
   firstPass: ReadonlyMap<PyCallSite, readonly CallRow[]>;
   inheritance: InheritanceRow[];
-  /** How pyright is run (process environment by default: see pyrightSettings). */
-  settings?: PyrightSettings;
 }
 
-export interface PyrightSettings {
-  /** The interpreter to resolve installed packages in; absent: the repository's `.venv`/`venv`, else python3/python on PATH. */
-  python?: string;
-  /** pyright's heap limit in MB. */
-  maxHeapMb: number;
-  requestTimeoutMs: number;
-}
-
-/** LORE_PYTHON, LORE_PYRIGHT_HEAP_MB and LORE_PYRIGHT_TIMEOUT_MS, each optional. */
-export function pyrightSettings(env: NodeJS.ProcessEnv = process.env): PyrightSettings {
-  return {
-    python: env.LORE_PYTHON || undefined,
-    maxHeapMb: Number(env.LORE_PYRIGHT_HEAP_MB) || 1536,
-    requestTimeoutMs: Number(env.LORE_PYRIGHT_TIMEOUT_MS) || 120_000,
-  };
-}
+/** How pyright runs when the run says nothing (LORE_PYRIGHT_HEAP_MB and LORE_PYRIGHT_TIMEOUT_MS's defaults). */
+const DEFAULT_SETTINGS: PyrightSettings = { maxHeapMb: 1536, requestTimeoutMs: 120_000 };
 
 /**
  * What pyright answered for one file: each call site it resolved, by its callee's 0-based position,
@@ -67,7 +50,7 @@ interface FileAnswers {
  */
 export async function resolveWithPyright(pass: PyrightPassInput): Promise<ExactResolution> {
   const { input, modules } = pass;
-  const settings = pass.settings ?? pyrightSettings();
+  const settings = input.pyright ?? DEFAULT_SETTINGS;
   const skipped: SkippedFile[] = [];
   const python = findPython(input.rootPath, settings.python);
   if (python.path === null) skipped.push({ path: projectFileOf(input), reason: python.reason });
@@ -105,7 +88,12 @@ async function askPyright(
   const { rootPath } = pass.input;
   let session: PyrightSession;
   try {
-    session = await PyrightSession.start({ rootPath, pythonPath, maxHeapMb: settings.maxHeapMb, requestTimeoutMs: settings.requestTimeoutMs });
+    session = await PyrightSession.start({
+      rootPath,
+      pythonPath,
+      maxHeapMb: settings.maxHeapMb,
+      requestTimeoutMs: settings.requestTimeoutMs,
+    });
   } catch (error) {
     return [{ path: projectFileOf(pass.input), reason: `calls not resolved by pyright: ${messageOf(error)}` }];
   }
@@ -239,7 +227,8 @@ function fingerprintsOf(input: ExtractionInput, modules: readonly PyModule[]): M
   for (const module of modules) {
     const reached = new Set<string>([module.path]);
     const queue = [module.path];
-    while (queue.length > 0) for (const next of direct.get(queue.pop()!) ?? []) if (!reached.has(next) && reached.add(next)) queue.push(next);
+    while (queue.length > 0)
+      for (const next of direct.get(queue.pop()!) ?? []) if (!reached.has(next) && reached.add(next)) queue.push(next);
     const hash = createHash('sha256');
     for (const path of [...reached].sort()) hash.update(`${path}\0${contentHash.get(path) ?? ''}\n`);
     fingerprints.set(module.path, hash.digest('hex'));
@@ -251,13 +240,19 @@ function fingerprintsOf(input: ExtractionInput, modules: readonly PyModule[]): M
  * The interpreter pyright resolves installed packages in, as it would find one: the one named, the
  * repository's virtual environment, python3 or python on PATH.
  */
-function findPython(rootPath: string, named: string | undefined): { path: string; reason?: never } | { path: null; reason: string } {
+export function findPython(rootPath: string, named: string | undefined): { path: string; reason?: never } | { path: null; reason: string } {
   const candidates = named
     ? [named]
-    : [join(rootPath, '.venv', 'bin', 'python'), join(rootPath, 'venv', 'bin', 'python')].filter((path) => existsSync(path)).concat('python3', 'python');
+    : [join(rootPath, '.venv', 'bin', 'python'), join(rootPath, 'venv', 'bin', 'python')]
+        .filter((path) => existsSync(path))
+        .concat('python3', 'python');
   for (const candidate of candidates) {
     try {
-      const executable = execFileSync(candidate, ['-c', 'import sys; print(sys.executable)'], { timeout: 10_000, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      const executable = execFileSync(candidate, ['-c', 'import sys; print(sys.executable)'], {
+        timeout: 10_000,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
       if (executable) return { path: executable };
     } catch {
       // Not there, or not Python: the next one.
@@ -271,7 +266,9 @@ function findPython(rootPath: string, named: string | undefined): { path: string
 
 /** The file a warning about the repository's Python as a whole names: its project file, else the root. */
 function projectFileOf(input: ExtractionInput): string {
-  const project = ['pyrightconfig.json', 'pyproject.toml', 'setup.cfg', 'setup.py', 'requirements.txt'].find((name) => existsSync(join(input.rootPath, name)));
+  const project = ['pyrightconfig.json', 'pyproject.toml', 'setup.cfg', 'setup.py', 'requirements.txt'].find((name) =>
+    existsSync(join(input.rootPath, name)),
+  );
   return project ?? '.';
 }
 

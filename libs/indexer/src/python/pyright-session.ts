@@ -66,13 +66,17 @@ export class PyrightSession {
     connection.listen();
     const rootUri = pathToFileURL(options.rootPath).href;
     try {
-      await session.ask('initialize', {
-        processId: process.pid,
-        rootUri,
-        workspaceFolders: [{ uri: rootUri, name: 'repository' }],
-        capabilities: { workspace: { configuration: true, workspaceFolders: true } },
-        initializationOptions: {},
-      }, START_TIMEOUT_MS);
+      await session.ask(
+        'initialize',
+        {
+          processId: process.pid,
+          rootUri,
+          workspaceFolders: [{ uri: rootUri, name: 'repository' }],
+          capabilities: { workspace: { configuration: true, workspaceFolders: true } },
+          initializationOptions: {},
+        },
+        START_TIMEOUT_MS,
+      );
       await connection.sendNotification('initialized', {});
     } catch (error) {
       session.close();
@@ -89,7 +93,24 @@ export class PyrightSession {
   outgoingCalls(path: string, position: LspPosition): Promise<OutgoingCall[] | null> {
     const range = { start: position, end: position };
     const uri = pathToFileURL(path).href;
-    return this.ask('callHierarchy/outgoingCalls', { item: { name: '', kind: 12, uri, range, selectionRange: range } }, this.options.requestTimeoutMs);
+    return this.ask(
+      'callHierarchy/outgoingCalls',
+      { item: { name: '', kind: 12, uri, range, selectionRange: range } },
+      this.options.requestTimeoutMs,
+    );
+  }
+
+  /** Go-to-definition at a position (bench/python-call-precision.ts takes it as pyright's own answer for a call site). */
+  async definition(path: string, position: LspPosition): Promise<{ uri: string; range: { start: LspPosition } }[]> {
+    type Found = { uri: string; range: { start: LspPosition } } | { targetUri: string; targetSelectionRange: { start: LspPosition } };
+    const found = await this.ask<Found | Found[] | null>(
+      'textDocument/definition',
+      { textDocument: { uri: pathToFileURL(path).href }, position },
+      this.options.requestTimeoutMs,
+    );
+    return (Array.isArray(found) ? found : found ? [found] : []).map((each) =>
+      'targetUri' in each ? { uri: each.targetUri, range: each.targetSelectionRange } : each,
+    );
   }
 
   /**
@@ -97,7 +118,9 @@ export class PyrightSession {
    * once, whatever its configuration includes and however far its own listing of the workspace got.
    */
   async open(path: string, text: string): Promise<void> {
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pathToFileURL(path).href, languageId: 'python', version: 1, text } });
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: pathToFileURL(path).href, languageId: 'python', version: 1, text },
+    });
   }
 
   async release(path: string): Promise<void> {
@@ -126,7 +149,13 @@ export class PyrightSession {
   private settings(section: string | undefined): unknown {
     if (section === 'python') return this.options.pythonPath ? { pythonPath: this.options.pythonPath } : {};
     if (section === 'python.analysis')
-      return { diagnosticMode: 'openFilesOnly', typeCheckingMode: 'off', autoSearchPaths: true, useLibraryCodeForTypes: true, logLevel: 'Error' };
+      return {
+        diagnosticMode: 'openFilesOnly',
+        typeCheckingMode: 'off',
+        autoSearchPaths: true,
+        useLibraryCodeForTypes: true,
+        logLevel: 'Error',
+      };
     return {};
   }
 

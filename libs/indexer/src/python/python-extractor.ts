@@ -16,7 +16,8 @@ const PYTHON: TreeSitterLanguage<PyModule> = {
     return {
       walkFile: (source, symbols) => new PythonFileWalk(source, symbols, index),
       resolver: (modules, symbols, external) => new PythonResolver(modules, symbols, external, (path) => fileUidOf(input, path)),
-      exactPass: ({ files, symbols, firstPass, inheritance }) => resolveWithPyright({ input, modules: files, symbols, firstPass, inheritance }),
+      exactPass: ({ files, symbols, firstPass, inheritance }) =>
+        resolveWithPyright({ input, modules: files, symbols, firstPass, inheritance }),
     };
   },
 };

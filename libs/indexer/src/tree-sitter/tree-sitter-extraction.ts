@@ -118,7 +118,14 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
     const inheritance = sortInheritance(resolver.inheritance());
     const imports = new ImportEdges(input);
     resolver.addImports(imports);
-    const extraction: Extraction = { symbols, calls: calls.rows(), imports: imports.rows(), inheritance, skipped, externalReferences: external.rows() };
+    const extraction: Extraction = {
+      symbols,
+      calls: calls.rows(),
+      imports: imports.rows(),
+      inheritance,
+      skipped,
+      externalReferences: external.rows(),
+    };
     if (run.exactPass && firstPass) extraction.resolveExactly = () => run.exactPass!({ files, symbols, firstPass, inheritance });
     return extraction;
   }
