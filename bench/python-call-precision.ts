@@ -22,6 +22,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallConfidence, CallRow, SymbolRow } from '@lore/domain';
 import { findPython, parserFor, parseText, PyrightSession, readRepository } from '@lore/indexer';
+import { printImpactPrecision } from './impact-precision';
 
 const CALLERS = new Set(['function', 'method', 'test']);
 const CALLEES = new Set(['function', 'method', 'test', 'class']);
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
         `| ${confidence} | ${edges.length} | ${ratio(edges, reference.edges, edges.length)} | ${ratio(edges, reference.edges, reference.edges.size)} | ${outside.length} |`,
       );
     }
+    printImpactPrecision(own, reference.edges);
     if (process.env.SHOW_DISAGREEMENTS) {
       const ours = new Set(own.map(edgeOf));
       const short = (edge: string): string =>
