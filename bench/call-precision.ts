@@ -28,6 +28,7 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, SymbolRow } from '@lore/domain';
 import { compilerOptionsOf, projectOf, readPackageReach, readProjects, readRepository, readWorkspace } from '@lore/indexer';
+import { printImpactPrecision } from './impact-precision';
 
 /** Code runs in these (a module-level variable's initializer too); the indexer attributes calls the same way. */
 const NOT_CALLERS = new Set(['class', 'interface', 'enum', 'type']);
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
         `| ${confidence} | ${edges.length} | ${ratio(edges, reference.edges, edges.length)} | ${ratio(edges, reference.edges, reference.edges.size)} | ${cross.length} | ${ratio(cross, crossReference, cross.length)} | ${ratio(cross, crossReference, crossReference.size)} | ${builtIns.length} |`,
       );
     }
+    printImpactPrecision(calls, reference.edges);
     if (perPackage && label.startsWith('final')) printPerPackage(calls, reference.edges, packageOfUid, leaves);
     if (process.env.SHOW_DISAGREEMENTS) {
       const ours = new Set(calls.map(edgeOf));

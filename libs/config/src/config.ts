@@ -111,6 +111,12 @@ export const ConfigSchema = z.object({
   LORE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /** A kept answer is dropped this long after it was computed, whatever changed. */
   LORE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** The Python interpreter whose installed packages pyright resolves imports in; unset: the repository's .venv/venv, else python3 or python on PATH. */
+  LORE_PYTHON: z.string().min(1).optional(),
+  /** pyright's heap limit (the Python exact pass's server): past about 90% of it pyright empties its caches. */
+  LORE_PYRIGHT_HEAP_MB: z.coerce.number().int().min(256).max(65_536).default(1536),
+  /** Longest wait for one of pyright's answers before the pass gives it up (the first pass's edges stay, with a warning). */
+  LORE_PYRIGHT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LORE_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

@@ -18,6 +18,17 @@ export interface ExtractionInput {
    * of what it extracts); absent when nothing is kept.
    */
   cache?: (namespace: string) => FileResultCache;
+  /** How Python's exact pass runs pyright (defaults when absent). */
+  pyright?: PyrightSettings;
+}
+
+export interface PyrightSettings {
+  /** The interpreter whose installed packages imports resolve in (LORE_PYTHON); absent: the repository's `.venv`/`venv`, else python3 or python on PATH. */
+  python?: string;
+  /** pyright's heap limit in MB (LORE_PYRIGHT_HEAP_MB): past about 90% of it pyright empties its caches. */
+  maxHeapMb: number;
+  /** Longest wait for one of pyright's answers (LORE_PYRIGHT_TIMEOUT_MS) before the pass gives it up. */
+  requestTimeoutMs: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './file-result-cache';
+export type { PyrightSettings } from './extractor';
 export { headPaths } from './git';
 export * from './identifiers';
 export * from './languages';
@@ -12,3 +13,7 @@ export * from './source/git-diff';
 // For bench/call-precision.ts: the compiler's reference call graph reads the repository's projects and packages as the indexer does.
 export { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace } from './typescript/workspace';
 export { signatureSimilarity } from './function-bodies/fingerprints';
+// For bench/python-call-precision.ts: pyright's own answer at every call site, and the calls found by the same grammar the indexer parses with.
+export { PyrightSession } from './python/pyright-session';
+export { findPython } from './python/pyright-pass';
+export { parserFor, parseText } from './tree-sitter/tree-sitter';

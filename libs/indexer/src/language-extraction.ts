@@ -1,6 +1,6 @@
 // The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
 import type { ExternalReferences, ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { ExactResolution, LanguageExtractor } from './extractor';
+import type { ExactResolution, LanguageExtractor, PyrightSettings } from './extractor';
 import { joinExternalReferences } from './external-references';
 import type { FileResultStore } from './file-result-cache';
 import type { SourceFile } from './repository-files';
@@ -31,6 +31,7 @@ export interface LanguagesInput {
   files: readonly SourceFile[];
   fileUids: ReadonlyMap<string, string>;
   kept: FileResultStore;
+  pyright?: PyrightSettings;
   /** Called as each file of a language with an extractor is extracted. */
   onExtracted: (done: number, total: number) => void;
 }
@@ -53,6 +54,7 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
       fileUids: input.fileUids,
       onFile: () => input.onExtracted(++done, total),
       cache: (namespace) => kept.scope(namespace),
+      pyright: input.pyright,
     });
     extraction.symbols.push(...result.symbols);
     extraction.imports.push(...result.imports);

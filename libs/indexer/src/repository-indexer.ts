@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { fileUid, type FileRow, type RepositorySnapshot, type SkippedFile } from '@lore/domain';
-import type { ExactResolution } from './extractor';
+import type { ExactResolution, PyrightSettings } from './extractor';
 import { readGitInfo } from './git';
 import { FileResultStore } from './file-result-cache';
 import { isTestPath } from './languages';
@@ -31,6 +31,8 @@ export interface IndexOptions {
   onProgress?: (progress: IndexProgress) => void;
   /** Where per-file results are kept between runs ("off" or absent: nowhere). */
   cacheDir?: string;
+  /** How Python's exact pass runs pyright (its defaults when absent). */
+  pyright?: PyrightSettings;
 }
 
 export interface RepositoryLocation {
@@ -84,6 +86,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     files: readable,
     fileUids,
     kept,
+    pyright: options.pyright,
     onExtracted: (done, total) => options.onProgress?.({ phase: 'extracting', done, total }),
   });
   const secrets = secretsByPath(await secretScan, readable);

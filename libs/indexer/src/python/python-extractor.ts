@@ -5,6 +5,7 @@ import { PythonFileWalk } from './python-file-walk';
 import { VISITED, type PyModule } from './python-model';
 import { ModuleIndex } from './python-modules';
 import { PythonResolver } from './python-resolver';
+import { resolveWithPyright } from './pyright-pass';
 
 const PYTHON: TreeSitterLanguage<PyModule> = {
   grammar: 'python',
@@ -15,6 +16,8 @@ const PYTHON: TreeSitterLanguage<PyModule> = {
     return {
       walkFile: (source, symbols) => new PythonFileWalk(source, symbols, index),
       resolver: (modules, symbols, external) => new PythonResolver(modules, symbols, external, (path) => fileUidOf(input, path)),
+      exactPass: ({ files, symbols, firstPass, inheritance }) =>
+        resolveWithPyright({ input, modules: files, symbols, firstPass, inheritance }),
     };
   },
 };
@@ -33,6 +36,10 @@ const PYTHON: TreeSitterLanguage<PyModule> = {
  * an imported library) gives no edge; anything else falls back to the name (`name`/`ambiguous`):
  * bare calls against module-level functions and classes, member calls against methods. Builtins are
  * never matched by name. Calling a class (`Invoice(...)`) is an edge to the class.
+ *
+ * A second pass (pyright-pass.ts), after the repository is queryable, resolves every call site again
+ * with pyright: `exact` edges where pyright finds the callee in the repository, none where it finds
+ * it outside, the first pass's guesses (as `ambiguous` at best) where it finds no declaration.
  */
 export class PythonExtractor extends TreeSitterExtractor<PyModule> {
   constructor() {

@@ -130,7 +130,8 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   }
 
   private declareFunction(node: Node): PyFunction {
-    const name = node.childForFieldName('name')?.text ?? '<anonymous>';
+    const nameNode = node.childForFieldName('name');
+    const name = nameNode?.text ?? '<anonymous>';
     const parent = this.innermostDeclaration();
     const inClass = parent?.kind === 'class';
     const isTest =
@@ -164,6 +165,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       locals: new Map(),
       returns: node.childForFieldName('return_type')?.text ?? null,
       enclosing,
+      name: nameNode ? positionOf(nameNode) : null,
     };
     if (parameters) {
       let first = true;
@@ -211,6 +213,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       locals: new Map(),
       returns: null,
       enclosing,
+      name: null,
     };
     for (const parameter of parameters ? namedChildrenOf(parameters) : []) {
       const { name: parameterName } = parameterOf(parameter);
@@ -258,11 +261,12 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     if (!callee) return;
     const line = startLineOf(node);
     if (callee.type === 'identifier') {
-      this.module.sites.push({ caller, line, name: callee.text, receiver: null });
+      this.module.sites.push({ caller, line, at: positionOf(callee), name: callee.text, receiver: null });
     } else if (callee.type === 'attribute') {
       const attribute = callee.childForFieldName('attribute');
       const object = callee.childForFieldName('object');
-      if (attribute && object) this.module.sites.push({ caller, line, name: attribute.text, receiver: exprOf(object) });
+      if (attribute && object)
+        this.module.sites.push({ caller, line, at: positionOf(attribute), name: attribute.text, receiver: exprOf(object) });
     }
   }
 
@@ -468,6 +472,11 @@ function parentSymbol(scope: Declaration): SymbolRow {
 }
 
 /** An annotation wins over an assigned value; the first value wins over later ones. */
+/** A node's start as the language server protocol counts it (web-tree-sitter's columns are UTF-16 code units, as LSP's). */
+function positionOf(node: Node): { line: number; character: number } {
+  return { line: node.startPosition.row, character: node.startPosition.column };
+}
+
 function setAttribute(cls: PyClass, name: string, source: TypeSource, fn: PyFunction | null): void {
   const existing = cls.attributes.get(name);
   if (!existing || (existing.source.kind !== 'annotation' && source.kind === 'annotation')) cls.attributes.set(name, { source, fn });

@@ -118,11 +118,15 @@ export interface PyFunction {
   locals: Map<string, TypeSource>;
   returns: string | null;
   enclosing: PyFunction | null;
+  /** Where its name is (0-based line, UTF-16 column), for pyright's call hierarchy; null for a lambda. */
+  name: { line: number; character: number } | null;
 }
 
 export interface PyCallSite extends CallSite {
   caller: PyFunction;
   line: number;
+  /** Where the callee's name is (`f` in `f()`, `total` in `a.b.total()`): 0-based line and UTF-16 column, as pyright places it. */
+  at: { line: number; character: number };
   name: string;
   receiver: PyExpr | null;
 }

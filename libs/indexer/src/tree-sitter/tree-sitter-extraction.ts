@@ -1,6 +1,6 @@
 import type { Node, Parser, Tree } from 'web-tree-sitter';
-import type { InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
+import type { CallRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { ExactResolution, Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { ExternalReferenceRows } from '../external-references';
 import type { SourceFile } from '../repository-files';
 import { CallEdges, ImportEdges, sortInheritance, type SiteCalls } from './edges';
@@ -30,6 +30,19 @@ export interface ExtractionRun<File extends WalkedFile> {
    * another package (imports, calls and supertypes named through its imports) goes to `external`.
    */
   resolver(files: readonly File[], symbols: readonly SymbolRow[], external: ExternalReferenceRows): CrossFileResolver<SiteOf<File>>;
+  /**
+   * Present when a checker can resolve the calls again (pyright for Python): the second pass, given
+   * each call site's edges from the first and the first pass's inheritance, run after the
+   * repository is queryable (Extraction.resolveExactly).
+   */
+  exactPass?(pass: ExactPassOf<File>): Promise<ExactResolution>;
+}
+
+export interface ExactPassOf<File extends WalkedFile> {
+  files: readonly File[];
+  symbols: readonly SymbolRow[];
+  firstPass: ReadonlyMap<SiteOf<File>, readonly CallRow[]>;
+  inheritance: InheritanceRow[];
 }
 
 /** One file's walk: it is shown the captured nodes in document order, outer nodes first. */
@@ -87,11 +100,34 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
     const external = new ExternalReferenceRows();
     const resolver = run.resolver(files, symbols, external);
     const calls = new CallEdges();
-    for (const file of files) for (const site of file.sites) resolver.resolveCall(site, calls.from(site.caller.symbol.uid, site.line));
+    // With a second pass to come, each site's own edges are kept for it: its guesses where the checker finds nothing.
+    const firstPass = run.exactPass ? new Map<SiteOf<File>, CallRow[]>() : null;
+    for (const file of files) {
+      for (const site of file.sites) {
+        if (!firstPass) {
+          resolver.resolveCall(site, calls.from(site.caller.symbol.uid, site.line));
+          continue;
+        }
+        const own = new CallEdges();
+        resolver.resolveCall(site, own.from(site.caller.symbol.uid, site.line));
+        const rows = own.rows();
+        firstPass.set(site, rows);
+        for (const row of rows) calls.add(row.callerUid, row.calleeUid, row.line, row.confidence);
+      }
+    }
     const inheritance = sortInheritance(resolver.inheritance());
     const imports = new ImportEdges(input);
     resolver.addImports(imports);
-    return { symbols, calls: calls.rows(), imports: imports.rows(), inheritance, skipped, externalReferences: external.rows() };
+    const extraction: Extraction = {
+      symbols,
+      calls: calls.rows(),
+      imports: imports.rows(),
+      inheritance,
+      skipped,
+      externalReferences: external.rows(),
+    };
+    if (run.exactPass && firstPass) extraction.resolveExactly = () => run.exactPass!({ files, symbols, firstPass, inheritance });
+    return extraction;
   }
 }
 

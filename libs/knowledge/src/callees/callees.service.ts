@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CodeGraphRepository } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
 import { type GetCalleesInput, GetCalleesInputSchema, type GetCalleesResult } from '@lore/domain/schemas/callees';
-import { walkCalls, walkWarnings } from '../call-graph/call-walk';
+import { callsNotFollowed, walkCalls, walkWarnings } from '../call-graph/call-walk';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
@@ -25,7 +25,14 @@ export class CalleesService {
     return {
       source: source.symbol,
       callees: walk.reached,
-      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'callee')],
+      warnings: [
+        ...(await callResolutionWarnings(this.graph, principal, repositories)),
+        ...walkWarnings(walk, 'callee'),
+        ...(await callsNotFollowed(this.graph, principal, [source.symbol, ...walk.reached.map((step) => step.symbol)], {
+          direction: 'callees',
+          minConfidence: query.minConfidence,
+        })),
+      ],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

@@ -68,6 +68,19 @@ describe('CallersService.getCallers', () => {
     ]);
   });
 
+  it('never a silent zero: says which calls minConfidence left out, with counts and examples', async () => {
+    const result = await callers.getCallers({ name: 'checkout', depth: 2, minConfidence: 'exact' }, principal());
+    expect(result.warnings).toEqual([
+      {
+        code: 'calls_not_followed',
+        message:
+          '2 call(s) into the symbols listed were resolved less surely than minConfidence exact and not followed, e.g. ' +
+          'invoiceOrder -> OrderService.placeOrder (import, src/invoice.ts:40); retryOrder -> OrderService.placeOrder (name, src/retry.ts:3): ' +
+          'lower minConfidence (import, name, ambiguous) to follow them.',
+      },
+    ]);
+  });
+
   it('leaves out the repositories the caller may not read', async () => {
     expect(await listed({ name: 'checkout', depth: 2 }, ['shop'])).not.toContainEqual(['invoiceOrder', 2, 41, 'import']);
   });

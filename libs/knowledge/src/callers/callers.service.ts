@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CodeGraphRepository } from '@lore/graph';
 import { NotFoundError, type Principal, TRUST_BOUNDARY } from '@lore/domain';
 import { type GetCallersInput, GetCallersInputSchema, type GetCallersResult } from '@lore/domain/schemas/callers';
-import { walkCalls, walkWarnings } from '../call-graph/call-walk';
+import { callsNotFollowed, walkCalls, walkWarnings } from '../call-graph/call-walk';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
@@ -25,7 +25,14 @@ export class CallersService {
     return {
       target: target.symbol,
       callers: walk.reached,
-      warnings: [...(await callResolutionWarnings(this.graph, principal, repositories)), ...walkWarnings(walk, 'caller')],
+      warnings: [
+        ...(await callResolutionWarnings(this.graph, principal, repositories)),
+        ...walkWarnings(walk, 'caller'),
+        ...(await callsNotFollowed(this.graph, principal, [target.symbol, ...walk.reached.map((step) => step.symbol)], {
+          direction: 'callers',
+          minConfidence: query.minConfidence,
+        })),
+      ],
       trustBoundary: TRUST_BOUNDARY,
     };
   }

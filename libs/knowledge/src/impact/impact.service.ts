@@ -4,6 +4,7 @@ import { SourceRepository } from '@lore/indexer';
 import { type Principal, TRUST_BOUNDARY, type Warning } from '@lore/domain';
 import { type AnalyzeImpactInput, AnalyzeImpactInputSchema, type AnalyzeImpactResult } from '@lore/domain/schemas/impact';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
+import { callsNotFollowed, weakExamples } from '../call-graph/call-walk';
 import { parseInput } from '../validation';
 import { walkDependents } from './dependents-walk';
 import { resolveImpactTargets } from './impact-targets';
@@ -47,7 +48,13 @@ export class ImpactService {
     const documents = affectedSections(sections);
     const report = { files: importers.files, tests, documents };
     const repositories = [...targets.symbols, ...targets.files, ...affected.map((step) => step.symbol)].map((item) => item.repositoryId);
-    const resolution = await callResolutionWarnings(this.graph, principal, repositories);
+    const [resolution, notFollowed] = await Promise.all([
+      callResolutionWarnings(this.graph, principal, repositories),
+      callsNotFollowed(this.graph, principal, [...targets.symbols, ...walk.affected.map((step) => step.symbol)], {
+        direction: 'callers',
+        minConfidence: query.minConfidence,
+      }),
+    ]);
     return {
       targets: targets.symbols,
       changedFiles: targets.files.map(({ repositoryId, path }) => ({ repositoryId, path })),
@@ -62,6 +69,7 @@ export class ImpactService {
           symbols: affected.length,
           files: importers.files.length,
         }),
+        ...notFollowed,
       ],
       trustBoundary: TRUST_BOUNDARY,
     };
@@ -77,11 +85,11 @@ interface Listed {
 
 function impactWarnings(affected: AnalyzeImpactResult['affected'], listed: Listed): Warning[] {
   const warnings: Warning[] = [];
-  const weak = affected.filter((step) => step.confidence === 'name' || step.confidence === 'ambiguous').length;
-  if (weak > 0) {
+  const weak = affected.filter((step) => step.confidence === 'name' || step.confidence === 'ambiguous');
+  if (weak.length > 0) {
     warnings.push({
       code: 'weak_edges',
-      message: `${weak} affected symbol(s) are reached through a call matched by name only (confidence name or ambiguous): confirm before relying on them.`,
+      message: `${weak.length} affected symbol(s) are reached through a call matched by name only (confidence name or ambiguous), e.g. ${weakExamples(weak)}: confirm before relying on them.`,
     });
   }
   if (listed.truncated) {

@@ -55,6 +55,11 @@ export class IndexingService {
       repositoryId: location.repositoryId,
       maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
       cacheDir: this.config.LORE_CACHE_DIR,
+      pyright: {
+        python: this.config.LORE_PYTHON,
+        maxHeapMb: this.config.LORE_PYRIGHT_HEAP_MB,
+        requestTimeoutMs: this.config.LORE_PYRIGHT_TIMEOUT_MS,
+      },
       onProgress,
     });
     read.catch(() => undefined);
