@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CODE_LANGUAGES, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
+import { CODE_LANGUAGES, type DeferredImportKind, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
 import { readAsPrincipal } from './principal-reads';
@@ -51,6 +51,8 @@ export interface HealthImportRow {
   fromPath: string;
   toPath: string;
   names: string[];
+  /** Null for a runtime import; how the file pair's imports are all deferred otherwise. */
+  kind: DeferredImportKind | null;
 }
 
 /** Everything analysis reads of one repository's indexed commit. */

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import type { SymbolRow } from '@lore/domain';
+import type { DeferredImportKind, SymbolRow } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
 import { ScopeStack } from '../tree-sitter/scopes';
@@ -326,6 +326,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   }
 
   private recordImport(node: Node): void {
+    const kind = deferredImportKind(node);
     if (node.type === 'import_statement') {
       for (const child of node.childrenForFieldName('name')) {
         const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
@@ -341,7 +342,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
           if (!this.module.bindings.has(top))
             this.bind(top, { kind: 'module', path: this.index.resolve(top, this.path), internal, module: top });
         }
-        if (path) this.module.imports.push({ toPath: path, names: ['*'] });
+        if (path) this.module.imports.push({ toPath: path, names: ['*'], kind });
         else if (!internal) this.module.externalImports.push({ module: moduleName, names: ['*'] });
       }
       return;
@@ -351,7 +352,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     const target = this.fromTarget(moduleNode);
     if (node.namedChildren.some((child) => child.type === 'wildcard_import') && target.path) {
       this.module.starImports.push(target.path);
-      this.module.imports.push({ toPath: target.path, names: ['*'] });
+      this.module.imports.push({ toPath: target.path, names: ['*'], kind });
     }
     const outside: string[] = [];
     for (const child of node.childrenForFieldName('name')) {
@@ -362,10 +363,10 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       const submodule = target.submodule(name);
       if (submodule) {
         this.bind(alias, { kind: 'module', path: submodule, internal: true, module: null });
-        this.module.imports.push({ toPath: submodule, names: ['*'] });
+        this.module.imports.push({ toPath: submodule, names: ['*'], kind });
       } else {
         this.bind(alias, { kind: 'symbol', path: target.path, name, internal: target.internal, module: target.module });
-        if (target.path) this.module.imports.push({ toPath: target.path, names: [name] });
+        if (target.path) this.module.imports.push({ toPath: target.path, names: [name], kind });
         else if (!target.internal) outside.push(name);
       }
     }
@@ -471,4 +472,21 @@ function parentSymbol(scope: Declaration): SymbolRow {
 function setAttribute(cls: PyClass, name: string, source: TypeSource, fn: PyFunction | null): void {
   const existing = cls.attributes.get(name);
   if (!existing || (existing.source.kind !== 'annotation' && source.kind === 'annotation')) cls.attributes.set(name, { source, fn });
+}
+
+/**
+ * How an import statement is deferred: `function_local` inside a `def` or lambda (it runs when the
+ * function is called), `type_checking` in the body of `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`,
+ * never true at run time), else null (it runs when the module loads).
+ */
+function deferredImportKind(node: Node): DeferredImportKind | null {
+  let kind: DeferredImportKind | null = null;
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type === 'function_definition' || parent.type === 'lambda') return 'function_local';
+    if (parent.type === 'if_statement' && parent.childForFieldName('consequence')?.id === child.id) {
+      const condition = parent.childForFieldName('condition')?.text ?? '';
+      if (/^(?:[A-Za-z_][A-Za-z0-9_]*\.)*TYPE_CHECKING$/.test(condition)) kind = 'type_checking';
+    }
+  }
+  return kind;
 }

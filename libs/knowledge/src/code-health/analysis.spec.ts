@@ -1,4 +1,4 @@
-import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph';
 import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
@@ -125,15 +125,25 @@ describe('coupling, cohesion and modules', () => {
     ]);
   });
 
-  it('finds runtime import cycles with Tarjan and measures instability', () => {
-    const imports = [
-      { fromPath: 'a.ts', toPath: 'b.ts', names: ['b'] },
-      { fromPath: 'b.ts', toPath: 'c.ts', names: ['c'] },
-      { fromPath: 'c.ts', toPath: 'a.ts', names: ['a'] },
-      { fromPath: 'c.ts', toPath: 'd.ts', names: ['d'] },
-      { fromPath: 'e.ts', toPath: 'e.ts', names: ['e'] },
+  it('finds runtime import cycles with Tarjan, tells cycles only through deferred imports apart, and measures instability', () => {
+    const imports: HealthImportRow[] = [
+      { fromPath: 'a.ts', toPath: 'b.ts', names: ['b'], kind: null },
+      { fromPath: 'b.ts', toPath: 'c.ts', names: ['c'], kind: null },
+      { fromPath: 'c.ts', toPath: 'a.ts', names: ['a'], kind: null },
+      { fromPath: 'c.ts', toPath: 'd.ts', names: ['d'], kind: null },
+      { fromPath: 'e.ts', toPath: 'e.ts', names: ['e'], kind: null },
+      // models.py imports repo.py at run time; repo.py imports models.py for types only.
+      { fromPath: 'models.py', toPath: 'repo.py', names: ['Repo'], kind: null },
+      { fromPath: 'repo.py', toPath: 'models.py', names: ['Model'], kind: 'type_checking' },
+      { fromPath: 'x.ts', toPath: 'y.ts', names: ['Y'], kind: 'type' },
+      { fromPath: 'y.ts', toPath: 'x.ts', names: ['*'], kind: 'function_local' },
     ];
-    expect(importCycles(imports)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    expect(importCycles(imports)).toEqual([
+      { paths: ['a.ts', 'b.ts', 'c.ts'], runtime: true, deferred: [] },
+      { paths: ['e.ts'], runtime: true, deferred: [] },
+      { paths: ['models.py', 'repo.py'], runtime: false, deferred: ['repo.py → models.py (type_checking)'] },
+      { paths: ['x.ts', 'y.ts'], runtime: false, deferred: ['x.ts → y.ts (type)', 'y.ts → x.ts (function_local)'] },
+    ]);
     expect(moduleMeasures(['c.ts', 'd.ts', 'z.ts'], imports)).toEqual([
       { path: 'c.ts', afferent: 1, efferent: 2, instability: 0.667 },
       { path: 'd.ts', afferent: 1, efferent: 0, instability: 0 },
@@ -165,7 +175,7 @@ describe('dead code by reachability', () => {
       { fromUid: 'route(1)', toUid: 'registered', type: 'CALLS', confidence: 'exact' },
     ],
     // index.ts re-exports `public`: public API, never dead.
-    imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'] }],
+    imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'], kind: null }],
   };
 
   it('lists unreached symbols as dead, weakly reached ones as unknown, never nested bodies or re-exports', () => {

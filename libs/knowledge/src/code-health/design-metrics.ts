@@ -136,11 +136,42 @@ export function moduleMeasures(paths: readonly string[], imports: readonly Healt
   });
 }
 
+export interface ImportCycle {
+  /** The files of the strongly connected group, sorted. */
+  paths: string[];
+  /** Whether the cycle holds over runtime imports alone (it can fail or half-initialise at load time). */
+  runtime: boolean;
+  /** A cycle that needs deferred imports: those of its imports, `from → to (kind)`, sorted; empty for a runtime cycle. */
+  deferred: string[];
+}
+
 /**
- * The import cycles: strongly connected groups of files (Tarjan), each as its sorted paths. Every
- * import counts: the graph does not record which imports are type-only or function-local.
+ * The import cycles: strongly connected groups of files (Tarjan) over the runtime imports, then the
+ * groups over every import that are not also runtime groups: cycles that exist only through type-only,
+ * TYPE_CHECKING and function-local imports, which load nothing and are reported apart.
  */
-export function importCycles(imports: readonly HealthImportRow[]): string[][] {
+export function importCycles(imports: readonly HealthImportRow[]): ImportCycle[] {
+  const runtime = stronglyConnected(imports.filter((edge) => edge.kind === null));
+  const runtimeKeys = new Set(runtime.map((paths) => paths.join('\n')));
+  const deferredOnly = stronglyConnected(imports).filter((paths) => !runtimeKeys.has(paths.join('\n')));
+  const cycles = [
+    ...runtime.map((paths) => ({ paths, runtime: true, deferred: [] })),
+    ...deferredOnly.map((paths) => {
+      const inside = new Set(paths);
+      const deferred = imports
+        .filter((edge) => edge.kind !== null && inside.has(edge.fromPath) && inside.has(edge.toPath))
+        .map((edge) => `${edge.fromPath} → ${edge.toPath} (${edge.kind})`)
+        .sort();
+      return { paths, runtime: false, deferred };
+    }),
+  ];
+  return cycles.sort(
+    (a, b) => Number(b.runtime) - Number(a.runtime) || (a.paths[0]! < b.paths[0]! ? -1 : a.paths[0]! > b.paths[0]! ? 1 : 0),
+  );
+}
+
+/** Strongly connected groups of files with more than one file, or one importing itself; each sorted, the groups by first path. */
+function stronglyConnected(imports: readonly HealthImportRow[]): string[][] {
   const next = new Map<string, string[]>();
   for (const edge of imports) next.set(edge.fromPath, [...(next.get(edge.fromPath) ?? []), edge.toPath]);
   const nodes = [...new Set(imports.flatMap((edge) => [edge.fromPath, edge.toPath]))].sort();
