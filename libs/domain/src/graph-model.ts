@@ -36,7 +36,18 @@ export interface BodyMetrics {
   blockFingerprints: string[] | null;
 }
 
-export interface SymbolRow extends Partial<BodyMetrics> {
+/**
+ * The fields of its own object a body reads and writes, by name, sorted: TypeScript `this.x`, Python
+ * `self.x`, Go the receiver's `r.x`, Java `this.x` and the class's fields named bare. A member only
+ * called (`this.save()`) is a call, not a field; one named without a call (`this.save` handed on) is
+ * read. What cohesion (LCOM4) joins methods by. Absent when there is none.
+ */
+export interface FieldAccess {
+  fieldReads?: string[];
+  fieldWrites?: string[];
+}
+
+export interface SymbolRow extends Partial<BodyMetrics>, FieldAccess {
   uid: string;
   fileUid: string;
   parentUid: string | null;

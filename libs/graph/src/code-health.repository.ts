@@ -30,6 +30,9 @@ export interface HealthSymbolRow {
   nearMissSignature: number[] | null;
   /** `"<hash>:<startLine>-<endLine>"` per window of statements. */
   blockFingerprints: string[] | null;
+  /** The fields of its own object the body reads and writes (FieldAccess); null for none. */
+  fieldReads: string[] | null;
+  fieldWrites: string[] | null;
 }
 
 export interface HealthFileRow {

@@ -3,6 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import type { DeferredImportKind, SymbolRow } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
+import { FieldUses } from '../tree-sitter/field-uses';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { childOfType, linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
@@ -47,6 +48,8 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   readonly scopes = new ScopeStack<Declaration>();
   /** Qualified names given to lambdas so far: a second lambda of one name gets `#2`. */
   private readonly lambdaNames = new Set<string>();
+  /** The `self.x` each body reads and writes. */
+  private readonly fieldUses = new FieldUses();
 
   constructor(
     source: SourceFile,
@@ -82,6 +85,9 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       case 'call':
         this.recordCall(node);
         return;
+      case 'attribute':
+        this.recordFieldUse(node);
+        return;
       case 'import_statement':
       case 'import_from_statement':
         this.recordImport(node);
@@ -97,6 +103,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   }
 
   finish(): PyModule {
+    this.fieldUses.finish();
     return this.module;
   }
 
@@ -264,6 +271,23 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       const object = callee.childForFieldName('object');
       if (attribute && object) this.module.sites.push({ caller, line, name: attribute.text, receiver: exprOf(object) });
     }
+  }
+
+  /**
+   * `self.x` in a method or a function nested in one: written as the target of `=` (an augmented
+   * assignment also reads) or `del`, read otherwise; `self.x(...)` is a call, not a field.
+   */
+  private recordFieldUse(node: Node): void {
+    const fn = this.currentFunction();
+    const object = node.childForFieldName('object');
+    const attribute = node.childForFieldName('attribute');
+    if (!fn?.cls || !object || !attribute || object.type !== 'identifier' || object.text !== selfNameOf(fn)) return;
+    const parent = node.parent;
+    const isField = (name: string) => parent?.childForFieldName(name)?.id === node.id;
+    if (parent?.type === 'call' && isField('function')) return;
+    const write = (parent?.type === 'assignment' && isField('left')) || parent?.type === 'delete_statement';
+    const update = parent?.type === 'augmented_assignment' && isField('left');
+    this.fieldUses.add(fn.symbol, attribute.text, write ? 'write' : update ? 'update' : 'read');
   }
 
   private recordAssignment(node: Node): void {

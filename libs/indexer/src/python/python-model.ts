@@ -44,6 +44,8 @@ export const VISITED = [
   'import_from_statement',
   'assignment',
   'for_in_clause',
+  // `self.x`: field access (FieldAccess).
+  'attribute',
 ];
 
 /** Names a bare call may mean without any import: never matched to repository functions by name. */

@@ -25,6 +25,8 @@ function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' |
     bodyTokenCount: null,
     nearMissSignature: null,
     blockFingerprints: null,
+    fieldReads: null,
+    fieldWrites: null,
     ...fields,
   };
 }
@@ -107,6 +109,15 @@ describe('coupling, cohesion and modules', () => {
       symbol({ uid: 'B', path: 'b.ts', kind: 'class' }),
       symbol({ uid: 'B.run', path: 'b.ts', kind: 'method', parentUid: 'B' }),
       symbol({ uid: 'C', path: 'c.ts', kind: 'class' }),
+      // D: the constructor writes both fields (left out); a and b share `total`, c hands `d` on, d and e share nothing.
+      symbol({ uid: 'D', path: 'd.ts', kind: 'class' }),
+      symbol({ uid: 'D.constructor', name: 'constructor', path: 'd.ts', kind: 'method', parentUid: 'D', fieldWrites: ['total', 'log'] }),
+      symbol({ uid: 'D.a', name: 'a', path: 'd.ts', kind: 'method', parentUid: 'D', fieldWrites: ['total'] }),
+      symbol({ uid: 'D.b', name: 'b', path: 'd.ts', kind: 'method', parentUid: 'D' }),
+      symbol({ uid: 'D.b.cb', path: 'd.ts', kind: 'function', parentUid: 'D.b', nested: true, fieldReads: ['total'] }),
+      symbol({ uid: 'D.c', name: 'c', path: 'd.ts', kind: 'method', parentUid: 'D', fieldReads: ['d'] }),
+      symbol({ uid: 'D.d', name: 'd', path: 'd.ts', kind: 'method', parentUid: 'D' }),
+      symbol({ uid: 'D.e', name: 'e', path: 'd.ts', kind: 'method', parentUid: 'D', fieldReads: ['log'] }),
     ],
     references: [
       // The callback of m1 calls m2: m1 and m2 are one group; m3 is alone.
@@ -117,11 +128,13 @@ describe('coupling, cohesion and modules', () => {
     imports: [],
   };
 
-  it('counts CBO both ways and LCOM4 over the calls between methods', () => {
+  it('counts CBO both ways and LCOM4 over the calls between methods and the fields they share, constructors left out', () => {
     expect(classMeasures(facts).map(({ symbol: cls, cbo, lcom4, methods }) => [cls.uid, cbo, lcom4, methods])).toEqual([
       ['A', 2, 2, 3],
       ['B', 1, null, 1],
       ['C', 1, null, 0],
+      // {a, b (through its callback)}, {c, d}, {e}.
+      ['D', 0, 3, 5],
     ]);
   });
 
