@@ -41,9 +41,12 @@ export interface AnalysisSettings {
 
 /** What the index does not record, so what no report can say yet. */
 export const REPORT_GAPS = [
-  'Field access is not recorded: LCOM4 joins methods by the calls between them only, so it can only overstate how many groups a class falls into.',
   'Decorators and framework registrations (routes, DI providers) are not recorded: code reached only through them can be listed as dead; their confidence says how sure.',
 ];
+
+/** Said when no body of the repository has field access recorded: it was indexed before Lore recorded it. */
+export const FIELD_ACCESS_GAP =
+  'No field access is recorded for this index (indexed before Lore recorded it): LCOM4 joins methods by their calls only and can overstate the groups; index the repository again.';
 
 const FAMILY_PREFIX: Record<FindingFamily, string> = {
   clones: 'CL',
@@ -75,6 +78,10 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
     facts.imports,
   );
   const cycles = importCycles(facts.imports);
+  // Methods, none with a field recorded: the index predates field access (real methods touch fields).
+  const fieldAccess =
+    facts.symbols.some((symbol) => symbol.fieldReads !== null || symbol.fieldWrites !== null) ||
+    !facts.symbols.some((symbol) => symbol.kind === 'method');
   const unreached = unreachedSymbols(facts, settings.callsExact);
   const drafts: Draft[] = [
     ...clones.map(cloneFinding),
@@ -85,7 +92,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
         )
       : []),
     ...(full ? couplingFindings(classes, settings.thresholds.coupling) : []),
-    ...(full ? cohesionFindings(classes, settings.thresholds.cohesion) : []),
+    ...(full ? cohesionFindings(classes, settings.thresholds.cohesion, fieldAccess) : []),
     ...(full ? unreached.map(deadCodeFinding) : []),
     ...(full ? cycles.map(cycleFinding) : []),
   ];
@@ -100,7 +107,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       commit: settings.commit,
       mode: settings.mode,
       analysis_thresholds: { design_findings: { ...settings.thresholds, near_miss_similarity: NEAR_MISS_SIMILARITY } },
-      gaps: REPORT_GAPS,
+      gaps: fieldAccess ? REPORT_GAPS : [FIELD_ACCESS_GAP, ...REPORT_GAPS],
     },
     inventory,
     findings: {
@@ -247,7 +254,7 @@ function couplingFindings(classes: readonly ClassMeasure[], threshold: number): 
     }));
 }
 
-function cohesionFindings(classes: readonly ClassMeasure[], threshold: number): Draft[] {
+function cohesionFindings(classes: readonly ClassMeasure[], threshold: number, fieldAccess: boolean): Draft[] {
   return classes
     .filter((measure) => measure.lcom4 !== null && measure.lcom4 >= threshold)
     .map(({ symbol, lcom4, methods }) => ({
@@ -255,18 +262,23 @@ function cohesionFindings(classes: readonly ClassMeasure[], threshold: number): 
       family: 'cohesion',
       kind: 'lcom4',
       severity: lcom4! >= 2 * threshold ? 'critical' : 'warning',
-      // Field access is not in the graph: methods sharing only fields look unconnected.
-      confidence: 'low',
+      // Without field access in the index, methods sharing only fields look unconnected.
+      confidence: fieldAccess ? 'high' : 'low',
       source_kind: symbol.inTest ? 'tests' : 'production',
       title: `${symbol.qualifiedName}: ${lcom4} unconnected groups of methods`,
-      message: `The ${methods} methods of ${symbol.qualifiedName} fall into ${lcom4} groups that do not call each other (LCOM4 by calls, threshold ${threshold}; shared fields are not seen).`,
+      message: fieldAccess
+        ? `The ${methods} methods of ${symbol.qualifiedName} (its constructor left out) fall into ${lcom4} groups that neither call each other nor share a field (LCOM4, threshold ${threshold}).`
+        : `The ${methods} methods of ${symbol.qualifiedName} fall into ${lcom4} groups that do not call each other (LCOM4 by calls, threshold ${threshold}; shared fields are not in this index).`,
       locations: [locationOf(symbol)],
       metric: { name: 'lcom4', value: lcom4!, threshold },
       clone_type: null,
       status: null,
       remediation: {
-        summary: 'Check whether the class holds several responsibilities.',
-        steps: ['Read the groups of methods: do they share fields?', 'If not, split each group into its own class.'],
+        summary: 'Split the class along its groups of methods.',
+        steps: [
+          'Read the groups of methods and the fields each uses (get_symbol lists the members).',
+          'Move each group with its fields into a class of its own, and keep a facade only if callers need one.',
+        ],
         effort: 'medium',
       },
     }));
