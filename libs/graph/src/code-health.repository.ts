@@ -66,6 +66,16 @@ export interface HealthFacts {
   imports: HealthImportRow[];
 }
 
+/** A symbol as code health describes it apart from a run: where it is and its stored complexity. */
+export interface SymbolMeasureRow {
+  uid: string;
+  repositoryId: string;
+  path: string;
+  qualifiedName: string;
+  complexity: number | null;
+  cognitiveComplexity: number | null;
+}
+
 /** An analysis run as stored: its report and changed-paths overlay as JSON text. */
 export interface StoredAnalysisRun {
   runId: string;
@@ -104,6 +114,11 @@ export class CodeHealthRepository {
       references: references as unknown as HealthReferenceRow[],
       imports: imports as unknown as HealthImportRow[],
     };
+  }
+
+  /** The symbols of `uids` the principal may read (others left out), with their stored complexity. */
+  async symbolMeasures(principal: Principal, uids: readonly string[]): Promise<SymbolMeasureRow[]> {
+    return (await this.read(principal, 'code-health/symbol-measures', { uids })) as unknown as SymbolMeasureRow[];
   }
 
   /** Stores a run as the tenant's latest, keeping at most `historyLimit` runs. */
