@@ -328,7 +328,7 @@ function cycleFinding({ paths, runtime, deferred }: ImportCycle): Draft {
     title: runtime ? `Import cycle through ${files}` : `Import cycle through ${files}, only through deferred imports`,
     message: runtime
       ? `${paths.join(' → ')} import each other at load time.`
-      : `${paths.join(' → ')} import each other only through imports that load nothing at load time: ${deferred.join(', ')}.`,
+      : `${paths.join(' → ')} import each other only through imports that load nothing when the module loads: ${deferred.join(', ')}.`,
     locations: paths.map((path) => ({ path, line: 1, end_line: 1, symbol: null })),
     metric: { name: 'cycle_length', value: paths.length, threshold: null },
     clone_type: null,
