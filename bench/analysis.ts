@@ -79,6 +79,8 @@ async function main(): Promise<void> {
   const stopNeo4j = await benchNeo4j(() => scratch.make('lore-bench-neo4j-'));
   process.env.LORE_TENANT = process.env.LORE_TENANT ?? 'bench';
   process.env.LORE_CACHE_DIR = process.env.LORE_CACHE_DIR ?? scratch.make('lore-bench-cache-');
+  // The analysis is timed, not cut: the operation gate's request timeout (30 s by default) stopped typeorm's on a loaded machine.
+  process.env.LORE_REQUEST_TIMEOUT_MS = process.env.LORE_REQUEST_TIMEOUT_MS ?? '600000';
   const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
   const principal = localPrincipal(process.env.LORE_TENANT, 'bench');
   let peakRss = process.memoryUsage().rss;
