@@ -106,7 +106,11 @@ class FieldUses {
 
   see(node: ts.Node): void {
     if (ts.isCallExpression(node)) this.called.add(skipParentheses(node.expression));
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment)
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    )
       this.written.set(skipParentheses(node.left), node.operatorToken.kind === ts.SyntaxKind.EqualsToken ? 'write' : 'update');
     else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && WRITES.has(node.operator))
       this.written.set(skipParentheses(node.operand), 'update');
@@ -121,7 +125,10 @@ class FieldUses {
 
   access(): FieldAccess {
     const sorted = (names: Set<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return { ...(this.reads.size > 0 && { fieldReads: sorted(this.reads) }), ...(this.writes.size > 0 && { fieldWrites: sorted(this.writes) }) };
+    return {
+      ...(this.reads.size > 0 && { fieldReads: sorted(this.reads) }),
+      ...(this.writes.size > 0 && { fieldWrites: sorted(this.writes) }),
+    };
   }
 }
 
