@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
+import { symbolUid } from '@lore/domain';
 import { gitFixture, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
@@ -315,5 +316,27 @@ describe('code health runs through every door', () => {
       planted('py/clones.py', ['total_price', 'total_price_again', 'sum_weights', 'total_price_logged'], 0.563),
     ]);
     expect((await restJson(server.url, '/api/v1/analysis/checks/clones?detail_level=normal')).body).toEqual(clones.data);
+  });
+
+  it("answers a symbol's complexity, clone siblings and dead-code finding on GraphQL Symbol, from the latest run of its repository", async () => {
+    await callTool(stdio, 'analyze_repository', { repository: 'health-ts' });
+    const query = `query S($uid: String!) { symbolNode(uid: $uid) { qualifiedName complexity cognitiveComplexity
+      clones { clone_type similarity path symbol } deadCode { status confidence } } }`;
+    const ask = async (repository: string, path: string, name: string) =>
+      (await graphql(server.url, query, { uid: symbolUid(TENANT, repository, path, name) })).data!.symbolNode;
+    expect(await ask('health-ts', 'src/status.ts', 'formatLegacyStatus')).toEqual({
+      qualifiedName: 'formatLegacyStatus',
+      complexity: 1,
+      cognitiveComplexity: 0,
+      clones: [],
+      deadCode: { status: 'dead', confidence: 'high' },
+    });
+    expect(await ask('health-ts', 'src/router.ts', 'route')).toMatchObject({ complexity: 21, deadCode: null });
+    const sibling = (symbol: string) => ({ clone_type: 'near_miss', similarity: 0.688, path: 'ts/clones.ts', symbol });
+    expect(await ask('function-bodies', 'ts/clones.ts', 'totalPrice')).toMatchObject({
+      complexity: 5,
+      cognitiveComplexity: 5,
+      clones: [sibling('totalPriceAgain'), sibling('sumWeights'), sibling('totalPriceLogged')],
+    });
   });
 });

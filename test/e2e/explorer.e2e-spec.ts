@@ -362,6 +362,8 @@ browserTests('in a browser', () => {
     await clickNode(page, uid('src/validation/order-validator.ts', 'OrderValidator.validate'));
     await page.waitForSelector('body[data-state="ready"]');
     expect(await page.locator('#detail-signature').innerText()).toBe('validate(order: Order): void');
+    // Its code health, asked apart: one `if`.
+    await page.locator('#detail-health', { hasText: /^complexity 2, cognitive 1$/ }).waitFor();
     expect(await labels(page)).toEqual([
       'OrderRepository.save',
       'OrderService.placeOrder',

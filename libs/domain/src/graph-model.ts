@@ -36,7 +36,18 @@ export interface BodyMetrics {
   blockFingerprints: string[] | null;
 }
 
-export interface SymbolRow extends Partial<BodyMetrics> {
+/**
+ * The fields of its own object a body reads and writes, by name, sorted: TypeScript `this.x`, Python
+ * `self.x`, Go the receiver's `r.x`, Java `this.x` and the class's fields named bare. A member only
+ * called (`this.save()`) is a call, not a field; one named without a call (`this.save` handed on) is
+ * read. What cohesion (LCOM4) joins methods by. Absent when there is none.
+ */
+export interface FieldAccess {
+  fieldReads?: string[];
+  fieldWrites?: string[];
+}
+
+export interface SymbolRow extends Partial<BodyMetrics>, FieldAccess {
   uid: string;
   fileUid: string;
   parentUid: string | null;
@@ -71,10 +82,35 @@ export interface CallRow {
   confidence: CallConfidence;
 }
 
+/**
+ * An import that does not load its module when the importing module loads: `type` (TypeScript
+ * `import type`, `export type … from`, or every name marked `type`), `type_checking` (Python, under
+ * `if TYPE_CHECKING:`), `function_local` (written inside a function body: Python `import` in a `def`,
+ * TypeScript `require()` / `import()` in a function). Such imports cannot make an import cycle fail at load time.
+ */
+export type DeferredImportKind = 'type' | 'type_checking' | 'function_local';
+
+const DEFERRED_RANK: Record<DeferredImportKind, number> = { type: 1, type_checking: 2, function_local: 3 };
+
+/** The kind of one file pair's IMPORTS edge from the kinds of its imports (null: a runtime import): undefined when any is runtime. */
+export function pairImportKind(kinds: Iterable<DeferredImportKind | null>): DeferredImportKind | undefined {
+  let pair: DeferredImportKind | undefined;
+  for (const kind of kinds) {
+    if (kind === null) return undefined;
+    if (pair === undefined || DEFERRED_RANK[kind] > DEFERRED_RANK[pair]) pair = kind;
+  }
+  return pair;
+}
+
 export interface ImportRow {
   fromUid: string;
   toUid: string;
   names: string[];
+  /**
+   * Absent when some import of the pair loads the module with the importer (a runtime import);
+   * otherwise how every import of the pair is deferred (mixed: `function_local` over `type_checking` over `type`).
+   */
+  kind?: DeferredImportKind;
 }
 
 /** (Symbol)-[:EXTENDS|IMPLEMENTS]->(Symbol): a class or interface and what it builds on, inside the repository. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CODE_LANGUAGES, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
+import { CODE_LANGUAGES, type DeferredImportKind, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
 import { type ReaderParams, readAsPrincipal } from './principal-reads';
@@ -30,6 +30,9 @@ export interface HealthSymbolRow {
   nearMissSignature: number[] | null;
   /** `"<hash>:<startLine>-<endLine>"` per window of statements. */
   blockFingerprints: string[] | null;
+  /** The fields of its own object the body reads and writes (FieldAccess); null for none. */
+  fieldReads: string[] | null;
+  fieldWrites: string[] | null;
 }
 
 export interface HealthFileRow {
@@ -51,6 +54,8 @@ export interface HealthImportRow {
   fromPath: string;
   toPath: string;
   names: string[];
+  /** Null for a runtime import; how the file pair's imports are all deferred otherwise. */
+  kind: DeferredImportKind | null;
 }
 
 /** Everything analysis reads of one repository's indexed commit. */
@@ -59,6 +64,16 @@ export interface HealthFacts {
   symbols: HealthSymbolRow[];
   references: HealthReferenceRow[];
   imports: HealthImportRow[];
+}
+
+/** A symbol as code health describes it apart from a run: where it is and its stored complexity. */
+export interface SymbolMeasureRow {
+  uid: string;
+  repositoryId: string;
+  path: string;
+  qualifiedName: string;
+  complexity: number | null;
+  cognitiveComplexity: number | null;
 }
 
 /** An analysis run as stored: its report and changed-paths overlay as JSON text. */
@@ -99,6 +114,11 @@ export class CodeHealthRepository {
       references: references as unknown as HealthReferenceRow[],
       imports: imports as unknown as HealthImportRow[],
     };
+  }
+
+  /** The symbols of `uids` the principal may read (others left out), with their stored complexity. */
+  async symbolMeasures(principal: Principal, uids: readonly string[]): Promise<SymbolMeasureRow[]> {
+    return (await this.read(principal, 'code-health/symbol-measures', { uids })) as unknown as SymbolMeasureRow[];
   }
 
   /** Stores a run as the tenant's latest, keeping at most `historyLimit` runs. */

@@ -158,8 +158,10 @@ export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
     relate(CALLS, call.callerUid, call.calleeUid, properties);
   }
   for (const row of snapshot.imports) {
-    const key = JSON.stringify(row.names);
-    relate(IMPORTS, row.fromUid, row.toUid, importProperties.get(key) ?? importProperties.add(key, { names: [...row.names] }));
+    // `kind` only on a deferred import: a runtime import's edge is as it always was.
+    const key = JSON.stringify([row.names, row.kind ?? null]);
+    const properties = { names: [...row.names], ...(row.kind && { kind: row.kind }) };
+    relate(IMPORTS, row.fromUid, row.toUid, importProperties.get(key) ?? importProperties.add(key, properties));
   }
   for (const row of snapshot.inheritance) relate(INHERITANCE[row.kind], row.fromUid, row.toUid);
   for (const row of snapshot.tests) {

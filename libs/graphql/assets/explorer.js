@@ -37,6 +37,9 @@ const SEARCH = `query Search($query: String!) {
   searchCode(input: { query: $query, maxResults: 10 }) { results { uid kind qualifiedName path startLine } }
 }`;
 const SPAN = 'query Span($uri: String!) { fileSpan(uri: $uri) { uri text truncated } }';
+const HEALTH = `query Health($uid: String!) {
+  symbolNode(uid: $uid) { complexity cognitiveComplexity clones { clone_type similarity path line symbol } deadCode { status confidence } }
+}`;
 
 const $ = (id) => document.getElementById(id);
 
@@ -328,6 +331,35 @@ function describe(symbol) {
   $('span').textContent = '';
   $('open-span').hidden = !symbol.resourceUri;
   $('open-span').dataset.uri = symbol.resourceUri || '';
+  $('open-span').dataset.uid = symbol.uid || '';
+  $('detail-health').textContent = '';
+  $('detail-clones').replaceChildren();
+  if (symbol.uid) describeHealth(symbol.uid);
+}
+
+/** Its complexity, and from the latest analysis run its clone siblings and dead-code status (asked apart: the graph's queries stay light). */
+async function describeHealth(uid) {
+  try {
+    const { symbolNode } = await graphql(HEALTH, { uid });
+    // Another node may have been clicked meanwhile.
+    if (!symbolNode || $('open-span').dataset.uid !== uid) return;
+    const parts = [];
+    if (symbolNode.complexity !== null) parts.push(`complexity ${symbolNode.complexity}, cognitive ${symbolNode.cognitiveComplexity}`);
+    if (symbolNode.deadCode)
+      parts.push(
+        `${symbolNode.deadCode.status === 'dead' ? 'unreachable' : 'reachability unknown'} (${symbolNode.deadCode.confidence} confidence)`,
+      );
+    if (symbolNode.clones.length > 0) parts.push(`${symbolNode.clones.length} clone sibling${symbolNode.clones.length === 1 ? '' : 's'}:`);
+    $('detail-health').textContent = parts.join(' · ');
+    for (const clone of symbolNode.clones) {
+      const item = document.createElement('li');
+      const kind = clone.clone_type.replace('_', ' ');
+      item.textContent = `${clone.symbol || 'block'} · ${clone.path}:${clone.line} · ${kind}${clone.clone_type === 'near_miss' ? ` ${Math.round(clone.similarity * 100)}%` : ''}`;
+      $('detail-clones').append(item);
+    }
+  } catch (error) {
+    setState('error', error.message);
+  }
 }
 
 graph.on('mouseover', 'node', (event) => {

@@ -103,6 +103,8 @@ const EXPLORER_HTML = `<!doctype html>
     <div id="detail-kind"></div>
     <p><code id="detail-signature"></code></p>
     <p id="detail-doc"></p>
+    <p id="detail-health"></p>
+    <ul id="detail-clones"></ul>
     <button id="open-span" type="button" hidden>Open its span</button>
     <pre id="span"></pre>
   </aside>

@@ -162,6 +162,9 @@ export const PriorityFactorsSchema = z
   })
   .register(schemaNames, { name: 'PriorityFactors' });
 
+const FindingConfidenceSchema = z.enum(['high', 'medium', 'low']).register(schemaNames, { name: 'FindingConfidence' });
+const DeadCodeStatusSchema = z.enum(['dead', 'unknown']).register(schemaNames, { name: 'DeadCodeStatus' });
+
 export const FindingSchema = z
   .object({
     id: z
@@ -173,14 +176,14 @@ export const FindingSchema = z
     family: FamilySchema,
     kind: z.string().describe('function_clone, block_clone, cyclomatic, cbo, lcom4, unreachable, import_cycle.'),
     severity: SeveritySchema,
-    confidence: z.enum(['high', 'medium', 'low']).register(schemaNames, { name: 'FindingConfidence' }),
+    confidence: FindingConfidenceSchema,
     source_kind: SourceKindSchema,
     title: z.string(),
     message: z.string(),
     locations: z.array(FindingLocationSchema),
     metric: FindingMetricSchema.nullable(),
     clone_type: CloneTypeSchema.nullable(),
-    status: z.enum(['dead', 'unknown']).register(schemaNames, { name: 'DeadCodeStatus' }).nullable().describe('dead_code only.'),
+    status: DeadCodeStatusSchema.nullable().describe('dead_code only.'),
     remediation: RemediationSchema,
     priority: z.number().describe('Higher first: severity, size, production code and confidence combined.'),
     priority_factors: PriorityFactorsSchema,
@@ -595,3 +598,38 @@ export const CheckResultSchema = z.object({
     .describe('For an empty design check: whether the run is quiet or just below the threshold.'),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+/** A place that repeats a symbol's body, by the clone findings of the latest run of its repository (GraphQL Symbol.clones). */
+export const SymbolCloneSchema = z
+  .object({
+    finding_id: z.string().describe('The clone finding both belong to (get_finding).'),
+    run_id: z.string(),
+    clone_type: CloneTypeSchema,
+    similarity: z.number().describe('1 for exact and renamed copies; the near miss group’s least similarity otherwise.'),
+    path: z.string(),
+    line: z.number().int(),
+    end_line: z.number().int(),
+    symbol: z.string().nullable().describe('The qualified name of the copy (a block clone: the body holding the block).'),
+  })
+  .register(schemaNames, { name: 'SymbolClone' });
+export type SymbolClone = z.infer<typeof SymbolCloneSchema>;
+
+/** A symbol's dead-code finding in the latest run of its repository (GraphQL Symbol.deadCode). */
+export const SymbolDeadCodeSchema = z
+  .object({
+    finding_id: z.string(),
+    run_id: z.string(),
+    status: DeadCodeStatusSchema,
+    confidence: FindingConfidenceSchema,
+    message: z.string().describe('Why: what reaches it, or that nothing does.'),
+  })
+  .register(schemaNames, { name: 'SymbolDeadCode' });
+export type SymbolDeadCode = z.infer<typeof SymbolDeadCodeSchema>;
+
+/** What code health says of one symbol: its stored complexity, and from the latest run of its repository its clones and dead-code finding. */
+export interface SymbolHealth {
+  complexity: number | null;
+  cognitiveComplexity: number | null;
+  clones: SymbolClone[];
+  deadCode: SymbolDeadCode | null;
+}

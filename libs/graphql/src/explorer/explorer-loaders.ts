@@ -20,6 +20,7 @@ export class ExplorerLoaders {
   readonly files: DataLoader<FileLookup, FileNode | null, string>;
   readonly repositories: DataLoader<string, RepositoryNode | null>;
   private readonly lists = new Map<string, DataLoader<string, ExplorerConnection<ExplorerList>>>();
+  private readonly lookups = new Map<string, DataLoader<string, unknown>>();
 
   constructor(
     private readonly explorer: ExplorerService,
@@ -30,6 +31,16 @@ export class ExplorerLoaders {
       cacheKeyFn: (lookup) => JSON.stringify([lookup.repositoryId, lookup.path]),
     });
     this.repositories = new DataLoader((ids) => explorer.repositories(principal, ids));
+  }
+
+  /** A lookup by uid that another service answers in batches (`load` with this request's principal), made on first use. */
+  batched<Value>(name: string, load: (principal: Principal, uids: readonly string[]) => Promise<Value[]>): DataLoader<string, Value> {
+    let loader = this.lookups.get(name);
+    if (!loader) {
+      loader = new DataLoader((uids) => load(this.principal, uids));
+      this.lookups.set(name, loader);
+    }
+    return loader as DataLoader<string, Value>;
   }
 
   /** The page that `args` ask for of the list `list` of `parent` (a uid; a repository id), batched with the same page of other parents. */

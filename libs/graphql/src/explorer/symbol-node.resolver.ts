@@ -11,7 +11,10 @@ import {
   SymbolUidSchema,
   TestConnectionSchema,
 } from '@lore/domain/schemas/explorer';
+import { SymbolCloneSchema, SymbolDeadCodeSchema } from '@lore/domain/schemas/code-health';
+import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
+import { z } from 'zod';
 import { LoreField, LoreQuery } from '../lore-query.decorator';
 import { PageField } from './page-field.decorator';
 import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
@@ -19,7 +22,10 @@ import type { ExplorerLoaders, PageArgs } from './explorer-loaders';
 /** Symbol: a symbol as a node to explore, and the relations a person follows from it. */
 @Resolver('Symbol')
 export class SymbolNodeResolver {
-  constructor(private readonly explorer: ExplorerService) {}
+  constructor(
+    private readonly explorer: ExplorerService,
+    private readonly codeHealth: CodeHealthService,
+  ) {}
 
   @LoreQuery({
     name: 'symbolNode',
@@ -69,5 +75,53 @@ export class SymbolNodeResolver {
   @LoreField({ type: 'Symbol', name: 'repository', description: 'Its repository.', args: {}, result: RepositoryNodeSchema.nullable() })
   repository(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
     return loaders.repositories.load(symbol.repositoryId);
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'complexity',
+    description: 'Cyclomatic complexity of its body, as indexed; null without a body.',
+    args: {},
+    result: z.number().int().nullable(),
+  })
+  async complexity(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
+    return (await this.healthOf(symbol, loaders))?.complexity ?? null;
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'cognitiveComplexity',
+    description: 'Cognitive complexity of its body, as indexed; null without a body.',
+    args: {},
+    result: z.number().int().nullable(),
+  })
+  async cognitiveComplexity(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
+    return (await this.healthOf(symbol, loaders))?.cognitiveComplexity ?? null;
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'clones',
+    description: 'The other places of the clone findings it is in, from the latest analysis run of its repository (empty without a run).',
+    args: {},
+    result: z.array(SymbolCloneSchema),
+  })
+  async clones(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
+    return (await this.healthOf(symbol, loaders))?.clones ?? [];
+  }
+
+  @LoreField({
+    type: 'Symbol',
+    name: 'deadCode',
+    description: 'Its dead-code finding in the latest analysis run of its repository; null when reached, or without a run.',
+    args: {},
+    result: SymbolDeadCodeSchema.nullable(),
+  })
+  async deadCode(@Parent() symbol: SymbolNode, @Context('loaders') loaders: ExplorerLoaders) {
+    return (await this.healthOf(symbol, loaders))?.deadCode ?? null;
+  }
+
+  private healthOf(symbol: SymbolNode, loaders: ExplorerLoaders) {
+    return loaders.batched('symbol-health', (principal, uids) => this.codeHealth.symbolHealth(principal, uids)).load(symbol.uid);
   }
 }

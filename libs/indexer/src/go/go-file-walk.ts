@@ -3,6 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
+import { FieldUses } from '../tree-sitter/field-uses';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, oneLine, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
@@ -25,6 +26,8 @@ export class GoFileWalk implements FileWalk<GoFile> {
   readonly scopes = new ScopeStack<Scope>();
   /** Qualified names given to function literals so far: a second one of a name gets `#2`. */
   private readonly literalNames = new Set<string>();
+  /** The receiver's fields each body reads and writes. */
+  private readonly fieldUses = new FieldUses();
 
   constructor(
     source: SourceFile,
@@ -66,13 +69,39 @@ export class GoFileWalk implements FileWalk<GoFile> {
       case 'range_clause':
         this.recordLocals(node);
         return;
+      case 'selector_expression':
+        this.recordFieldUse(node);
+        return;
       default:
         return;
     }
   }
 
   finish(): GoFile {
+    this.fieldUses.finish();
     return this.currentFile();
+  }
+
+  /**
+   * `r.x` on the receiver `r` in a method or a literal inside it: written as a target of `=`
+   * (`+=` and `x++` also read), read otherwise; `r.x(...)` is a call, not a field.
+   */
+  private recordFieldUse(node: Node): void {
+    const fn = this.scopes.top()?.fn;
+    const operand = node.childForFieldName('operand');
+    const field = node.childForFieldName('field');
+    if (!fn?.receiverName || !field || operand?.type !== 'identifier' || operand.text !== fn.receiverName) return;
+    const parent = node.parent;
+    if (parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === node.id) return;
+    const statement = parent?.type === 'expression_list' ? parent.parent : parent;
+    const target = statement?.type === 'assignment_statement' && statement.childForFieldName('left')?.id === parent?.id;
+    const use =
+      target && statement.childForFieldName('operator')?.text === '='
+        ? 'write'
+        : target || parent?.type === 'inc_statement' || parent?.type === 'dec_statement'
+          ? 'update'
+          : 'read';
+    this.fieldUses.add(fn.symbol, field.text, use);
   }
 
   private openPackage(name: string): void {
@@ -125,6 +154,7 @@ export class GoFileWalk implements FileWalk<GoFile> {
       file,
       results: resultTypes(node.childForFieldName('result')),
       receiverType: receiver?.type ?? null,
+      receiverName: receiver?.name ?? null,
       locals: new Map(),
     };
     if (receiver?.name) fn.locals.set(receiver.name, { kind: 'type', text: receiver.text });
@@ -169,6 +199,7 @@ export class GoFileWalk implements FileWalk<GoFile> {
       file,
       results: resultTypes(node.childForFieldName('result')),
       receiverType: enclosing?.receiverType ?? null,
+      receiverName: enclosing?.receiverName ?? null,
       locals: new Map(enclosing?.locals),
     };
     this.recordParameters(fn, parameters);

@@ -46,6 +46,8 @@ export const VISITED = [
   'short_var_declaration',
   'var_spec',
   'range_clause',
+  // `r.x` on a receiver: field access (FieldAccess).
+  'selector_expression',
 ];
 
 /** Go's predeclared functions and types: a name among them that the code does not declare is outside the repository. */
@@ -109,6 +111,8 @@ export interface GoCallable {
 
 export interface GoFunc extends GoCallable {
   receiverType: string | null;
+  /** The receiver's name in a method and the literals inside it (`r` of `func (r *Repo) Save()`): `r.x` is a field. */
+  receiverName: string | null;
   locals: Map<string, LocalType>;
 }
 

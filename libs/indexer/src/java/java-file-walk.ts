@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
+import { type FieldUse, FieldUses } from '../tree-sitter/field-uses';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
@@ -35,6 +36,10 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
   readonly scopes = new ScopeStack<Scope>();
   /** Qualified names given to nested bodies so far: a second one of a name gets `#2`. */
   private readonly nestedNames = new Set<string>();
+  /** The fields of its type each body reads and writes. */
+  private readonly fieldUses = new FieldUses();
+  /** Bare names a body uses that no local declares: its type's fields, once every field of the file is known. */
+  private readonly bareNames: { method: JavaMethod; name: string; use: FieldUse }[] = [];
 
   constructor(
     source: SourceFile,
@@ -126,13 +131,53 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
       case 'method_reference':
         this.recordCall(node);
         return;
+      case 'field_access':
+      case 'identifier':
+        this.recordFieldUse(node);
+        return;
       default:
         return;
     }
   }
 
   finish(): JavaFile {
+    // Fields may be declared below the methods that use them: bare names are told apart now.
+    for (const { method, name, use } of this.bareNames) if (method.type.fields.has(name)) this.fieldUses.add(method.symbol, name, use);
+    this.fieldUses.finish();
     return this.file;
+  }
+
+  /**
+   * `this.x`, or a bare `x` that no local or parameter declares (a field of the type, checked at the
+   * end): written as the left side of `=` (`+=` and `x++` also read), read otherwise. Names of
+   * declarations, methods called and members of other objects are not fields of this one.
+   */
+  private recordFieldUse(node: Node): void {
+    const method = this.currentMethod();
+    if (!method) return;
+    let name: string;
+    if (node.type === 'field_access') {
+      const field = node.childForFieldName('field');
+      if (node.childForFieldName('object')?.type !== 'this' || !field) return;
+      name = field.text;
+    } else {
+      const parent = node.parent;
+      const named = (field: string) => parent?.childForFieldName(field)?.id === node.id;
+      if (!parent || parent.type === 'field_access' || named('name') || named('field') || named('type') || named('label')) return;
+      if (method.locals.has(node.text)) return;
+      name = node.text;
+    }
+    const parent = node.parent;
+    const assigned = parent?.type === 'assignment_expression' && parent.childForFieldName('left')?.id === node.id;
+    const use: FieldUse = assigned
+      ? parent.childForFieldName('operator')?.text === '='
+        ? 'write'
+        : 'update'
+      : parent?.type === 'update_expression'
+        ? 'update'
+        : 'read';
+    if (node.type === 'field_access') this.fieldUses.add(method.symbol, name, use);
+    else this.bareNames.push({ method, name, use });
   }
 
   // --- declarations -------------------------------------------------------------------------

@@ -88,6 +88,9 @@ export const VISITED = [
   'object_creation_expression',
   'explicit_constructor_invocation',
   'method_reference',
+  // `this.x` and bare names of fields: field access (FieldAccess).
+  'field_access',
+  'identifier',
 ];
 
 /** JUnit's annotations of a test method. */

@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import type { SymbolRow } from '@lore/domain';
+import type { DeferredImportKind, SymbolRow } from '@lore/domain';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
+import { FieldUses } from '../tree-sitter/field-uses';
 import { ScopeStack } from '../tree-sitter/scopes';
 import type { FileSymbols } from '../tree-sitter/symbol-rows';
 import { childOfType, linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../tree-sitter/tree-sitter';
@@ -47,6 +48,8 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   readonly scopes = new ScopeStack<Declaration>();
   /** Qualified names given to lambdas so far: a second lambda of one name gets `#2`. */
   private readonly lambdaNames = new Set<string>();
+  /** The `self.x` each body reads and writes. */
+  private readonly fieldUses = new FieldUses();
 
   constructor(
     source: SourceFile,
@@ -82,6 +85,9 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       case 'call':
         this.recordCall(node);
         return;
+      case 'attribute':
+        this.recordFieldUse(node);
+        return;
       case 'import_statement':
       case 'import_from_statement':
         this.recordImport(node);
@@ -97,6 +103,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   }
 
   finish(): PyModule {
+    this.fieldUses.finish();
     return this.module;
   }
 
@@ -270,6 +277,23 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     }
   }
 
+  /**
+   * `self.x` in a method or a function nested in one: written as the target of `=` (an augmented
+   * assignment also reads) or `del`, read otherwise; `self.x(...)` is a call, not a field.
+   */
+  private recordFieldUse(node: Node): void {
+    const fn = this.currentFunction();
+    const object = node.childForFieldName('object');
+    const attribute = node.childForFieldName('attribute');
+    if (!fn?.cls || !object || !attribute || object.type !== 'identifier' || object.text !== selfNameOf(fn)) return;
+    const parent = node.parent;
+    const isField = (name: string) => parent?.childForFieldName(name)?.id === node.id;
+    if (parent?.type === 'call' && isField('function')) return;
+    const write = (parent?.type === 'assignment' && isField('left')) || parent?.type === 'delete_statement';
+    const update = parent?.type === 'augmented_assignment' && isField('left');
+    this.fieldUses.add(fn.symbol, attribute.text, write ? 'write' : update ? 'update' : 'read');
+  }
+
   private recordAssignment(node: Node): void {
     const left = node.childForFieldName('left');
     if (!left) return;
@@ -330,6 +354,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   }
 
   private recordImport(node: Node): void {
+    const kind = deferredImportKind(node);
     if (node.type === 'import_statement') {
       for (const child of node.childrenForFieldName('name')) {
         const dotted = child.type === 'aliased_import' ? child.childForFieldName('name') : child;
@@ -345,7 +370,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
           if (!this.module.bindings.has(top))
             this.bind(top, { kind: 'module', path: this.index.resolve(top, this.path), internal, module: top });
         }
-        if (path) this.module.imports.push({ toPath: path, names: ['*'] });
+        if (path) this.module.imports.push({ toPath: path, names: ['*'], kind });
         else if (!internal) this.module.externalImports.push({ module: moduleName, names: ['*'] });
       }
       return;
@@ -355,7 +380,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     const target = this.fromTarget(moduleNode);
     if (node.namedChildren.some((child) => child.type === 'wildcard_import') && target.path) {
       this.module.starImports.push(target.path);
-      this.module.imports.push({ toPath: target.path, names: ['*'] });
+      this.module.imports.push({ toPath: target.path, names: ['*'], kind });
     }
     const outside: string[] = [];
     for (const child of node.childrenForFieldName('name')) {
@@ -366,10 +391,10 @@ export class PythonFileWalk implements FileWalk<PyModule> {
       const submodule = target.submodule(name);
       if (submodule) {
         this.bind(alias, { kind: 'module', path: submodule, internal: true, module: null });
-        this.module.imports.push({ toPath: submodule, names: ['*'] });
+        this.module.imports.push({ toPath: submodule, names: ['*'], kind });
       } else {
         this.bind(alias, { kind: 'symbol', path: target.path, name, internal: target.internal, module: target.module });
-        if (target.path) this.module.imports.push({ toPath: target.path, names: [name] });
+        if (target.path) this.module.imports.push({ toPath: target.path, names: [name], kind });
         else if (!target.internal) outside.push(name);
       }
     }
@@ -480,4 +505,21 @@ function positionOf(node: Node): { line: number; character: number } {
 function setAttribute(cls: PyClass, name: string, source: TypeSource, fn: PyFunction | null): void {
   const existing = cls.attributes.get(name);
   if (!existing || (existing.source.kind !== 'annotation' && source.kind === 'annotation')) cls.attributes.set(name, { source, fn });
+}
+
+/**
+ * How an import statement is deferred: `function_local` inside a `def` or lambda (it runs when the
+ * function is called), `type_checking` in the body of `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`,
+ * never true at run time), else null (it runs when the module loads).
+ */
+function deferredImportKind(node: Node): DeferredImportKind | null {
+  let kind: DeferredImportKind | null = null;
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type === 'function_definition' || parent.type === 'lambda') return 'function_local';
+    if (parent.type === 'if_statement' && parent.childForFieldName('consequence')?.id === child.id) {
+      const condition = parent.childForFieldName('condition')?.text ?? '';
+      if (/^(?:[A-Za-z_][A-Za-z0-9_]*\.)*TYPE_CHECKING$/.test(condition)) kind = 'type_checking';
+    }
+  }
+  return kind;
 }

@@ -1,4 +1,4 @@
-import type { SymbolRow } from '@lore/domain';
+import type { DeferredImportKind, SymbolRow } from '@lore/domain';
 import type { BodyRules } from '../tree-sitter/body-metrics';
 import type { CallSite } from '../tree-sitter/tree-sitter-extraction';
 
@@ -44,6 +44,8 @@ export const VISITED = [
   'import_from_statement',
   'assignment',
   'for_in_clause',
+  // `self.x`: field access (FieldAccess).
+  'attribute',
 ];
 
 /** Names a bare call may mean without any import: never matched to repository functions by name. */
@@ -94,8 +96,8 @@ export interface PyModule {
   /** The module's classes and functions (methods, nested functions and tests too), in document order. */
   classes: PyClass[];
   functions: PyFunction[];
-  /** The files it imports and the names imported from each (`*` for a whole module). */
-  imports: { toPath: string; names: string[] }[];
+  /** The files it imports, the names imported from each (`*` for a whole module) and how the import is deferred (null: runtime). */
+  imports: { toPath: string; names: string[]; kind: DeferredImportKind | null }[];
   /** Modules outside the repository it imports (dotted names) and the names imported from each. */
   externalImports: { module: string; names: string[] }[];
 }

@@ -107,7 +107,7 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
 
   addImports(edges: ImportEdges): void {
     for (const module of this.modules.values()) {
-      for (const row of module.imports) edges.add(module.path, row.toPath, row.names);
+      for (const row of module.imports) edges.add(module.path, row.toPath, row.names, row.kind);
       for (const row of module.externalImports) {
         const { package: key, module: inside } = pythonModule(row.module);
         this.external.addImport(this.fileUidOf(module.path), key, inside, row.names);

@@ -1,4 +1,13 @@
-import { fileUid, type CallConfidence, type CallRow, type ImportRow, type InheritanceRow, type SymbolRow } from '@lore/domain';
+import {
+  type CallConfidence,
+  type CallRow,
+  type DeferredImportKind,
+  fileUid,
+  type ImportRow,
+  type InheritanceRow,
+  pairImportKind,
+  type SymbolRow,
+} from '@lore/domain';
 import type { ExtractionInput } from '../extractor';
 
 /** The CALLS, IMPORTS and EXTENDS/IMPLEMENTS rows the tree-sitter extractors build, aggregated and in a stable order. */
@@ -74,28 +83,36 @@ export class SiteCalls {
   }
 }
 
-/** IMPORTS rows aggregated per file pair, names sorted. */
+/** IMPORTS rows aggregated per file pair, names sorted, the pair's kind from its imports' (pairImportKind). */
 export class ImportEdges {
-  private readonly edges = new Map<string, { fromPath: string; toPath: string; names: Set<string> }>();
+  private readonly edges = new Map<
+    string,
+    { fromPath: string; toPath: string; names: Set<string>; kinds: (DeferredImportKind | null)[] }
+  >();
 
   constructor(private readonly input: ExtractionInput) {}
 
-  add(fromPath: string, toPath: string, names: readonly string[]): void {
+  /** One import; `kind` null for a runtime import. */
+  add(fromPath: string, toPath: string, names: readonly string[], kind: DeferredImportKind | null = null): void {
     if (fromPath === toPath) return;
     const key = `${fromPath}\u0000${toPath}`;
     let edge = this.edges.get(key);
     if (!edge) {
-      edge = { fromPath, toPath, names: new Set() };
+      edge = { fromPath, toPath, names: new Set(), kinds: [] };
       this.edges.set(key, edge);
     }
     for (const name of names) edge.names.add(name);
+    edge.kinds.push(kind);
   }
 
   rows(): ImportRow[] {
     const uidOf = (path: string): string => fileUidOf(this.input, path);
     return [...this.edges.values()]
       .sort((a, b) => compare(a.fromPath, b.fromPath) || compare(a.toPath, b.toPath))
-      .map((edge) => ({ fromUid: uidOf(edge.fromPath), toUid: uidOf(edge.toPath), names: [...edge.names].sort(compare) }));
+      .map((edge) => {
+        const kind = pairImportKind(edge.kinds);
+        return { fromUid: uidOf(edge.fromPath), toUid: uidOf(edge.toPath), names: [...edge.names].sort(compare), ...(kind && { kind }) };
+      });
   }
 }
 

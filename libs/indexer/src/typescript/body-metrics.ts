@@ -1,6 +1,6 @@
 // What the index measures of one TypeScript or JavaScript function body: complexity (cyclomatic and cognitive) and clone fingerprints.
 import ts from 'typescript';
-import type { BodyMetrics } from '@lore/domain';
+import type { BodyMetrics, FieldAccess } from '@lore/domain';
 import { fingerprintsOf, IDENTIFIER, LITERAL, type BodyToken, type StatementSpan } from '../function-bodies/fingerprints';
 
 /** A function-like node with a body: what gets a symbol and is measured. */
@@ -10,8 +10,8 @@ export function hasBody(node: ts.Node): node is FunctionBody {
   return ts.isFunctionLike(node) && 'body' in node && node.body !== undefined;
 }
 
-/** A body's metrics and its cyclomatic complexity (SymbolRow.complexity). */
-export type MeasuredBody = BodyMetrics & { complexity: number };
+/** A body's metrics, its cyclomatic complexity (SymbolRow.complexity) and the fields of `this` it reads and writes. */
+export type MeasuredBody = BodyMetrics & FieldAccess & { complexity: number };
 
 const LOOPS = new Set([
   ts.SyntaxKind.ForStatement,
@@ -31,10 +31,14 @@ const LOGICAL = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.Ba
  * Cognitive: +1 plus the nesting level for each `if`, `?:`, `switch`, loop and `catch`; +1 flat for
  * each `else if`, `else` and labelled `break`/`continue`; +1 for each run of one logical operator
  * (`a && b && c` is 1, `a && b || c` is 2). The branches of those constructs are one level deeper.
+ *
+ * Field access: each `this.x` not called (`this.x()` is a call): written as the target of an
+ * assignment (`=`, a compound one also reads), of `++`/`--` or `delete`; read otherwise.
  */
 export function measureBody(fn: FunctionBody, sourceFile: ts.SourceFile): MeasuredBody {
   let complexity = 1;
   let cognitiveComplexity = 0;
+  const fields = new FieldUses();
   const blocks: StatementSpan[][] = [];
   const span = (statement: ts.Statement): StatementSpan => ({
     start: statement.getStart(sourceFile),
@@ -82,12 +86,50 @@ export function measureBody(fn: FunctionBody, sourceFile: ts.SourceFile): Measur
         if (!(ts.isBinaryExpression(left) && left.operatorToken.kind === node.operatorToken.kind)) cognitiveComplexity++;
       }
       if ((ts.isBreakStatement(node) || ts.isContinueStatement(node)) && node.label) cognitiveComplexity++;
+      fields.see(node);
       ts.forEachChild(node, (child) => push(child, nesting));
     }
     // Source order off the stack.
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return { complexity, cognitiveComplexity, ...fingerprintsOf(bodyTokens(fn, sourceFile), blocks) };
+  return { complexity, cognitiveComplexity, ...fingerprintsOf(bodyTokens(fn, sourceFile), blocks), ...fields.access() };
+}
+
+const WRITES = new Set([ts.SyntaxKind.PlusPlusToken, ts.SyntaxKind.MinusMinusToken]);
+
+/** The `this.x` of one body, seen parents first: a parent says how its child is used before the child is seen. */
+class FieldUses {
+  private readonly reads = new Set<string>();
+  private readonly writes = new Set<string>();
+  private readonly called = new Set<ts.Node>();
+  private readonly written = new Map<ts.Node, 'write' | 'update'>();
+
+  see(node: ts.Node): void {
+    if (ts.isCallExpression(node)) this.called.add(skipParentheses(node.expression));
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    )
+      this.written.set(skipParentheses(node.left), node.operatorToken.kind === ts.SyntaxKind.EqualsToken ? 'write' : 'update');
+    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && WRITES.has(node.operator))
+      this.written.set(skipParentheses(node.operand), 'update');
+    else if (ts.isDeleteExpression(node)) this.written.set(skipParentheses(node.expression), 'write');
+    else if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword && !this.called.has(node)) {
+      const name = node.name.text;
+      const use = this.written.get(node);
+      if (use !== undefined) this.writes.add(name);
+      if (use !== 'write') this.reads.add(name);
+    }
+  }
+
+  access(): FieldAccess {
+    const sorted = (names: Set<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return {
+      ...(this.reads.size > 0 && { fieldReads: sorted(this.reads) }),
+      ...(this.writes.size > 0 && { fieldWrites: sorted(this.writes) }),
+    };
+  }
 }
 
 function skipParentheses(node: ts.Expression): ts.Expression {

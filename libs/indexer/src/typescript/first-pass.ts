@@ -1,7 +1,7 @@
 // The first pass: each script's symbols, call sites, heritage clauses and module specifiers, read from its syntax alone.
 import { join } from 'node:path';
 import ts from 'typescript';
-import { symbolUid, type SymbolKind, type SymbolRow } from '@lore/domain';
+import { type DeferredImportKind, symbolUid, type SymbolKind, type SymbolRow } from '@lore/domain';
 import type { ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
 import { nameTokens } from '../identifiers';
@@ -579,26 +579,46 @@ export function walkPreorder<S>(root: ts.Node, rootState: S, visit: (node: ts.No
 
 const SKIP_CHILDREN = Symbol('skip children');
 
-/** Each module specifier the file names (import, export-from, require(), import()), with the names taken, in order. */
-function moduleSpecifiers(sourceFile: ts.SourceFile): [specifier: string, names: string[]][] {
-  const found: [string, string[]][] = [];
-  walkPreorder<null>(sourceFile, null, (node) => {
+/**
+ * Each module specifier the file names (import, export-from, require(), import()), with the names
+ * taken and how the import is deferred, in order: `type` for `import type`, `export type … from` and
+ * imports whose every name is marked `type`; `function_local` for require() and import() inside a function body.
+ */
+function moduleSpecifiers(sourceFile: ts.SourceFile): [specifier: string, names: string[], kind: DeferredImportKind | null][] {
+  const found: [string, string[], DeferredImportKind | null][] = [];
+  walkPreorder<boolean>(sourceFile, false, (node, inFunction) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push([node.moduleSpecifier.text, importedNames(node.importClause)]);
+      found.push([node.moduleSpecifier.text, importedNames(node.importClause), typeOnlyImport(node.importClause) ? 'type' : null]);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
+      const named = clause && ts.isNamedExports(clause) ? clause.elements : undefined;
       found.push([
         node.moduleSpecifier.text,
-        clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ['*'],
+        named ? named.map((e) => (e.propertyName ?? e.name).text) : ['*'],
+        node.isTypeOnly || (named !== undefined && named.length > 0 && named.every((e) => e.isTypeOnly)) ? 'type' : null,
       ]);
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)) {
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if (isRequire || node.expression.kind === ts.SyntaxKind.ImportKeyword)
-        found.push([(node.arguments[0] as ts.StringLiteral).text, ['*']]);
+        found.push([(node.arguments[0] as ts.StringLiteral).text, ['*'], inFunction ? 'function_local' : null]);
     }
-    return null;
+    return inFunction || (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined);
   });
   return found;
+}
+
+/** `import type …`, or `import { type A, type B }` (no default, no namespace, every name `type`). */
+function typeOnlyImport(clause: ts.ImportClause | undefined): boolean {
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    clause.name === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 function importedNames(clause: ts.ImportClause | undefined): string[] {

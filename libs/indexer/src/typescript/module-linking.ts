@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import type { CallRow, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import {
+  type CallRow,
+  type DeferredImportKind,
+  type ImportRow,
+  type InheritanceRow,
+  pairImportKind,
+  type SkippedFile,
+  type SymbolRow,
+} from '@lore/domain';
 import type { ExactResolution, ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
 import type { SourceFile as RepoFile } from '../repository-files';
@@ -392,25 +400,29 @@ function resolveFileBySyntax(
   }
 }
 
-/** IMPORTS rows of one file: one per repository file it names, with every name taken from it. */
+/** IMPORTS rows of one file: one per repository file it names, with every name taken from it and the pair's kind. */
 function importRows(
   input: ExtractionInput,
   file: RepoFile,
-  specifiers: [specifier: string, names: string[]][],
+  specifiers: [specifier: string, names: string[], kind: DeferredImportKind | null][],
   resolve: (specifier: string) => string | null,
 ): ImportRow[] {
-  const namesByTarget = new Map<string, Set<string>>();
-  for (const [specifier, names] of specifiers) {
+  const byTarget = new Map<string, { names: Set<string>; kinds: (DeferredImportKind | null)[] }>();
+  for (const [specifier, names, kind] of specifiers) {
     const target = resolve(specifier);
     if (target === null || target === file.path) continue;
-    const set = namesByTarget.get(target) ?? new Set<string>();
-    for (const name of names) set.add(name);
-    namesByTarget.set(target, set);
+    const pair = byTarget.get(target) ?? { names: new Set<string>(), kinds: [] };
+    for (const name of names) pair.names.add(name);
+    pair.kinds.push(kind);
+    byTarget.set(target, pair);
   }
   const fromUid = input.fileUids.get(file.path)!;
-  return [...namesByTarget.entries()]
+  return [...byTarget.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([path, names]) => ({ fromUid, toUid: input.fileUids.get(path)!, names: [...names].sort() }));
+    .map(([path, { names, kinds }]) => {
+      const kind = pairImportKind(kinds);
+      return { fromUid, toUid: input.fileUids.get(path)!, names: [...names].sort(), ...(kind && { kind }) };
+    });
 }
 
 /**

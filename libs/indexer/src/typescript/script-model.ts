@@ -1,12 +1,12 @@
 // The shared model of the TypeScript passes: call sites and heritage as data and as trees, what each pass keeps per file.
 import { sep } from 'node:path';
 import type ts from 'typescript';
-import type { InheritanceRow, SymbolRow } from '@lore/domain';
+import type { DeferredImportKind, InheritanceRow, SymbolRow } from '@lore/domain';
 import type { NameReference, WrittenModuleFacts } from './module-scope';
 import type { FileAnswers, Resolution } from './warm-program';
 
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
-export const FIRST_PASS_VERSION = 2;
+export const FIRST_PASS_VERSION = 3;
 export const EXACT_PASS_VERSION = 3;
 export const RESOLUTION_VERSION = 1;
 
@@ -39,8 +39,8 @@ export type ScriptFileOutcome = { skipped: string } | ScriptFileResult;
 
 export interface ScriptFileResult {
   symbols: SymbolRow[];
-  /** Each module specifier the file names (import, export-from, require(), import()) with the names it takes. */
-  specifiers: [specifier: string, names: string[]][];
+  /** Each module specifier the file names (import, export-from, require(), import()) with the names it takes and how it is deferred (null: runtime). */
+  specifiers: [specifier: string, names: string[], kind: DeferredImportKind | null][];
   module: WrittenModuleFacts;
   calls: CallReference[];
   heritage: HeritageReference[];

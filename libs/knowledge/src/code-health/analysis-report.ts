@@ -19,7 +19,15 @@ import {
 } from '@lore/domain/schemas/code-health';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
 import { type CloneGroup, groupClones } from './clone-groups';
-import { BODY_KINDS, type ClassMeasure, classMeasures, functionMeasures, importCycles, moduleMeasures } from './design-metrics';
+import {
+  BODY_KINDS,
+  type ClassMeasure,
+  classMeasures,
+  functionMeasures,
+  type ImportCycle,
+  importCycles,
+  moduleMeasures,
+} from './design-metrics';
 import { type UnreachedSymbol, unreachedSymbols } from './reachability';
 
 export interface AnalysisSettings {
@@ -33,10 +41,12 @@ export interface AnalysisSettings {
 
 /** What the index does not record, so what no report can say yet. */
 export const REPORT_GAPS = [
-  'IMPORTS edges do not record whether an import is type-only, TYPE_CHECKING-guarded or function-local: import cycles count every import.',
-  'Field access is not recorded: LCOM4 joins methods by the calls between them only, so it can only overstate how many groups a class falls into.',
   'Decorators and framework registrations (routes, DI providers) are not recorded: code reached only through them can be listed as dead; their confidence says how sure.',
 ];
+
+/** Said when no body of the repository has field access recorded: it was indexed before Lore recorded it. */
+export const FIELD_ACCESS_GAP =
+  'No field access is recorded for this index (indexed before Lore recorded it): LCOM4 joins methods by their calls only and can overstate the groups; index the repository again.';
 
 const FAMILY_PREFIX: Record<FindingFamily, string> = {
   clones: 'CL',
@@ -68,6 +78,10 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
     facts.imports,
   );
   const cycles = importCycles(facts.imports);
+  // Methods, none with a field recorded: the index predates field access (real methods touch fields).
+  const fieldAccess =
+    facts.symbols.some((symbol) => symbol.fieldReads !== null || symbol.fieldWrites !== null) ||
+    !facts.symbols.some((symbol) => symbol.kind === 'method');
   const unreached = unreachedSymbols(facts, settings.callsExact);
   const drafts: Draft[] = [
     ...clones.map(cloneFinding),
@@ -78,7 +92,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
         )
       : []),
     ...(full ? couplingFindings(classes, settings.thresholds.coupling) : []),
-    ...(full ? cohesionFindings(classes, settings.thresholds.cohesion) : []),
+    ...(full ? cohesionFindings(classes, settings.thresholds.cohesion, fieldAccess) : []),
     ...(full ? unreached.map(deadCodeFinding) : []),
     ...(full ? cycles.map(cycleFinding) : []),
   ];
@@ -93,7 +107,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       commit: settings.commit,
       mode: settings.mode,
       analysis_thresholds: { design_findings: { ...settings.thresholds, near_miss_similarity: NEAR_MISS_SIMILARITY } },
-      gaps: REPORT_GAPS,
+      gaps: fieldAccess ? REPORT_GAPS : [FIELD_ACCESS_GAP, ...REPORT_GAPS],
     },
     inventory,
     findings: {
@@ -107,7 +121,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
           : { available: false, score: null, grade: null, dimensions: [] },
         max_cyclomatic: full && measured.length > 0 ? Math.max(...measured) : null,
         mean_cyclomatic: full && measured.length > 0 ? round(measured.reduce((sum, value) => sum + value, 0) / measured.length, 2) : null,
-        import_cycles: full ? cycles.length : 0,
+        import_cycles: full ? cycles.filter((cycle) => cycle.runtime).length : 0,
         dead_code_items: full ? unreached.filter((item) => item.status === 'dead').length : 0,
       },
       functions: full
@@ -240,7 +254,7 @@ function couplingFindings(classes: readonly ClassMeasure[], threshold: number): 
     }));
 }
 
-function cohesionFindings(classes: readonly ClassMeasure[], threshold: number): Draft[] {
+function cohesionFindings(classes: readonly ClassMeasure[], threshold: number, fieldAccess: boolean): Draft[] {
   return classes
     .filter((measure) => measure.lcom4 !== null && measure.lcom4 >= threshold)
     .map(({ symbol, lcom4, methods }) => ({
@@ -248,18 +262,23 @@ function cohesionFindings(classes: readonly ClassMeasure[], threshold: number): 
       family: 'cohesion',
       kind: 'lcom4',
       severity: lcom4! >= 2 * threshold ? 'critical' : 'warning',
-      // Field access is not in the graph: methods sharing only fields look unconnected.
-      confidence: 'low',
+      // Without field access in the index, methods sharing only fields look unconnected.
+      confidence: fieldAccess ? 'high' : 'low',
       source_kind: symbol.inTest ? 'tests' : 'production',
       title: `${symbol.qualifiedName}: ${lcom4} unconnected groups of methods`,
-      message: `The ${methods} methods of ${symbol.qualifiedName} fall into ${lcom4} groups that do not call each other (LCOM4 by calls, threshold ${threshold}; shared fields are not seen).`,
+      message: fieldAccess
+        ? `The ${methods} methods of ${symbol.qualifiedName} (its constructor left out) fall into ${lcom4} groups that neither call each other nor share a field (LCOM4, threshold ${threshold}).`
+        : `The ${methods} methods of ${symbol.qualifiedName} fall into ${lcom4} groups that do not call each other (LCOM4 by calls, threshold ${threshold}; shared fields are not in this index).`,
       locations: [locationOf(symbol)],
       metric: { name: 'lcom4', value: lcom4!, threshold },
       clone_type: null,
       status: null,
       remediation: {
-        summary: 'Check whether the class holds several responsibilities.',
-        steps: ['Read the groups of methods: do they share fields?', 'If not, split each group into its own class.'],
+        summary: 'Split the class along its groups of methods.',
+        steps: [
+          'Read the groups of methods and the fields each uses (get_symbol lists the members).',
+          'Move each group with its fields into a class of its own, and keep a facade only if callers need one.',
+        ],
         effort: 'medium',
       },
     }));
@@ -294,27 +313,38 @@ function deadCodeFinding(item: UnreachedSymbol): Draft {
   };
 }
 
-function cycleFinding(paths: readonly string[]): Draft {
+function cycleFinding({ paths, runtime, deferred }: ImportCycle): Draft {
+  const files = `${paths.length} file${paths.length === 1 ? '' : 's'}`;
   return {
-    key: `import_cycle\n${paths.join('\n')}`,
+    // A runtime cycle keeps the key it always had: its finding id does not change.
+    key: `${runtime ? 'import_cycle' : 'deferred_import_cycle'}\n${paths.join('\n')}`,
     family: 'dependencies',
     kind: 'import_cycle',
-    severity: paths.length >= 5 ? 'critical' : 'warning',
-    confidence: 'medium',
+    // Only imports that load a module at load time can fail or half-initialise it: a cycle that needs a
+    // type-only, TYPE_CHECKING or function-local import is told, not charged.
+    severity: runtime ? (paths.length >= 5 ? 'critical' : 'warning') : 'info',
+    confidence: 'high',
     source_kind: 'production',
-    title: `Import cycle through ${paths.length} file${paths.length === 1 ? '' : 's'}`,
-    message: `${paths.join(' → ')} import each other (type-only and function-local imports are not told apart in the index).`,
+    title: runtime ? `Import cycle through ${files}` : `Import cycle through ${files}, only through deferred imports`,
+    message: runtime
+      ? `${paths.join(' → ')} import each other at load time.`
+      : `${paths.join(' → ')} import each other only through imports that load nothing when the module loads: ${deferred.join(', ')}.`,
     locations: paths.map((path) => ({ path, line: 1, end_line: 1, symbol: null })),
     metric: { name: 'cycle_length', value: paths.length, threshold: null },
     clone_type: null,
     status: null,
     remediation: {
-      summary: 'Break the cycle at its weakest import.',
-      steps: [
-        'Find the import that takes the fewest names (get_graph_neighborhood with IMPORTS).',
-        'Move what it takes into a module both sides import, or make it a type-only import.',
-      ],
-      effort: 'medium',
+      summary: runtime ? 'Break the cycle at its weakest import.' : 'Nothing breaks at load time; keep the deferred imports deferred.',
+      steps: runtime
+        ? [
+            'Find the import that takes the fewest names (get_graph_neighborhood with IMPORTS).',
+            'Move what it takes into a module both sides import, or make it a type-only import.',
+          ]
+        : [
+            'Keep the listed imports type-only, TYPE_CHECKING-guarded or inside their functions.',
+            'Move shared types to a module of their own if the cycle gets in the way of reading.',
+          ],
+      effort: runtime ? 'medium' : 'small',
     },
   };
 }
@@ -393,7 +423,12 @@ function healthOf(
   const candidates = facts.symbols.filter(
     (symbol) => ['function', 'method', 'class'].includes(symbol.kind) && !symbol.nested && !symbol.inTest,
   ).length;
-  const cycleFiles = new Set(counted('dependencies').flatMap((finding) => finding.locations.map((location) => location.path))).size;
+  // Files in runtime cycles: a cycle only through deferred imports (severity info) costs nothing.
+  const cycleFiles = new Set(
+    counted('dependencies')
+      .filter((finding) => finding.severity !== 'info')
+      .flatMap((finding) => finding.locations.map((location) => location.path)),
+  ).size;
   const share = (bad: number, total: number) => (total === 0 ? null : Math.max(0, Math.round(100 * (1 - bad / total))));
   const scores: [FindingFamily, number | null][] = [
     ['clones', share(clonedBodies, inventory.coverage.clone_fingerprints.measured)],

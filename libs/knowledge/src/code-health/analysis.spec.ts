@@ -1,4 +1,4 @@
-import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph';
 import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
@@ -25,6 +25,8 @@ function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' |
     bodyTokenCount: null,
     nearMissSignature: null,
     blockFingerprints: null,
+    fieldReads: null,
+    fieldWrites: null,
     ...fields,
   };
 }
@@ -107,6 +109,15 @@ describe('coupling, cohesion and modules', () => {
       symbol({ uid: 'B', path: 'b.ts', kind: 'class' }),
       symbol({ uid: 'B.run', path: 'b.ts', kind: 'method', parentUid: 'B' }),
       symbol({ uid: 'C', path: 'c.ts', kind: 'class' }),
+      // D: the constructor writes both fields (left out); a and b share `total`, c hands `d` on, d and e share nothing.
+      symbol({ uid: 'D', path: 'd.ts', kind: 'class' }),
+      symbol({ uid: 'D.constructor', name: 'constructor', path: 'd.ts', kind: 'method', parentUid: 'D', fieldWrites: ['total', 'log'] }),
+      symbol({ uid: 'D.a', name: 'a', path: 'd.ts', kind: 'method', parentUid: 'D', fieldWrites: ['total'] }),
+      symbol({ uid: 'D.b', name: 'b', path: 'd.ts', kind: 'method', parentUid: 'D' }),
+      symbol({ uid: 'D.b.cb', path: 'd.ts', kind: 'function', parentUid: 'D.b', nested: true, fieldReads: ['total'] }),
+      symbol({ uid: 'D.c', name: 'c', path: 'd.ts', kind: 'method', parentUid: 'D', fieldReads: ['d'] }),
+      symbol({ uid: 'D.d', name: 'd', path: 'd.ts', kind: 'method', parentUid: 'D' }),
+      symbol({ uid: 'D.e', name: 'e', path: 'd.ts', kind: 'method', parentUid: 'D', fieldReads: ['log'] }),
     ],
     references: [
       // The callback of m1 calls m2: m1 and m2 are one group; m3 is alone.
@@ -117,23 +128,35 @@ describe('coupling, cohesion and modules', () => {
     imports: [],
   };
 
-  it('counts CBO both ways and LCOM4 over the calls between methods', () => {
+  it('counts CBO both ways and LCOM4 over the calls between methods and the fields they share, constructors left out', () => {
     expect(classMeasures(facts).map(({ symbol: cls, cbo, lcom4, methods }) => [cls.uid, cbo, lcom4, methods])).toEqual([
       ['A', 2, 2, 3],
       ['B', 1, null, 1],
       ['C', 1, null, 0],
+      // {a, b (through its callback)}, {c, d}, {e}.
+      ['D', 0, 3, 5],
     ]);
   });
 
-  it('finds runtime import cycles with Tarjan and measures instability', () => {
-    const imports = [
-      { fromPath: 'a.ts', toPath: 'b.ts', names: ['b'] },
-      { fromPath: 'b.ts', toPath: 'c.ts', names: ['c'] },
-      { fromPath: 'c.ts', toPath: 'a.ts', names: ['a'] },
-      { fromPath: 'c.ts', toPath: 'd.ts', names: ['d'] },
-      { fromPath: 'e.ts', toPath: 'e.ts', names: ['e'] },
+  it('finds runtime import cycles with Tarjan, tells cycles only through deferred imports apart, and measures instability', () => {
+    const imports: HealthImportRow[] = [
+      { fromPath: 'a.ts', toPath: 'b.ts', names: ['b'], kind: null },
+      { fromPath: 'b.ts', toPath: 'c.ts', names: ['c'], kind: null },
+      { fromPath: 'c.ts', toPath: 'a.ts', names: ['a'], kind: null },
+      { fromPath: 'c.ts', toPath: 'd.ts', names: ['d'], kind: null },
+      { fromPath: 'e.ts', toPath: 'e.ts', names: ['e'], kind: null },
+      // models.py imports repo.py at run time; repo.py imports models.py for types only.
+      { fromPath: 'models.py', toPath: 'repo.py', names: ['Repo'], kind: null },
+      { fromPath: 'repo.py', toPath: 'models.py', names: ['Model'], kind: 'type_checking' },
+      { fromPath: 'x.ts', toPath: 'y.ts', names: ['Y'], kind: 'type' },
+      { fromPath: 'y.ts', toPath: 'x.ts', names: ['*'], kind: 'function_local' },
     ];
-    expect(importCycles(imports)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    expect(importCycles(imports)).toEqual([
+      { paths: ['a.ts', 'b.ts', 'c.ts'], runtime: true, deferred: [] },
+      { paths: ['e.ts'], runtime: true, deferred: [] },
+      { paths: ['models.py', 'repo.py'], runtime: false, deferred: ['repo.py → models.py (type_checking)'] },
+      { paths: ['x.ts', 'y.ts'], runtime: false, deferred: ['x.ts → y.ts (type)', 'y.ts → x.ts (function_local)'] },
+    ]);
     expect(moduleMeasures(['c.ts', 'd.ts', 'z.ts'], imports)).toEqual([
       { path: 'c.ts', afferent: 1, efferent: 2, instability: 0.667 },
       { path: 'd.ts', afferent: 1, efferent: 0, instability: 0 },
@@ -165,7 +188,7 @@ describe('dead code by reachability', () => {
       { fromUid: 'route(1)', toUid: 'registered', type: 'CALLS', confidence: 'exact' },
     ],
     // index.ts re-exports `public`: public API, never dead.
-    imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'] }],
+    imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'], kind: null }],
   };
 
   it('lists unreached symbols as dead, weakly reached ones as unknown, never nested bodies or re-exports', () => {

@@ -87,4 +87,37 @@ describe('code health analysis on the graph', () => {
       await small.close();
     }
   });
+
+  it('finds the god class of four languages by the fields its methods share, and no cycle charged through deferred imports', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'lore-health-')), 'health-design');
+    cpSync(join(__dirname, '../../../../test/fixtures/health-design'), root, { recursive: true });
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'health-design' }, principal);
+    const summary = await service.analyzeRepository({ repository: 'health-design' }, principal);
+    const findings = await service.listFindings({ run_id: summary.run_id, detail_level: 'normal', limit: 100 }, principal);
+    const design = findings.items
+      .filter((item) => item.family === 'cohesion' || item.family === 'dependencies')
+      .map((item) => [
+        item.family,
+        item.severity,
+        item.confidence,
+        item.metric?.value,
+        (item.locations as { path: string; symbol: string | null }[]).map((location) =>
+          location.symbol === null ? location.path : `${location.path}#${location.symbol}`,
+        ),
+      ]);
+    // Each Inventory: four groups of two methods sharing a field (constructor left out); each Counter: one group.
+    // The runtime cycle is a warning; the cycles only through `import type`, TYPE_CHECKING and a function-local import are info.
+    expect(design.map((row) => JSON.stringify(row)).sort()).toEqual(
+      [
+        ['cohesion', 'warning', 'high', 4, ['go/inventory.go#Inventory']],
+        ['cohesion', 'warning', 'high', 4, ['java/design/Inventory.java#Inventory']],
+        ['cohesion', 'warning', 'high', 4, ['py/inventory.py#Inventory']],
+        ['cohesion', 'warning', 'high', 4, ['ts/inventory.ts#Inventory']],
+        ['dependencies', 'info', 'high', 2, ['py/models.py', 'py/repo.py']],
+        ['dependencies', 'info', 'high', 2, ['ts/customer.ts', 'ts/order.ts']],
+        ['dependencies', 'warning', 'high', 2, ['ts/journal.ts', 'ts/ledger.ts']],
+      ].map((row) => JSON.stringify(row)),
+    );
+    expect(summary.findings.by_family).toMatchObject({ cohesion: 4, dependencies: 3 });
+  });
 });

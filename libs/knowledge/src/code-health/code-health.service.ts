@@ -24,6 +24,7 @@ import {
   type CheckResult,
   type DetailLevel,
   type Finding,
+  type FindingLocation,
   type FindingFamily,
   type GetProductionTriageInput,
   GetProductionTriageInputSchema,
@@ -45,6 +46,7 @@ import {
   ListFindingsInputSchema,
   type Report,
   type RunSummary,
+  type SymbolHealth,
 } from '@lore/domain/schemas/code-health';
 import { CodeGraphRepository, CodeHealthRepository, type RepositoryRecord } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
@@ -228,6 +230,50 @@ export class CodeHealthService {
     const severities =
       query.min_severity === 'warning' || query.min_severity === 'critical' ? ['critical', 'warning'] : ['critical', 'warning', 'info'];
     return this.check(principal, query, 'dead_code', (finding) => severities.includes(finding.severity), {});
+  }
+
+  /**
+   * Code health of symbols by uid, in their order (null for one unknown or hidden): the stored
+   * complexity, and from the latest run of each one's repository its clone siblings and dead-code
+   * finding (none without a run). Below the gate, for the explorer's Symbol fields (one batch per request).
+   */
+  async symbolHealth(principal: Principal, uids: readonly string[]): Promise<(SymbolHealth | null)[]> {
+    const rows = new Map((await this.health.symbolMeasures(principal, uids)).map((row) => [row.uid, row]));
+    const reports = new Map<string, Report | null>();
+    for (const repositoryId of new Set([...rows.values()].map((row) => row.repositoryId))) {
+      const stored = await this.health.getRun(principal, null, repositoryId);
+      reports.set(repositoryId, stored ? (JSON.parse(stored.report) as Report) : null);
+    }
+    return uids.map((uid) => {
+      const row = rows.get(uid);
+      if (!row) return null;
+      const report = reports.get(row.repositoryId) ?? null;
+      const isThis = (place: FindingLocation) => place.path === row.path && place.symbol === row.qualifiedName;
+      const findings = report?.findings.items.filter((finding) => finding.locations.some(isThis)) ?? [];
+      const runId = report ? shortRunId(report.integrity.digest) : '';
+      const clones = findings
+        .filter((finding) => finding.family === 'clones')
+        .flatMap((finding) =>
+          finding.locations
+            .filter((place) => !isThis(place))
+            .map((place) => ({
+              finding_id: finding.id,
+              run_id: runId,
+              clone_type: finding.clone_type!,
+              similarity: finding.metric?.value ?? 1,
+              ...place,
+            })),
+        );
+      const dead = findings.find((finding) => finding.family === 'dead_code');
+      return {
+        complexity: row.complexity,
+        cognitiveComplexity: row.cognitiveComplexity,
+        clones,
+        deadCode: dead
+          ? { finding_id: dead.id, run_id: runId, status: dead.status!, confidence: dead.confidence, message: dead.message }
+          : null,
+      };
+    });
   }
 
   /** A stored run by short or full id, or the latest (of one repository when named); run-not-found otherwise. Below the gate, for the reading tools. */

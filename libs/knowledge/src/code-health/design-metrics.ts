@@ -12,7 +12,7 @@ export interface ClassMeasure {
   symbol: HealthSymbolRow;
   /** Coupling between objects: the other classes it references or is referenced by (calls, inheritance). */
   cbo: number;
-  /** The methods that fall into separate groups when methods are joined by the calls between them; null with fewer than two methods. */
+  /** LCOM4: the groups its methods fall into, joined by the calls between them and the fields they share; null with fewer than two methods. */
   lcom4: number | null;
   methods: number;
 }
@@ -94,29 +94,72 @@ export function classMeasures(facts: HealthFacts): ClassMeasure[] {
       methodLinks.push([counted.get(reference.fromUid) ?? reference.fromUid, reference.toUid]);
     }
   }
-  const methodsOf = new Map<string, string[]>();
+  const methodsOf = new Map<string, HealthSymbolRow[]>();
   for (const symbol of facts.symbols) {
     if (symbol.kind !== 'method' || symbol.nested) continue;
     const cls = symbol.parentUid;
-    if (cls !== null && owner.get(cls) === cls) methodsOf.set(cls, [...(methodsOf.get(cls) ?? []), symbol.uid]);
+    if (cls !== null && owner.get(cls) === cls) methodsOf.set(cls, [...(methodsOf.get(cls) ?? []), symbol]);
   }
+  const fieldsOf = fieldsByMethod(facts.symbols, counted);
   return facts.symbols
     .filter((symbol) => symbol.kind === 'class')
     .map((symbol) => {
-      const methods = methodsOf.get(symbol.uid) ?? [];
-      return { symbol, cbo: coupled.get(symbol.uid)?.size ?? 0, lcom4: lcom4(methods, methodLinks), methods: methods.length };
+      const methods = (methodsOf.get(symbol.uid) ?? []).filter((method) => !isConstructor(method, symbol));
+      return {
+        symbol,
+        cbo: coupled.get(symbol.uid)?.size ?? 0,
+        lcom4: lcom4(methods, methodLinks, fieldsOf),
+        methods: methods.length,
+      };
     });
 }
 
-/** Connected groups of `methods` joined by the calls between them (the graph records no field access, so fields join nothing). */
-function lcom4(methods: readonly string[], links: readonly [string, string][]): number | null {
+/** Constructors set every field up: counted, they would join every method. LCOM4 leaves them out. */
+function isConstructor(method: HealthSymbolRow, cls: HealthSymbolRow): boolean {
+  return method.name === 'constructor' || method.name === '__init__' || (method.language === 'java' && method.name === cls.name);
+}
+
+/** The fields each method (with the bodies nested in it) reads or writes. */
+function fieldsByMethod(symbols: readonly HealthSymbolRow[], counted: Map<string, string>): Map<string, Set<string>> {
+  const fields = new Map<string, Set<string>>();
+  for (const symbol of symbols) {
+    const used = [...(symbol.fieldReads ?? []), ...(symbol.fieldWrites ?? [])];
+    if (used.length === 0) continue;
+    const method = counted.get(symbol.uid) ?? symbol.uid;
+    const set = fields.get(method) ?? new Set<string>();
+    for (const name of used) set.add(name);
+    fields.set(method, set);
+  }
+  return fields;
+}
+
+/**
+ * Connected groups of `methods`, two methods joined when one calls the other, when one names the
+ * other without calling it (`this.save` handed on), or when both use one field.
+ */
+function lcom4(
+  methods: readonly HealthSymbolRow[],
+  links: readonly [string, string][],
+  fieldsOf: ReadonlyMap<string, ReadonlySet<string>>,
+): number | null {
   if (methods.length < 2) return null;
-  const index = new Map(methods.map((uid, position) => [uid, position]));
+  const index = new Map(methods.map((method, position) => [method.uid, position]));
+  const byName = new Map(methods.map((method, position) => [method.name, position]));
   const sets = new DisjointSets(methods.length);
   for (const [from, to] of links) {
     const [a, b] = [index.get(from), index.get(to)];
     if (a !== undefined && b !== undefined) sets.union(a, b);
   }
+  const firstUser = new Map<string, number>();
+  methods.forEach((method, position) => {
+    for (const name of fieldsOf.get(method.uid) ?? []) {
+      const named = byName.get(name);
+      if (named !== undefined) sets.union(position, named);
+      const first = firstUser.get(name);
+      if (first === undefined) firstUser.set(name, position);
+      else sets.union(first, position);
+    }
+  });
   return new Set(methods.map((_, position) => sets.find(position))).size;
 }
 
@@ -136,11 +179,42 @@ export function moduleMeasures(paths: readonly string[], imports: readonly Healt
   });
 }
 
+export interface ImportCycle {
+  /** The files of the strongly connected group, sorted. */
+  paths: string[];
+  /** Whether the cycle holds over runtime imports alone (it can fail or half-initialise at load time). */
+  runtime: boolean;
+  /** A cycle that needs deferred imports: those of its imports, `from → to (kind)`, sorted; empty for a runtime cycle. */
+  deferred: string[];
+}
+
 /**
- * The import cycles: strongly connected groups of files (Tarjan), each as its sorted paths. Every
- * import counts: the graph does not record which imports are type-only or function-local.
+ * The import cycles: strongly connected groups of files (Tarjan) over the runtime imports, then the
+ * groups over every import that are not also runtime groups: cycles that exist only through type-only,
+ * TYPE_CHECKING and function-local imports, which load nothing and are reported apart.
  */
-export function importCycles(imports: readonly HealthImportRow[]): string[][] {
+export function importCycles(imports: readonly HealthImportRow[]): ImportCycle[] {
+  const runtime = stronglyConnected(imports.filter((edge) => edge.kind === null));
+  const runtimeKeys = new Set(runtime.map((paths) => paths.join('\n')));
+  const deferredOnly = stronglyConnected(imports).filter((paths) => !runtimeKeys.has(paths.join('\n')));
+  const cycles = [
+    ...runtime.map((paths) => ({ paths, runtime: true, deferred: [] })),
+    ...deferredOnly.map((paths) => {
+      const inside = new Set(paths);
+      const deferred = imports
+        .filter((edge) => edge.kind !== null && inside.has(edge.fromPath) && inside.has(edge.toPath))
+        .map((edge) => `${edge.fromPath} → ${edge.toPath} (${edge.kind})`)
+        .sort();
+      return { paths, runtime: false, deferred };
+    }),
+  ];
+  return cycles.sort(
+    (a, b) => Number(b.runtime) - Number(a.runtime) || (a.paths[0]! < b.paths[0]! ? -1 : a.paths[0]! > b.paths[0]! ? 1 : 0),
+  );
+}
+
+/** Strongly connected groups of files with more than one file, or one importing itself; each sorted, the groups by first path. */
+function stronglyConnected(imports: readonly HealthImportRow[]): string[][] {
   const next = new Map<string, string[]>();
   for (const edge of imports) next.set(edge.fromPath, [...(next.get(edge.fromPath) ?? []), edge.toPath]);
   const nodes = [...new Set(imports.flatMap((edge) => [edge.fromPath, edge.toPath]))].sort();
