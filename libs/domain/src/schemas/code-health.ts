@@ -332,7 +332,9 @@ export type HotspotKind = (typeof HOTSPOT_KINDS)[number];
 
 const BaselineSchema = z
   .object({
-    status: z.literal('missing').describe('The run summary judges no baseline: every finding is new (evaluate_gates judges against the stored one).'),
+    status: z
+      .literal('missing')
+      .describe('The run summary judges no baseline: every finding is new (evaluate_gates judges against the stored one).'),
     compared_without_valid_baseline: z.boolean(),
     baseline_python_tag: z.string().nullable(),
     runtime_python_tag: z.string().nullable(),
