@@ -9,6 +9,7 @@ import { CypherQueries } from './cypher-queries';
 import { EmbeddingProgressRepository } from './embedding-progress.repository';
 import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
+import { KnowledgeLinkRepository } from './knowledge-link.repository';
 import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
 import { SnapshotWriter } from './snapshot-writer';
@@ -27,6 +28,7 @@ import { TenantViews } from './tenant-views.repository';
     CodeGraphRepository,
     CodeHealthRepository,
     EmbeddingProgressRepository,
+    KnowledgeLinkRepository,
     ApiKeyRepository,
     AuditRepository,
     TenantViews,
@@ -38,6 +40,7 @@ import { TenantViews } from './tenant-views.repository';
     CodeGraphRepository,
     CodeHealthRepository,
     EmbeddingProgressRepository,
+    KnowledgeLinkRepository,
     ApiKeyRepository,
     AuditRepository,
     TenantViews,

@@ -34,6 +34,11 @@ import {
   type UpdateProjectMainInput,
   UpdateProjectMainInputSchema,
 } from '@lore/domain/schemas/project-knowledge';
+import {
+  type GetKnowledgeLinksInput,
+  GetKnowledgeLinksInputSchema,
+  type GetKnowledgeLinksResult,
+} from '@lore/domain/schemas/knowledge-links';
 import { Operation } from '../operations/operation';
 import { knowledgeErrors } from './knowledge-errors';
 import {
@@ -45,6 +50,7 @@ import {
   slugify,
 } from './knowledge-document';
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
+import { KnowledgeLinksService } from './knowledge-links.service';
 import { projectIdOf } from './project-identity';
 
 const MAIN = 'main.md';
@@ -75,6 +81,7 @@ export class ProjectKnowledgeService {
   constructor(
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly graph: CodeGraphRepository,
+    private readonly links: KnowledgeLinksService,
   ) {}
 
   private get store(): KnowledgeStoreRepository {
@@ -152,7 +159,7 @@ export class ProjectKnowledgeService {
     );
     this.refuseOversized(filename, text);
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async (tx) => {
+    const created = await this.store.write(async (tx) => {
       if ((await tx.read(path)) !== null) {
         throw knowledgeErrors.invalidName(
           'filename',
@@ -168,6 +175,8 @@ export class ProjectKnowledgeService {
         result: { success: true, filepath: this.store.absolute(path), message: `Created ${filename} in project ${project.id}` },
       };
     });
+    await this.links.linkDocument(principal.tenantId, project.id, filename, parseKnowledgeDocument(filename, text), created.commit);
+    return created;
   }
 
   @Operation('update_chapter', { kind: 'side_effect' })
@@ -179,7 +188,8 @@ export class ProjectKnowledgeService {
     if (chapterTitle === '' || chapterTitle.includes('\n'))
       throw knowledgeErrors.invalidName('chapter_title', 'a chapter title is one non-empty line');
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async (tx) => {
+    let updated = '';
+    const written = await this.store.write(async (tx) => {
       const text = await tx.read(path);
       if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
       const document = parseKnowledgeDocument(filename, text);
@@ -193,7 +203,7 @@ export class ProjectKnowledgeService {
           document.chapters.map((chapter) => chapter.title),
         );
       }
-      const updated = replaceChapter(document, index, { summary: query.new_summary, content: query.new_content }, isoNow());
+      updated = replaceChapter(document, index, { summary: query.new_summary, content: query.new_content }, isoNow());
       this.refuseOversized(filename, updated);
       return {
         changes: [{ path, content: updated }],
@@ -201,6 +211,8 @@ export class ProjectKnowledgeService {
         result: { success: true, message: `Updated chapter '${chapterTitle}' in ${filename}` },
       };
     });
+    await this.links.linkDocument(principal.tenantId, project.id, filename, parseKnowledgeDocument(filename, updated), written.commit);
+    return written;
   }
 
   @Operation('delete_knowledge_file', { kind: 'side_effect' })
@@ -209,7 +221,7 @@ export class ProjectKnowledgeService {
     const project = await this.existingProject(principal, query.project_id);
     const filename = knowledgeFilename(query.filename);
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async (tx) => {
+    const deleted = await this.store.write(async (tx) => {
       if ((await tx.read(path)) === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
       return {
         changes: [{ path, content: null }],
@@ -217,6 +229,8 @@ export class ProjectKnowledgeService {
         result: { success: true, message: `Deleted ${filename} from project ${project.id}` },
       };
     });
+    await this.links.linkDocument(principal.tenantId, project.id, filename, null, deleted.commit);
+    return deleted;
   }
 
   /** knowledge://projects/{project_id}/main: main.md of a project that exists ("" when it has none). */
@@ -257,6 +271,15 @@ export class ProjectKnowledgeService {
     return { chapters: document.chapters.map(({ title, summary }) => ({ title, summary })) };
   }
 
+  /** The links of a project's chapters to the code they name, each with whether that code changed since the chapter was written. */
+  @Operation('get_knowledge_links', { kind: 'read', cached: false })
+  async getKnowledgeLinks(input: GetKnowledgeLinksInput, principal: Principal): Promise<GetKnowledgeLinksResult> {
+    const query = parseKnowledgeInput(GetKnowledgeLinksInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = query.filename === undefined ? undefined : knowledgeFilename(query.filename);
+    return this.links.linksOf(principal, project.id, filename);
+  }
+
   @Operation('get_knowledge_history', { kind: 'read', cached: false })
   async getKnowledgeHistory(input: KnowledgeHistoryInput, principal: Principal): Promise<KnowledgeHistory> {
     const query = parseKnowledgeInput(KnowledgeHistoryInputSchema, input);
@@ -276,16 +299,19 @@ export class ProjectKnowledgeService {
     const filename = storedFilename(query.filename);
     if (!/^[0-9a-f]{7,40}$/i.test(query.commit)) throw knowledgeErrors.invalidName('commit', 'a commit is 7 to 40 hexadecimal digits');
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async () => {
+    let restored: KnowledgeDocument | null = null;
+    const written = await this.store.write(async () => {
       const text = await this.store.readAt(query.commit, path);
       if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, `${this.store.absolute(path)}@${query.commit}`);
-      if (filename !== MAIN) parseKnowledgeDocument(filename, text);
+      if (filename !== MAIN) restored = parseKnowledgeDocument(filename, text);
       return {
         changes: [{ path, content: text }],
         message: commitMessage(project, `Restored ${filename} from ${query.commit.slice(0, 12)}`),
         result: { success: true, message: `Restored ${filename} as of ${query.commit.slice(0, 12)}` },
       };
     });
+    if (restored !== null) await this.links.linkDocument(principal.tenantId, project.id, filename, restored, written.commit);
+    return written;
   }
 
   /**
@@ -305,7 +331,7 @@ export class ProjectKnowledgeService {
       ...imported.documents.map((document) => ({ path: `${project.directory}/${document.filename}`, content: document.text })),
     ];
     for (const change of changes) this.refuseOversized(change.path.split('/').pop()!, change.content);
-    return this.store.write(async (tx) => {
+    const written = await this.store.write(async (tx) => {
       for (const document of imported.documents) {
         if ((await tx.read(`${project.directory}/${document.filename}`)) !== null) {
           throw knowledgeErrors.invalidName(
@@ -327,6 +353,11 @@ export class ProjectKnowledgeService {
         },
       };
     });
+    for (const document of imported.documents) {
+      const parsed = parseKnowledgeDocument(document.filename, document.text);
+      await this.links.linkDocument(principal.tenantId, project.id, document.filename, parsed, written.commit);
+    }
+    return written;
   }
 
   /**
