@@ -200,6 +200,7 @@ describe('get_symbol', () => {
         },
       ],
     },
+    knowledge: [],
     warnings: [],
     trustBoundary: 'untrusted_repository_content',
   });

@@ -145,10 +145,15 @@ export class KnowledgeLinkRepository {
   /** The chapters ABOUT any of the uids (with `declared`, the symbols of a file among them too) that the principal may read. */
   async chaptersAbout(principal: Principal, uids: readonly string[], declared: boolean): Promise<ChapterAboutRecord[]> {
     if (uids.length === 0) return [];
-    const rows = await readAsPrincipal({ neo4j: this.neo4j, queries: this.queries, views: this.views }, principal, 'knowledge-links/chapters-about', {
-      uids: [...uids],
-      declared,
-    });
+    const rows = await readAsPrincipal(
+      { neo4j: this.neo4j, queries: this.queries, views: this.views },
+      principal,
+      'knowledge-links/chapters-about',
+      {
+        uids: [...uids],
+        declared,
+      },
+    );
     return rows as unknown as ChapterAboutRecord[];
   }
 

@@ -60,7 +60,11 @@ export const GetDocumentsResultSchema = z
   .object({
     target: DocumentsTargetSchema,
     sections: z.array(DocumentSectionSchema),
-    knowledge: z.array(KnowledgeAboutSchema).describe('Project knowledge chapters about the symbol, or the file and its symbols, each flagged when that code changed after the chapter was written (Lore).'),
+    knowledge: z
+      .array(KnowledgeAboutSchema)
+      .describe(
+        'Project knowledge chapters about the symbol, or the file and its symbols, each flagged when that code changed after the chapter was written (Lore).',
+      ),
     warnings: z.array(WarningSchema),
     trustBoundary: TrustBoundarySchema,
   })

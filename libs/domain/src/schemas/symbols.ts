@@ -25,7 +25,9 @@ export type SymbolDetail = z.infer<typeof SymbolDetailSchema>;
 export const GetSymbolResultSchema = z
   .object({
     symbol: SymbolDetailSchema,
-    knowledge: z.array(KnowledgeAboutSchema).describe('Project knowledge chapters about the symbol, each flagged when that code changed after the chapter was written (Lore).'),
+    knowledge: z
+      .array(KnowledgeAboutSchema)
+      .describe('Project knowledge chapters about the symbol, each flagged when that code changed after the chapter was written (Lore).'),
     warnings: z.array(WarningSchema),
     trustBoundary: TrustBoundarySchema,
   })

@@ -37,7 +37,9 @@ export class DocumentsService {
       sections: found.slice(0, query.limit).map(sectionOf),
       knowledge: target.symbol
         ? await this.knowledge.knowledgeAbout(principal, [target.symbol.uid])
-        : await this.knowledge.knowledgeAbout(principal, [fileUid(principal.tenantId, target.repositoryId, target.path)], { declared: true }),
+        : await this.knowledge.knowledgeAbout(principal, [fileUid(principal.tenantId, target.repositoryId, target.path)], {
+            declared: true,
+          }),
       warnings: truncated ? [truncationWarning(query.limit)] : [],
       trustBoundary: TRUST_BOUNDARY,
     };

@@ -97,7 +97,9 @@ export class KnowledgeLinksService {
       const touched = [...repositories, ...[...existing.values()].flatMap((chapter) => chapter.repositoryIds)];
       await this.links.invalidateReads(tenantId, touched);
     } catch (error) {
-      this.logger.warn(`knowledge links of ${projectId}/${filename} not written: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `knowledge links of ${projectId}/${filename} not written: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -157,11 +159,22 @@ export class KnowledgeLinksService {
   async linksOf(principal: Principal, projectId: string, filename: string | undefined): Promise<GetKnowledgeLinksResult> {
     const visible = visibleRepositoryIds(principal);
     const readable = (repositoryId: string) => visible === null || visible.includes(repositoryId);
-    const repositories = (await this.repositoriesOf(principal.tenantId, projectId)).filter((repository) => readable(repository.repositoryId));
-    const commits = new Map((await this.links.servedRepositories(principal.tenantId)).map((served) => [served.repositoryId, served.commitSha]));
+    const repositories = (await this.repositoriesOf(principal.tenantId, projectId)).filter((repository) =>
+      readable(repository.repositoryId),
+    );
+    const commits = new Map(
+      (await this.links.servedRepositories(principal.tenantId)).map((served) => [served.repositoryId, served.commitSha]),
+    );
     const chapters = await this.links.chapters(principal.tenantId, { projectId, ...(filename === undefined ? {} : { filename }) });
-    const records = chapters.flatMap((chapter) => parseLinks(chapter.links).filter((link) => readable(link.repositoryId)).map((link) => ({ chapter, link })));
-    const current = await this.currentOf(principal.tenantId, records.map(({ link }) => link));
+    const records = chapters.flatMap((chapter) =>
+      parseLinks(chapter.links)
+        .filter((link) => readable(link.repositoryId))
+        .map((link) => ({ chapter, link })),
+    );
+    const current = await this.currentOf(
+      principal.tenantId,
+      records.map(({ link }) => link),
+    );
     return {
       projectId,
       repositories: repositories.map((repository) => repository.repositoryId),
@@ -203,10 +216,10 @@ export class KnowledgeLinksService {
       const again = referencesIn(chapter.unresolved.map((reference) => `\`${reference}\``).join(' '));
       const resolved = await this.links.resolveReferences(tenantId, repositories, again.names, again.paths);
       const found = linksOf(again.backticked, again.backticked, resolved);
-      const present = new Set(
-        [...current.values()].map((target) => target.uid).concat(found.links.map((link) => link.uid)),
+      const present = new Set([...current.values()].map((target) => target.uid).concat(found.links.map((link) => link.uid)));
+      written.push(
+        chapterWrite({ ...chapter, repositoryIds: repositories, unresolved: found.unresolved }, [...links, ...found.links], present),
       );
-      written.push(chapterWrite({ ...chapter, repositoryIds: repositories, unresolved: found.unresolved }, [...links, ...found.links], present));
     }
     await this.links.writeChapters(tenantId, { projectId, filename }, [], written);
   }
@@ -291,7 +304,10 @@ function statusOf(link: LinkRecord, now: CurrentTarget | null): { status: Knowle
   if (link.kind === 'file')
     return now.contentHash === link.contentHash ? current() : { status: 'file_changed', reason: `${link.reference} changed` };
   if (now.signature !== link.signature)
-    return { status: 'signature_changed', reason: `the signature of ${link.reference} was ${link.signature ?? '(none)'}, is ${now.signature ?? '(none)'}` };
+    return {
+      status: 'signature_changed',
+      reason: `the signature of ${link.reference} was \`${link.signature ?? ''}\`, is \`${now.signature ?? ''}\``,
+    };
   if (now.bodyFingerprint !== link.bodyFingerprint) return { status: 'body_changed', reason: `the body of ${link.reference} changed` };
   return current();
 }

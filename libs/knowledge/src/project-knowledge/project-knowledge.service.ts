@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { LORE_CONFIG, type LoreConfig, knowledgeDirectory } from '@lore/config';
 import { CodeGraphRepository } from '@lore/graph';
+import type { LazyEmbedder } from '@lore/embeddings';
 import type { Principal } from '@lore/domain';
 import {
   type ChapterInput,
@@ -51,9 +52,15 @@ import {
 } from './knowledge-document';
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
 import { KnowledgeLinksService } from './knowledge-links.service';
+import { chapterText, fullTextRanking, semanticRanking } from './knowledge-ranking';
+import { EMBEDDER } from '../infrastructure.providers';
+import { reciprocalRankFusion } from '../search/fusion';
+import { understandQuery } from '../search/query-understanding';
 import { projectIdOf } from './project-identity';
 
 const MAIN = 'main.md';
+/** search_knowledge hybrid: chapters answered when no limit is given. */
+const HYBRID_LIMIT = 10;
 /** The tenant whose projects are at the store's `projects/`, byte for byte where the Knowledge MCP server keeps them. */
 const DEFAULT_TENANT = 'default';
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -82,6 +89,7 @@ export class ProjectKnowledgeService {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly graph: CodeGraphRepository,
     private readonly links: KnowledgeLinksService,
+    @Inject(EMBEDDER) private readonly embedder: LazyEmbedder,
   ) {}
 
   private get store(): KnowledgeStoreRepository {
@@ -119,6 +127,7 @@ export class ProjectKnowledgeService {
     const needle = query.query.trim().toLowerCase();
     if (needle === '') throw knowledgeErrors.missingFields(['query']);
     const { documents, skipped } = await this.documentsOf(project);
+    if (query.mode === 'hybrid') return { ...(await this.rankedChapters(query.query, query.limit ?? HYBRID_LIMIT, documents)), skipped };
     const results: SearchKnowledgeResult['results'] = [];
     for (const { filename, document } of documents) {
       const { title, keywords } = document.metadata;
@@ -134,6 +143,68 @@ export class ProjectKnowledgeService {
       }
     }
     return { results, skipped };
+  }
+
+  /**
+   * search_knowledge's hybrid mode: every chapter ranked by full text (the query's words, weighted
+   * by where they are found) and by the embedder's vectors (query against chapter), fused by
+   * reciprocal rank fusion as search_code fuses its rankings; the best `limit`, each with its score.
+   * When the embedder fails, the full-text ranking alone, with a warning.
+   */
+  private async rankedChapters(
+    text: string,
+    limit: number,
+    documents: { filename: string; document: KnowledgeDocument }[],
+  ): Promise<Omit<SearchKnowledgeResult, 'skipped'>> {
+    const chapters = documents.flatMap(({ filename, document }) =>
+      (document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }]).map((chapter) => ({
+        id: `${filename}#${chapter.title}`,
+        filename,
+        documentTitle: document.metadata.title,
+        keywords: document.metadata.keywords,
+        introduction: document.introduction,
+        title: chapter.title,
+        summary: chapter.summary,
+        content: chapter.content,
+      })),
+    );
+    const terms = understandQuery(text).terms.map((term) => term.toLowerCase());
+    const fullText = fullTextRanking(terms, chapters);
+    const warnings: string[] = [];
+    let semantic: string[] = [];
+    try {
+      const embedder = await this.embedder.get();
+      const timeoutMs = this.config.LORE_EMBEDDINGS_TIMEOUT_MS;
+      const [[queryVector], vectors] = await Promise.all([
+        withTimeout(embedder.embed([text], 'query'), timeoutMs),
+        withTimeout(embedder.embed(chapters.map(chapterText)), timeoutMs),
+      ]);
+      const byChapter = new Map(chapters.map((chapter, index) => [chapter.id, vectors[index]!]));
+      semantic = semanticRanking(queryVector!, byChapter)
+        .slice(0, limit)
+        .map((ranked) => ranked.id);
+    } catch (error) {
+      warnings.push(`semantic ranking unavailable (${error instanceof Error ? error.message : String(error)}): full-text only`);
+    }
+    const fused = [...reciprocalRankFusion([fullText, semantic])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
+    const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
+    const results = fused.map(([id, score]) => {
+      const chapter = byId.get(id)!;
+      const matches = unique([
+        ...(terms.some((term) => chapter.documentTitle.toLowerCase().includes(term)) ? [chapter.documentTitle] : []),
+        ...chapter.keywords.filter((keyword) => terms.some((term) => keyword.toLowerCase().includes(term))),
+        ...terms.flatMap((term) => linesWith([chapter.introduction, chapter.title, chapter.summary, chapter.content].join('\n'), term)),
+      ]);
+      return {
+        file: chapter.filename,
+        title: chapter.documentTitle,
+        chapter: chapter.title,
+        chapter_summary: chapter.summary,
+        matches,
+        score: Math.round(score * 1e6) / 1e6,
+      };
+    });
+    return warnings.length > 0 ? { results, warnings } : { results };
   }
 
   @Operation('create_knowledge_file', { kind: 'side_effect' })
@@ -495,6 +566,14 @@ async function refuseStale(
     (updated !== null && expected === updated) ||
     (commit !== null && /^[0-9a-f]{7,40}$/i.test(expected) && commit.startsWith(expected.toLowerCase()));
   if (!matches) throw knowledgeErrors.versionConflict(project.id, filename, expected, { commit, updated });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function linesWith(text: string, needle: string): string[] {
