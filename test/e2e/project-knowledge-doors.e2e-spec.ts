@@ -613,5 +613,24 @@ describe('project knowledge linked to the code', () => {
         { input },
       ),
     ).toEqual({ knowledgeSearch: hybrid.body });
+
+    // search_code with include: ["knowledge"] adds the chapters of the searched repositories' project, ranked alike.
+    const inSearch = {
+      artifactType: 'knowledge',
+      uri: `knowledge://projects/${PROJECT}/chapters/pricing.md#Discount%20codes`,
+      projectId: PROJECT,
+      ...first,
+      score,
+    };
+    const searched = await fetch(`${server.url}/api/v1/search?query=floor&maxResults=5&include=knowledge`);
+    const searchBody = (await searched.json()) as { knowledge: unknown[] };
+    expect(searchBody.knowledge[0]).toEqual(inSearch);
+    const viaMcp = await mcp
+      .get('stdio')!
+      .callTool({ name: 'search_code', arguments: { query: 'floor', maxResults: 5, include: ['knowledge'] } });
+    expect((viaMcp.structuredContent as { data: unknown }).data).toEqual(searchBody);
+    expect((await cliJson(['search', 'floor', '--limit', '5', '--include', 'knowledge'], env)).body).toEqual(searchBody);
+    const plain = (await (await fetch(`${server.url}/api/v1/search?query=floor&maxResults=5`)).json()) as Record<string, unknown>;
+    expect(plain.knowledge).toBeUndefined();
   }, 240_000);
 });

@@ -51,7 +51,8 @@ import {
   slugify,
 } from './knowledge-document';
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
-import { KnowledgeLinksService } from './knowledge-links.service';
+import { KnowledgeLinksService, chapterUri } from './knowledge-links.service';
+import type { KnowledgeSearchCodeHit } from '@lore/domain/schemas/search';
 import { chapterText, fullTextRanking, semanticRanking } from './knowledge-ranking';
 import { EMBEDDER } from '../infrastructure.providers';
 import { reciprocalRankFusion } from '../search/fusion';
@@ -143,6 +144,41 @@ export class ProjectKnowledgeService {
       }
     }
     return { results, skipped };
+  }
+
+  /**
+   * search_code's `include: ["knowledge"]`, below the gate: the chapters of the projects of these
+   * repositories (a project the store does not have is skipped), ranked as the hybrid mode ranks
+   * them, the best `limit` of all.
+   */
+  async knowledgeHits(
+    principal: Principal,
+    repositories: readonly { url: string | null; rootPath: string }[],
+    text: string,
+    limit: number,
+  ): Promise<KnowledgeSearchCodeHit[]> {
+    const projectIds = [
+      ...new Set(repositories.map((repository) => projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }))),
+    ];
+    const hits: KnowledgeSearchCodeHit[] = [];
+    for (const projectId of projectIds.filter((id) => PROJECT_ID.test(id)).sort()) {
+      const directory =
+        principal.tenantId === DEFAULT_TENANT ? `projects/${projectId}` : `tenants/${principal.tenantId}/projects/${projectId}`;
+      if (!TENANT_ID.test(principal.tenantId) || !(await this.store.isDirectory(directory))) continue;
+      const { documents } = await this.documentsOf({ id: projectId, directory, absolute: this.store.absolute(directory) });
+      const { results } = await this.rankedChapters(text, limit, documents);
+      for (const { file, chapter, score, ...hit } of results)
+        hits.push({
+          artifactType: 'knowledge',
+          uri: chapterUri(projectId, file, chapter),
+          projectId,
+          file,
+          chapter,
+          ...hit,
+          score: score ?? 0,
+        });
+    }
+    return hits.sort((a, b) => b.score - a.score || a.uri.localeCompare(b.uri)).slice(0, limit);
   }
 
   /**
