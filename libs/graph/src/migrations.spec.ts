@@ -20,6 +20,7 @@ describe('migrations', () => {
       '008_audit_chain',
       '009_storage_slots',
       '012_analysis_runs',
+      '013_knowledge_links',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);
