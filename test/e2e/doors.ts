@@ -13,6 +13,7 @@ const GET_SYMBOL_QUERY = `query GetSymbol($input: GetSymbolInput!) {
     symbol { ${REF} language signature doc exported complexity commitSha resourceUri symbolUri
       parent { ${REF} } members { ${REF} }
       calls { symbol { ${REF} } line confidence } calledBy { symbol { ${REF} } line confidence } }
+    knowledge { uri projectId filename chapter about reference stale status staleReason codeCommit knowledgeCommit }
     warnings { code message }
     trustBoundary
   }
@@ -211,6 +212,7 @@ export const READ_ONLY_TOOLS = [
 export const KNOWLEDGE_TOOLS = [
   'create_knowledge_file',
   'delete_knowledge_file',
+  'get_knowledge_links',
   'get_project_main',
   'search_knowledge',
   'update_chapter',

@@ -212,6 +212,7 @@ describe('analyze_impact', () => {
       throughPlaceOrder('OrderService > cancels a placed order', 17, 23),
     ],
     documents: [readme(applyDiscount), readme(placeOrder)],
+    knowledge: [],
     summary: {
       affectedSymbols: 1,
       affectedFiles: changed.files.length,
@@ -332,6 +333,7 @@ describe('get_documents', () => {
   const answer = (target: unknown, sections: unknown[]) => ({
     target,
     sections,
+    knowledge: [],
     warnings: [],
     trustBoundary: 'untrusted_repository_content',
   });
@@ -1054,6 +1056,7 @@ describe('analyze_impact across repositories', () => {
     files: [],
     tests: [],
     documents: [],
+    knowledge: [],
     ...parts,
     summary: { affectedFiles: 0, tests: 0, documentSections: 0, weakestConfidence: 'import', ...summary },
     warnings: [],

@@ -200,6 +200,7 @@ describe('get_symbol', () => {
         },
       ],
     },
+    knowledge: [],
     warnings: [],
     trustBoundary: 'untrusted_repository_content',
   });
@@ -575,7 +576,7 @@ describe('search_code', () => {
       status: 400,
       code: 'invalid_input',
       detail:
-        'Invalid input: colour: Unrecognized key "colour"; the known keys are query, scope, kinds, pathPrefix, language, mode, maxResults.',
+        'Invalid input: colour: Unrecognized key "colour"; the known keys are query, scope, kinds, pathPrefix, language, mode, maxResults, include.',
     });
     expect(await post({ query: 'order', maxResult: 3 })).toMatchObject({
       status: 400,

@@ -7,7 +7,10 @@ import type { Driver } from 'neo4j-driver';
 import { type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { type RunningServer, runCli, startServer, waitUntilReady } from '../support/processes';
-import { type McpDoor, cliJson, connectMcp, graphql } from './doors';
+import { AnalyzeImpactResultSchema } from '@lore/domain/schemas/impact';
+import { GetDocumentsResultSchema } from '@lore/domain/schemas/documents';
+import { GetSymbolResultSchema } from '@lore/domain/schemas/symbols';
+import { type Capability, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql } from './doors';
 
 /**
  * Project knowledge through every door — REST, GraphQL, MCP over stdio and Streamable HTTP (both
@@ -30,6 +33,7 @@ const mcp = new Map<McpDoor, Client>();
 const tenantPath = (path: string) => join(store, 'tenants', TENANT, 'projects', path);
 const storeGit = (args: string[]) => execFileSync('git', args, { cwd: store, encoding: 'utf8' });
 const commitCount = () => Number(storeGit(['rev-list', '--all', '--count']).trim());
+const symbolUid = (path: string, name: string) => `${TENANT}:order-service:${path}#${name}`;
 
 async function rest(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${server.url}/api/v1/knowledge/projects/${path}`, {
@@ -114,6 +118,7 @@ describe('project knowledge through every door', () => {
       'GET /api/v1/knowledge/projects/{project_id}/files list_knowledge_files',
       'GET /api/v1/knowledge/projects/{project_id}/files/{filename}/chapters list_knowledge_chapters',
       'GET /api/v1/knowledge/projects/{project_id}/files/{filename}/history get_knowledge_history',
+      'GET /api/v1/knowledge/projects/{project_id}/links get_knowledge_links',
       'GET /api/v1/knowledge/projects/{project_id}/main get_project_main',
       'GET /api/v1/knowledge/projects/{project_id}/search search_knowledge',
       'POST /api/v1/knowledge/projects/{project_id}/files create_knowledge_file',
@@ -363,4 +368,269 @@ describe('project knowledge through every door', () => {
       chapters: [{ title: 'Orders', summary: 'Orders are validated first.' }],
     });
   });
+});
+
+/**
+ * Knowledge linked to the code: a chapter naming a fixture symbol is listed by get_symbol,
+ * analyze_impact and get_documents through every door, and reported possibly stale once a commit
+ * changes the symbol's signature (or deletes a symbol it names) and the repository is indexed again.
+ */
+describe('project knowledge linked to the code', () => {
+  const discounts = 'src/pricing/discounts.ts';
+  const applyDiscount = symbolUid(discounts, 'applyDiscount');
+  const capabilities: { capability: Capability; input: Record<string, unknown>; query: string }[] = [
+    {
+      capability: {
+        tool: 'get_symbol',
+        graphqlField: 'symbol',
+        graphqlInput: 'GetSymbolInput',
+        result: GetSymbolResultSchema,
+        restPath: '/api/v1/symbols',
+        cli: ['symbol', 'applyDiscount'],
+      },
+      input: { name: 'applyDiscount' },
+      query: 'name=applyDiscount',
+    },
+    {
+      capability: {
+        tool: 'analyze_impact',
+        graphqlField: 'impact',
+        graphqlInput: 'AnalyzeImpactInput',
+        result: AnalyzeImpactResultSchema,
+        restPath: '/api/v1/impact',
+        cli: ['impact', 'applyDiscount'],
+      },
+      input: { name: 'applyDiscount' },
+      query: 'name=applyDiscount',
+    },
+    {
+      capability: {
+        tool: 'get_documents',
+        graphqlField: 'documents',
+        graphqlInput: 'GetDocumentsInput',
+        result: GetDocumentsResultSchema,
+        restPath: '/api/v1/documents',
+        cli: ['docs-for', 'applyDiscount'],
+      },
+      input: { name: 'applyDiscount' },
+      query: 'name=applyDiscount',
+    },
+  ];
+  let written: string;
+  const doors = () => ({ url: server.url, env, mcp });
+
+  /** The `knowledge` of each door's answer to each capability, by capability and door. */
+  async function knowledgeThroughEveryDoor(): Promise<Record<string, Record<string, unknown>>> {
+    const answers: Record<string, Record<string, unknown>> = {};
+    for (const { capability, input, query } of capabilities) {
+      const byDoor = await askEveryDoor(doors(), capability, input, query);
+      answers[capability.tool] = Object.fromEntries(
+        Object.entries(byDoor).map(([door, answer]) => [door, (answer as { knowledge?: unknown }).knowledge ?? answer]),
+      );
+    }
+    return answers;
+  }
+
+  const everyDoor = (knowledge: unknown) =>
+    Object.fromEntries(['rest', 'graphql', ...MCP_DOORS.map((door) => `mcp ${door}`), 'cli'].map((door) => [door, knowledge]));
+
+  it('links a chapter to the symbols and files it names, and lists it wherever the symbol is asked about', async () => {
+    const created = await rest('POST', 'order-service/files', {
+      filename: 'Pricing',
+      title: 'Pricing',
+      introduction: 'How an order is priced.',
+      keywords: ['pricing'],
+      chapters: [
+        {
+          title: 'Discount codes',
+          summary: 'Codes take a percentage off.',
+          content:
+            'See `applyDiscount()` in `src/pricing/discounts.ts`; `isKnownDiscount` says whether a code exists; `NoSuchHelper` is not code.',
+        },
+        { title: 'Taxes', summary: 'None yet.', content: 'Nothing to say.' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    written = created.body.commit as string;
+    const about = {
+      uri: `knowledge://projects/${PROJECT}/chapters/pricing.md#Discount%20codes`,
+      projectId: PROJECT,
+      filename: 'pricing.md',
+      chapter: 'Discount codes',
+      about: applyDiscount,
+      reference: 'applyDiscount',
+      stale: false,
+      status: 'current',
+      staleReason: null,
+      codeCommit: fixture.commitSha,
+      knowledgeCommit: written,
+    };
+    expect(await knowledgeThroughEveryDoor()).toEqual({
+      get_symbol: everyDoor([about]),
+      analyze_impact: everyDoor([about]),
+      get_documents: everyDoor([about]),
+    });
+
+    const links = await rest('GET', `order-service/links`);
+    expect(links.status).toBe(200);
+    const link = (reference: string, kind: 'symbol' | 'file', uid: string) => ({
+      uri: about.uri,
+      filename: 'pricing.md',
+      chapter: 'Discount codes',
+      reference,
+      kind,
+      about: uid,
+      repositoryId: 'order-service',
+      stale: false,
+      status: 'current',
+      staleReason: null,
+      codeCommit: fixture.commitSha,
+      knowledgeCommit: written,
+    });
+    const expectedLinks = {
+      projectId: PROJECT,
+      repositories: ['order-service'],
+      links: [
+        link('applyDiscount', 'symbol', applyDiscount),
+        link('isKnownDiscount', 'symbol', symbolUid(discounts, 'isKnownDiscount')),
+        link(discounts, 'file', `${TENANT}:order-service:${discounts}`),
+      ],
+      unresolved: [{ filename: 'pricing.md', chapter: 'Discount codes', reference: 'NoSuchHelper' }],
+    };
+    expect(links.body).toEqual(expectedLinks);
+    expect(await mcpCall('stdio', 'get_knowledge_links', { project_id: 'order-service', filename: 'pricing.md' })).toEqual(expectedLinks);
+    expect((await cliJson(['knowledge', 'links', '--project', 'order-service'], env)).body).toEqual(expectedLinks);
+    const selection = `{ projectId repositories links { uri filename chapter reference kind about repositoryId stale status staleReason codeCommit knowledgeCommit } unresolved { filename chapter reference } }`;
+    expect(
+      await gql(`query($input: GetKnowledgeLinksInput!) { knowledgeLinks(input: $input) ${selection} }`, {
+        input: { project_id: PROJECT },
+      }),
+    ).toEqual({ knowledgeLinks: expectedLinks });
+  }, 240_000);
+
+  it('reports the chapter possibly stale, with the reason and the commit, after a commit changes the code and an index', async () => {
+    const source = join(fixture.path, discounts);
+    writeFileSync(
+      source,
+      readFileSync(source, 'utf8')
+        .replace('applyDiscount(total: Money, code?: string): Money', 'applyDiscount(total: Money, code?: string, floor = 0): Money')
+        .replace(/\nexport const isKnownDiscount[^\n]*\n/, '\n'),
+    );
+    gitIn(fixture.path, ['commit', '-qam', 'A floor under discounted totals; isKnownDiscount removed']);
+    const changed = gitIn(fixture.path, ['rev-parse', 'HEAD']).trim();
+    expect((await cliJson(['index', fixture.path, '--name', 'order-service'], env)).code).toBe(0);
+
+    const staleAbout = {
+      uri: `knowledge://projects/${PROJECT}/chapters/pricing.md#Discount%20codes`,
+      projectId: PROJECT,
+      filename: 'pricing.md',
+      chapter: 'Discount codes',
+      about: applyDiscount,
+      reference: 'applyDiscount',
+      stale: true,
+      status: 'signature_changed',
+      staleReason:
+        'the signature of applyDiscount was `export function applyDiscount(total: Money, code?: string): Money`, ' +
+        'is `export function applyDiscount(total: Money, code?: string, floor = 0): Money`',
+      codeCommit: changed,
+      knowledgeCommit: written,
+    };
+    const answers = await knowledgeThroughEveryDoor();
+    expect(answers).toEqual({
+      get_symbol: everyDoor([staleAbout]),
+      analyze_impact: everyDoor([staleAbout]),
+      get_documents: everyDoor([staleAbout]),
+    });
+    const links = (await rest('GET', 'order-service/links?filename=pricing.md')).body as {
+      links: { reference: string; status: string; staleReason: string | null }[];
+    };
+    expect(links.links.map(({ reference, status, staleReason }) => ({ reference, status, staleReason }))).toEqual([
+      { reference: 'applyDiscount', status: 'signature_changed', staleReason: staleAbout.staleReason },
+      {
+        reference: 'isKnownDiscount',
+        status: 'deleted',
+        staleReason: `isKnownDiscount is no longer in the index (${symbolUid(discounts, 'isKnownDiscount')})`,
+      },
+      { reference: discounts, status: 'file_changed', staleReason: `${discounts} changed` },
+    ]);
+
+    // Rewriting the chapter is writing it about the code as it is now: current again.
+    const rewritten = await rest('PUT', `order-service/files/pricing.md/chapters/${encodeURIComponent('Discount codes')}`, {
+      new_summary: 'Codes take a percentage off, down to a floor.',
+      new_content: 'See `applyDiscount()` in `src/pricing/discounts.ts`.',
+    });
+    expect(rewritten.status).toBe(200);
+    expect((await rest('GET', 'order-service/links')).body).toMatchObject({
+      links: [
+        { reference: 'applyDiscount', status: 'current', stale: false, knowledgeCommit: rewritten.body.commit },
+        { reference: discounts, status: 'current', stale: false, knowledgeCommit: rewritten.body.commit },
+      ],
+      unresolved: [],
+    });
+  }, 240_000);
+
+  it('ranks chapters in hybrid mode as search_code ranks code, the same through every door; keyword mode stays as the seed searches', async () => {
+    const keyword = await rest('GET', 'order-service/search?query=FLOOR');
+    expect(keyword.body).toEqual({
+      results: [
+        {
+          file: 'pricing.md',
+          title: 'Pricing',
+          chapter: 'Discount codes',
+          chapter_summary: 'Codes take a percentage off, down to a floor.',
+          matches: ['Codes take a percentage off, down to a floor.'],
+        },
+      ],
+      skipped: [],
+    });
+    const hybrid = await rest('GET', 'order-service/search?query=floor&mode=hybrid&limit=5');
+    expect(hybrid.status).toBe(200);
+    const { results } = hybrid.body as { results: { file: string; chapter: string; matches: string[]; score: number }[] };
+    // The one chapter full text finds comes first: 1/61 from its full-text rank, plus 1/(60 + its
+    // semantic rank) within the 5 nearest; any other chapter has at most a semantic 1/61.
+    const { score, ...first } = results[0]!;
+    expect(first).toEqual({
+      file: 'pricing.md',
+      title: 'Pricing',
+      chapter: 'Discount codes',
+      chapter_summary: 'Codes take a percentage off, down to a floor.',
+      matches: ['Codes take a percentage off, down to a floor.'],
+    });
+    expect(score).toBeGreaterThanOrEqual(Math.round((1 / 61 + 1 / 65) * 1e6) / 1e6);
+    expect(score).toBeLessThanOrEqual(Math.round((2 / 61) * 1e6) / 1e6);
+    expect(results.slice(1).every((result) => result.matches.length === 0 && result.score <= Math.round((1 / 61) * 1e6) / 1e6)).toBe(true);
+    expect(results.length).toBeLessThanOrEqual(5);
+    expect(results.map((result) => result.score)).toEqual([...results.map((result) => result.score)].sort((a, b) => b - a));
+    expect(hybrid.body.warnings).toBeUndefined();
+    const input = { project_id: PROJECT, query: 'floor', mode: 'hybrid', limit: 5 };
+    expect(await mcpCall('stdio', 'search_knowledge', input)).toEqual(hybrid.body);
+    expect(
+      (await cliJson(['knowledge', 'search', 'floor', '--mode', 'hybrid', '--limit', '5', '--project', 'order-service'], env)).body,
+    ).toEqual(hybrid.body);
+    expect(
+      await gql(
+        'query($input: SearchKnowledgeInput!) { knowledgeSearch(input: $input) { results { file title chapter chapter_summary matches score } skipped { filename reason } } }',
+        { input },
+      ),
+    ).toEqual({ knowledgeSearch: hybrid.body });
+
+    // search_code with include: ["knowledge"] adds the chapters of the searched repositories' project, ranked alike.
+    const inSearch = {
+      artifactType: 'knowledge',
+      uri: `knowledge://projects/${PROJECT}/chapters/pricing.md#Discount%20codes`,
+      projectId: PROJECT,
+      ...first,
+      score,
+    };
+    const searched = await fetch(`${server.url}/api/v1/search?query=floor&maxResults=5&include=knowledge`);
+    const searchBody = (await searched.json()) as { knowledge: unknown[] };
+    expect(searchBody.knowledge[0]).toEqual(inSearch);
+    const viaMcp = await mcp
+      .get('stdio')!
+      .callTool({ name: 'search_code', arguments: { query: 'floor', maxResults: 5, include: ['knowledge'] } });
+    expect((viaMcp.structuredContent as { data: unknown }).data).toEqual(searchBody);
+    expect((await cliJson(['search', 'floor', '--limit', '5', '--include', 'knowledge'], env)).body).toEqual(searchBody);
+    const plain = (await (await fetch(`${server.url}/api/v1/search?query=floor&maxResults=5`)).json()) as Record<string, unknown>;
+    expect(plain.knowledge).toBeUndefined();
+  }, 240_000);
 });

@@ -30,6 +30,8 @@ const WRITERS = [
   /^keys\//,
   /^audit\//,
   /^code-health\/register-run$/,
+  // The knowledge linker's, tenant-wide (get_knowledge_links keeps the principal's repositories before it reads the code).
+  /^knowledge-links\/(chapters|current-targets|resolve-references|write-chapters)$/,
 ];
 
 const directory = join(projectRoot(), 'cypher', 'queries');

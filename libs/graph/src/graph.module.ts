@@ -11,6 +11,7 @@ import { DocumentationSessionRepository } from './documentation-session.reposito
 import { EmbeddingProgressRepository } from './embedding-progress.repository';
 import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
+import { KnowledgeLinkRepository } from './knowledge-link.repository';
 import { MigrationService } from './migrations';
 import { Neo4jService } from './neo4j.service';
 import { SnapshotWriter } from './snapshot-writer';
@@ -30,6 +31,7 @@ import { TenantViews } from './tenant-views.repository';
     CodeHealthRepository,
     AnalysisReviewRepository,
     EmbeddingProgressRepository,
+    KnowledgeLinkRepository,
     ApiKeyRepository,
     AuditRepository,
     TenantViews,
@@ -43,6 +45,7 @@ import { TenantViews } from './tenant-views.repository';
     CodeHealthRepository,
     AnalysisReviewRepository,
     EmbeddingProgressRepository,
+    KnowledgeLinkRepository,
     ApiKeyRepository,
     AuditRepository,
     TenantViews,

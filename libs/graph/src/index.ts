@@ -8,6 +8,7 @@ export * from './embedding-progress.repository';
 export * from './explorer-records';
 export * from './graph.module';
 export * from './index-store.repository';
+export * from './knowledge-link.repository';
 export * from './migrations';
 export * from './neo4j.service';
 export * from './tenant-views.repository';

@@ -22,6 +22,7 @@ describe('migrations', () => {
       '010_documentation_sessions',
       '011_analysis_baselines',
       '012_analysis_runs',
+      '013_knowledge_links',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);

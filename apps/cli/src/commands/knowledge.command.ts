@@ -74,11 +74,24 @@ export const register: RegisterCommand = (program: Command) => {
   );
 
   withProject(
-    knowledge.command('search').description('Case-insensitive keyword search of the knowledge documents.').argument('<query>'),
+    knowledge
+      .command('search')
+      .description('Case-insensitive keyword search of the knowledge documents (--mode hybrid: ranked as search_code ranks code).')
+      .argument('<query>')
+      .option('--mode <mode>', 'keyword (default) or hybrid')
+      .option('--limit <n>', 'hybrid: at most this many chapters (1-50, default 10)'),
   ).action(
-    runAction(async (query: string, options: ProjectOption) =>
+    runAction(async (query: string, options: ProjectOption & { mode?: string; limit?: string }) =>
       knowledgeCall(options, async (service, principal, project_id) => {
-        const found = await service.searchKnowledge({ project_id, query }, principal);
+        const found = await service.searchKnowledge(
+          {
+            project_id,
+            query,
+            ...(options.mode === undefined ? {} : { mode: options.mode as 'keyword' | 'hybrid' }),
+            ...(options.limit === undefined ? {} : { limit: Number(options.limit) }),
+          },
+          principal,
+        );
         return { result: found, text: searchText(found) };
       }),
     ),
@@ -191,6 +204,28 @@ export const register: RegisterCommand = (program: Command) => {
           principal,
         );
         return { result: imported, text: `${imported.message}\n${imported.files.map((name) => `  ${name}\n`).join('')}` };
+      }),
+    ),
+  );
+
+  withProject(
+    knowledge
+      .command('links')
+      .description("The symbols and files the project's chapters name, each flagged possibly stale when that code changed since.")
+      .argument('[file]', 'only this knowledge file'),
+  ).action(
+    runAction(async (file: string | undefined, options: ProjectOption) =>
+      knowledgeCall(options, async (service, principal, project_id) => {
+        const links = await service.getKnowledgeLinks({ project_id, ...(file === undefined ? {} : { filename: file }) }, principal);
+        return {
+          result: links,
+          text: links.links
+            .map(
+              (link) =>
+                `${link.stale ? 'STALE  ' : 'current'}  ${link.filename} / ${link.chapter}  ${link.reference} -> ${link.about}${link.staleReason ? `  (${link.staleReason})` : ''}\n`,
+            )
+            .join(''),
+        };
       }),
     ),
   );

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
-import { SEARCH_MODES, type SearchCodeInput, type SearchCodeResult } from '@lore/domain/schemas/search';
+import { SEARCH_MODES, SEARCH_INCLUDES, type SearchCodeInput, type SearchCodeResult } from '@lore/domain/schemas/search';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
@@ -19,12 +19,21 @@ export const register: RegisterCommand = (program: Command) =>
     .addOption(new Option('--language <language>', 'only this language').choices([...CODE_LANGUAGES]))
     .addOption(new Option('--mode <mode>', 'ranking: hybrid (default), fulltext or semantic').choices([...SEARCH_MODES]))
     .option('--limit <n>', 'at most this many results (1-50)')
+    .addOption(new Option('--include <what...>', 'also search: knowledge (project knowledge chapters)').choices([...SEARCH_INCLUDES]))
     .option('--json', 'print the search_code result as JSON')
     .action(runAction(searchCommand));
 
 async function searchCommand(
   query: string,
-  options: JsonOption & { repo?: string; kind?: string[]; limit?: string; path?: string; language?: string; mode?: string },
+  options: JsonOption & {
+    repo?: string;
+    kind?: string[];
+    limit?: string;
+    path?: string;
+    language?: string;
+    mode?: string;
+    include?: string[];
+  },
 ): Promise<number> {
   // The flags' own names (repo, limit) are other names of scope.repositoryId and maxResults: an
   // error about them names the flag the user typed.
@@ -36,6 +45,7 @@ async function searchCommand(
     language: options.language as SearchCodeInput['language'],
     mode: options.mode as SearchCodeInput['mode'],
     limit: options.limit === undefined ? undefined : Number(options.limit),
+    include: options.include as SearchCodeInput['include'],
   } as SearchCodeInput;
   const { result, embedder } = await withServices(async (context) => ({
     result: await context.get(SearchService).searchCode(input, context.get(PrincipalResolver).local()),
@@ -48,7 +58,7 @@ async function searchCommand(
 }
 
 /** Hits on stdout; which embedder answered, and every warning, on stderr (as --json carries them). */
-function printSearch({ results, warnings }: SearchCodeResult, embedder: string | null): void {
+function printSearch({ results, knowledge, warnings }: SearchCodeResult, embedder: string | null): void {
   if (embedder) process.stderr.write(`${embedder}\n`);
   for (const warning of warnings) process.stderr.write(`warning (${warning.code}): ${warning.message}\n`);
   if (results.length === 0) process.stdout.write('no matches\n');
@@ -57,4 +67,6 @@ function printSearch({ results, warnings }: SearchCodeResult, embedder: string |
       `${hit.score.toFixed(4).padStart(7)}  ${hit.kind.padEnd(9)} ${hit.qualifiedName}  ${hit.repositoryId}:${hit.path}:${hit.startLine}  (${hit.reasons.join(', ')})\n`,
     );
   }
+  for (const hit of knowledge ?? [])
+    process.stdout.write(`${hit.score.toFixed(4).padStart(7)}  knowledge ${hit.title} / ${hit.chapter}  ${hit.uri}\n`);
 }

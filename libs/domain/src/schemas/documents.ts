@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KnowledgeAboutSchema } from './knowledge-links';
 import { SymbolRefSchema, TrustBoundarySchema, WarningSchema, schemaNames, symbolOrFileTargetInput } from './shared';
 
 /** get_documents: the Markdown sections that mention or describe a symbol or a file. */
@@ -59,6 +60,11 @@ export const GetDocumentsResultSchema = z
   .object({
     target: DocumentsTargetSchema,
     sections: z.array(DocumentSectionSchema),
+    knowledge: z
+      .array(KnowledgeAboutSchema)
+      .describe(
+        'Project knowledge chapters about the symbol, or the file and its symbols, each flagged when that code changed after the chapter was written (Lore).',
+      ),
     warnings: z.array(WarningSchema),
     trustBoundary: TrustBoundarySchema,
   })

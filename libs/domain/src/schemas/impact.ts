@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KnowledgeAboutSchema } from './knowledge-links';
 import {
   CALL_CONFIDENCES,
   CallConfidenceSchema,
@@ -129,6 +130,11 @@ export const AnalyzeImpactResultSchema = z
     files: z.array(AffectedFileSchema).describe('Files importing a changed file, directly or not.'),
     tests: z.array(AffectedTestSchema).describe('The tests to run, nearest first.'),
     documents: z.array(AffectedSectionSchema).describe('Document sections that name a target or an affected symbol or file.'),
+    knowledge: z
+      .array(KnowledgeAboutSchema)
+      .describe(
+        'Project knowledge chapters about a target or an affected symbol or file, each flagged when that code changed after the chapter was written (Lore).',
+      ),
     summary: z
       .object({
         affectedSymbols: z.number().int(),

@@ -66,8 +66,20 @@ export const KnowledgeWriteResultSchema = z
   .register(schemaNames, { name: 'KnowledgeWriteResult' });
 export type KnowledgeWriteResult = z.infer<typeof KnowledgeWriteResultSchema>;
 
+export const SEARCH_KNOWLEDGE_MODES = ['keyword', 'hybrid'] as const;
 export const SearchKnowledgeInputSchema = z
-  .object({ project_id: projectId, query: z.string().describe('Words matched case-insensitively in front matter and body.') })
+  .object({
+    project_id: projectId,
+    query: z.string().describe('Words matched case-insensitively in front matter and body.'),
+    mode: z
+      .enum(SEARCH_KNOWLEDGE_MODES)
+      .register(schemaNames, { name: 'SearchKnowledgeMode' })
+      .optional()
+      .describe(
+        "Lore's addition. keyword (the default): the Knowledge MCP server's search, every chapter that contains the query. hybrid: chapters ranked as search_code ranks code, full-text and vectors fused, best first, each with its score.",
+      ),
+    limit: z.number().int().min(1).max(50).optional().describe('hybrid: at most this many chapters (default 10).'),
+  })
   .register(schemaNames, { name: 'SearchKnowledgeInput' });
 export type SearchKnowledgeInput = z.input<typeof SearchKnowledgeInputSchema>;
 
@@ -83,10 +95,15 @@ export const KnowledgeSearchHitSchema = z
     chapter: z.string().describe('The chapter matched ("" for a document without chapters).'),
     chapter_summary: z.string(),
     matches: z.array(z.string()).describe('What matched: front matter values and the lines of the chapter that contain the query.'),
+    score: z.number().optional().describe('hybrid: the fused score (reciprocal rank fusion of full-text and semantic ranks).'),
   })
   .register(schemaNames, { name: 'KnowledgeSearchHit' });
 export const SearchKnowledgeResultSchema = z
-  .object({ results: z.array(KnowledgeSearchHitSchema), skipped: z.array(SkippedKnowledgeFileSchema) })
+  .object({
+    results: z.array(KnowledgeSearchHitSchema),
+    skipped: z.array(SkippedKnowledgeFileSchema),
+    warnings: z.array(z.string()).optional().describe('hybrid: why a ranking is missing (the embedder failed: full-text only).'),
+  })
   .register(schemaNames, { name: 'SearchKnowledgeResult' });
 export type SearchKnowledgeResult = z.infer<typeof SearchKnowledgeResultSchema>;
 

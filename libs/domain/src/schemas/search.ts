@@ -14,6 +14,7 @@ import {
 export const SEARCH_MODES = ['hybrid', 'fulltext', 'semantic'] as const;
 export const SearchModeSchema = z.enum(SEARCH_MODES).register(schemaNames, { name: 'SearchMode' });
 export const SEARCH_REASONS = ['exact_name', 'fulltext', 'semantic'] as const;
+export const SEARCH_INCLUDES = ['knowledge'] as const;
 
 export const SearchCodeInputSchema = z
   .object({
@@ -48,6 +49,13 @@ export const SearchCodeInputSchema = z
     language: CodeLanguageSchema.optional().describe('Only symbols of this language.'),
     mode: SearchModeSchema.default('hybrid').describe('hybrid: full-text, semantic and exact-name rankings fused; or one of them alone.'),
     maxResults: z.number().int().min(1).max(50).default(10),
+    include: z
+      .array(z.enum(SEARCH_INCLUDES).register(schemaNames, { name: 'SearchInclude' }))
+      .max(SEARCH_INCLUDES.length)
+      .optional()
+      .describe(
+        'Lore: what to search besides code. knowledge: the chapters of the project knowledge of the searched repositories, ranked as search_knowledge ranks them in hybrid mode, in `knowledge`.',
+      ),
   })
   .strict()
   .register(schemaNames, { name: 'SearchCodeInput' });
@@ -67,9 +75,28 @@ export const SearchHitSchema = SymbolRefSchema.extend({
 }).register(schemaNames, { name: 'SearchHit' });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
+export const KnowledgeSearchCodeHitSchema = z
+  .object({
+    artifactType: z.literal('knowledge'),
+    uri: z.string().describe('knowledge://projects/{project_id}/chapters/{filename}#{chapter}'),
+    projectId: z.string(),
+    file: z.string(),
+    title: z.string().describe("The document's title."),
+    chapter: z.string(),
+    chapter_summary: z.string(),
+    matches: z.array(z.string()).describe('The lines of the chapter (and front matter values) that contain a word of the query.'),
+    score: z.number().describe('The fused score of the chapter among the knowledge searched.'),
+  })
+  .register(schemaNames, { name: 'KnowledgeSearchCodeHit' });
+export type KnowledgeSearchCodeHit = z.infer<typeof KnowledgeSearchCodeHitSchema>;
+
 export const SearchCodeResultSchema = z
   .object({
     results: z.array(SearchHitSchema),
+    knowledge: z
+      .array(KnowledgeSearchCodeHitSchema)
+      .optional()
+      .describe('With include: ["knowledge"]: the best chapters of the project knowledge of the repositories searched (Lore).'),
     warnings: z.array(WarningSchema),
     trustBoundary: TrustBoundarySchema,
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KnowledgeAboutSchema } from './knowledge-links';
 import { CallRefSchema, SymbolRefSchema, TrustBoundarySchema, WarningSchema, symbolTargetInput, schemaNames } from './shared';
 
 /** get_symbol: one symbol with its members, callees and callers. */
@@ -24,6 +25,9 @@ export type SymbolDetail = z.infer<typeof SymbolDetailSchema>;
 export const GetSymbolResultSchema = z
   .object({
     symbol: SymbolDetailSchema,
+    knowledge: z
+      .array(KnowledgeAboutSchema)
+      .describe('Project knowledge chapters about the symbol, each flagged when that code changed after the chapter was written (Lore).'),
     warnings: z.array(WarningSchema),
     trustBoundary: TrustBoundarySchema,
   })

@@ -38,6 +38,12 @@ import {
   type UpdateProjectMainInput,
   UpdateProjectMainInputSchema,
 } from '@lore/domain/schemas/project-knowledge';
+import {
+  type GetKnowledgeLinksInput,
+  GetKnowledgeLinksInputSchema,
+  type GetKnowledgeLinksResult,
+  GetKnowledgeLinksResultSchema,
+} from '@lore/domain/schemas/knowledge-links';
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreMutation, LoreQuery } from '../lore-query.decorator';
@@ -85,6 +91,20 @@ export class ProjectKnowledgeResolver {
   })
   knowledgeChapters(@Args('input') input: KnowledgeFileInput, @Context('req') req: RequestWithPrincipal): Promise<KnowledgeChapters> {
     return this.service.listKnowledgeChapters(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreQuery({
+    name: 'knowledgeLinks',
+    description:
+      "The symbols and files the project's chapters name, each flagged possibly stale when that code changed after the chapter was written.",
+    args: { input: GetKnowledgeLinksInputSchema },
+    result: GetKnowledgeLinksResultSchema,
+  })
+  knowledgeLinks(
+    @Args('input') input: GetKnowledgeLinksInput,
+    @Context('req') req: RequestWithPrincipal,
+  ): Promise<GetKnowledgeLinksResult> {
+    return this.service.getKnowledgeLinks(withoutNulls(input), principalOf(req));
   }
 
   @LoreQuery({

@@ -2,6 +2,10 @@ import { AmbiguousTargetError, InvalidInputError, NotFoundError } from '@lore/do
 import type { CodeGraphRepository } from '@lore/graph';
 import { FakeCodeGraph, asPort, principal, symbolRef } from '../../test/fakes';
 import { DocumentsService } from './documents.service';
+import type { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
+
+/** No project knowledge is linked to these fixtures. */
+const noKnowledge = asPort<KnowledgeLinksService>({ knowledgeAbout: () => Promise.resolve([]) });
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 const ORDERS = 'src/orders.ts';
@@ -34,7 +38,7 @@ describe('DocumentsService.getDocuments', () => {
     { title: 'Billing', level: 1, startLine: 1, endLine: 5 },
     { symbols: [invoice] },
   );
-  const documents = new DocumentsService(asPort<CodeGraphRepository>(graph));
+  const documents = new DocumentsService(asPort<CodeGraphRepository>(graph), noKnowledge);
 
   const listed = async (input: Parameters<DocumentsService['getDocuments']>[0], repositories: '*' | string[] = '*') =>
     (await documents.getDocuments(input, principal(repositories))).sections.map((section) => [

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CodeGraphRepository, type DocumentSectionRecord } from '@lore/graph';
-import { NotFoundError, type Principal, type SymbolOrFileTarget, TRUST_BOUNDARY, type Warning, formatDocUri } from '@lore/domain';
+import { NotFoundError, type Principal, fileUid, type SymbolOrFileTarget, TRUST_BOUNDARY, type Warning, formatDocUri } from '@lore/domain';
 import {
   DOCUMENT_REFERENCES,
   type DocumentSection,
@@ -11,12 +11,16 @@ import {
 import { pathInRepository, resolveSymbolUid, targetRepository, withPastedUid } from '../target-resolution';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
+import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
 import { findSymbolsHint } from '../hints';
 
 /** get_documents: the Markdown sections that mention a symbol or link its file, or link a file or name its symbols. */
 @Injectable()
 export class DocumentsService {
-  constructor(private readonly graph: CodeGraphRepository) {}
+  constructor(
+    private readonly graph: CodeGraphRepository,
+    private readonly knowledge: KnowledgeLinksService,
+  ) {}
 
   @Operation('get_documents', { kind: 'read' })
   async getDocuments(input: GetDocumentsInput, principal: Principal): Promise<GetDocumentsResult> {
@@ -31,6 +35,11 @@ export class DocumentsService {
     return {
       target,
       sections: found.slice(0, query.limit).map(sectionOf),
+      knowledge: target.symbol
+        ? await this.knowledge.knowledgeAbout(principal, [target.symbol.uid])
+        : await this.knowledge.knowledgeAbout(principal, [fileUid(principal.tenantId, target.repositoryId, target.path)], {
+            declared: true,
+          }),
       warnings: truncated ? [truncationWarning(query.limit)] : [],
       trustBoundary: TRUST_BOUNDARY,
     };

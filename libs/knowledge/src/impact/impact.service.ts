@@ -11,6 +11,7 @@ import { resolveImpactTargets } from './impact-targets';
 import { affectedSections, affectedTests, impactSummary } from './impact-report';
 import { walkImporters } from './importers-walk';
 import { Operation } from '../operations/operation';
+import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
 
 /**
  * analyze_impact: if this changes, what else is affected? The reverse transitive dependents of the
@@ -23,6 +24,7 @@ export class ImpactService {
   constructor(
     private readonly graph: CodeGraphRepository,
     private readonly sources: SourceRepository,
+    private readonly knowledge: KnowledgeLinksService,
   ) {}
 
   @Operation('analyze_impact', { kind: 'read' })
@@ -40,9 +42,11 @@ export class ImpactService {
     ]);
     const affected = walk.affected.filter((step) => step.symbol.kind !== 'test');
     const reachedUids = [...targets.symbols, ...affected.map((step) => step.symbol)].map((symbol) => symbol.uid);
-    const [testEdges, sections] = await Promise.all([
+    const namedUids = [...reachedUids, ...targets.files.map((file) => file.uid)];
+    const [testEdges, sections, knowledge] = await Promise.all([
       this.graph.findTestsFor(principal, reachedUids),
-      this.graph.findSectionsMentioning(principal, [...reachedUids, ...targets.files.map((file) => file.uid)]),
+      this.graph.findSectionsMentioning(principal, namedUids),
+      this.knowledge.knowledgeAbout(principal, namedUids),
     ]);
     const tests = affectedTests(targets.symbols, walk.affected, testEdges);
     const documents = affectedSections(sections);
@@ -60,6 +64,7 @@ export class ImpactService {
       changedFiles: targets.files.map(({ repositoryId, path }) => ({ repositoryId, path })),
       affected,
       ...report,
+      knowledge,
       summary: impactSummary(targets.symbols, affected, report, walk.dependents),
       warnings: [
         ...resolution,

@@ -7,6 +7,7 @@ import { IndexStoreRepository, MigrationService, TenantViews, type WrittenSnapsh
 import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
 import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
+import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
 
@@ -27,6 +28,7 @@ export class IndexingService {
     private readonly views: TenantViews,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly metrics: LoreMetrics,
+    private readonly knowledgeLinks: KnowledgeLinksService,
   ) {}
 
   @Operation('index_repository', { kind: 'side_effect' })
@@ -125,6 +127,8 @@ export class IndexingService {
       await this.store
         .linkRepository(final)
         .catch((error: Error) => this.logger.warn(`cross-repository links of ${final.repositoryId} not updated: ${error.message}`));
+      // Project knowledge about this repository is linked to the code as it is now (never fails the run).
+      await this.knowledgeLinks.relinkRepository(principal.tenantId, final.repositoryId);
       // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
       await this.semantic
         .indexChunks(principal.tenantId, snapshot.repositoryId, snapshot.commitSha, snapshot.chunks)

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { LORE_CONFIG, type LoreConfig, knowledgeDirectory } from '@lore/config';
 import { CodeGraphRepository } from '@lore/graph';
+import type { LazyEmbedder } from '@lore/embeddings';
 import type { Principal } from '@lore/domain';
 import {
   type ChapterInput,
@@ -34,6 +35,11 @@ import {
   type UpdateProjectMainInput,
   UpdateProjectMainInputSchema,
 } from '@lore/domain/schemas/project-knowledge';
+import {
+  type GetKnowledgeLinksInput,
+  GetKnowledgeLinksInputSchema,
+  type GetKnowledgeLinksResult,
+} from '@lore/domain/schemas/knowledge-links';
 import { Operation } from '../operations/operation';
 import { knowledgeErrors } from './knowledge-errors';
 import {
@@ -45,9 +51,17 @@ import {
   slugify,
 } from './knowledge-document';
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
+import { KnowledgeLinksService, chapterUri } from './knowledge-links.service';
+import type { KnowledgeSearchCodeHit } from '@lore/domain/schemas/search';
+import { chapterText, fullTextRanking, semanticRanking } from './knowledge-ranking';
+import { EMBEDDER } from '../infrastructure.providers';
+import { reciprocalRankFusion } from '../search/fusion';
+import { understandQuery } from '../search/query-understanding';
 import { projectIdOf } from './project-identity';
 
 const MAIN = 'main.md';
+/** search_knowledge hybrid: chapters answered when no limit is given. */
+const HYBRID_LIMIT = 10;
 /** The tenant whose projects are at the store's `projects/`, byte for byte where the Knowledge MCP server keeps them. */
 const DEFAULT_TENANT = 'default';
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -75,6 +89,8 @@ export class ProjectKnowledgeService {
   constructor(
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly graph: CodeGraphRepository,
+    private readonly links: KnowledgeLinksService,
+    @Inject(EMBEDDER) private readonly embedder: LazyEmbedder,
   ) {}
 
   private get store(): KnowledgeStoreRepository {
@@ -112,6 +128,7 @@ export class ProjectKnowledgeService {
     const needle = query.query.trim().toLowerCase();
     if (needle === '') throw knowledgeErrors.missingFields(['query']);
     const { documents, skipped } = await this.documentsOf(project);
+    if (query.mode === 'hybrid') return { ...(await this.rankedChapters(query.query, query.limit ?? HYBRID_LIMIT, documents)), skipped };
     const results: SearchKnowledgeResult['results'] = [];
     for (const { filename, document } of documents) {
       const { title, keywords } = document.metadata;
@@ -127,6 +144,103 @@ export class ProjectKnowledgeService {
       }
     }
     return { results, skipped };
+  }
+
+  /**
+   * search_code's `include: ["knowledge"]`, below the gate: the chapters of the projects of these
+   * repositories (a project the store does not have is skipped), ranked as the hybrid mode ranks
+   * them, the best `limit` of all.
+   */
+  async knowledgeHits(
+    principal: Principal,
+    repositories: readonly { url: string | null; rootPath: string }[],
+    text: string,
+    limit: number,
+  ): Promise<KnowledgeSearchCodeHit[]> {
+    const projectIds = [
+      ...new Set(repositories.map((repository) => projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }))),
+    ];
+    const hits: KnowledgeSearchCodeHit[] = [];
+    for (const projectId of projectIds.filter((id) => PROJECT_ID.test(id)).sort()) {
+      const directory =
+        principal.tenantId === DEFAULT_TENANT ? `projects/${projectId}` : `tenants/${principal.tenantId}/projects/${projectId}`;
+      if (!TENANT_ID.test(principal.tenantId) || !(await this.store.isDirectory(directory))) continue;
+      const { documents } = await this.documentsOf({ id: projectId, directory, absolute: this.store.absolute(directory) });
+      const { results } = await this.rankedChapters(text, limit, documents);
+      for (const { file, chapter, score, ...hit } of results)
+        hits.push({
+          artifactType: 'knowledge',
+          uri: chapterUri(projectId, file, chapter),
+          projectId,
+          file,
+          chapter,
+          ...hit,
+          score: score ?? 0,
+        });
+    }
+    return hits.sort((a, b) => b.score - a.score || a.uri.localeCompare(b.uri)).slice(0, limit);
+  }
+
+  /**
+   * search_knowledge's hybrid mode: every chapter ranked by full text (the query's words, weighted
+   * by where they are found) and by the embedder's vectors (query against chapter), fused by
+   * reciprocal rank fusion as search_code fuses its rankings; the best `limit`, each with its score.
+   * When the embedder fails, the full-text ranking alone, with a warning.
+   */
+  private async rankedChapters(
+    text: string,
+    limit: number,
+    documents: { filename: string; document: KnowledgeDocument }[],
+  ): Promise<Omit<SearchKnowledgeResult, 'skipped'>> {
+    const chapters = documents.flatMap(({ filename, document }) =>
+      (document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }]).map((chapter) => ({
+        id: `${filename}#${chapter.title}`,
+        filename,
+        documentTitle: document.metadata.title,
+        keywords: document.metadata.keywords,
+        introduction: document.introduction,
+        title: chapter.title,
+        summary: chapter.summary,
+        content: chapter.content,
+      })),
+    );
+    const terms = understandQuery(text).terms.map((term) => term.toLowerCase());
+    const fullText = fullTextRanking(terms, chapters);
+    const warnings: string[] = [];
+    let semantic: string[] = [];
+    try {
+      const embedder = await this.embedder.get();
+      const timeoutMs = this.config.LORE_EMBEDDINGS_TIMEOUT_MS;
+      const [[queryVector], vectors] = await Promise.all([
+        withTimeout(embedder.embed([text], 'query'), timeoutMs),
+        withTimeout(embedder.embed(chapters.map(chapterText)), timeoutMs),
+      ]);
+      const byChapter = new Map(chapters.map((chapter, index) => [chapter.id, vectors[index]!]));
+      semantic = semanticRanking(queryVector!, byChapter)
+        .slice(0, limit)
+        .map((ranked) => ranked.id);
+    } catch (error) {
+      warnings.push(`semantic ranking unavailable (${error instanceof Error ? error.message : String(error)}): full-text only`);
+    }
+    const fused = [...reciprocalRankFusion([fullText, semantic])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
+    const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
+    const results = fused.map(([id, score]) => {
+      const chapter = byId.get(id)!;
+      const matches = unique([
+        ...(terms.some((term) => chapter.documentTitle.toLowerCase().includes(term)) ? [chapter.documentTitle] : []),
+        ...chapter.keywords.filter((keyword) => terms.some((term) => keyword.toLowerCase().includes(term))),
+        ...terms.flatMap((term) => linesWith([chapter.introduction, chapter.title, chapter.summary, chapter.content].join('\n'), term)),
+      ]);
+      return {
+        file: chapter.filename,
+        title: chapter.documentTitle,
+        chapter: chapter.title,
+        chapter_summary: chapter.summary,
+        matches,
+        score: Math.round(score * 1e6) / 1e6,
+      };
+    });
+    return warnings.length > 0 ? { results, warnings } : { results };
   }
 
   @Operation('create_knowledge_file', { kind: 'side_effect' })
@@ -152,7 +266,7 @@ export class ProjectKnowledgeService {
     );
     this.refuseOversized(filename, text);
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async (tx) => {
+    const created = await this.store.write(async (tx) => {
       if ((await tx.read(path)) !== null) {
         throw knowledgeErrors.invalidName(
           'filename',
@@ -168,6 +282,8 @@ export class ProjectKnowledgeService {
         result: { success: true, filepath: this.store.absolute(path), message: `Created ${filename} in project ${project.id}` },
       };
     });
+    await this.links.linkDocument(principal.tenantId, project.id, filename, parseKnowledgeDocument(filename, text), created.commit);
+    return created;
   }
 
   @Operation('update_chapter', { kind: 'side_effect' })
@@ -179,7 +295,8 @@ export class ProjectKnowledgeService {
     if (chapterTitle === '' || chapterTitle.includes('\n'))
       throw knowledgeErrors.invalidName('chapter_title', 'a chapter title is one non-empty line');
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async (tx) => {
+    let updated = '';
+    const written = await this.store.write(async (tx) => {
       const text = await tx.read(path);
       if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
       const document = parseKnowledgeDocument(filename, text);
@@ -193,7 +310,7 @@ export class ProjectKnowledgeService {
           document.chapters.map((chapter) => chapter.title),
         );
       }
-      const updated = replaceChapter(document, index, { summary: query.new_summary, content: query.new_content }, isoNow());
+      updated = replaceChapter(document, index, { summary: query.new_summary, content: query.new_content }, isoNow());
       this.refuseOversized(filename, updated);
       return {
         changes: [{ path, content: updated }],
@@ -201,6 +318,8 @@ export class ProjectKnowledgeService {
         result: { success: true, message: `Updated chapter '${chapterTitle}' in ${filename}` },
       };
     });
+    await this.links.linkDocument(principal.tenantId, project.id, filename, parseKnowledgeDocument(filename, updated), written.commit);
+    return written;
   }
 
   @Operation('delete_knowledge_file', { kind: 'side_effect' })
@@ -209,7 +328,7 @@ export class ProjectKnowledgeService {
     const project = await this.existingProject(principal, query.project_id);
     const filename = knowledgeFilename(query.filename);
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async (tx) => {
+    const deleted = await this.store.write(async (tx) => {
       if ((await tx.read(path)) === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
       return {
         changes: [{ path, content: null }],
@@ -217,6 +336,8 @@ export class ProjectKnowledgeService {
         result: { success: true, message: `Deleted ${filename} from project ${project.id}` },
       };
     });
+    await this.links.linkDocument(principal.tenantId, project.id, filename, null, deleted.commit);
+    return deleted;
   }
 
   /** knowledge://projects/{project_id}/main: main.md of a project that exists ("" when it has none). */
@@ -257,6 +378,15 @@ export class ProjectKnowledgeService {
     return { chapters: document.chapters.map(({ title, summary }) => ({ title, summary })) };
   }
 
+  /** The links of a project's chapters to the code they name, each with whether that code changed since the chapter was written. */
+  @Operation('get_knowledge_links', { kind: 'read', cached: false })
+  async getKnowledgeLinks(input: GetKnowledgeLinksInput, principal: Principal): Promise<GetKnowledgeLinksResult> {
+    const query = parseKnowledgeInput(GetKnowledgeLinksInputSchema, input);
+    const project = await this.existingProject(principal, query.project_id);
+    const filename = query.filename === undefined ? undefined : knowledgeFilename(query.filename);
+    return this.links.linksOf(principal, project.id, filename);
+  }
+
   @Operation('get_knowledge_history', { kind: 'read', cached: false })
   async getKnowledgeHistory(input: KnowledgeHistoryInput, principal: Principal): Promise<KnowledgeHistory> {
     const query = parseKnowledgeInput(KnowledgeHistoryInputSchema, input);
@@ -276,16 +406,19 @@ export class ProjectKnowledgeService {
     const filename = storedFilename(query.filename);
     if (!/^[0-9a-f]{7,40}$/i.test(query.commit)) throw knowledgeErrors.invalidName('commit', 'a commit is 7 to 40 hexadecimal digits');
     const path = `${project.directory}/${filename}`;
-    return this.store.write(async () => {
+    let restored: KnowledgeDocument | null = null;
+    const written = await this.store.write(async () => {
       const text = await this.store.readAt(query.commit, path);
       if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, `${this.store.absolute(path)}@${query.commit}`);
-      if (filename !== MAIN) parseKnowledgeDocument(filename, text);
+      if (filename !== MAIN) restored = parseKnowledgeDocument(filename, text);
       return {
         changes: [{ path, content: text }],
         message: commitMessage(project, `Restored ${filename} from ${query.commit.slice(0, 12)}`),
         result: { success: true, message: `Restored ${filename} as of ${query.commit.slice(0, 12)}` },
       };
     });
+    if (restored !== null) await this.links.linkDocument(principal.tenantId, project.id, filename, restored, written.commit);
+    return written;
   }
 
   /**
@@ -305,7 +438,7 @@ export class ProjectKnowledgeService {
       ...imported.documents.map((document) => ({ path: `${project.directory}/${document.filename}`, content: document.text })),
     ];
     for (const change of changes) this.refuseOversized(change.path.split('/').pop()!, change.content);
-    return this.store.write(async (tx) => {
+    const written = await this.store.write(async (tx) => {
       for (const document of imported.documents) {
         if ((await tx.read(`${project.directory}/${document.filename}`)) !== null) {
           throw knowledgeErrors.invalidName(
@@ -327,6 +460,11 @@ export class ProjectKnowledgeService {
         },
       };
     });
+    for (const document of imported.documents) {
+      const parsed = parseKnowledgeDocument(document.filename, document.text);
+      await this.links.linkDocument(principal.tenantId, project.id, document.filename, parsed, written.commit);
+    }
+    return written;
   }
 
   /**
@@ -464,6 +602,14 @@ async function refuseStale(
     (updated !== null && expected === updated) ||
     (commit !== null && /^[0-9a-f]{7,40}$/i.test(expected) && commit.startsWith(expected.toLowerCase()));
   if (!matches) throw knowledgeErrors.versionConflict(project.id, filename, expected, { commit, updated });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function linesWith(text: string, needle: string): string[] {

@@ -3,6 +3,10 @@ import { InvalidInputError, NotFoundError, SYMBOL_KINDS, SnapshotNotIndexedError
 import type { CodeGraphRepository } from '@lore/graph';
 import { FakeCodeGraph, FakeEmbedder, FakeVectorIndex, asPort, principal, semanticIndex, symbolRef, vectorHit } from '../../test/fakes';
 import { SearchService } from './search.service';
+import type { ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
+
+/** These searches include no project knowledge. */
+const noKnowledge = asPort<ProjectKnowledgeService>({});
 
 const SHOP_COMMIT = 'aaaa000000000000000000000000000000000000';
 const BILLING_COMMIT = 'bbbb000000000000000000000000000000000000';
@@ -36,7 +40,7 @@ describe('SearchService.searchCode', () => {
   });
 
   const service = (embedder = new FakeEmbedder()): SearchService =>
-    new SearchService(asPort<CodeGraphRepository>(graph), semanticIndex(embedder, vectors));
+    new SearchService(asPort<CodeGraphRepository>(graph), semanticIndex(embedder, vectors), noKnowledge);
 
   it('fuses the full-text and semantic rankings, exact names first and test cases discounted', async () => {
     const { results, warnings } = await service().searchCode({ query: 'placeOrder' }, principal());

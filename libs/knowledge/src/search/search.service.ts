@@ -27,6 +27,7 @@ import { toLuceneQuery } from './lucene-query';
 import { type UnderstoodQuery, understandQuery } from './query-understanding';
 import { SemanticIndex } from './semantic-index';
 import { Operation } from '../operations/operation';
+import { ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
 
 /** Candidates fetched from the full-text index before tenant and repository filtering. */
 const FULLTEXT_CANDIDATES = 500;
@@ -48,6 +49,7 @@ export class SearchService {
   constructor(
     private readonly graph: CodeGraphRepository,
     private readonly semantic: SemanticIndex,
+    private readonly knowledge: ProjectKnowledgeService,
   ) {}
 
   @Operation('search_code', { kind: 'read' })
@@ -106,7 +108,12 @@ export class SearchService {
       });
     }
     results.sort((a, b) => b.score - a.score || a.qualifiedName.localeCompare(b.qualifiedName) || a.uid.localeCompare(b.uid));
-    return { results: results.slice(0, query.maxResults), warnings, trustBoundary: TRUST_BOUNDARY };
+    const answer = { results: results.slice(0, query.maxResults), warnings, trustBoundary: TRUST_BOUNDARY };
+    if (!query.include?.includes('knowledge')) return answer;
+    const searched = await this.graph.listRepositories(principal);
+    const repositories = searched.filter((repository) => repositoryId === null || repository.repositoryId === repositoryId);
+    const knowledge = await this.knowledge.knowledgeHits(principal, repositories, query.understood.text, query.maxResults);
+    return { ...answer, knowledge };
   }
 
   private async semanticHits(

@@ -6,6 +6,10 @@ import type { VectorHit, VectorIndex, VectorPoint } from '@lore/vectors';
 import { FakeCodeGraph, FakeEmbeddingProgress, asPort, principal, semanticIndex, symbolRef } from '../../test/fakes';
 import { SearchService } from './search.service';
 import type { SemanticIndex } from './semantic-index';
+import type { ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
+
+/** These searches include no project knowledge. */
+const noKnowledge = asPort<ProjectKnowledgeService>({});
 
 /** Vectors in memory: a live set per repository, and a generation made live on commit. */
 class MemoryVectors {
@@ -94,7 +98,7 @@ describe('SemanticIndex in the background', () => {
     const graph = new FakeCodeGraph();
     graph.addRepository('shop', 'aaaa000000000000000000000000000000000000');
     graph.addSymbol(symbolRef('shop', 'src/orders.ts', 'placeOrder', 'function', 1));
-    const search = new SearchService(asPort<CodeGraphRepository>(graph), index);
+    const search = new SearchService(asPort<CodeGraphRepository>(graph), index, noKnowledge);
     const searching = search.searchCode({ query: 'place an order', mode: 'semantic' }, principal());
     embedder.open(); // the query's own embedding waits on the same gate
     expect((await searching).warnings).toEqual([
@@ -114,7 +118,7 @@ describe('SemanticIndex in the background', () => {
     const graph = new FakeCodeGraph();
     graph.addRepository('shop', 'aaaa000000000000000000000000000000000000');
     graph.addSymbol(symbolRef('shop', 'src/orders.ts', 'placeOrder', 'function', 1));
-    const search = new SearchService(asPort<CodeGraphRepository>(graph), index);
+    const search = new SearchService(asPort<CodeGraphRepository>(graph), index, noKnowledge);
     embedder.open();
     expect(await index.notEmbedded('acme', null)).toEqual([{ repoId: 'shop', rootPath: null }]);
     expect((await search.searchCode({ query: 'place an order' }, principal())).warnings).toEqual([

@@ -3,6 +3,10 @@ import { runInCallContext } from '@lore/access';
 import type { CodeGraphRepository } from '@lore/graph';
 import { FakeCodeGraph, asPort, principal, symbolRef } from '../../test/fakes';
 import { SymbolService } from './symbol.service';
+import type { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
+
+/** No project knowledge is linked to these fixtures. */
+const noKnowledge = asPort<KnowledgeLinksService>({ knowledgeAbout: () => Promise.resolve([]) });
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 
@@ -16,7 +20,7 @@ describe('SymbolService.getSymbol: which symbol a name names', () => {
   const cartPlaceOrder = graph.addSymbol(symbolRef('shop', 'src/cart.ts', 'CartService.placeOrder', 'method', 12));
   const formatPrice = graph.addSymbol(symbolRef('billing', 'src/price.ts', 'formatPrice', 'function', 1));
   graph.addSymbol(symbolRef('billing', 'src/invoice.ts', 'Invoice.formatPrice', 'method', 30));
-  const symbols = new SymbolService(asPort<CodeGraphRepository>(graph));
+  const symbols = new SymbolService(asPort<CodeGraphRepository>(graph), noKnowledge);
 
   const uidOf = async (name: string, repositories: '*' | string[] = '*'): Promise<string> =>
     (await symbols.getSymbol({ name }, principal(repositories))).symbol.uid;
@@ -58,7 +62,7 @@ describe('SymbolService.getSymbol: which symbol a name names', () => {
     twins.addRepository('shop', COMMIT);
     const first = twins.addSymbol(symbolRef('shop', 'src/a/config.ts', 'Config.load', 'method', 3));
     const second = twins.addSymbol(symbolRef('shop', 'src/b/config.ts', 'Config.load', 'method', 8));
-    const failure = new SymbolService(asPort<CodeGraphRepository>(twins)).getSymbol({ name: 'Config.load' }, principal());
+    const failure = new SymbolService(asPort<CodeGraphRepository>(twins), noKnowledge).getSymbol({ name: 'Config.load' }, principal());
     await expect(failure).rejects.toMatchObject({
       code: 'ambiguous_target',
       message:

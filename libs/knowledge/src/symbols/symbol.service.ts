@@ -6,6 +6,8 @@ import { parseInput } from '../validation';
 import { resolveSymbolUid } from '../target-resolution';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { Operation } from '../operations/operation';
+import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
+import type { KnowledgeAbout } from '@lore/domain/schemas/knowledge-links';
 import { findSymbolsHint } from '../hints';
 
 const NEIGHBOUR_LIMIT = 200;
@@ -13,7 +15,10 @@ const NEIGHBOUR_LIMIT = 200;
 /** get_symbol: one symbol with its members, callees and callers. */
 @Injectable()
 export class SymbolService {
-  constructor(private readonly graph: CodeGraphRepository) {}
+  constructor(
+    private readonly graph: CodeGraphRepository,
+    private readonly knowledge: KnowledgeLinksService,
+  ) {}
 
   @Operation('get_symbol', { kind: 'read' })
   async getSymbol(input: GetSymbolInput, principal: Principal): Promise<GetSymbolResult> {
@@ -24,13 +29,13 @@ export class SymbolService {
     const repositories = [record.symbol, ...[...record.calls, ...record.calledBy].map((call) => call.symbol)].map(
       (item) => item.repositoryId,
     );
-    const result = toResult(record);
+    const result = toResult(record, await this.knowledge.knowledgeAbout(principal, [uid]));
     result.warnings.unshift(...(await callResolutionWarnings(this.graph, principal, repositories)));
     return result;
   }
 }
 
-function toResult(record: SymbolDetailRecord): GetSymbolResult {
+function toResult(record: SymbolDetailRecord, knowledge: KnowledgeAbout[]): GetSymbolResult {
   const { symbol, commitSha } = record;
   const warnings: Warning[] = [];
   const weak = [...record.calls, ...record.calledBy].filter((call) => call.confidence === 'name' || call.confidence === 'ambiguous').length;
@@ -59,6 +64,7 @@ function toResult(record: SymbolDetailRecord): GetSymbolResult {
       calls: record.calls,
       calledBy: record.calledBy,
     },
+    knowledge,
     warnings,
     trustBoundary: TRUST_BOUNDARY,
   };

@@ -26,6 +26,11 @@ import {
   UpdateChapterInputSchema,
   UpdateProjectMainInputSchema,
 } from '@lore/domain/schemas/project-knowledge';
+import {
+  GetKnowledgeLinksInputSchema,
+  type GetKnowledgeLinksResult,
+  GetKnowledgeLinksResultSchema,
+} from '@lore/domain/schemas/knowledge-links';
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
@@ -73,14 +78,15 @@ export class ProjectKnowledgeController {
     operationId: 'search_knowledge',
     summary: "Case-insensitive keyword search of the project's knowledge documents, by chapter.",
   })
-  @ApiQueryFrom(SearchKnowledgeInputSchema.pick({ query: true }))
+  @ApiQueryFrom(SearchKnowledgeInputSchema.pick({ query: true, mode: true, limit: true }))
   @ApiOkResponse({ schema: openApiSchema(SearchKnowledgeResultSchema) })
   searchKnowledge(
     @Req() req: RequestWithPrincipal,
     @Param('project_id') projectId: string,
-    @Query('query') query: string | undefined,
+    @Query() query: Record<string, unknown>,
   ): Promise<SearchKnowledgeResult> {
-    return this.service.searchKnowledge({ project_id: projectId, query: query as string }, principalOf(req));
+    const input = inputFromQuery(SearchKnowledgeInputSchema.pick({ query: true, mode: true, limit: true }), query);
+    return this.service.searchKnowledge({ ...input, project_id: projectId } as never, principalOf(req));
   }
 
   @Get('files')
@@ -142,6 +148,23 @@ export class ProjectKnowledgeController {
     @Body() body: Body,
   ): Promise<KnowledgeWriteResult> {
     return this.service.updateChapter({ ...body, project_id: projectId, filename, chapter_title: chapterTitle } as never, principalOf(req));
+  }
+
+  @Get('links')
+  @ApiOperation({
+    operationId: 'get_knowledge_links',
+    summary:
+      "The symbols and files the project's chapters name, each flagged possibly stale when that code changed after the chapter was written.",
+  })
+  @ApiQueryFrom(GetKnowledgeLinksInputSchema.pick({ filename: true }))
+  @ApiOkResponse({ schema: openApiSchema(GetKnowledgeLinksResultSchema) })
+  links(
+    @Req() req: RequestWithPrincipal,
+    @Param('project_id') projectId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<GetKnowledgeLinksResult> {
+    const { filename } = inputFromQuery(GetKnowledgeLinksInputSchema.pick({ filename: true }), query);
+    return this.service.getKnowledgeLinks({ project_id: projectId, filename: filename as string | undefined }, principalOf(req));
   }
 
   @Get('files/:filename/history')
