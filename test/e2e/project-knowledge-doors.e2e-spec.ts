@@ -31,6 +31,9 @@ let server: RunningServer;
 const mcp = new Map<McpDoor, Client>();
 
 const tenantPath = (path: string) => join(store, 'tenants', TENANT, 'projects', path);
+/** A store path as an answer shows it: absolute to a caller on this machine (stdio, CLI), relative to the store over the network. */
+const shownPath = (door: McpDoor | 'rest' | 'graphql', path: string) =>
+  door === 'stdio' ? tenantPath(path) : join('tenants', TENANT, 'projects', path);
 const storeGit = (args: string[]) => execFileSync('git', args, { cwd: store, encoding: 'utf8' });
 const commitCount = () => Number(storeGit(['rev-list', '--all', '--count']).trim());
 const symbolUid = (path: string, name: string) => `${TENANT}:order-service:${path}#${name}`;
@@ -161,7 +164,7 @@ describe('project knowledge through every door', () => {
     expect(created).toEqual({
       createKnowledgeFile: {
         success: true,
-        filepath: tenantPath(`${PROJECT}/discounts.md`),
+        filepath: shownPath('graphql', `${PROJECT}/discounts.md`),
         message: `Created discounts.md in project ${PROJECT}`,
         commit: storeGit(['rev-parse', 'HEAD']).trim(),
       },
@@ -212,7 +215,7 @@ describe('project knowledge through every door', () => {
   });
 
   it('refuses the same way through every door: a project that does not exist, a traversal', async () => {
-    const data = { project_id: 'nope', searched_path: tenantPath('nope') };
+    const data = { project_id: 'nope', searched_path: shownPath('rest', 'nope') };
     const search = await rest('GET', 'nope/search?query=x');
     expect({ status: search.status, code: search.body.code, details: search.body.details }).toEqual({
       status: 404,
@@ -228,13 +231,16 @@ describe('project knowledge through every door', () => {
       details: { jsonRpcCode: -32001, data },
     });
     for (const door of MCP_DOORS)
-      expect(await mcpCall(door, 'search_knowledge', { project_id: 'nope', query: 'x' })).toEqual({ jsonRpcCode: -32001, data });
+      expect(await mcpCall(door, 'search_knowledge', { project_id: 'nope', query: 'x' })).toEqual({
+        jsonRpcCode: -32001,
+        data: { ...data, searched_path: shownPath(door, 'nope') },
+      });
     const cli = await cliJson(['knowledge', 'search', 'x', '--project', 'nope'], env);
     expect({ code: cli.code, error: (cli.body.error as { code: string }).code }).toEqual({ code: 3, error: 'not_found' });
 
     // -32002, which the MCP SDK would send as -32602, reaches clients of both protocol eras as the seed's code.
-    const missing = { project_id: PROJECT, filename: 'missing.md', searched_path: tenantPath(`${PROJECT}/missing.md`) };
     for (const door of MCP_DOORS) {
+      const missing = { project_id: PROJECT, filename: 'missing.md', searched_path: shownPath(door, `${PROJECT}/missing.md`) };
       expect({ door, answer: await mcpCall(door, 'delete_knowledge_file', { project_id: PROJECT, filename: 'missing.md' }) }).toEqual({
         door,
         answer: { jsonRpcCode: -32002, data: missing },

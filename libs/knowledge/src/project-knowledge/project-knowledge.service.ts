@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { currentCallContext } from '@lore/access';
 import type { z } from 'zod';
 import { LORE_CONFIG, type LoreConfig, knowledgeDirectory } from '@lore/config';
 import { CodeGraphRepository } from '@lore/graph';
@@ -69,11 +70,10 @@ const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Fields whose bad value is an invalid name (-32004) rather than invalid metadata (-32007). */
 const NAME_FIELDS = new Set(['project_id', 'filename', 'chapter_title', 'commit']);
 
-/** A project as the store knows it: its id and where its files are, relative to the store and absolute. */
+/** A project as the store knows it: its id and where its files are, relative to the store. */
 interface Project {
   id: string;
   directory: string;
-  absolute: string;
 }
 
 /**
@@ -165,7 +165,7 @@ export class ProjectKnowledgeService {
       const directory =
         principal.tenantId === DEFAULT_TENANT ? `projects/${projectId}` : `tenants/${principal.tenantId}/projects/${projectId}`;
       if (!TENANT_ID.test(principal.tenantId) || !(await this.store.isDirectory(directory))) continue;
-      const { documents } = await this.documentsOf({ id: projectId, directory, absolute: this.store.absolute(directory) });
+      const { documents } = await this.documentsOf({ id: projectId, directory });
       const { results } = await this.rankedChapters(text, limit, documents);
       for (const { file, chapter, score, ...hit } of results)
         hits.push({
@@ -279,7 +279,7 @@ export class ProjectKnowledgeService {
       return {
         changes: [{ path, content: text }],
         message: commitMessage(project, `Created ${filename}`),
-        result: { success: true, filepath: this.store.absolute(path), message: `Created ${filename} in project ${project.id}` },
+        result: { success: true, filepath: this.shown(path), message: `Created ${filename} in project ${project.id}` },
       };
     });
     await this.links.linkDocument(principal.tenantId, project.id, filename, parseKnowledgeDocument(filename, text), created.commit);
@@ -298,7 +298,7 @@ export class ProjectKnowledgeService {
     let updated = '';
     const written = await this.store.write(async (tx) => {
       const text = await tx.read(path);
-      if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
+      if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.shown(path));
       const document = parseKnowledgeDocument(filename, text);
       if (query.expected_version !== undefined) await refuseStale(tx, project, filename, path, query.expected_version, document);
       const index = document.chapters.findIndex((chapter) => chapter.title === chapterTitle);
@@ -329,7 +329,7 @@ export class ProjectKnowledgeService {
     const filename = knowledgeFilename(query.filename);
     const path = `${project.directory}/${filename}`;
     const deleted = await this.store.write(async (tx) => {
-      if ((await tx.read(path)) === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
+      if ((await tx.read(path)) === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.shown(path));
       return {
         changes: [{ path, content: null }],
         message: commitMessage(project, `Deleted ${filename}`),
@@ -373,7 +373,7 @@ export class ProjectKnowledgeService {
     const filename = knowledgeFilename(query.filename);
     const path = `${project.directory}/${filename}`;
     const text = await this.store.read(path);
-    if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(path));
+    if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, this.shown(path));
     const document = parseKnowledgeDocument(filename, text);
     return { chapters: document.chapters.map(({ title, summary }) => ({ title, summary })) };
   }
@@ -393,8 +393,7 @@ export class ProjectKnowledgeService {
     const project = await this.existingProject(principal, query.project_id);
     const filename = storedFilename(query.filename);
     const versions = await this.store.history(`${project.directory}/${filename}`, query.limit);
-    if (versions.length === 0)
-      throw knowledgeErrors.fileNotFound(project.id, filename, this.store.absolute(`${project.directory}/${filename}`));
+    if (versions.length === 0) throw knowledgeErrors.fileNotFound(project.id, filename, this.shown(`${project.directory}/${filename}`));
     return { filename, versions };
   }
 
@@ -409,7 +408,7 @@ export class ProjectKnowledgeService {
     let restored: KnowledgeDocument | null = null;
     const written = await this.store.write(async () => {
       const text = await this.store.readAt(query.commit, path);
-      if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, `${this.store.absolute(path)}@${query.commit}`);
+      if (text === null) throw knowledgeErrors.fileNotFound(project.id, filename, `${this.shown(path)}@${query.commit}`);
       if (filename !== MAIN) restored = parseKnowledgeDocument(filename, text);
       return {
         changes: [{ path, content: text }],
@@ -489,12 +488,23 @@ export class ProjectKnowledgeService {
     const repository = await this.graph.getRepository(principal, projectId);
     const id = repository ? projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }) || projectId : projectId;
     const directory = principal.tenantId === DEFAULT_TENANT ? `projects/${id}` : `tenants/${principal.tenantId}/projects/${id}`;
-    return { id, directory, absolute: this.store.absolute(directory) };
+    return { id, directory };
+  }
+
+  /**
+   * A store path as the caller sees it in an answer (`filepath`, `searched_path`): absolute for a
+   * caller on this machine (stdio, the CLI), as the Knowledge MCP server answers; relative to the
+   * knowledge store for one over the network, to whom this server's directories are not to be shown.
+   */
+  private shown(path: string): string {
+    const { door } = currentCallContext();
+    return door === 'mcp-stdio' || door === 'cli' || door === 'internal' ? this.store.absolute(path) : path;
   }
 
   private async existingProject(principal: Principal, projectId: string): Promise<Project> {
     const project = await this.projectOf(principal, projectId);
-    if (!(await this.store.isDirectory(project.directory))) throw knowledgeErrors.projectNotFound(project.id, project.absolute);
+    if (!(await this.store.isDirectory(project.directory)))
+      throw knowledgeErrors.projectNotFound(project.id, this.shown(project.directory));
     return project;
   }
 
