@@ -557,6 +557,16 @@ describe('get_file_span', () => {
       const { resourceTemplates } = await mcp.get(door)!.listResourceTemplates();
       expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
         'code://{repo}/{commit}/{+path}',
+        'codeclone://latest/changed',
+        'codeclone://latest/gates',
+        'codeclone://latest/health',
+        'codeclone://latest/report.json',
+        'codeclone://latest/summary',
+        'codeclone://latest/triage',
+        'codeclone://runs/{run_id}/findings/{finding_id}',
+        'codeclone://runs/{run_id}/report.json',
+        'codeclone://runs/{run_id}/summary',
+        'codeclone://schema',
         'doc://{repo}/{commit}/{+path}',
         'knowledge://projects/{project_id}/chapters/{filename}',
         'knowledge://projects/{project_id}/files',
