@@ -151,6 +151,17 @@ function peakRssMiB(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
+/** The first and last line of the innermost function-like node a call is in (its body, not its parameters' defaults alone), or null at top level. */
+function enclosingFunctionLines(call: ts.Node, sourceFile: ts.SourceFile): [number, number] | null {
+  for (let node = call.parent; node; node = node.parent) {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
+      const lineOf = (position: number) => sourceFile.getLineAndCharacterOfPosition(position).line + 1;
+      return [lineOf(node.getStart(sourceFile)), lineOf(node.getEnd())];
+    }
+  }
+  return null;
+}
+
 /** The compiler's call graph: go-to-definition at every call site, one language service per project, each let go before the next. */
 function referenceCallGraph(root: string, allPaths: string[], symbols: SymbolRow[]): Reference {
   const scripts = allPaths.filter((path) => /\.[cm]?[jt]sx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path));
@@ -161,6 +172,21 @@ function referenceCallGraph(root: string, allPaths: string[], symbols: SymbolRow
     (symbolsByPath.get(path) ?? [])
       .filter((symbol) => symbol.startLine <= line && line <= symbol.endLine && accept(symbol))
       .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+  /**
+   * The symbol whose code a call is in, by the syntax around it, not by its line alone: a function
+   * body is a symbol (nested ones too), and a body can start on the line of a call it is not part of
+   * (`procedure.input(x).mutation(async () => { … })`: `input` is the variable's call, not the arrow's).
+   * Inside a function, the smallest symbol spanning that function's lines; outside any, the smallest
+   * declared (not nested) symbol on the call's line.
+   */
+  const callerOf = (path: string, line: number, enclosing: [start: number, end: number] | null): SymbolRow | undefined =>
+    enclosing === null
+      ? innermost(path, line, (symbol) => !NOT_CALLERS.has(symbol.kind) && !symbol.nested)
+      : innermost(
+          path,
+          line,
+          (symbol) => !NOT_CALLERS.has(symbol.kind) && symbol.startLine <= enclosing[0] && enclosing[1] <= symbol.endLine,
+        );
   const workspace = readWorkspace(root, paths);
   const rootConfig = ['tsconfig.json', 'jsconfig.json'].find((name) => existsSync(join(root, name))) ?? null;
   const projects = readProjects(root, paths, workspace?.dirs ?? [], []) ?? [
@@ -188,7 +214,7 @@ function referenceCallGraph(root: string, allPaths: string[], symbols: SymbolRow
         if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
           const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
           const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-          const caller = innermost(path, line, (symbol) => !NOT_CALLERS.has(symbol.kind));
+          const caller = callerOf(path, line, enclosingFunctionLines(node, sourceFile));
           const definitions = caller ? (service.getDefinitionAtPosition(sourceFile.fileName, callee.getStart(sourceFile)) ?? []) : [];
           let inside = false;
           for (const definition of definitions) {
