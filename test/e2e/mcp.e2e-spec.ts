@@ -446,7 +446,7 @@ describe('index_repository: the tool with a side effect', () => {
         ),
       );
       expect(indexed.data).toMatchObject({ repositoryId: 'billing-service', commitSha: billing.commitSha, status: 'completed' });
-      expect(new Set(progress.map((report) => report.message))).toEqual(new Set(['reading', 'extracting', 'writing']));
+      expect(new Set(progress.map((report) => report.message))).toEqual(new Set(['reading', 'extracting', 'resolving', 'writing']));
       expect(indexed.next.recommended).toEqual([
         {
           tool: 'get_project_structure',

@@ -1,4 +1,5 @@
 import type { ManagedTransaction } from 'neo4j-driver';
+import { outsideBookmarkScope } from '@lore/domain';
 import { InvalidVectorError, VectorDimensionMismatchError, VectorReindexConflictError } from './errors';
 import { GenerationBuild, type GenerationStore } from './generation-build';
 import { type Neo4jVectorSession, int, runRows } from './neo4j-vector-session';
@@ -66,7 +67,8 @@ export class Neo4jVectorIndex implements VectorIndex, GenerationStore {
     const key = `${model.id}\u0000${model.dimension}`;
     let ensured = this.ensured.get(key);
     if (!ensured) {
-      ensured = this.createSchema(model);
+      // The schema is the process's, made by whichever call comes first: its write goes to no call's bookmark.
+      ensured = outsideBookmarkScope(() => this.createSchema(model));
       // A failure (a dimension mismatch, Neo4j down) is not remembered: the next call checks again.
       ensured.catch(() => this.ensured.delete(key));
       this.ensured.set(key, ensured);
