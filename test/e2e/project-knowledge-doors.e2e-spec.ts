@@ -280,10 +280,12 @@ describe('project knowledge through every door', () => {
       ],
       env,
     );
+    // The chapter's links to the code are written to the graph: the CLI hands back their bookmark.
     expect(updated.body).toEqual({
       success: true,
       message: "Updated chapter 'Rules' in discounts.md",
       commit: storeGit(['rev-parse', 'HEAD']).trim(),
+      bookmark: expect.stringMatching(/^lore-bm1\./),
     });
     const stale = await rest('PUT', `${PROJECT}/files/discounts.md/chapters/Rules`, {
       new_summary: 'x',
@@ -310,6 +312,7 @@ describe('project knowledge through every door', () => {
       success: true,
       message: `Restored discounts.md as of ${created.slice(0, 10)}`,
       commit: storeGit(['rev-parse', 'HEAD']).trim(),
+      bookmark: expect.stringMatching(/^lore-bm1\./),
     });
     expect(readFileSync(tenantPath(`${PROJECT}/discounts.md`), 'utf8')).toBe(original);
   });
@@ -359,6 +362,7 @@ describe('project knowledge through every door', () => {
       message: 'Imported CLAUDE.md into project shop: main.md and 1 knowledge files',
       commit: storeGit(['rev-parse', 'HEAD']).trim(),
       files: ['architecture.md'],
+      bookmark: expect.stringMatching(/^lore-bm1\./),
     });
     expect(commitCount()).toBe(before + 1);
     expect(storeGit(['show', '--name-only', '--format=%s', 'HEAD']).trim().split('\n')).toEqual([
