@@ -1,4 +1,5 @@
-import { fileUid } from '@lore/domain';
+import { type SymbolRef, fileUid } from '@lore/domain';
+import type { SymbolDetailRecord } from '@lore/graph';
 import { type ClaimContext, type Finding, NEIGHBOUR_LIMIT, STRONG, isSymbol, settled, unknown } from './claim-findings';
 import type { ParsedClaim } from './claim-parser';
 import { escapeRegExp, findWord } from './code-facts';
@@ -16,9 +17,8 @@ export async function settleCall(context: ClaimContext, claim: ParsedClaim): Pro
       [context.code.symbolEvidence(caller)],
     );
   context.checked.push(`the calls of ${caller.qualifiedName}`);
-  const detail = await context.graph.getSymbolDetail(context.code.principal, caller.uid, NEIGHBOUR_LIMIT);
   const calleeUids = new Set(callees.map((callee) => callee.uid));
-  const edges = (detail?.calls ?? []).filter((edge) => calleeUids.has(edge.symbol.uid));
+  const edges = (await callsWithin(context, caller)).filter((edge) => calleeUids.has(edge.symbol.uid));
   const strong = edges.filter((edge) => STRONG.includes(edge.confidence));
   const siteEvidence = (list: typeof edges) =>
     list.flatMap((edge) => [context.code.evidence(caller.path, edge.line), context.code.symbolEvidence(edge.symbol)]);
@@ -50,6 +50,36 @@ export async function settleCall(context: ClaimContext, claim: ParsedClaim): Pro
     [`${caller.qualifiedName} has no call to ${calleeName}, and its code does not name ${calleeWord}.`],
     [context.code.symbolEvidence(caller)],
   );
+}
+
+/** How deep "X calls Y" follows bodies nested in X (a callback in a callback in X). */
+const MAX_NESTING = 4;
+
+/**
+ * The calls of a symbol and of the bodies nested in it (callbacks, inner functions, object-literal
+ * methods): what a reader means by "X calls Y". A nested body is a symbol of its own, which the
+ * enclosing one calls; it is known by its qualified name under X's, in X's file.
+ */
+async function callsWithin(context: ClaimContext, caller: SymbolRef): Promise<SymbolDetailRecord['calls']> {
+  const calls: SymbolDetailRecord['calls'] = [];
+  const seen = new Set([caller.uid]);
+  let bodies = [caller];
+  for (let depth = 0; depth <= MAX_NESTING && bodies.length > 0; depth++) {
+    const nested: SymbolRef[] = [];
+    for (const body of bodies) {
+      const detail = await context.graph.getSymbolDetail(context.code.principal, body.uid, NEIGHBOUR_LIMIT);
+      for (const edge of detail?.calls ?? []) {
+        calls.push(edge);
+        const inside = edge.symbol.path === caller.path && edge.symbol.qualifiedName.startsWith(`${body.qualifiedName}.`);
+        if (inside && !seen.has(edge.symbol.uid)) {
+          seen.add(edge.symbol.uid);
+          nested.push(edge.symbol);
+        }
+      }
+    }
+    bodies = nested;
+  }
+  return calls;
 }
 
 export async function settleHeritage(context: ClaimContext, claim: ParsedClaim): Promise<Finding> {
