@@ -102,7 +102,13 @@ describe('metrics, logs and traces of every door', () => {
     expect(sample(metrics, 'lore_operation_duration_seconds_bucket{le="30",door="rest",operation="get_symbol"}')).toBe(3);
     expect(sample(metrics, 'lore_operation_result_bytes_count{door="rest",operation="get_symbol"}')).toBe(2);
     expect(sample(metrics, 'lore_mcp_truncations_total{tool="search_code"}')).toBe(1);
-    expect(sample(metrics, 'lore_neo4j_sessions_in_flight')).toBe(0);
+    // Every session closes once the answers and the audit batch written after them are done: none stays open.
+    let inFlight = sample(metrics, 'lore_neo4j_sessions_in_flight');
+    for (const deadline = Date.now() + 10_000; inFlight !== 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      inFlight = sample(await (await fetch(`${server.url}/metrics`)).text(), 'lore_neo4j_sessions_in_flight');
+    }
+    expect(inFlight).toBe(0);
     expect(sample(metrics, 'lore_neo4j_sessions_total{mode="READ"}')).toBeGreaterThan(5);
     // No label names a tenant or a caller.
     expect(metrics).not.toContain(TENANT);
