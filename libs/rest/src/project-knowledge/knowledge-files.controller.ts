@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { principalOf, type RequestWithPrincipal } from '@lore/access';
+import {
+  CreateKnowledgeFileInputSchema,
+  type CreateKnowledgeFileResult,
+  CreateKnowledgeFileResultSchema,
+  type KnowledgeFiles,
+  KnowledgeFilesSchema,
+  type KnowledgeWriteResult,
+  KnowledgeWriteResultSchema,
+} from '@lore/domain/schemas/project-knowledge';
+import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
+import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
+import { ApiBodyFrom } from '../rest-input';
+
+/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
+type Body = Record<string, unknown>;
+
+/** list_knowledge_files, create_knowledge_file, delete_knowledge_file: a project's knowledge documents. */
+@ApiTags('knowledge')
+@ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'conflict', 'unavailable')
+@ApiParam({ name: 'project_id', description: 'The project (see `lore knowledge project-id`), or a repository id Lore indexed.' })
+@Controller('api/v1/knowledge/projects/:project_id')
+export class KnowledgeFilesController {
+  constructor(private readonly service: ProjectKnowledgeService) {}
+
+  @Get('files')
+  @ApiOperation({ operationId: 'list_knowledge_files', summary: 'The knowledge files of the project: filename, title, keywords, updated.' })
+  @ApiOkResponse({ schema: openApiSchema(KnowledgeFilesSchema) })
+  listFiles(@Req() req: RequestWithPrincipal, @Param('project_id') projectId: string): Promise<KnowledgeFiles> {
+    return this.service.listKnowledgeFiles({ project_id: projectId }, principalOf(req));
+  }
+
+  @Post('files')
+  @ApiOperation({
+    operationId: 'create_knowledge_file',
+    summary: 'Creates a knowledge document in the Knowledge MCP server format, under the slug of its filename, in one commit.',
+  })
+  @ApiBodyFrom(CreateKnowledgeFileInputSchema.omit({ project_id: true }))
+  @ApiOkResponse({ schema: openApiSchema(CreateKnowledgeFileResultSchema) })
+  createFile(
+    @Req() req: RequestWithPrincipal,
+    @Param('project_id') projectId: string,
+    @Body() body: Body,
+  ): Promise<CreateKnowledgeFileResult> {
+    return this.service.createKnowledgeFile({ ...body, project_id: projectId } as never, principalOf(req));
+  }
+
+  @Delete('files/:filename')
+  @ApiOperation({ operationId: 'delete_knowledge_file', summary: 'Removes a knowledge document, in one commit (its history stays).' })
+  @ApiOkResponse({ schema: openApiSchema(KnowledgeWriteResultSchema) })
+  deleteFile(
+    @Req() req: RequestWithPrincipal,
+    @Param('project_id') projectId: string,
+    @Param('filename') filename: string,
+  ): Promise<KnowledgeWriteResult> {
+    return this.service.deleteKnowledgeFile({ project_id: projectId, filename }, principalOf(req));
+  }
+}
