@@ -59,14 +59,14 @@ describe('PythonExtractor on test/fixtures/billing-service', () => {
       ['tests/test_billing.py', 'function', 'make_invoice', 12, 17, true, 3],
       ['tests/test_billing.py', 'function', 'notifier', 20, 22, true, 1],
       ['tests/test_billing.py', 'function', 'service', 25, 27, true, 1],
-      ['tests/test_billing.py', 'test', 'test_subtotal_adds_line_items', 30, 32, false, 1],
-      ['tests/test_billing.py', 'test', 'test_tax_for_germany', 35, 36, false, 1],
+      ['tests/test_billing.py', 'test', 'test_subtotal_adds_line_items', 30, 32, false, 2],
+      ['tests/test_billing.py', 'test', 'test_tax_for_germany', 35, 36, false, 2],
       ['tests/test_billing.py', 'test', 'test_tax_for_unknown_country_raises', 39, 41, false, 1],
-      ['tests/test_billing.py', 'test', 'test_create_invoice_adds_items', 44, 46, false, 1],
-      ['tests/test_billing.py', 'test', 'test_email_notifier_keeps_messages', 49, 51, false, 1],
+      ['tests/test_billing.py', 'test', 'test_create_invoice_adds_items', 44, 46, false, 2],
+      ['tests/test_billing.py', 'test', 'test_email_notifier_keeps_messages', 49, 51, false, 2],
       ['tests/test_billing.py', 'class', 'TestBillingService', 54, 72, true, null],
       ['tests/test_billing.py', 'method', 'TestBillingService.setup_method', 55, 57, true, 1],
-      ['tests/test_billing.py', 'test', 'TestBillingService.test_issue_returns_total_with_tax', 59, 62, false, 1],
+      ['tests/test_billing.py', 'test', 'TestBillingService.test_issue_returns_total_with_tax', 59, 62, false, 3],
       ['tests/test_billing.py', 'test', 'TestBillingService.test_issue_twice_fails', 64, 68, false, 1],
       ['tests/test_billing.py', 'test', 'TestBillingService.test_empty_invoice_is_rejected', 70, 72, false, 1],
     ]);
@@ -195,6 +195,51 @@ describe('PythonExtractor on unusual input', () => {
     expect(result.calls.map((c) => [short(c.callerUid), short(c.calleeUid), c.confidence])).toEqual([
       ['app/broken.py#fine', 'app/broken.py#helper', 'import'],
       ['app/other.py#caller', 'app/broken.py#fine', 'import'],
+    ]);
+  });
+
+  it('counts cyclomatic complexity as radon does: assert, a loop or try else, and cases other than the default', async () => {
+    const source = [
+      'def settle(x, y):',
+      '    assert x',
+      '    for a in x:',
+      '        pass',
+      '    else:',
+      '        pass',
+      '    while y:',
+      '        break',
+      '    try:',
+      '        pass',
+      '    except ValueError:',
+      '        pass',
+      '    else:',
+      '        pass',
+      '    if x:',
+      '        pass',
+      '    else:',
+      '        pass',
+      '    match x:',
+      '        case 1 if y:',
+      '            pass',
+      '        case [a, _]:',
+      '            pass',
+      '        case _:',
+      '            pass',
+      '',
+      '',
+      'def capture(x):',
+      '    match x:',
+      '        case a.b:',
+      '            pass',
+      '        case other:',
+      '            pass',
+      '',
+    ].join('\n');
+    const result = await new PythonExtractor().extract(memoryInput({ 'settle.py': source }));
+    // settle: 1 + assert + for + its else + while + except + try's else + if + two cases (the guard and `case _` not).
+    expect(result.symbols.map((s) => [s.qualifiedName, s.complexity])).toEqual([
+      ['settle', 10],
+      ['capture', 2],
     ]);
   });
 

@@ -1,29 +1,41 @@
 import type { DeferredImportKind, SymbolRow } from '@lore/domain';
 import type { BodyRules } from '../tree-sitter/body-metrics';
 import type { CallSite } from '../tree-sitter/tree-sitter-extraction';
+import type { Node } from 'web-tree-sitter';
 
 /** What the Python walk reads off each file and the resolver follows across files: modules, classes, functions, call sites. */
 
 /**
- * What counts in a Python body (docs/analysis.md): cyclomatic 1 + `if`, `elif`, `for`, `while`,
- * `except`, `case`, a conditional expression, each `and`/`or` expression, and a comprehension's
- * `for` and `if` clauses; cognitive +1 + nesting for `if`, loops, `except`, `match` and conditional
- * expressions, +1 for `elif`, `else` and a comprehension's clauses, +1 per run of `and` or `or`.
+ * What counts in a Python body (docs/analysis.md), cyclomatic as radon counts it: 1 + `if`, `elif`,
+ * `for`, `while`, a loop's or `try`'s `else`, `except`, `assert`, `case` (not an irrefutable one:
+ * `case _`, `case name`), a conditional expression, each `and`/`or` expression, and a
+ * comprehension's `for` and `if` clauses (a `case` guard is not one); cognitive +1 + nesting for
+ * `if`, loops, `except`, `match` and conditional expressions, +1 for `elif`, `else` and a
+ * comprehension's clauses, +1 per run of `and` or `or`.
  */
 export const BODY_RULES: BodyRules = {
   bodies: new Set(['function_definition', 'lambda', 'class_definition']),
   decisions: new Set([
     'if_statement',
     'elif_clause',
+    'else_clause',
     'for_statement',
     'while_statement',
     'except_clause',
+    'assert_statement',
     'conditional_expression',
     'for_in_clause',
     'if_clause',
     'boolean_operator',
     'case_clause',
   ]),
+  decides: (node) => {
+    const parent = node.parent?.type;
+    if (node.type === 'else_clause') return parent === 'for_statement' || parent === 'while_statement' || parent === 'try_statement';
+    if (node.type === 'if_clause') return parent !== 'case_clause';
+    if (node.type === 'case_clause') return !isIrrefutable(node);
+    return true;
+  },
   nesting: new Set(['if_statement', 'for_statement', 'while_statement', 'except_clause', 'conditional_expression', 'match_statement']),
   flat: new Set(['elif_clause', 'else_clause', 'for_in_clause', 'if_clause']),
   logicalOperator: (node) => (node.type === 'boolean_operator' ? (node.childForFieldName('operator')?.type ?? null) : null),
@@ -32,6 +44,16 @@ export const BODY_RULES: BodyRules = {
   literals: new Set(['string', 'concatenated_string', 'integer', 'float']),
   comments: new Set(['comment']),
 };
+
+/** `case _:` or `case name:`: the match's default, which is no decision (as `default` is not in a switch). */
+function isIrrefutable(clause: Node): boolean {
+  const patterns = clause.namedChildren.filter((child) => child?.type === 'case_pattern');
+  if (patterns.length !== 1) return false;
+  const inner = patterns[0]!.namedChildren;
+  if (inner.length === 0) return true;
+  const only = inner.length === 1 ? inner[0] : null;
+  return only?.type === 'dotted_name' && only.namedChildCount === 1;
+}
 
 /** The node types the single pass over a file looks at. */
 export const VISITED = [

@@ -11,8 +11,10 @@ export type MeasuredBody = BodyMetrics & { complexity: number };
 export interface BodyRules {
   /** Bodies of their own (functions, lambdas, methods of anonymous classes): their decisions are not the enclosing body's. */
   readonly bodies: ReadonlySet<string>;
-  /** Cyclomatic: each node of these types (named or a token such as `&&`) adds one. */
+  /** Cyclomatic: each node of these types (named or a token such as `&&`) adds one... */
   readonly decisions: ReadonlySet<string>;
+  /** ...unless this says that one does not decide (a loop's `else` does, an `if`'s does not). */
+  decides?(node: Node): boolean;
   /** Cognitive: each adds 1 + the nesting level, and what is inside it is one level deeper. */
   readonly nesting: ReadonlySet<string>;
   /** Cognitive: each adds 1, without a nesting increment (`elif`, `else`, a comprehension's clauses). */
@@ -54,13 +56,13 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
           offset: node.startIndex,
         });
       }
-      if (own && rules.decisions.has(type)) complexity++;
+      if (own && decides(node, rules)) complexity++;
       continue;
     }
     const inside = own && (node === fn || !rules.bodies.has(type));
     let childNesting = nesting;
     if (inside) {
-      if (rules.decisions.has(type)) complexity++;
+      if (decides(node, rules)) complexity++;
       const parent = node.parent;
       const ofIf = parent !== null && parent.type === 'if_statement' && parent.childForFieldName('alternative')?.id === node.id;
       const isAlternative = ofIf && type === 'if_statement';
@@ -92,4 +94,8 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
     for (let child = node.lastChild; child; child = child.previousSibling) stack.push({ node: child, nesting: childNesting, own: inside });
   }
   return { complexity, cognitiveComplexity, ...fingerprintsOf(tokens, blocks) };
+}
+
+function decides(node: Node, rules: BodyRules): boolean {
+  return rules.decisions.has(node.type) && (rules.decides?.(node) ?? true);
 }
