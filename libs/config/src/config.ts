@@ -159,6 +159,12 @@ export const ConfigSchema = z.object({
   /** Set: vectors live in this Qdrant. Unset: in Neo4j's native vector index. */
   QDRANT_URL: z.string().url('an http(s) URL').optional(),
   QDRANT_API_KEY: z.string().min(1).optional(),
+  /** Qdrant in distributed mode, for the collections Lore creates (docs/scaling.md); unset: Qdrant's defaults. */
+  QDRANT_SHARD_NUMBER: z.coerce.number().int().min(1).optional(),
+  QDRANT_REPLICATION_FACTOR: z.coerce.number().int().min(1).optional(),
+  QDRANT_WRITE_CONSISTENCY_FACTOR: z.coerce.number().int().min(1).optional(),
+  /** Replicas a read of the live generation asks: `majority`, `quorum`, `all` or a number. */
+  QDRANT_READ_CONSISTENCY: z.union([z.enum(['majority', 'quorum', 'all']), z.coerce.number().int().min(1)]).optional(),
   LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   /** `json`: one JSON object a line (for a log collector); `text`: lines for people. */
   LORE_LOG_FORMAT: z.enum(['text', 'json']).default('text'),

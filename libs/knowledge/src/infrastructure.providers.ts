@@ -43,6 +43,12 @@ export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
       createVectorIndex({
         qdrantUrl: config.QDRANT_URL,
         qdrantApiKey: config.QDRANT_API_KEY,
+        qdrantDistribution: {
+          shardNumber: config.QDRANT_SHARD_NUMBER,
+          replicationFactor: config.QDRANT_REPLICATION_FACTOR,
+          writeConsistencyFactor: config.QDRANT_WRITE_CONSISTENCY_FACTOR,
+          readConsistency: config.QDRANT_READ_CONSISTENCY,
+        },
         neo4j: {
           driver: neo4j.driver,
           database: config.NEO4J_DATABASE,

@@ -1,17 +1,23 @@
 import { Neo4jVectorIndex } from './neo4j-vector-index';
 import { type Neo4jVectorSettings, Neo4jVectorSession } from './neo4j-vector-session';
-import { QdrantVectorIndex } from './qdrant-vector-index';
+import { QdrantVectorIndex, type QdrantDistribution } from './qdrant-vector-index';
 import type { VectorIndex } from './vector-index';
 
 export interface VectorIndexSettings {
   /** Set: vectors go to this Qdrant. Unset or empty: to the Neo4j native vector index. */
   qdrantUrl?: string;
   qdrantApiKey?: string;
+  qdrantDistribution?: QdrantDistribution;
   neo4j: Neo4jVectorSettings;
 }
 
 /** Chooses the adapter: Qdrant when a URL is configured, else Neo4j (the embedded default, on the given driver). The caller closes it. */
 export function createVectorIndex(settings: VectorIndexSettings): VectorIndex {
-  if (settings.qdrantUrl) return QdrantVectorIndex.connect({ url: settings.qdrantUrl, apiKey: settings.qdrantApiKey || undefined });
+  if (settings.qdrantUrl)
+    return QdrantVectorIndex.connect({
+      url: settings.qdrantUrl,
+      apiKey: settings.qdrantApiKey || undefined,
+      distribution: settings.qdrantDistribution,
+    });
   return new Neo4jVectorIndex(new Neo4jVectorSession(settings.neo4j));
 }

@@ -40,6 +40,19 @@ export interface QdrantConnectionSettings {
   apiKey?: string;
   /** Request timeout in milliseconds. */
   timeoutMs?: number;
+  distribution?: QdrantDistribution;
+}
+
+/**
+ * Qdrant in distributed mode: how collections are made (shards, replicas, the replicas a write must
+ * reach) and how many replicas a read that must see the latest generation asks. Unset: Qdrant's
+ * defaults (one shard per node, one replica, a read answered by any replica).
+ */
+export interface QdrantDistribution {
+  shardNumber?: number;
+  replicationFactor?: number;
+  writeConsistencyFactor?: number;
+  readConsistency?: Schemas['ReadConsistency'];
 }
 
 /**
@@ -72,14 +85,34 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
 
   constructor(
     private readonly client: QdrantClient,
-    private readonly options: { upsertBatchSize?: number } = {},
+    private readonly options: { upsertBatchSize?: number; distribution?: QdrantDistribution } = {},
   ) {}
 
   static connect(settings: QdrantConnectionSettings): QdrantVectorIndex {
     // checkCompatibility would make a request from the constructor; version skew shows up as errors anyway.
     return new QdrantVectorIndex(
       new QdrantClient({ url: settings.url, apiKey: settings.apiKey, timeout: settings.timeoutMs, checkCompatibility: false }),
+      { distribution: settings.distribution },
     );
+  }
+
+  /** A collection's distribution, as configured (nothing when unset: Qdrant's defaults). */
+  private get collectionDistribution(): Pick<
+    Schemas['CreateCollection'],
+    'shard_number' | 'replication_factor' | 'write_consistency_factor'
+  > {
+    const { shardNumber, replicationFactor, writeConsistencyFactor } = this.options.distribution ?? {};
+    return {
+      ...(shardNumber === undefined ? {} : { shard_number: shardNumber }),
+      ...(replicationFactor === undefined ? {} : { replication_factor: replicationFactor }),
+      ...(writeConsistencyFactor === undefined ? {} : { write_consistency_factor: writeConsistencyFactor }),
+    };
+  }
+
+  /** For reads that must see the latest generation (the generation points, and searches filtered by them). */
+  private get readConsistency(): { consistency?: Schemas['ReadConsistency'] } {
+    const consistency = this.options.distribution?.readConsistency;
+    return consistency === undefined ? {} : { consistency };
   }
 
   ensureCollection(model: VectorModel): Promise<void> {
@@ -164,8 +197,16 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
             filter: scope,
             limit,
             with_payload: true,
+            ...this.readConsistency,
           })
-        : await this.client.query(aliasName(model), { query: vector, using: 'dense', filter: scope, limit, with_payload: true });
+        : await this.client.query(aliasName(model), {
+            query: vector,
+            using: 'dense',
+            filter: scope,
+            limit,
+            with_payload: true,
+            ...this.readConsistency,
+          });
       return response.points.map((point) => toHit(point.payload ?? {}, point.score));
     });
   }
@@ -270,8 +311,10 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
         await this.deleteGeneration(model, tenantId, repoId, generation);
         throw new VectorReindexConflictError(repoId, generation, live);
       }
+      // Ordered through the shard's leader: two replicas never disagree on which generation is live.
       await this.client.upsert(GENERATIONS_COLLECTION, {
         wait: true,
+        ordering: 'strong',
         points: [
           { id: generationPointId(model, tenantId, repoId), vector: [1], payload: { model: model.id, tenantId, repoId, live: generation } },
         ],
@@ -314,6 +357,7 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
           this.client.createCollection(collection, {
             vectors: { dense: { size: model.dimension, distance: 'Cosine' } },
             sparse_vectors: { sparse: { modifier: 'idf' } },
+            ...this.collectionDistribution,
           }),
         );
       }
@@ -328,7 +372,9 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
     }
     if (!(await this.client.collectionExists(GENERATIONS_COLLECTION)).exists) {
       // One point per (model, tenant, repository); the 1-dimensional vector is only there because a collection needs one.
-      await tolerateAlreadyExists(() => this.client.createCollection(GENERATIONS_COLLECTION, { vectors: { size: 1, distance: 'Dot' } }));
+      await tolerateAlreadyExists(() =>
+        this.client.createCollection(GENERATIONS_COLLECTION, { vectors: { size: 1, distance: 'Dot' }, ...this.collectionDistribution }),
+      );
       await this.createPayloadIndexes(GENERATIONS_COLLECTION, GENERATION_PAYLOAD_INDEXES);
     }
   }
@@ -359,6 +405,7 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
     const [point] = await this.client.retrieve(GENERATIONS_COLLECTION, {
       ids: [generationPointId(model, tenantId, repoId)],
       with_payload: true,
+      ...this.readConsistency,
     });
     return (point?.payload?.live as string | undefined) ?? INITIAL_GENERATION;
   }
@@ -366,7 +413,7 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
   /** Live generations keyed by generationKey(tenant, repo), for the repositories of some points. */
   private async liveGenerationsOf(model: VectorModel, payloads: readonly VectorPayload[]): Promise<Map<string, string>> {
     const ids = [...new Set(payloads.map((payload) => generationPointId(model, payload.tenantId, payload.repoId)))];
-    const records = await this.client.retrieve(GENERATIONS_COLLECTION, { ids, with_payload: true });
+    const records = await this.client.retrieve(GENERATIONS_COLLECTION, { ids, with_payload: true, ...this.readConsistency });
     return new Map(
       records.map((record) => [
         generationKey(record.payload?.tenantId as string, record.payload?.repoId as string),
@@ -392,6 +439,7 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
         offset,
         with_payload: true,
         with_vector: false,
+        ...this.readConsistency,
       });
       for (const point of page.points) live[point.payload?.repoId as string] = point.payload?.live as string;
       offset = nextOffset(page.next_page_offset);
