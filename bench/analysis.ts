@@ -122,19 +122,26 @@ async function main(): Promise<void> {
 
 type LoreFunction = Report['metrics']['functions'][number];
 
+/** A name without Lore's `~n` suffix, which tells a redefinition (or an `@overload`) from the first. */
+const ownName = (name: string): string => name.replace(/~\d+$/, '');
+
 /**
  * radon charges a lambda's decisions to the function it is written in; Lore measures each lambda as
  * a body of its own. Compared like for like: the decisions (complexity - 1) of the bodies nested in
  * `body` that are not one of radon's closures (a nested `def`, measured alone by both) or inside one.
  */
-function lambdaDecisions(lore: readonly LoreFunction[], body: LoreFunction, block: { closures?: { name: string }[] }): number {
+function lambdaDecisions(report: Report, body: LoreFunction, block: { closures?: { name: string }[] }): number {
   const prefix = `${body.symbol}.`;
-  const closures = (block.closures ?? []).map((closure) => closure.name);
-  return lore
+  // Measured alone by radon too: its closures (nested `def`s, by name) and the methods of classes defined in the body.
+  const alone = [
+    ...(block.closures ?? []).map((closure) => `${prefix}${closure.name}`),
+    ...report.metrics.classes.filter((cls) => cls.path === body.path && cls.symbol.startsWith(prefix)).map((cls) => cls.symbol),
+  ];
+  return report.metrics.functions
     .filter((fn) => fn.path === body.path && fn.symbol.startsWith(prefix))
     .filter((fn) => {
-      const inner = fn.symbol.slice(prefix.length);
-      return !closures.some((name) => inner === name || inner.startsWith(`${name}.`));
+      const symbol = fn.symbol.split('.').map(ownName).join('.');
+      return !alone.some((outer) => symbol === outer || symbol.startsWith(`${outer}.`));
     })
     .reduce((sum, fn) => sum + (fn.cyclomatic ?? 1) - 1, 0);
 }
@@ -158,30 +165,35 @@ async function comparePython(root: string, report: Report, tools: string): Promi
   };
   for (const [file, blocks] of Object.entries(JSON.parse(radonRun.value) as Record<string, RadonBlock[] | { error: string }>))
     if (Array.isArray(blocks)) for (const block of blocks) flatten(relative(root, file), block);
+  // radon lists a method both in its class's `methods` and on its own: each block once.
+  const blocks = [...new Map(radon.map((block) => [`${block.path}:${block.lineno}:${block.name}`, block])).values()];
   const lore = report.metrics.functions.filter((fn) => fn.path.endsWith('.py'));
   const measured = lore.filter((fn) => fn.cyclomatic !== null);
   let matched = 0;
   let agreeing = 0;
   const differences = new Map<string, number>();
   const examples: string[] = [];
-  for (const block of radon) {
-    const candidates = lore.filter((fn) => fn.path === block.path && fn.symbol.split('.').pop() === block.name);
-    // Lore's span starts at a decorator; radon's at the `def`.
-    const same = candidates.find((fn) => fn.line <= block.lineno && block.lineno <= fn.line + 20);
+  for (const block of blocks) {
+    const candidates = lore.filter((fn) => fn.path === block.path && ownName(fn.symbol.split('.').pop()!) === block.name);
+    // Lore's span starts at a decorator, radon's at the `def`: the nearest body starting at or above it
+    // (a function's `@overload` stubs above it are bodies of the same name).
+    const same = candidates
+      .filter((fn) => fn.line <= block.lineno && block.lineno <= fn.line + 20)
+      .reduce<LoreFunction | undefined>((nearest, fn) => (nearest && nearest.line >= fn.line ? nearest : fn), undefined);
     if (!same) continue;
     matched++;
-    if ((same.cyclomatic ?? 0) + lambdaDecisions(lore, same, block) === block.complexity) agreeing++;
+    if ((same.cyclomatic ?? 0) + lambdaDecisions(report, same, block) === block.complexity) agreeing++;
     else {
-      const key = `lore ${(same.cyclomatic ?? 0) + lambdaDecisions(lore, same, block) > block.complexity ? '>' : '<'} radon`;
+      const key = `lore ${(same.cyclomatic ?? 0) + lambdaDecisions(report, same, block) > block.complexity ? '>' : '<'} radon`;
       differences.set(key, (differences.get(key) ?? 0) + 1);
       examples.push(
-        `${key}: ${block.path}:${block.lineno} ${same.symbol} lore ${same.cyclomatic} (+${lambdaDecisions(lore, same, block)} in lambdas), radon ${block.complexity}`,
+        `${key}: ${block.path}:${block.lineno} ${same.symbol} lore ${same.cyclomatic} (+${lambdaDecisions(report, same, block)} in lambdas), radon ${block.complexity}`,
       );
     }
   }
   console.log(`\nPython complexity (radon ${radonRun.seconds.toFixed(1)} s)`);
   console.log(`  Lore bodies: ${lore.length}, measured ${measured.length} (${percent(measured.length, lore.length)} coverage)`);
-  console.log(`  radon blocks: ${radon.length}; matched to a Lore body: ${matched} (${percent(matched, radon.length)})`);
+  console.log(`  radon blocks: ${blocks.length}; matched to a Lore body: ${matched} (${percent(matched, blocks.length)})`);
   console.log(
     `  equal cyclomatic complexity: ${agreeing} of ${matched} (${percent(agreeing, matched)}); differences: ${JSON.stringify(Object.fromEntries(differences))}`,
   );

@@ -8,8 +8,8 @@
  * With --repeat n, the last --change file is changed n more times, a run each: a running lore's steady
  * state, once the server has planned the statements that update and delete (the first runs plan them).
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
- * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS, and before and after
- * a yardstick of this machine's speed.
+ * until calls were exact, wall time, files/s, symbols/s, edges/s and peak RSS (sampled, and the kernel's
+ * high-water mark), and before and after a yardstick of this machine's speed.
  *
  *   npm run bench:index -- <repository path> [--name id] [--then commit] [--change relative/path.ts]... [--repeat n] [--peers]
  *
@@ -127,7 +127,8 @@ async function main(): Promise<void> {
               `first batch written ${seconds(extractStart, writingStart)} s later (extraction, linking, diff), then ${seconds(writingStart, end)} s of writing and resolving`,
             `  queryable at ${(run.queryableMs / 1000).toFixed(2)} s, ${exact}, wall ${wall.toFixed(2)} s (with the semantic index)`,
             `  ${(run.files / wall).toFixed(0)} files/s, ${(run.symbols / wall).toFixed(0)} symbols/s, ${((run.calls + run.imports) / wall).toFixed(0)} edges/s`,
-            `  peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
+            // The sampler cannot run during a synchronous pass (the checker's): the kernel's high-water mark is the process's true peak so far.
+            `  peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB sampled between synchronous passes; the process's high-water mark so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
           ].join('\n'),
         );
       }
