@@ -236,7 +236,9 @@ export const GetReportSectionInputSchema = z
     family: z
       .enum(METRICS_FAMILIES, { error: `family is one of ${METRICS_FAMILIES.join(', ')}` })
       .optional()
-      .describe('metrics_detail: functions, classes, modules, health (its dimensions) or coverage_join (per function, with the join’s summary).'),
+      .describe(
+        'metrics_detail: functions, classes, modules, health (its dimensions) or coverage_join (per function, with the join’s summary).',
+      ),
     path: z.string().max(1000).optional().describe('metrics_detail: only items under this path.'),
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(200).default(50),

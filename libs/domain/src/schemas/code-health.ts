@@ -327,7 +327,11 @@ export const CoverageJoinSchema = z
     status: CoverageStatusSchema.describe('ok: the report was read and joined; invalid: it could not be (invalid_reason says why).'),
     invalid_reason: z.string().nullable(),
     source: z.string().describe('The Cobertura file, relative to the repository root.'),
-    overall_permille: z.number().int().nullable().describe('Covered / executable lines of the repository’s files in the report, in thousandths.'),
+    overall_permille: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Covered / executable lines of the repository’s files in the report, in thousandths.'),
     lines_valid: z.number().int(),
     lines_covered: z.number().int(),
     hotspot_threshold_percent: z.number().int(),
@@ -498,7 +502,10 @@ export const ChangedRunSchema = z
     health: HealthSchema,
     health_delta: z.number().int().nullable(),
     verdict: z.enum(['clean', 'findings_in_changed_files']).register(schemaNames, { name: 'ChangedVerdict' }),
-    new_findings: z.number().int().describe('Findings touching the changed files that the trusted baseline does not hold (all of them without one).'),
+    new_findings: z
+      .number()
+      .int()
+      .describe('Findings touching the changed files that the trusted baseline does not hold (all of them without one).'),
     new_by_source_kind: SourceKindCountsSchema,
     resolved_findings: z.number().int(),
     changed_findings: z.array(z.string()).describe('Empty: the detail is the changed section of the report.'),

@@ -15,9 +15,7 @@ export interface IndexedSource {
 
 /** A file read from a repository's working tree by `readUnderRoot`. */
 export type WorkingTreeRead =
-  | { kind: 'text'; path: string; text: string }
-  | { kind: 'unreadable'; path: string; reason: string }
-  | { kind: 'outside' };
+  { kind: 'text'; path: string; text: string } | { kind: 'unreadable'; path: string; reason: string } | { kind: 'outside' };
 
 /** Reads of indexed files from where they live: the working tree and git's object store. */
 export class SourceRepository {

@@ -156,7 +156,11 @@ describe('baselines and gates', () => {
       { gate: 'coverage_min', passed: false, threshold: 'line coverage >= 20%', measured: 'line coverage 15.2% (7 of 46 lines)' },
     ]);
     const accepted = baselineOf(covered());
-    const legacy = evaluateGates(covered(), accepted, EvaluateGatesInputSchema.parse({ fail_on_untested_hotspots: true, coverage_min: 15 }));
+    const legacy = evaluateGates(
+      covered(),
+      accepted,
+      EvaluateGatesInputSchema.parse({ fail_on_untested_hotspots: true, coverage_min: 15 }),
+    );
     expect(legacy.verdict).toBe('pass');
     expect(legacy.gates.map((gate) => [gate.gate, gate.passed, gate.measured])).toEqual([
       ['new_findings', true, '0 new (0 critical, 0 warning, 0 info)'],

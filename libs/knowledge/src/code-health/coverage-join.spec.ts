@@ -6,7 +6,14 @@ import { joinCoverage } from './coverage-join';
 const REPORTS = join(__dirname, '../../../../test/fixtures/health-ts/reports');
 const ROOT = '/home/ci/work/health-ts';
 
-function body(qualifiedName: string, path: string, startLine: number, endLine: number, complexity: number, more: Partial<HealthSymbolRow> = {}) {
+function body(
+  qualifiedName: string,
+  path: string,
+  startLine: number,
+  endLine: number,
+  complexity: number,
+  more: Partial<HealthSymbolRow> = {},
+) {
   return {
     uid: `t:r:${path}#${qualifiedName}`,
     kind: 'function',

@@ -1,10 +1,6 @@
 import { posix } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import {
-  COVERAGE_HOTSPOT_THRESHOLD_PERCENT,
-  type CoverageFunction,
-  type CoverageJoin,
-} from '@lore/domain/schemas/code-health';
+import { COVERAGE_HOTSPOT_THRESHOLD_PERCENT, type CoverageFunction, type CoverageJoin } from '@lore/domain/schemas/code-health';
 import type { HealthFacts } from '@lore/graph';
 import { BODY_KINDS } from './design-metrics';
 
@@ -16,9 +12,7 @@ import { BODY_KINDS } from './design-metrics';
  */
 
 /** The Cobertura file of a run as the service found it: its text, or why it could not be read. */
-export type CoverageReading =
-  | { source: string; root: string; text: string }
-  | { source: string; unreadable: string };
+export type CoverageReading = { source: string; root: string; text: string } | { source: string; unreadable: string };
 
 /** Each reported file's executable lines and whether each ran, by the report's own file name. */
 interface CoberturaLines {
@@ -69,7 +63,9 @@ export function joinCoverage(reading: CoverageReading, facts: HealthFacts, compl
     });
   const functions = facts.symbols
     .filter((symbol) => BODY_KINDS.has(symbol.kind) && symbol.kind !== 'test' && !symbol.inTest && !symbol.nested)
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine || (a.qualifiedName < b.qualifiedName ? -1 : 1)))
+    .sort((a, b) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine || (a.qualifiedName < b.qualifiedName ? -1 : 1),
+    )
     .map((symbol): CoverageFunction => {
       const lines = byPath.get(symbol.path);
       const inBody = lines ? [...lines.entries()].filter(([line]) => line >= symbol.startLine && line <= symbol.endLine) : [];
@@ -138,7 +134,9 @@ function coberturaLines(text: string): CoberturaLines {
   const document = parser.parse(text) as Record<string, unknown>;
   const coverage = document.coverage;
   if (coverage === undefined) throw new NotCobertura('not a Cobertura report: its root element is not <coverage>.');
-  const sources = children(children(coverage, 'sources')[0], 'source').map((source) => textOf(source).trim()).filter(Boolean);
+  const sources = children(children(coverage, 'sources')[0], 'source')
+    .map((source) => textOf(source).trim())
+    .filter(Boolean);
   const files = new Map<string, Map<number, boolean>>();
   for (const pkg of children(children(coverage, 'packages')[0], 'package')) {
     for (const cls of children(children(pkg, 'classes')[0], 'class')) {
