@@ -20,6 +20,7 @@ interface CheckOptions extends JsonOption {
   minConfidence?: string;
   /** false with --no-knowledge. */
   knowledge?: boolean;
+  docComments?: boolean;
 }
 
 interface VerifyOptions extends JsonOption {
@@ -47,6 +48,7 @@ export const register: RegisterCommand = (program: Command) => {
     )
     .option('--repo <id>', 'the repository (needed when several are indexed)')
     .option('--no-knowledge', "without paths, leave the project knowledge's chapters out")
+    .option('--doc-comments', 'also check the doc comments of the code files under the directories given (every code file without paths)')
     .option('--min-confidence <c>', 'leave out findings below this confidence (0-1)')
     .option('--fail-on <n>', 'exit 5 when more than n lines are stale (for CI)')
     .option('--json', 'print the detect_stale_docs result as JSON')
@@ -119,6 +121,7 @@ async function checkCommand(paths: string[], options: CheckOptions): Promise<num
         repositoryId: options.repo,
         paths: paths.length === 0 ? undefined : paths,
         ...(options.knowledge === false ? { knowledge: false } : {}),
+        ...(options.docComments ? { docComments: true } : {}),
         minConfidence: options.minConfidence === undefined ? undefined : Number(options.minConfidence),
       },
       context.get(PrincipalResolver).local(),

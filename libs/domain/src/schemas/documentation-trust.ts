@@ -145,6 +145,12 @@ export const DetectStaleDocsInputSchema = z
       .describe(
         'Markdown files or directories to check, and code files whose doc comments to check (JSDoc, Javadoc, Python docstrings, Go doc comments); every indexed Markdown document (and, with knowledge, the project knowledge chapters) when left out.',
       ),
+    docComments: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Also check the doc comments of the code files under the directories in paths (of every code file of the repository when paths is left out); a code file named in paths is always checked.',
+      ),
     knowledge: z
       .boolean()
       .default(true)

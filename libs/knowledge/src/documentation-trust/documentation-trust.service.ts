@@ -152,7 +152,7 @@ export class DocumentationTrustService {
     const query = parseInput(DetectStaleDocsInputSchema, input);
     const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
     const code = this.codeOf(principal, repository);
-    const documents = await this.markdownDocuments(code, query.paths, { docComments: true });
+    const documents = await this.markdownDocuments(code, query.paths, { docComments: true, commentsUnder: query.docComments });
     const chapters = query.paths === undefined && query.knowledge ? await this.knowledge.chaptersOfRepository(principal, repository) : [];
     const detector = new StaleDocsDetector(this.graph, code);
     const findings = [
@@ -384,15 +384,20 @@ export class DocumentationTrustService {
 
   /**
    * The indexed Markdown files the paths name (files, or directories holding them), all of them when
-   * no path is given; with `docComments`, code files named one by one too (their doc comments are read).
+   * no path is given; with `docComments`, code files named one by one too (their doc comments are read);
+   * with `commentsUnder`, the code files under the directories named too (every one without paths).
    */
   private async markdownDocuments(
     code: RepositoryCode,
     paths: readonly string[] | undefined,
-    { docComments } = { docComments: false },
+    { docComments = false, commentsUnder = false }: { docComments?: boolean; commentsUnder?: boolean } = {},
   ): Promise<string[]> {
-    const markdown = (await code.files()).filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
-    if (paths === undefined) return markdown;
+    const files = await code.files();
+    const markdown = files.filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
+    const commented = commentsUnder
+      ? files.filter((file) => EXTRACTED_LANGUAGES.has(file.language) && !file.blocked).map((file) => file.path)
+      : [];
+    if (paths === undefined) return [...markdown, ...commented];
     const chosen = new Set<string>();
     const codeFiles: string[] = [];
     for (const path of paths) {
@@ -413,8 +418,11 @@ export class DocumentationTrustService {
       }
       const prefix = `${path.replace(/\/$/, '')}/`;
       const under = markdown.filter((document) => document.startsWith(prefix));
-      if (under.length === 0) throw new NotFoundError(`No indexed Markdown file ${path} in ${code.repositoryId}.`);
+      const codeUnder = commented.filter((file) => file.startsWith(prefix));
+      if (under.length + codeUnder.length === 0)
+        throw new NotFoundError(`No indexed Markdown file${commentsUnder ? ' or code' : ''} ${path} in ${code.repositoryId}.`);
       for (const document of under) chosen.add(document);
+      for (const file of codeUnder) if (!codeFiles.includes(file)) codeFiles.push(file);
     }
     return [...markdown.filter((document) => chosen.has(document)), ...codeFiles];
   }
