@@ -605,6 +605,7 @@ describe('project knowledge chapters', () => {
   });
 
   it('verify_claim settles the claims of a chapter, through every door', async () => {
+    const head = gitIn(fixtures.get(DRIFT)!.path, ['rev-parse', 'HEAD']).trim();
     const input = { repositoryId: DRIFT, chapter: CHAPTER };
     const answers = await askEveryDoor(
       doors(),
@@ -618,7 +619,16 @@ describe('project knowledge chapters', () => {
       kind: 'extends',
       verdict: 'supported',
       judgedBy: 'graph',
-      evidence: [span(DRIFT, 'src/writers/report-writer.ts', 4, 16), span(DRIFT, 'src/writers/base-writer.ts', 5, 11)],
+      // At the commit the README fix above made.
+      evidence: [
+        ['src/writers/report-writer.ts', 4, 16],
+        ['src/writers/base-writer.ts', 5, 11],
+      ].map(([path, startLine, endLine]) => ({
+        path,
+        startLine,
+        endLine,
+        uri: `code://${DRIFT}/${head}/${path}#L${startLine}-L${endLine}`,
+      })),
     });
     expect((answers.rest as { reasons: string[] }).reasons).toEqual([
       expect.stringMatching(/^line 13: "ReportWriter extends BaseWriter\." is supported: /),
