@@ -13,6 +13,7 @@ import {
   type GateEvaluation,
   type PrSummary,
 } from '@lore/domain/schemas/analysis-review';
+import type { RunSummary } from '@lore/domain/schemas/code-health';
 import { gitFixture, gitIn, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
@@ -26,7 +27,8 @@ import { askEveryDoor, type Capability, cliJson, connectMcp, type Doors, type Mc
  * session review markers.
  */
 const TENANT = 'review-e2e';
-const env = { LORE_TENANT: TENANT };
+// Room for every run these tests register (the coverage runs too): runBefore must stay readable.
+const env = { LORE_TENANT: TENANT, LORE_ANALYSIS_HISTORY_LIMIT: '10' };
 const REPOSITORY = 'review-ts';
 
 const PRICING = `/** Sums a list of priced lines. */
@@ -246,6 +248,147 @@ describe('baselines, evaluate_gates and lore check', () => {
   it('refuses coverage gates on a run without a coverage join, as a contract error', async () => {
     const answer = await callTool(http, 'evaluate_gates', { fail_on_untested_hotspots: true });
     expect(answer.error).toMatchObject({ code: 'invalid_input', details: { contract: 'coverage_join' } });
+  });
+
+  it('joins the Cobertura fixture into a run, and gates on untested hotspots and coverage, through every door', async () => {
+    const covered = await callTool<RunSummary>(stdio, 'analyze_repository', {
+      repository: REPOSITORY,
+      coverage_xml: 'reports/cobertura.xml',
+    });
+    expect(covered.error).toBeNull();
+    expect(covered.data.coverage_join).toEqual({
+      status: 'ok',
+      invalid_reason: null,
+      overall_permille: 152,
+      coverage_hotspots: 1,
+      scope_gap_hotspots: 1,
+      hotspot_threshold_percent: 50,
+    });
+    // The summary judges against the stored baseline (the first commit's findings): the route complexity and the cycle are known.
+    expect(covered.data.baseline).toMatchObject({ status: 'trusted', created_from_run: runBefore, untrusted_reason: null });
+    expect(covered.data.findings).toMatchObject({ total: 4, new: 2, known: 2 });
+    const coverageRun = covered.data.run_id;
+    expect(coverageRun).not.toBe(runAfter);
+    expect((await restJson(server.url, `/api/v1/analysis/runs/${coverageRun}`)).body).toEqual(covered.data);
+
+    const input = { run_id: coverageRun, fail_on_untested_hotspots: true, coverage_min: 15 };
+    const answers = await askEveryDoor(
+      doors(),
+      { ...GATES, cli: ['analyze', 'gates', coverageRun, '--fail-on-untested-hotspots', '--coverage-min', '15', '--json'] },
+      input,
+      `run_id=${coverageRun}&fail_on_untested_hotspots=true&coverage_min=15`,
+    );
+    const rest = answers.rest as GateEvaluation;
+    for (const answer of Object.values(answers)) expect(answer).toEqual(rest);
+    expect(rest.gates).toEqual([
+      {
+        gate: 'new_findings',
+        passed: false,
+        threshold: 'no new critical or warning finding',
+        measured: '2 new (0 critical, 2 warning, 0 info)',
+      },
+      {
+        gate: 'untested_hotspots',
+        passed: false,
+        threshold: 'no new complex production function below 50% line coverage or outside the coverage report',
+        measured: '1 new untested hotspot(s): shippingRate (src/pricing.ts:26, not in the coverage report); 1 known',
+      },
+      { gate: 'coverage_min', passed: true, threshold: 'line coverage >= 15%', measured: 'line coverage 15.2% (7 of 46 lines)' },
+    ]);
+
+    const detail = await callTool<{ content: Record<string, unknown> }>(http, 'get_report_section', {
+      run_id: coverageRun,
+      section: 'metrics_detail',
+      family: 'coverage_join',
+      path: 'src/router.ts',
+    });
+    expect(detail.data.content).toMatchObject({
+      coverage_join: { status: 'ok', source: 'reports/cobertura.xml', lines_valid: 46, lines_covered: 7, unmatched_files: 1, files: 2 },
+      total: 2,
+      items: [
+        {
+          family: 'coverage_join',
+          path: 'src/router.ts',
+          line: 4,
+          end_line: 49,
+          symbol: 'route',
+          cyclomatic: 21,
+          lines_valid: 43,
+          lines_covered: 5,
+          coverage_permille: 116,
+          coverage_status: 'measured',
+          hotspot: 'coverage',
+        },
+        {
+          family: 'coverage_join',
+          path: 'src/router.ts',
+          line: 51,
+          end_line: 53,
+          symbol: 'routeName',
+          cyclomatic: 1,
+          lines_valid: 1,
+          lines_covered: 1,
+          coverage_permille: 1000,
+          coverage_status: 'measured',
+          hotspot: null,
+        },
+      ],
+    });
+
+    // lore check: the untested hotspot alone fails the step (5); the coverage minimum alone passes (0).
+    const coverageXml = join(fixture.path, 'reports', 'cobertura.xml');
+    const hotspots = await runCli(
+      ['check', fixture.path, '--coverage-xml', coverageXml, '--fail-on', '', '--fail-on-untested-hotspots', '--json'],
+      env,
+    );
+    expect(hotspots.code).toBe(5);
+    expect((JSON.parse(hotspots.stdout) as GateEvaluation).gates.map((gate) => [gate.gate, gate.passed])).toEqual([
+      ['untested_hotspots', false],
+    ]);
+    expect((await runCli(['check', fixture.path, '--coverage-xml', coverageXml, '--fail-on', '', '--coverage-min', '15'], env)).code).toBe(
+      0,
+    );
+    await analyze(); // the latest is runAfter again
+  });
+
+  it('makes an invalid Cobertura file an invalid join, not a failed run, and refuses coverage outside the repository', async () => {
+    const invalid = await fetch(`${server.url}/api/v1/analysis/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repository: REPOSITORY, coverage_xml: 'reports/truncated.xml' }),
+    });
+    expect(invalid.status).toBe(200);
+    const summary = (await invalid.json()) as RunSummary;
+    expect(summary.coverage_join).toMatchObject({ status: 'invalid', overall_permille: null, coverage_hotspots: 0 });
+    expect(summary.coverage_join!.invalid_reason).toMatch(/^not well-formed XML at line \d+, column \d+: /);
+    const gated = await callTool(stdio, 'evaluate_gates', { run_id: summary.run_id, coverage_min: 10 });
+    expect(gated.error).toMatchObject({
+      code: 'invalid_input',
+      details: {
+        contract: 'coverage_join',
+        reason: 'invalid',
+        run_id: summary.run_id,
+        invalid_reason: summary.coverage_join!.invalid_reason,
+      },
+    });
+
+    const outside = await cliJson(['analyze', fixture.path, '--coverage-xml', join(workDir, 'baseline.json'), '--json'], env);
+    expect(outside).toMatchObject({
+      code: 2,
+      body: { error: { code: 'invalid_input', details: { contract: 'coverage_xml', reason: 'outside_root' } } },
+    });
+    expect((await callTool(http, 'analyze_repository', { repository: REPOSITORY, coverage_xml: '../cobertura.xml' })).error).toMatchObject({
+      code: 'invalid_input',
+      details: { contract: 'coverage_xml', reason: 'outside_root' },
+    });
+    const clonesOnly = await callTool(http, 'analyze_repository', {
+      repository: REPOSITORY,
+      analysis_mode: 'clones_only',
+      coverage_xml: 'reports/cobertura.xml',
+    });
+    expect(clonesOnly.error).toMatchObject({ code: 'invalid_input' });
+    expect(JSON.stringify(clonesOnly.error)).toContain('coverage_xml needs analysis_mode full');
+    await analyze(); // the latest is runAfter again
   });
 
   it('lists the new findings of the changed files and the impact, in Markdown and JSON, over MCP and REST', async () => {

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -22,7 +23,9 @@ import { askEveryDoor, type Capability, cliJson, connectMcp, type Doors, type Mc
  * step on docs-drift's stale README, then passing once the lines are fixed.
  */
 const TENANT = 'trust-e2e';
-const env = { LORE_TENANT: TENANT };
+// A knowledge store of this suite's own: the chapters it writes are read beside the Markdown.
+const knowledgeHome = mkdtempSync(join(tmpdir(), 'lore-trust-knowledge-'));
+const env = { LORE_TENANT: TENANT, KNOWLEDGE_MCP_HOME: knowledgeHome };
 const MCP_DOORS: McpDoor[] = ['stdio', 'http 2026-07-28', 'http 2025-11-25'];
 const ORDER = 'order-service';
 const DRIFT = 'docs-drift';
@@ -49,6 +52,7 @@ afterAll(async () => {
   for (const client of mcp.values()) await client.close();
   await server?.stop();
   await driver?.close();
+  rmSync(knowledgeHome, { recursive: true, force: true });
 });
 
 const doors = (): Doors => ({ url: server.url, env, mcp });
@@ -544,4 +548,97 @@ describe('lore docs check in CI', () => {
     const passing = await runCli(['docs', 'check', '--repo', DRIFT, '--fail-on', '0'], env);
     expect({ code: passing.code, stdout: passing.stdout }).toEqual({ code: 0, stdout: '0 stale line(s) in 1 document(s)\n' });
   }, 120_000);
+});
+
+describe('project knowledge chapters', () => {
+  // After the README was fixed above: the chapter's line is the only stale one left.
+  const CHAPTER = 'knowledge://projects/docs-drift/chapters/reports.md#Flags';
+
+  beforeAll(async () => {
+    const created = await fetch(`${server.url}/api/v1/knowledge/projects/${DRIFT}/files`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filename: 'reports',
+        title: 'Reports',
+        introduction: 'How drift writes its reports.',
+        keywords: ['report'],
+        chapters: [
+          {
+            title: 'Flags',
+            summary: 'What the command line takes.',
+            content: 'Pass `--quiet` to print less.\nReportWriter extends BaseWriter.',
+          },
+        ],
+      }),
+    });
+    expect(created.status).toBe(201);
+  });
+
+  it("detect_stale_docs reports a chapter's stale line, located by its URI and the document's line, through every door", async () => {
+    const answers = await askEveryDoor(
+      doors(),
+      { ...DETECT_STALE_DOCS, cli: ['docs', 'check', '--repo', DRIFT] },
+      { repositoryId: DRIFT },
+      `repositoryId=${DRIFT}`,
+    );
+    for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: answers.rest });
+    expect(answers.rest).toMatchObject({
+      documents: ['README.md', CHAPTER],
+      findings: [
+        {
+          path: CHAPTER,
+          line: 12,
+          statement: 'Pass `--quiet` to print less.',
+          kind: 'unknown_flag',
+          reason: 'No code defines the flag --quiet.',
+          evidence: [],
+          confidence: 0.85,
+        },
+      ],
+    });
+    const check = await runCli(['docs', 'check', '--repo', DRIFT, '--fail-on', '0'], env);
+    expect(check.code).toBe(5);
+    expect(check.stdout).toContain(`${CHAPTER}:12  0.85  No code defines the flag --quiet.`);
+    const withoutKnowledge = await runCli(['docs', 'check', '--repo', DRIFT, '--no-knowledge', '--fail-on', '0'], env);
+    expect(withoutKnowledge.code).toBe(0);
+  });
+
+  it('verify_claim settles the claims of a chapter, through every door', async () => {
+    const head = gitIn(fixtures.get(DRIFT)!.path, ['rev-parse', 'HEAD']).trim();
+    const input = { repositoryId: DRIFT, chapter: CHAPTER };
+    const answers = await askEveryDoor(
+      doors(),
+      { ...VERIFY_CLAIM, cli: ['verify', '--chapter', CHAPTER, '--repo', DRIFT] },
+      input,
+      new URLSearchParams(input).toString(),
+    );
+    for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: answers.rest });
+    expect(answers.rest).toMatchObject({
+      claim: CHAPTER,
+      kind: 'extends',
+      verdict: 'supported',
+      judgedBy: 'graph',
+      // At the commit the README fix above made.
+      evidence: [
+        ['src/writers/report-writer.ts', 4, 16],
+        ['src/writers/base-writer.ts', 5, 11],
+      ].map(([path, startLine, endLine]) => ({
+        path,
+        startLine,
+        endLine,
+        uri: `code://${DRIFT}/${head}/${path}#L${startLine}-L${endLine}`,
+      })),
+    });
+    expect((answers.rest as { reasons: string[] }).reasons).toEqual([
+      expect.stringMatching(/^line 13: "ReportWriter extends BaseWriter\." is supported: /),
+    ]);
+    const missing = await askEveryDoor(
+      doors(),
+      { ...VERIFY_CLAIM, cli: ['verify', '--chapter', `${CHAPTER}x`, '--repo', DRIFT] },
+      { repositoryId: DRIFT, chapter: `${CHAPTER}x` },
+      new URLSearchParams({ repositoryId: DRIFT, chapter: `${CHAPTER}x` }).toString(),
+    );
+    for (const [door, answer] of Object.entries(missing)) expect({ door, answer }).toEqual({ door, answer: { error: 'not_found' } });
+  });
 });

@@ -36,6 +36,11 @@ export function registerAnalysisReviewCommands(analyze: Command): void {
     .description('evaluate_gates: what lore check would decide on a stored run (latest by default), against the stored baseline')
     .option('--fail-on <severities>', 'new findings of these severities fail (comma-separated; default critical,warning; "" for none)')
     .option('--health-min <n>', 'the least health score (with a baseline, only below the baseline’s too)')
+    .option('--coverage-min <percent>', 'the least line coverage (needs a run analysed with --coverage-xml)')
+    .option(
+      '--fail-on-untested-hotspots',
+      'fail on new complex functions below 50% coverage or outside the coverage report (needs --coverage-xml)',
+    )
     .option('--json', 'print the evaluate_gates result as JSON')
     .action(
       withParentOptions(async (runId: string | undefined, options: GateOptions & { json?: boolean }) => {
@@ -96,10 +101,14 @@ function withParentOptions<A extends unknown[]>(action: (...args: A) => Promise<
 export interface GateOptions {
   failOn?: string;
   healthMin?: string;
+  coverageMin?: string;
+  failOnUntestedHotspots?: boolean;
 }
 
 /** evaluate_gates' thresholds from the command line (the service validates them). */
-export function gateInput(options: GateOptions): Pick<EvaluateGatesInput, 'fail_on_new' | 'health_min'> {
+export function gateInput(
+  options: GateOptions,
+): Pick<EvaluateGatesInput, 'fail_on_new' | 'health_min' | 'coverage_min' | 'fail_on_untested_hotspots'> {
   return {
     ...(options.failOn === undefined
       ? {}
@@ -110,6 +119,8 @@ export function gateInput(options: GateOptions): Pick<EvaluateGatesInput, 'fail_
             .filter(Boolean) as EvaluateGatesInput['fail_on_new'],
         }),
     ...(options.healthMin === undefined ? {} : { health_min: Number(options.healthMin) }),
+    ...(options.coverageMin === undefined ? {} : { coverage_min: Number(options.coverageMin) }),
+    ...(options.failOnUntestedHotspots ? { fail_on_untested_hotspots: true } : {}),
   };
 }
 

@@ -26,13 +26,16 @@ export const ANALYSIS_HELP_TOPICS = {
       'A baseline is a digested snapshot of accepted findings per repository, written by lore analyze --update-baseline (never by MCP); evaluate_gates, generate_pr_summary and lore check count only findings it does not hold as new.',
     details: [
       'Findings match by canonical id (symbols, not lines), so moved code stays known; a baseline edited by hand is refused as untrusted.',
-      'get_run_summary still counts every finding as new (baseline.status missing); compare_runs is baseline-independent.',
+      'get_run_summary and analyze_* judge new and known against the stored baseline too (baseline.status trusted, missing or untrusted); compare_runs is baseline-independent.',
     ],
   },
   coverage: {
     summary:
-      'Coverage here is what the index measured: inventory.coverage counts the function bodies with complexity and clone fingerprints; the summary warns about the rest (null is not zero). Cobertura coverage joins are not read yet.',
-    details: ['A health dimension with nothing measured is left out rather than scored.'],
+      'Two coverages: inventory.coverage counts the function bodies the index measured (complexity, clone fingerprints; null is not zero), and analyze_repository with coverage_xml (a Cobertura file inside the repository) joins test coverage per function and file into metrics.coverage_join.',
+    details: [
+      'An invalid Cobertura file gives coverage_join.status invalid with invalid_reason, not a failed run; evaluate_gates with fail_on_untested_hotspots or coverage_min on a run without a valid join is a contract error.',
+      'get_report_section {section: "metrics_detail", family: "coverage_join"} pages the functions; a health dimension with nothing measured is left out rather than scored.',
+    ],
   },
   suppressions: {
     summary:

@@ -12,6 +12,7 @@ interface AnalyzeOptions {
   changed?: string;
   diff?: string;
   mode?: AnalysisMode;
+  coverageXml?: string;
   updateBaseline?: true | string;
   json?: boolean;
 }
@@ -25,6 +26,7 @@ export const register: RegisterCommand = (program: Command) => {
     .option('--changed <paths>', 'scope the run to these changed files (comma-separated, repository-relative): analyze_changed_paths')
     .option('--diff <range>', 'scope the run to the files a git revision or range changed: analyze_changed_paths')
     .option('--mode <mode>', 'full (default) or clones_only')
+    .option('--coverage-xml <file>', 'join this Cobertura coverage report (inside the repository) into the run (full mode)')
     .option('--update-baseline [file]', "accept this run's findings as the repository's stored baseline (and write it to file, if given)")
     .option('--json', 'print the analyze_repository (or analyze_changed_paths) result as JSON')
     .action(runAction(analyzeCommand));
@@ -34,7 +36,11 @@ export const register: RegisterCommand = (program: Command) => {
 async function analyzeCommand(repo: string | undefined, options: AnalyzeOptions): Promise<number> {
   // A path names the checkout (made absolute here, where the caller's directory is known); anything else is a repository id.
   const target = repo === undefined || /[\\/]|^\.\.?$/.test(repo) ? { root: resolve(repo ?? '.') } : { repository: repo };
-  const mode = options.mode === undefined ? {} : { analysis_mode: options.mode };
+  const mode = {
+    ...(options.mode === undefined ? {} : { analysis_mode: options.mode }),
+    // Made absolute here, where the caller's directory is known; the service refuses it outside the repository.
+    ...(options.coverageXml === undefined ? {} : { coverage_xml: resolve(options.coverageXml) }),
+  };
   const scope =
     options.changed !== undefined
       ? { changed_paths: options.changed.split(',').map((path) => path.trim()) }
@@ -66,11 +72,18 @@ function summaryText(summary: RunSummary): string {
     `run ${summary.run_id}  ${summary.repository}@${summary.commit.slice(0, 12)}  (${summary.mode})`,
     `health ${health.available ? `${health.score} (${health.grade})` : 'unavailable'}${health.dimensions.map((dimension) => `  ${dimension.name} ${dimension.score}`).join('')}`,
     `${inventory.files} files, ${inventory.lines} lines, ${inventory.functions} functions, ${inventory.classes} classes`,
-    `${findings.total} findings${families === '' ? '' : `: ${families}`}`,
+    `${findings.total} findings${families === '' ? '' : `: ${families}`} (${findings.new} new, ${findings.known} known; baseline ${summary.baseline.status})`,
+    ...(summary.coverage_join ? [coverageLine(summary.coverage_join)] : []),
     ...summary.warnings.map((warning) => `note: ${warning}`),
     `next: lore analyze ... --json, or list_findings {run_id: "${summary.run_id}"} over MCP`,
     '',
   ].join('\n');
+}
+
+function coverageLine(join: NonNullable<RunSummary['coverage_join']>): string {
+  if (join.status === 'invalid') return `coverage: invalid (${join.invalid_reason})`;
+  const overall = join.overall_permille === null ? 'no line measured' : `${join.overall_permille / 10}% of lines`;
+  return `coverage: ${overall}, ${join.coverage_hotspots} coverage hotspot(s), ${join.scope_gap_hotspots} scope gap hotspot(s) (below ${join.hotspot_threshold_percent}%)`;
 }
 
 function changedText(run: ChangedRun): string {

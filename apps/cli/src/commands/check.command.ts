@@ -11,6 +11,7 @@ import { EXIT, printJson } from '../output';
 
 interface CheckOptions extends GateOptions {
   diff?: string;
+  coverageXml?: string;
   /** true: the stored baseline (the default); a path: that baseline file; false (--no-baseline): none. */
   baseline?: boolean | string;
   sarif?: string;
@@ -38,6 +39,12 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--no-baseline', 'judge without a baseline: every finding is new')
     .option('--fail-on <severities>', 'new findings of these severities fail (comma-separated; default critical,warning)')
     .option('--health-min <n>', 'the least health score (with a baseline, only below the baseline’s too)')
+    .option('--coverage-xml <file>', 'join this Cobertura coverage report (inside the repository) into the run')
+    .option('--coverage-min <percent>', 'the least line coverage of the repository’s files in the coverage report (needs --coverage-xml)')
+    .option(
+      '--fail-on-untested-hotspots',
+      'fail on new complex functions below 50% coverage or outside the coverage report (needs --coverage-xml)',
+    )
     .option('--sarif <file>', 'write the run as SARIF 2.1.0 (for a code-scanning upload)')
     .option('--markdown <file>', 'write the pull-request summary as Markdown')
     .option('--json', 'print the evaluate_gates result as JSON')
@@ -47,14 +54,16 @@ async function checkCommand(repo: string | undefined, options: CheckOptions): Pr
   const target = repo === undefined || /[\\/]|^\.\.?$/.test(repo) ? { root: resolve(repo ?? '.') } : { repository: repo };
   const baselineFile = typeof options.baseline === 'string' ? options.baseline : null;
   const baselineText = baselineFile === null ? null : readText(baselineFile);
+  // Made absolute here, where the caller's directory is known; the service refuses it outside the repository.
+  const coverage = options.coverageXml === undefined ? {} : { coverage_xml: resolve(options.coverageXml) };
   const gates = await withServices<GateEvaluation>(async (context) => {
     const health = context.get(CodeHealthService);
     const review = context.get(AnalysisReviewService);
     const principal = context.get(PrincipalResolver).local();
     const run =
       options.diff === undefined
-        ? await health.analyzeRepository(target, principal)
-        : await health.analyzeChangedPaths({ ...target, git_diff_ref: options.diff }, principal);
+        ? await health.analyzeRepository({ ...target, ...coverage }, principal)
+        : await health.analyzeChangedPaths({ ...target, ...coverage, git_diff_ref: options.diff }, principal);
     const input = {
       ...gateInput(options),
       run_id: run.run_id,

@@ -18,6 +18,9 @@ interface CheckOptions extends JsonOption {
   repo?: string;
   failOn?: string;
   minConfidence?: string;
+  /** false with --no-knowledge. */
+  knowledge?: boolean;
+  docComments?: boolean;
 }
 
 interface VerifyOptions extends JsonOption {
@@ -39,8 +42,13 @@ export const register: RegisterCommand = (program: Command) => {
   docs
     .command('check')
     .description('The lines of Markdown the code no longer supports (detect_stale_docs), most confident first; for CI with --fail-on.')
-    .argument('[paths...]', 'Markdown files or directories of the repository (default: every indexed Markdown document)')
+    .argument(
+      '[paths...]',
+      "Markdown files or directories of the repository (default: every indexed Markdown document and the project knowledge's chapters)",
+    )
     .option('--repo <id>', 'the repository (needed when several are indexed)')
+    .option('--no-knowledge', "without paths, leave the project knowledge's chapters out")
+    .option('--doc-comments', 'also check the doc comments of the code files under the directories given (every code file without paths)')
     .option('--min-confidence <c>', 'leave out findings below this confidence (0-1)')
     .option('--fail-on <n>', 'exit 5 when more than n lines are stale (for CI)')
     .option('--json', 'print the detect_stale_docs result as JSON')
@@ -112,6 +120,8 @@ async function checkCommand(paths: string[], options: CheckOptions): Promise<num
       {
         repositoryId: options.repo,
         paths: paths.length === 0 ? undefined : paths,
+        ...(options.knowledge === false ? { knowledge: false } : {}),
+        ...(options.docComments ? { docComments: true } : {}),
         minConfidence: options.minConfidence === undefined ? undefined : Number(options.minConfidence),
       },
       context.get(PrincipalResolver).local(),

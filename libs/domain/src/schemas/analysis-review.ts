@@ -165,14 +165,18 @@ export const EvaluateGatesInputSchema = z
     fail_on_untested_hotspots: z
       .boolean()
       .default(false)
-      .describe('Fail on production hotspots no test covers: needs a run with a valid coverage join (a contract error otherwise).'),
+      .describe(
+        'Fail on new complex production functions (a complexity finding the baseline does not hold) measured below the hotspot coverage threshold or absent from the coverage report: needs a run with a valid coverage join (a contract error otherwise).',
+      ),
     coverage_min: z
       .number()
       .int()
       .min(0)
       .max(100)
       .optional()
-      .describe('The least line coverage in percent: needs a run with a valid coverage join (a contract error otherwise).'),
+      .describe(
+        'The least line coverage in percent of the repository’s lines in the coverage report: needs a run with a valid coverage join (a contract error otherwise).',
+      ),
     baseline: z
       .enum(['stored', 'none'])
       .default('stored')
@@ -185,7 +189,7 @@ export type EvaluateGatesQuery = z.output<typeof EvaluateGatesInputSchema>;
 
 export const GateResultSchema = z
   .object({
-    gate: z.string().describe('new_findings, health_min.'),
+    gate: z.string().describe('new_findings, health_min, untested_hotspots, coverage_min.'),
     passed: z.boolean(),
     threshold: z.string(),
     measured: z.string(),
@@ -221,7 +225,7 @@ export const REPORT_SECTIONS = [
   'integrity',
   'changed',
 ] as const;
-export const METRICS_FAMILIES = ['functions', 'classes', 'modules', 'health'] as const;
+export const METRICS_FAMILIES = ['functions', 'classes', 'modules', 'health', 'coverage_join'] as const;
 
 export const GetReportSectionInputSchema = z
   .object({
@@ -232,7 +236,9 @@ export const GetReportSectionInputSchema = z
     family: z
       .enum(METRICS_FAMILIES, { error: `family is one of ${METRICS_FAMILIES.join(', ')}` })
       .optional()
-      .describe('metrics_detail: functions, classes, modules or health (its dimensions).'),
+      .describe(
+        'metrics_detail: functions, classes, modules, health (its dimensions) or coverage_join (per function, with the join’s summary).',
+      ),
     path: z.string().max(1000).optional().describe('metrics_detail: only items under this path.'),
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(200).default(50),

@@ -28,6 +28,8 @@ export const DEFAULT_THRESHOLDS = { complexity: 20, coupling: 10, cohesion: 4 } 
  * with a statement added and an operator changed measures 0.56-0.73; unrelated bodies of one size 0.02-0.08.
  */
 export const NEAR_MISS_SIMILARITY = 0.5;
+/** A complex production function measured below this line coverage (percent) is a coverage hotspot. */
+export const COVERAGE_HOTSPOT_THRESHOLD_PERCENT = 50;
 
 const AnalysisModeSchema = z.enum(ANALYSIS_MODES).register(schemaNames, { name: 'AnalysisMode' });
 const FamilySchema = z.enum(FINDING_FAMILIES).register(schemaNames, { name: 'FindingFamily' });
@@ -93,7 +95,24 @@ const analysisFields = {
     .enum(['reuse', 'off'], { error: 'cache_policy is reuse or off (refresh is refused: analysis never writes a cache)' })
     .default('reuse')
     .describe('reuse or off: analysis reads the indexed graph either way; refresh is refused (read-only).'),
+  coverage_xml: z
+    .string()
+    .min(1)
+    .max(4096)
+    .refine((path) => !path.includes('\0'), { message: 'coverage_xml is a path' })
+    .optional()
+    .describe(
+      'A Cobertura coverage XML of this run, relative to the repository root (or absolute, inside it): joined per function and file (metrics.coverage_join). Needs analysis_mode full; an unreadable or invalid file gives coverage_join.status "invalid", not a failed run.',
+    ),
 };
+
+/** The coverage join needs function spans and complexity: clones_only measures neither. */
+const COVERAGE_NEEDS_FULL = {
+  message: 'coverage_xml needs analysis_mode full (the coverage join is per function body, which clones_only does not measure).',
+  path: ['coverage_xml'],
+};
+const coverageWithFullMode = (input: { coverage_xml?: string; analysis_mode?: AnalysisMode }) =>
+  input.coverage_xml === undefined || input.analysis_mode !== 'clones_only';
 
 const oneRepository = (input: { root?: string; repository?: string }) => (input.root === undefined) !== (input.repository === undefined);
 const ONE_REPOSITORY = { message: 'Give root (an absolute path of an indexed checkout) or repository, one of them.' };
@@ -102,6 +121,7 @@ export const AnalyzeRepositoryInputSchema = z
   .object(analysisFields)
   .strict()
   .refine(oneRepository, ONE_REPOSITORY)
+  .refine(coverageWithFullMode, COVERAGE_NEEDS_FULL)
   .register(schemaNames, { name: 'AnalyzeRepositoryInput' });
 export type AnalyzeRepositoryInput = z.input<typeof AnalyzeRepositoryInputSchema>;
 export type AnalyzeRepositoryQuery = z.output<typeof AnalyzeRepositoryInputSchema>;
@@ -116,6 +136,7 @@ export const AnalyzeChangedPathsInputSchema = z
   })
   .strict()
   .refine(oneRepository, ONE_REPOSITORY)
+  .refine(coverageWithFullMode, COVERAGE_NEEDS_FULL)
   .refine((input) => (input.changed_paths === undefined) !== (input.git_diff_ref === undefined), {
     message: 'Give changed_paths or git_diff_ref, one of them.',
   })
@@ -263,6 +284,66 @@ const ModuleMetricSchema = z
   .object({ path: z.string(), afferent: z.number().int(), efferent: z.number().int(), instability: z.number().nullable() })
   .register(schemaNames, { name: 'ModuleMetric' });
 
+const CoverageStatusSchema = z.enum(['ok', 'invalid']).register(schemaNames, { name: 'CoverageJoinStatus' });
+
+export const CoverageFileSchema = z
+  .object({
+    path: z.string(),
+    lines_valid: z.number().int().describe('Executable lines the coverage report lists for the file.'),
+    lines_covered: z.number().int().describe('Of those, the lines run at least once.'),
+    coverage_permille: z.number().int().nullable().describe('lines_covered / lines_valid in thousandths; null with no executable line.'),
+  })
+  .register(schemaNames, { name: 'CoverageFile' });
+
+export const COVERAGE_FUNCTION_STATUSES = ['measured', 'no_executable_lines', 'not_in_report'] as const;
+export const CoverageFunctionSchema = z
+  .object({
+    path: z.string(),
+    line: z.number().int(),
+    end_line: z.number().int(),
+    symbol: z.string(),
+    cyclomatic: z.number().int().nullable(),
+    lines_valid: z.number().int().describe('Executable lines of the report within the body’s lines.'),
+    lines_covered: z.number().int(),
+    coverage_permille: z.number().int().nullable().describe('null when not measured (not_in_report, no_executable_lines): never zero.'),
+    coverage_status: z
+      .enum(COVERAGE_FUNCTION_STATUSES)
+      .register(schemaNames, { name: 'CoverageFunctionStatus' })
+      .describe('measured; no_executable_lines (its file is in the report, its lines are not); not_in_report (its file is not).'),
+    hotspot: z
+      .enum(['coverage', 'scope_gap'])
+      .nullable()
+      .register(schemaNames, { name: 'CoverageHotspotKind' })
+      .describe(
+        'A complexity finding’s body (cyclomatic at or above the threshold) measured below hotspot_threshold_percent (coverage), or not in the report at all (scope_gap); null otherwise.',
+      ),
+  })
+  .register(schemaNames, { name: 'CoverageFunction' });
+export type CoverageFunction = z.infer<typeof CoverageFunctionSchema>;
+
+/** The current run's Cobertura coverage joined to its production function bodies and files. */
+export const CoverageJoinSchema = z
+  .object({
+    status: CoverageStatusSchema.describe('ok: the report was read and joined; invalid: it could not be (invalid_reason says why).'),
+    invalid_reason: z.string().nullable(),
+    source: z.string().describe('The Cobertura file, relative to the repository root.'),
+    overall_permille: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Covered / executable lines of the repository’s files in the report, in thousandths.'),
+    lines_valid: z.number().int(),
+    lines_covered: z.number().int(),
+    hotspot_threshold_percent: z.number().int(),
+    coverage_hotspots: z.number().int().describe('Complexity findings’ bodies measured below hotspot_threshold_percent.'),
+    scope_gap_hotspots: z.number().int().describe('Complexity findings’ bodies whose file the report does not cover at all.'),
+    unmatched_files: z.number().int().describe('Files of the report that are not indexed files of the repository (left out).'),
+    files: z.array(CoverageFileSchema).describe('The repository’s files the report covers, by path.'),
+    functions: z.array(CoverageFunctionSchema).describe('Every production function and method body (not nested), by path and line.'),
+  })
+  .register(schemaNames, { name: 'CoverageJoin' });
+export type CoverageJoin = z.infer<typeof CoverageJoinSchema>;
+
 export const ReportSchema = z
   .object({
     report_schema_version: z.string(),
@@ -299,6 +380,7 @@ export const ReportSchema = z
         functions: z.array(FunctionMetricSchema),
         classes: z.array(ClassMetricSchema),
         modules: z.array(ModuleMetricSchema),
+        coverage_join: CoverageJoinSchema.optional().describe('Only in a run given coverage_xml.'),
       })
       .register(schemaNames, { name: 'ReportMetrics' }),
     derived: z
@@ -333,13 +415,33 @@ export type HotspotKind = (typeof HOTSPOT_KINDS)[number];
 const BaselineSchema = z
   .object({
     status: z
-      .literal('missing')
-      .describe('The run summary judges no baseline: every finding is new (evaluate_gates judges against the stored one).'),
+      .enum(['trusted', 'missing', 'untrusted'])
+      .register(schemaNames, { name: 'RunBaselineStatus' })
+      .describe(
+        "trusted: the repository's stored baseline, its digest checked, decides new and known; missing: none is stored (every finding is new); untrusted: the stored one fails its check (untrusted_reason; every finding is new).",
+      ),
+    digest: z.string().nullable().describe('The trusted baseline’s digest.'),
+    created_from_run: z.string().nullable().describe('The short id of the run the trusted baseline was taken from.'),
+    commit: z.string().nullable(),
+    findings: z.number().int().nullable().describe('How many findings the trusted baseline accepts.'),
+    untrusted_reason: z.string().nullable().describe('digest_mismatch, unreadable or malformed; null unless untrusted.'),
     compared_without_valid_baseline: z.boolean(),
     baseline_python_tag: z.string().nullable(),
     runtime_python_tag: z.string().nullable(),
   })
   .register(schemaNames, { name: 'BaselineState' });
+export type RunBaseline = z.infer<typeof BaselineSchema>;
+
+export const CoverageJoinSummarySchema = z
+  .object({
+    status: CoverageStatusSchema,
+    invalid_reason: z.string().nullable(),
+    overall_permille: z.number().int().nullable(),
+    coverage_hotspots: z.number().int(),
+    scope_gap_hotspots: z.number().int(),
+    hotspot_threshold_percent: z.number().int(),
+  })
+  .register(schemaNames, { name: 'CoverageJoinSummary' });
 
 export const RunSummarySchema = z
   .object({
@@ -380,8 +482,9 @@ export const RunSummarySchema = z
         api_breaking_changes: z.number().int().nullable(),
         new_api_symbols: z.number().int().nullable(),
       })
-      .describe('Against the baseline: with none, every finding is new and the deltas are null (not measured).')
+      .describe('Against the trusted baseline: with none, every finding is new and the deltas are null (not measured).')
       .register(schemaNames, { name: 'RunDiff' }),
+    coverage_join: CoverageJoinSummarySchema.optional().describe('Only for a run given coverage_xml.'),
     health: HealthSchema,
     warnings: z.array(z.string()),
     failures: z.array(z.string()),
@@ -399,7 +502,10 @@ export const ChangedRunSchema = z
     health: HealthSchema,
     health_delta: z.number().int().nullable(),
     verdict: z.enum(['clean', 'findings_in_changed_files']).register(schemaNames, { name: 'ChangedVerdict' }),
-    new_findings: z.number().int().describe('Findings touching the changed files (all new while no baseline is kept).'),
+    new_findings: z
+      .number()
+      .int()
+      .describe('Findings touching the changed files that the trusted baseline does not hold (all of them without one).'),
     new_by_source_kind: SourceKindCountsSchema,
     resolved_findings: z.number().int(),
     changed_findings: z.array(z.string()).describe('Empty: the detail is the changed section of the report.'),

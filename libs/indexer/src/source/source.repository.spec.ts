@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitIn } from '../../../../test/support/fixtures';
@@ -45,5 +45,51 @@ describe('SourceRepository.readAtCommit (the real git)', () => {
     expect(await sources.readAtCommit(source, 'src/total.ts', contentHash('export const total = 0;\n'))).toBeNull();
     expect(await sources.readAtCommit(source, 'src/missing.ts', contentHash(indexed))).toBeNull();
     expect(await sources.readAtCommit({ ...source, gitPrefix: null }, 'src/total.ts', contentHash(indexed))).toBeNull();
+  });
+});
+
+describe('SourceRepository.readUnderRoot', () => {
+  const sources = new SourceRepository();
+
+  /** A checkout holding reports/coverage.xml and a link leading out of it, beside a file outside it. */
+  function checkout(): { root: string; outside: string } {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'lore-under-root-')));
+    const root = join(base, 'app');
+    mkdirSync(join(root, 'reports'), { recursive: true });
+    writeFileSync(join(root, 'reports', 'coverage.xml'), '<coverage/>');
+    writeFileSync(join(base, 'secret.xml'), '<secret/>');
+    symlinkSync(join(base, 'secret.xml'), join(root, 'reports', 'linked.xml'));
+    return { root, outside: join(base, 'secret.xml') };
+  }
+
+  it('reads a file by a path relative to the root, or absolute inside it', async () => {
+    const { root } = checkout();
+    const source = { rootPath: root, commitSha: 'c', gitPrefix: null };
+    const expected = { kind: 'text', path: 'reports/coverage.xml', text: '<coverage/>' };
+    expect(await sources.readUnderRoot(source, 'reports/coverage.xml', 1000)).toEqual(expected);
+    expect(await sources.readUnderRoot(source, join(root, 'reports', 'coverage.xml'), 1000)).toEqual(expected);
+  });
+
+  it('refuses a path, or a symbolic link, leading outside the root', async () => {
+    const { root, outside } = checkout();
+    const source = { rootPath: root, commitSha: 'c', gitPrefix: null };
+    for (const path of ['../secret.xml', outside, 'reports/linked.xml', '.', '/etc/hostname'])
+      expect({ path, read: await sources.readUnderRoot(source, path, 1000) }).toEqual({ path, read: { kind: 'outside' } });
+  });
+
+  it('tells why a file inside cannot be read', async () => {
+    const { root } = checkout();
+    const source = { rootPath: root, commitSha: 'c', gitPrefix: null };
+    expect(await sources.readUnderRoot(source, 'reports/none.xml', 1000)).toEqual({
+      kind: 'unreadable',
+      path: 'reports/none.xml',
+      reason: 'no such file',
+    });
+    expect(await sources.readUnderRoot(source, 'reports', 1000)).toEqual({ kind: 'unreadable', path: 'reports', reason: 'not a file' });
+    expect(await sources.readUnderRoot(source, 'reports/coverage.xml', 5)).toEqual({
+      kind: 'unreadable',
+      path: 'reports/coverage.xml',
+      reason: 'larger than 5 bytes',
+    });
   });
 });

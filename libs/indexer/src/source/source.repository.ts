@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InvalidInputError } from '@lore/domain';
 import { gitOutput } from '../git';
 import { contentHash } from '../repository-files';
@@ -12,6 +12,10 @@ export interface IndexedSource {
   /** The root's path inside its git work tree ('' at the top), or null outside git. */
   gitPrefix: string | null;
 }
+
+/** A file read from a repository's working tree by `readUnderRoot`. */
+export type WorkingTreeRead =
+  { kind: 'text'; path: string; text: string } | { kind: 'unreadable'; path: string; reason: string } | { kind: 'outside' };
 
 /** Reads of indexed files from where they live: the working tree and git's object store. */
 export class SourceRepository {
@@ -26,6 +30,30 @@ export class SourceRepository {
     const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
     const committed = await gitOutput(repository.rootPath, ['show', `${repository.commitSha}:${gitPath}`]);
     return committed !== null && contentHash(committed) === indexedHash ? committed : null;
+  }
+
+  /**
+   * A file of the working tree that need not be indexed (a coverage report a test run wrote), by a
+   * path relative to the repository's root or absolute inside it. `outside` when the path, or what a
+   * symbolic link on it leads to, is not under the root; `unreadable` (with the reason) when it is
+   * missing, not a file, or larger than maxBytes. `path` is relative to the root.
+   */
+  async readUnderRoot(repository: IndexedSource, path: string, maxBytes: number): Promise<WorkingTreeRead> {
+    const root = resolve(repository.rootPath);
+    const target = resolve(root, path);
+    const inside = (base: string, candidate: string) => {
+      const rest = relative(base, candidate);
+      return rest !== '' && rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
+    };
+    if (!inside(root, target)) return { kind: 'outside' };
+    const within = relative(root, target).split(sep).join('/');
+    const real = await fs.realpath(target).catch(() => null);
+    if (real === null) return { kind: 'unreadable', path: within, reason: 'no such file' };
+    if (!inside(await fs.realpath(root), real)) return { kind: 'outside' };
+    const stat = await fs.stat(real);
+    if (!stat.isFile()) return { kind: 'unreadable', path: within, reason: 'not a file' };
+    if (stat.size > maxBytes) return { kind: 'unreadable', path: within, reason: `larger than ${maxBytes} bytes` };
+    return { kind: 'text', path: within, text: await fs.readFile(real, 'utf8') };
   }
 
   /**

@@ -104,6 +104,89 @@ describe('baselines and gates', () => {
     ]);
     expect(() => evaluateGates(report([], 90), null, EvaluateGatesInputSchema.parse({ coverage_min: 80 }))).toThrow(/coverage join/);
   });
+
+  /** A run with a coverage join: route (a legacy complexity finding) at 11.6%, shippingRate (a new one) outside the report. */
+  function covered(status: 'ok' | 'invalid' = 'ok'): Report {
+    const run = report(
+      [
+        { canonical_id: 'complexity:route', locations: [{ path: 'src/router.ts', line: 4, end_line: 49, symbol: 'route' }] },
+        { canonical_id: 'complexity:ship', locations: [{ path: 'src/pricing.ts', line: 26, end_line: 39, symbol: 'shippingRate' }] },
+      ],
+      70,
+    );
+    const hotspot = (path: string, line: number, symbol: string, permille: number | null, kind: 'coverage' | 'scope_gap') => ({
+      path,
+      line,
+      end_line: line + 10,
+      symbol,
+      cyclomatic: 21,
+      lines_valid: permille === null ? 0 : 43,
+      lines_covered: permille === null ? 0 : 5,
+      coverage_permille: permille,
+      coverage_status: permille === null ? 'not_in_report' : 'measured',
+      hotspot: kind,
+    });
+    run.metrics.coverage_join = {
+      status,
+      invalid_reason: status === 'ok' ? null : 'not well-formed XML at line 9, column 1: Unclosed tag',
+      source: 'reports/cobertura.xml',
+      overall_permille: status === 'ok' ? 152 : null,
+      lines_valid: 46,
+      lines_covered: 7,
+      hotspot_threshold_percent: 50,
+      coverage_hotspots: 1,
+      scope_gap_hotspots: 1,
+      unmatched_files: 0,
+      files: [],
+      functions: [hotspot('src/pricing.ts', 26, 'shippingRate', null, 'scope_gap'), hotspot('src/router.ts', 4, 'route', 116, 'coverage')],
+    } as never;
+    return run;
+  }
+
+  it('fails untested hotspots only where their complexity finding is new, and coverage below coverage_min', () => {
+    const baseline = baselineOf(report([{ canonical_id: 'complexity:route' }], 70));
+    const query = EvaluateGatesInputSchema.parse({ fail_on_new: [], fail_on_untested_hotspots: true, coverage_min: 20 });
+    expect(evaluateGates(covered(), baseline, query).gates).toEqual([
+      {
+        gate: 'untested_hotspots',
+        passed: false,
+        threshold: 'no new complex production function below 50% line coverage or outside the coverage report',
+        measured: '1 new untested hotspot(s): shippingRate (src/pricing.ts:26, not in the coverage report); 1 known',
+      },
+      { gate: 'coverage_min', passed: false, threshold: 'line coverage >= 20%', measured: 'line coverage 15.2% (7 of 46 lines)' },
+    ]);
+    const accepted = baselineOf(covered());
+    const legacy = evaluateGates(
+      covered(),
+      accepted,
+      EvaluateGatesInputSchema.parse({ fail_on_untested_hotspots: true, coverage_min: 15 }),
+    );
+    expect(legacy.verdict).toBe('pass');
+    expect(legacy.gates.map((gate) => [gate.gate, gate.passed, gate.measured])).toEqual([
+      ['new_findings', true, '0 new (0 critical, 0 warning, 0 info)'],
+      ['untested_hotspots', true, '0 new untested hotspot(s); 2 known'],
+      ['coverage_min', true, 'line coverage 15.2% (7 of 46 lines)'],
+    ]);
+    const withoutBaseline = evaluateGates(covered(), null, EvaluateGatesInputSchema.parse({ fail_on_untested_hotspots: true }));
+    expect(withoutBaseline.gates[1]!.measured).toBe(
+      '2 new untested hotspot(s): shippingRate (src/pricing.ts:26, not in the coverage report), route (src/router.ts:4, 11.6% of 43 lines); 0 known',
+    );
+  });
+
+  it('refuses a coverage gate on an invalid join as the seed’s contract error, with the reason', () => {
+    const query = EvaluateGatesInputSchema.parse({ fail_on_untested_hotspots: true });
+    expect(() => evaluateGates(covered('invalid'), null, query)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_input',
+        details: {
+          contract: 'coverage_join',
+          reason: 'invalid',
+          run_id: 'aaaaaaaa',
+          invalid_reason: 'not well-formed XML at line 9, column 1: Unclosed tag',
+        },
+      }),
+    );
+  });
 });
 
 describe('review sessions', () => {

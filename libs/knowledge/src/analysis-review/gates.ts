@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@lore/domain';
 import type { BaselineDocument, EvaluateGatesQuery, GateEvaluation } from '@lore/domain/schemas/analysis-review';
-import type { Report } from '@lore/domain/schemas/code-health';
+import type { CoverageFunction, CoverageJoin, Report } from '@lore/domain/schemas/code-health';
 import { shortRunId } from '../code-health/report-views';
 import { acceptedIds, baselineState } from './baselines';
 import { findingDelta, healthScore } from './run-comparison';
@@ -11,13 +11,7 @@ import { findingDelta, healthScore } from './run-comparison';
  * gate counts new ones only, and the health gate fails only when health is also below the baseline's.
  */
 export function evaluateGates(report: Report, baseline: BaselineDocument | null, query: EvaluateGatesQuery): GateEvaluation {
-  if (query.fail_on_untested_hotspots || query.coverage_min !== undefined) {
-    // Lore's runs carry no coverage join yet (no coverage_xml input): the seed's contract error for a run without a valid one.
-    throw new InvalidInputError('Coverage gates need a run with a valid coverage join, and this run has none.', {
-      hint: 'Leave out fail_on_untested_hotspots and coverage_min: Lore does not join Cobertura coverage into runs yet.',
-      details: { contract: 'coverage_join', reason: 'missing', run_id: shortRunId(report.integrity.digest) },
-    });
-  }
+  const coverage = query.fail_on_untested_hotspots || query.coverage_min !== undefined ? validCoverageJoin(report) : null;
   const health = healthScore(report);
   if (query.health_min !== undefined && health === null) {
     throw new InvalidInputError('health_min needs a run with health (analysis_mode full); this run has none.', {
@@ -49,6 +43,28 @@ export function evaluateGates(report: Report, baseline: BaselineDocument | null,
       measured: `health ${health}`,
     });
   }
+  if (coverage !== null && query.fail_on_untested_hotspots) {
+    const hotspots = coverage.functions.filter((item) => item.hotspot !== null);
+    const untested = hotspots.filter((item) => !accepted.has(complexityFindingOf(report, item) ?? ''));
+    gates.push({
+      gate: 'untested_hotspots',
+      passed: untested.length === 0,
+      threshold: `no new complex production function below ${coverage.hotspot_threshold_percent}% line coverage or outside the coverage report`,
+      measured: `${untested.length} new untested hotspot(s)${untested.length === 0 ? '' : `: ${untested.map(hotspotText).join(', ')}`}; ${hotspots.length - untested.length} known`,
+    });
+  }
+  if (coverage !== null && query.coverage_min !== undefined) {
+    const measured = coverage.overall_permille;
+    gates.push({
+      gate: 'coverage_min',
+      passed: measured !== null && measured >= query.coverage_min * 10,
+      threshold: `line coverage >= ${query.coverage_min}%`,
+      measured:
+        measured === null
+          ? `no executable line of the repository in ${coverage.source}`
+          : `line coverage ${measured / 10}% (${coverage.lines_covered} of ${coverage.lines_valid} lines)`,
+    });
+  }
   return {
     run_id: shortRunId(report.integrity.digest),
     repository: report.meta.repository,
@@ -60,4 +76,44 @@ export function evaluateGates(report: Report, baseline: BaselineDocument | null,
     new_findings: fresh.map(findingDelta),
     known_findings: report.findings.items.length - fresh.length,
   };
+}
+
+/** The run's coverage join when it is valid; the seed's contract error for a coverage gate on a run without one. */
+function validCoverageJoin(report: Report): CoverageJoin {
+  const join = report.metrics.coverage_join;
+  if (join?.status === 'ok') return join;
+  const runId = shortRunId(report.integrity.digest);
+  throw new InvalidInputError(
+    join
+      ? `Coverage gates need a valid coverage join; run ${runId}'s (${join.source}) is invalid: ${join.invalid_reason}`
+      : `Coverage gates need a run with a coverage join; run ${runId} was analysed without coverage_xml.`,
+    {
+      hint: 'Analyse again with coverage_xml: the Cobertura XML your test run writes, inside the repository.',
+      details: {
+        contract: 'coverage_join',
+        reason: join ? 'invalid' : 'missing',
+        run_id: runId,
+        ...(join ? { invalid_reason: join.invalid_reason } : {}),
+      },
+    },
+  );
+}
+
+/**
+ * The canonical id of the complexity finding that makes a function a hotspot: a hotspot is new or
+ * known as that finding is, so a legacy complex function without tests never fails the gate.
+ */
+function complexityFindingOf(report: Report, item: CoverageFunction): string | null {
+  const finding = report.findings.items.find(
+    (candidate) =>
+      candidate.family === 'complexity' && candidate.locations.some((place) => place.path === item.path && place.symbol === item.symbol),
+  );
+  return finding?.canonical_id ?? null;
+}
+
+function hotspotText(item: CoverageFunction): string {
+  const where = `${item.path}:${item.line}`;
+  return item.hotspot === 'scope_gap'
+    ? `${item.symbol} (${where}, not in the coverage report)`
+    : `${item.symbol} (${where}, ${item.coverage_permille! / 10}% of ${item.lines_valid} lines)`;
 }

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@lore/domain';
 import type { GetReportSectionInputSchema, ReportSection } from '@lore/domain/schemas/analysis-review';
-import type { Report } from '@lore/domain/schemas/code-health';
+import type { CoverageJoin, Report } from '@lore/domain/schemas/code-health';
 import type { z } from 'zod';
 import type { LoadedRun } from '../code-health/code-health.service';
 import { shortRunId, touches, underPath } from '../code-health/report-views';
@@ -46,25 +46,29 @@ export function reportSection(run: LoadedRun, query: SectionQuery): ReportSectio
 
 function metricsDetail(report: Report, query: SectionQuery): Record<string, unknown> {
   const { family, path } = query;
+  const join = report.metrics.coverage_join;
   if (family === undefined && path === undefined) {
     return {
       summary: report.metrics.summary,
       families: [
         ...PATHED_FAMILIES.map((name) => ({ family: name, items: report.metrics[name].length })),
         { family: 'health', items: report.metrics.summary.health.dimensions.length },
+        ...(join ? [{ family: 'coverage_join', items: join.functions.length }] : []),
       ],
-      hint: 'Give family (functions, classes, modules, health) and/or path for a page of items (offset, limit).',
+      hint: 'Give family (functions, classes, modules, health, coverage_join) and/or path for a page of items (offset, limit).',
     };
   }
+  const under = (item: { path: string }) => path === undefined || underPath(item.path, path);
   const items: Record<string, unknown>[] =
     family === 'health'
       ? report.metrics.summary.health.dimensions.map((dimension) => ({ family: 'health', ...dimension }))
-      : (family === undefined ? PATHED_FAMILIES : [family]).flatMap((name) =>
-          (report.metrics[name] as { path: string }[])
-            .filter((item) => path === undefined || underPath(item.path, path))
-            .map((item) => ({ family: name, ...item })),
-        );
+      : family === 'coverage_join'
+        ? (join?.functions ?? []).filter(under).map((item) => ({ family: 'coverage_join', ...item }))
+        : (family === undefined ? PATHED_FAMILIES : [family]).flatMap((name) =>
+            (report.metrics[name] as { path: string }[]).filter(under).map((item) => ({ family: name, ...item })),
+          );
   return {
+    ...(family === 'coverage_join' ? { coverage_join: join ? coverageSummary(join) : null } : {}),
     family: family ?? null,
     path: path ?? null,
     total: items.length,
@@ -73,4 +77,10 @@ function metricsDetail(report: Report, query: SectionQuery): Record<string, unkn
     items: items.slice(query.offset, query.offset + query.limit),
     next_offset: query.offset + query.limit < items.length ? query.offset + query.limit : null,
   };
+}
+
+/** The coverage join without its lists (they are the pages). */
+function coverageSummary(join: CoverageJoin): Record<string, unknown> {
+  const { files, functions: _functions, ...summary } = join;
+  return { ...summary, files: files.length };
 }

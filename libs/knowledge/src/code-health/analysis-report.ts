@@ -19,6 +19,7 @@ import {
 } from '@lore/domain/schemas/code-health';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
 import { type CloneGroup, groupClones } from './clone-groups';
+import { type CoverageReading, joinCoverage } from './coverage-join';
 import {
   BODY_KINDS,
   type ClassMeasure,
@@ -37,6 +38,8 @@ export interface AnalysisSettings {
   thresholds: { complexity: number; coupling: number; cohesion: number };
   /** Whether the indexed commit's calls were resolved by the exact (compiler) pass. */
   callsExact: boolean;
+  /** The run's Cobertura report (full mode only): joined into metrics.coverage_join. */
+  coverage?: CoverageReading;
 }
 
 /** What the index does not record, so what no report can say yet. */
@@ -146,6 +149,8 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
           }))
         : [],
       modules: full ? modules : [],
+      // Absent, not null, without coverage_xml: a run without one keeps the digest it always had.
+      coverage_join: full && settings.coverage ? joinCoverage(settings.coverage, facts, settings.thresholds.complexity) : undefined,
     },
     derived: derivedOf(findings),
   };

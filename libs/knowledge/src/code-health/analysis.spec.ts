@@ -3,7 +3,7 @@ import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
 import { unreachedSymbols } from './reachability';
-import { filteredFindings, findingView, pageOf, runSummary } from './report-views';
+import { filteredFindings, findingView, NO_STORED_BASELINE, pageOf, runSummary } from './report-views';
 
 function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' | 'path'>): HealthSymbolRow {
   const name = fields.name ?? fields.uid.split('#').pop()!;
@@ -235,7 +235,7 @@ describe('the canonical report', () => {
     const again = buildReport(structuredClone(facts), settings);
     expect(JSON.stringify(again)).toBe(JSON.stringify(first));
     expect(first.integrity.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(runSummary(first, '0.1.0').run_id).toBe(first.integrity.digest.slice(0, 8));
+    expect(runSummary(first, '0.1.0', NO_STORED_BASELINE).run_id).toBe(first.integrity.digest.slice(0, 8));
     expect(buildReport(facts, { ...settings, thresholds: { ...settings.thresholds, complexity: 30 } }).integrity.digest).not.toBe(
       first.integrity.digest,
     );
@@ -272,7 +272,7 @@ describe('the canonical report', () => {
       cognitive_complexity: { measured: 1, total: 3 },
       clone_fingerprints: { measured: 2, total: 3 },
     });
-    expect(runSummary(report, '0.1.0').warnings).toEqual([
+    expect(runSummary(report, '0.1.0', NO_STORED_BASELINE).warnings).toEqual([
       'cyclomatic complexity is not measured for 1 of 3 function bodies (null in the index, not zero).',
       'cognitive complexity is not measured for 2 of 3 function bodies (null in the index, not zero).',
       'clone fingerprints is not measured for 1 of 3 function bodies (null in the index, not zero).',

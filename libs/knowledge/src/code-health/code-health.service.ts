@@ -48,11 +48,13 @@ import {
   type RunSummary,
   type SymbolHealth,
 } from '@lore/domain/schemas/code-health';
-import { CodeGraphRepository, CodeHealthRepository, type RepositoryRecord } from '@lore/graph';
+import { AnalysisReviewRepository, CodeGraphRepository, CodeHealthRepository, type RepositoryRecord } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
+import { trustedBaseline } from '../analysis-review/baselines';
 import { Operation } from '../operations/operation';
 import { parseInput } from '../validation';
 import { buildReport } from './analysis-report';
+import type { CoverageReading } from './coverage-join';
 import {
   changedRun,
   familyHealth,
@@ -63,9 +65,13 @@ import {
   pageOf,
   runSummary,
   shortRunId,
+  type StoredBaseline,
   thresholdContext,
   touches,
 } from './report-views';
+
+/** The largest Cobertura file a run reads (a report of a million lines is about 60 MB). */
+const MAX_COVERAGE_XML_BYTES = 128 * 1024 * 1024;
 
 /** A stored run, its report parsed. */
 export interface LoadedRun {
@@ -86,6 +92,7 @@ export class CodeHealthService {
     private readonly graph: CodeGraphRepository,
     private readonly health: CodeHealthRepository,
     private readonly sources: SourceRepository,
+    private readonly baselines: AnalysisReviewRepository,
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
@@ -94,7 +101,7 @@ export class CodeHealthService {
     const query = parseInput(AnalyzeRepositoryInputSchema, input);
     const repository = await this.repositoryOf(principal, query);
     const report = await this.analyze(principal, repository, query, null);
-    return runSummary(report, LORE_VERSION);
+    return runSummary(report, LORE_VERSION, await this.storedBaseline(principal, report.meta.repository));
   }
 
   @Operation('analyze_changed_paths', { kind: 'read', cached: false })
@@ -105,14 +112,14 @@ export class CodeHealthService {
       query.changed_paths ??
       [...new Set((await this.sources.changedFiles(repository, query.git_diff_ref!)).map((file) => file.path))].sort();
     const report = await this.analyze(principal, repository, query, changed);
-    return changedRun(report, changed);
+    return changedRun(report, changed, await this.storedBaseline(principal, report.meta.repository));
   }
 
   @Operation('get_run_summary', { kind: 'read', cached: false })
   async getRunSummary(input: GetRunSummaryInput, principal: Principal): Promise<RunSummary> {
     const query = parseInput(GetRunSummaryInputSchema, input);
     const { report } = await this.loadRun(principal, query.run_id);
-    return runSummary(report, LORE_VERSION);
+    return runSummary(report, LORE_VERSION, await this.storedBaseline(principal, report.meta.repository));
   }
 
   @Operation('list_findings', { kind: 'read', cached: false })
@@ -291,6 +298,38 @@ export class CodeHealthService {
     };
   }
 
+  /**
+   * The repository's stored baseline as a summary judges with it: a summary is a read, so a stored
+   * baseline that fails its check is told (status untrusted, with the reason), not thrown.
+   */
+  private async storedBaseline(principal: Principal, repositoryId: string): Promise<StoredBaseline> {
+    const text = await this.baselines.getBaseline(principal, repositoryId);
+    if (text === null) return { document: null, untrustedReason: null };
+    try {
+      return { document: trustedBaseline(text, `stored for ${repositoryId}`), untrustedReason: null };
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      return { document: null, untrustedReason: String(error.details?.reason ?? 'untrusted') };
+    }
+  }
+
+  /**
+   * The run's Cobertura file, read from the checkout: a path outside the repository root is refused
+   * before anything is read; a missing or unreadable one becomes an invalid coverage join.
+   */
+  private async coverageOf(repository: RepositoryRecord, coverageXml: string): Promise<CoverageReading> {
+    const read = await this.sources.readUnderRoot(repository, coverageXml, MAX_COVERAGE_XML_BYTES);
+    if (read.kind === 'outside') {
+      throw new InvalidInputError(`coverage_xml ${coverageXml} is outside the repository root ${repository.rootPath}.`, {
+        hint: 'Give the Cobertura file relative to the repository root, or an absolute path inside it.',
+        details: { contract: 'coverage_xml', reason: 'outside_root' },
+      });
+    }
+    return read.kind === 'text'
+      ? { source: read.path, root: repository.rootPath, text: read.text }
+      : { source: read.path, unreadable: read.reason };
+  }
+
   private findingOf(report: Report, id: string): Finding {
     const finding = findingById(report, id);
     if (!finding) {
@@ -349,6 +388,7 @@ export class CodeHealthService {
     query: AnalyzeRepositoryQuery,
     changed: string[] | null,
   ): Promise<Report> {
+    const coverage = query.coverage_xml === undefined ? undefined : await this.coverageOf(repository, query.coverage_xml);
     const limit = this.config.LORE_ANALYSIS_MAX_SYMBOLS;
     const size = await this.health.sizeOf(principal, repository.repositoryId);
     if (size.symbols > limit) {
@@ -364,6 +404,7 @@ export class CodeHealthService {
       mode: query.analysis_mode,
       thresholds: { complexity: query.complexity_threshold, coupling: query.coupling_threshold, cohesion: query.cohesion_threshold },
       callsExact: repository.callsExact,
+      coverage,
     });
     await this.health.registerRun(
       principal.tenantId,

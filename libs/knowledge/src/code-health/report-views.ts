@@ -1,4 +1,5 @@
 import { formatCodeUri } from '@lore/domain';
+import type { BaselineDocument } from '@lore/domain/schemas/analysis-review';
 import type {
   ChangedRun,
   CheckResult,
@@ -10,30 +11,58 @@ import type {
   FindingView,
   ListFindingsInput,
   Report,
+  RunBaseline,
   RunSummary,
 } from '@lore/domain/schemas/code-health';
 import { gradeOf, sourceKindCounts } from './analysis-report';
 
 /**
  * The reading tools' answers: projections of one stored canonical report, never a second analysis.
- * The run summary counts every finding as new; the stored baseline's new/known split is evaluate_gates'.
+ * New and known are judged against the repository's stored baseline when it is trusted; without one
+ * (or with one that fails its check) every finding is new.
  */
 
 export const HEALTH_SCOPE =
   'Every indexed source file of the repository at the analysed commit: clones, complexity, coupling, cohesion, dead code and import cycles, each dimension the share of measured units without a finding.';
-const NO_BASELINE = {
-  status: 'missing' as const,
-  compared_without_valid_baseline: true,
-  baseline_python_tag: null,
-  runtime_python_tag: null,
-};
+
+/** The repository's stored baseline as a summary judges with it: the document when trusted, else why it is not (null: none is stored). */
+export interface StoredBaseline {
+  document: BaselineDocument | null;
+  untrustedReason: string | null;
+}
+export const NO_STORED_BASELINE: StoredBaseline = { document: null, untrustedReason: null };
+
+function baselineStateOf({ document, untrustedReason }: StoredBaseline): RunBaseline {
+  return {
+    status: document ? 'trusted' : untrustedReason ? 'untrusted' : 'missing',
+    digest: document?.digest ?? null,
+    created_from_run: document ? shortRunId(document.created_from_run) : null,
+    commit: document?.commit ?? null,
+    findings: document ? document.findings.length : null,
+    untrusted_reason: document ? null : untrustedReason,
+    compared_without_valid_baseline: document === null,
+    baseline_python_tag: null,
+    runtime_python_tag: null,
+  };
+}
+
+/** The findings the baseline does not hold (every finding without a trusted baseline). */
+function newFindings(findings: readonly Finding[], baseline: StoredBaseline): Finding[] {
+  const accepted = new Set(baseline.document?.findings.map((finding) => finding.canonical_id) ?? []);
+  return findings.filter((finding) => !accepted.has(finding.canonical_id));
+}
 
 export function shortRunId(digest: string): string {
   return digest.slice(0, 8);
 }
 
-export function runSummary(report: Report, version: string): RunSummary {
+export function runSummary(report: Report, version: string, baseline: StoredBaseline): RunSummary {
   const { findings } = report;
+  const fresh = newFindings(findings.items, baseline);
+  const state = baselineStateOf(baseline);
+  const { health } = report.metrics.summary;
+  const baselineHealth = baseline.document?.health ?? null;
+  const join = report.metrics.coverage_join;
   return {
     run_id: shortRunId(report.integrity.digest),
     version,
@@ -44,8 +73,9 @@ export function runSummary(report: Report, version: string): RunSummary {
     analysis_profile: report.meta.analysis_thresholds.design_findings,
     health_scope: HEALTH_SCOPE,
     focus: 'repository: every finding of the run, production and tests',
-    baseline: NO_BASELINE,
-    metrics_baseline: NO_BASELINE,
+    baseline: state,
+    // The baseline document carries the accepted health too: one document is both baselines.
+    metrics_baseline: state,
     // Analysis reads the indexed graph of the commit: there is no cache of its own to be stale.
     cache: { freshness: 'fresh' },
     inventory: {
@@ -56,44 +86,66 @@ export function runSummary(report: Report, version: string): RunSummary {
     },
     findings: {
       total: findings.summary.total,
-      new: findings.summary.total,
-      known: 0,
+      new: fresh.length,
+      known: findings.summary.total - fresh.length,
       by_family: findings.summary.by_family,
       production: findings.summary.by_source_kind.production,
-      new_by_source_kind: findings.summary.by_source_kind,
+      new_by_source_kind: sourceKindCounts(fresh),
     },
     diff: {
-      new_clones: findings.summary.by_family.clones,
-      health_delta: null,
+      new_clones: fresh.filter((finding) => finding.family === 'clones').length,
+      health_delta: health.score !== null && baselineHealth !== null ? health.score - baselineHealth : null,
       typing_param_permille_delta: null,
       typing_return_permille_delta: null,
       docstring_permille_delta: null,
       api_breaking_changes: null,
       new_api_symbols: null,
     },
-    health: report.metrics.summary.health,
+    ...(join
+      ? {
+          coverage_join: {
+            status: join.status,
+            invalid_reason: join.invalid_reason,
+            overall_permille: join.overall_permille,
+            coverage_hotspots: join.coverage_hotspots,
+            scope_gap_hotspots: join.scope_gap_hotspots,
+            hotspot_threshold_percent: join.hotspot_threshold_percent,
+          },
+        }
+      : {}),
+    health,
     warnings: coverageWarnings(report),
     failures: [],
   };
 }
 
 /** The changed-files overlay of a run: the findings touching those files. */
-export function changedRun(report: Report, changedFiles: readonly string[]): ChangedRun {
-  const touching = report.findings.items.filter((finding) => touches(finding, changedFiles));
+export function changedRun(report: Report, changedFiles: readonly string[], baseline: StoredBaseline): ChangedRun {
+  const touching = newFindings(report.findings.items, baseline).filter((finding) => touches(finding, changedFiles));
+  const baselineHealth = baseline.document?.health ?? null;
+  const { health } = report.metrics.summary;
   return {
     run_id: shortRunId(report.integrity.digest),
     changed_files: [...changedFiles],
-    baseline: NO_BASELINE,
+    baseline: baselineStateOf(baseline),
     focus: `changed files: the ${changedFiles.length} file(s) given`,
     health_scope: HEALTH_SCOPE,
-    health: report.metrics.summary.health,
-    health_delta: null,
+    health,
+    health_delta: health.score !== null && baselineHealth !== null ? health.score - baselineHealth : null,
     verdict: touching.length === 0 ? 'clean' : 'findings_in_changed_files',
     new_findings: touching.length,
     new_by_source_kind: sourceKindCounts(touching),
-    resolved_findings: 0,
+    resolved_findings: resolvedIn(report, baseline, changedFiles),
     changed_findings: [],
   };
+}
+
+/** How many findings of the trusted baseline in these files the run no longer has. */
+function resolvedIn(report: Report, baseline: StoredBaseline, paths: readonly string[]): number {
+  const present = new Set(report.findings.items.map((finding) => finding.canonical_id));
+  return (baseline.document?.findings ?? []).filter(
+    (finding) => !present.has(finding.canonical_id) && finding.paths.some((path) => paths.includes(path)),
+  ).length;
 }
 
 export function touches(finding: Finding, paths: readonly string[]): boolean {

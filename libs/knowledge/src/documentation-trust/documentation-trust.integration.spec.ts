@@ -291,6 +291,14 @@ describe('detect_stale_docs and doc comments', () => {
     await expect(service.detectStaleDocs({ repositoryId: 'comments', paths: ['package.json'] }, principal)).rejects.toThrow(
       'package.json is not a Markdown file, nor code whose doc comments Lore reads.',
     );
+    // Per directory, asked for: every code file under src, and the same one stale comment.
+    const underSrc = await service.detectStaleDocs({ repositoryId: 'comments', paths: ['src'], docComments: true }, principal);
+    expect(underSrc.documents).toEqual(['src/cli.ts', 'src/report.ts', 'src/writers/base-writer.ts', 'src/writers/report-writer.ts']);
+    expect(underSrc.findings).toEqual(answer.findings);
+    // Not asked for, a directory means its Markdown, and src holds none.
+    await expect(service.detectStaleDocs({ repositoryId: 'comments', paths: ['src'] }, principal)).rejects.toMatchObject({
+      code: 'not_found',
+    });
   }, 120_000);
 });
 

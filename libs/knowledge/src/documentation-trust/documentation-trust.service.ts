@@ -12,6 +12,7 @@ import {
   TRUST_BOUNDARY,
 } from '@lore/domain';
 import {
+  type ClaimVerdict,
   type DocumentationFinding,
   type EvidenceSpan,
   type DocumentQualityReport,
@@ -30,22 +31,33 @@ import {
 } from '@lore/domain/schemas/documentation-trust';
 import { SourceRepository } from '@lore/indexer';
 import { Operation } from '../operations/operation';
+import { type KnowledgeChapterText, ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
 import { targetRepository } from '../target-resolution';
 import { parseInput } from '../validation';
 import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
 import { CONFIGURED_LANGUAGE_MODEL } from '../language-models/language-model.providers';
 import { EXTRACTED_LANGUAGES, RepositoryCode } from './repository-code';
+import { parseClaim } from './claim-parser';
+import { docLines } from './markdown-mentions';
 import { type Detection, type DocumentText, StaleDocsDetector } from './stale-docs';
 import { formatQualityReportUri } from './quality-report-uri';
 
-/** verify_claim and detect_stale_docs: claims about code and lines of Markdown checked against the graph and the code. */
+/** The most claims of one knowledge chapter verify_claim checks (the first ones, in line order). */
+const MAX_CHAPTER_CLAIMS = 50;
+
+/**
+ * verify_claim and detect_stale_docs: claims about code and lines of Markdown checked against the
+ * graph and the code, and the chapters of the repository's project knowledge beside its Markdown
+ * (read through ProjectKnowledgeService's plain chaptersOfRepository, below the gate).
+ */
 @Injectable()
 export class DocumentationTrustService {
   constructor(
     private readonly graph: CodeGraphRepository,
     private readonly sources: SourceRepository,
     private readonly redactor: Redactor,
+    private readonly knowledge: ProjectKnowledgeService,
     @Inject(CONFIGURED_LANGUAGE_MODEL) private readonly configuredModel: LanguageModel | null,
   ) {}
 
@@ -54,7 +66,24 @@ export class DocumentationTrustService {
     const query = parseInput(VerifyClaimInputSchema, input);
     const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
     const code = this.codeOf(principal, repository);
-    const graphVerdict = await new ClaimVerifier(this.graph, code).verify(query.claim);
+    if (query.chapter !== undefined) {
+      const wanted = decodedUri(query.chapter);
+      const chapter = (await this.knowledge.chaptersOfRepository(principal, repository)).find((found) => decodedUri(found.uri) === wanted);
+      if (!chapter) {
+        throw new NotFoundError(`No knowledge chapter ${query.chapter} in the project knowledge of ${repository.repositoryId}.`, {
+          hint: 'List the chapters with get_knowledge_links or the knowledge://projects/{project_id}/chapters/{filename} resource.',
+          details: { reason: 'chapter_not_found', chapter: query.chapter },
+        });
+      }
+      return {
+        ...(await this.chapterVerdict(code, chapter)),
+        repositoryId: repository.repositoryId,
+        commitSha: repository.commitSha,
+        warnings: [],
+        trustBoundary: TRUST_BOUNDARY,
+      };
+    }
+    const graphVerdict = await new ClaimVerifier(this.graph, code).verify(query.claim!);
     // A model only where the client lends one or one is configured, and only over evidence to cite.
     const model = currentCallContext().lentModel ?? this.configuredModel;
     const { verdict, warnings } =
@@ -67,6 +96,42 @@ export class DocumentationTrustService {
       commitSha: repository.commitSha,
       warnings,
       trustBoundary: TRUST_BOUNDARY,
+    };
+  }
+
+  /**
+   * The claims a knowledge chapter's lines make, each settled as verify_claim settles one, and their
+   * verdict together: contradicted when one is, supported when every one is, unknown otherwise (or
+   * when the chapter makes no claim Lore reads). Each claim's reasons are told with its line.
+   */
+  private async chapterVerdict(code: RepositoryCode, chapter: KnowledgeChapterText): Promise<ClaimVerdict> {
+    const verifier = new ClaimVerifier(this.graph, code);
+    const settled: { line: number; sentence: string; verdict: ClaimVerdict }[] = [];
+    for (const line of docLines(chapter.text, [])) {
+      for (const sentence of line.sentences) {
+        if (settled.length === MAX_CHAPTER_CLAIMS || parseClaim(sentence) === null) continue;
+        settled.push({ line: chapter.firstLine + line.line - 1, sentence, verdict: await verifier.verify(sentence) });
+      }
+    }
+    const verdicts = settled.map((claim) => claim.verdict.verdict);
+    const kinds = new Set(settled.map((claim) => claim.verdict.kind));
+    const evidence = new Map(settled.flatMap((claim) => claim.verdict.evidence).map((span) => [span.uri, span]));
+    return {
+      claim: chapter.uri,
+      kind: kinds.size === 1 ? [...kinds][0]! : null,
+      verdict: verdicts.includes('contradicted')
+        ? 'contradicted'
+        : verdicts.length > 0 && verdicts.every((verdict) => verdict === 'supported')
+          ? 'supported'
+          : 'unknown',
+      judgedBy: 'graph',
+      model: null,
+      evidence: [...evidence.values()],
+      reasons:
+        settled.length === 0
+          ? [`${chapter.chapter} (${chapter.filename}) makes no claim about code that Lore reads.`]
+          : settled.map(({ line, sentence, verdict }) => `line ${line}: "${sentence}" is ${verdict.verdict}: ${verdict.reasons.join(' ')}`),
+      checked: [...new Set(settled.flatMap((claim) => claim.verdict.checked))],
     };
   }
 
@@ -87,16 +152,66 @@ export class DocumentationTrustService {
     const query = parseInput(DetectStaleDocsInputSchema, input);
     const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
     const code = this.codeOf(principal, repository);
-    const documents = await this.markdownDocuments(code, query.paths, { docComments: true });
-    const findings = await new StaleDocsDetector(this.graph, code).findings(documents, query.minConfidence);
+    const documents = await this.markdownDocuments(code, query.paths, { docComments: true, commentsUnder: query.docComments });
+    const chapters = query.paths === undefined && query.knowledge ? await this.knowledge.chaptersOfRepository(principal, repository) : [];
+    const detector = new StaleDocsDetector(this.graph, code);
+    const findings = [
+      ...(await detector.findings(documents, query.minConfidence)),
+      ...(await this.chapterFindings(detector, code, chapters, query.minConfidence)),
+    ].sort((a, b) => b.confidence - a.confidence || a.path.localeCompare(b.path) || a.line - b.line);
     return {
       repositoryId: repository.repositoryId,
       commitSha: repository.commitSha,
-      documents,
+      documents: [...documents, ...chapters.map((chapter) => chapter.uri)],
       findings,
       warnings: await this.scanWarnings(code),
       trustBoundary: TRUST_BOUNDARY,
     };
+  }
+
+  /**
+   * The stale lines of knowledge chapters: each chapter's text checked as Markdown is (no git
+   * history: the store's commits are not the code's), and the lines naming code whose ABOUT link is
+   * stale now (its signature or body changed since the chapter was written) reported as changed after.
+   */
+  private async chapterFindings(
+    detector: StaleDocsDetector,
+    code: RepositoryCode,
+    chapters: readonly KnowledgeChapterText[],
+    minConfidence: number,
+  ): Promise<StaleFinding[]> {
+    if (chapters.length === 0) return [];
+    const documents = chapters.map((chapter) => ({ path: chapter.uri, text: chapter.text, indexed: false, firstLine: chapter.firstLine }));
+    const { findings } = await detector.detect(documents, { claims: true, history: false });
+    for (const chapter of chapters) {
+      const lines = chapter.text.split('\n');
+      for (const link of chapter.staleLinks) {
+        // The first line naming the code that no other finding is about (a line is reported once).
+        const reported = (index: number) =>
+          findings.some((finding) => finding.path === chapter.uri && finding.line === chapter.firstLine + index);
+        const index = lines.findIndex((text, at) => text.includes(link.reference) && !reported(at));
+        if (index < 0) continue;
+        findings.push({
+          path: chapter.uri,
+          line: chapter.firstLine + index,
+          statement: lines[index]!.trim(),
+          kind: 'code_changed_after',
+          reason: `The code this chapter is about changed since it was written: ${link.reason}.`,
+          evidence: await this.linkEvidence(code, link.about),
+          confidence: STALE_LINK_CONFIDENCE,
+        });
+      }
+    }
+    return findings.filter((finding) => finding.confidence >= minConfidence);
+  }
+
+  /** The declaration a chapter's link names now (a symbol's uid is {tenant}:{repo}:{path}#{qualifiedName}; a file's, its path). */
+  private async linkEvidence(code: RepositoryCode, about: string): Promise<EvidenceSpan[]> {
+    const [location, qualifiedName] = about.split('#') as [string, string | undefined];
+    const path = location.split(':').slice(2).join(':');
+    if (qualifiedName === undefined) return (await code.file(path)) === null ? [] : [code.evidence(path, 1)];
+    const symbol = (await code.symbolsNamed(qualifiedName)).find((candidate) => candidate.path === path);
+    return symbol ? [code.symbolEvidence(symbol)] : [];
   }
 
   @Operation('verify_documentation', { kind: 'read' })
@@ -269,15 +384,20 @@ export class DocumentationTrustService {
 
   /**
    * The indexed Markdown files the paths name (files, or directories holding them), all of them when
-   * no path is given; with `docComments`, code files named one by one too (their doc comments are read).
+   * no path is given; with `docComments`, code files named one by one too (their doc comments are read);
+   * with `commentsUnder`, the code files under the directories named too (every one without paths).
    */
   private async markdownDocuments(
     code: RepositoryCode,
     paths: readonly string[] | undefined,
-    { docComments } = { docComments: false },
+    { docComments = false, commentsUnder = false }: { docComments?: boolean; commentsUnder?: boolean } = {},
   ): Promise<string[]> {
-    const markdown = (await code.files()).filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
-    if (paths === undefined) return markdown;
+    const files = await code.files();
+    const markdown = files.filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
+    const commented = commentsUnder
+      ? files.filter((file) => EXTRACTED_LANGUAGES.has(file.language) && !file.blocked).map((file) => file.path)
+      : [];
+    if (paths === undefined) return [...markdown, ...commented];
     const chosen = new Set<string>();
     const codeFiles: string[] = [];
     for (const path of paths) {
@@ -298,12 +418,18 @@ export class DocumentationTrustService {
       }
       const prefix = `${path.replace(/\/$/, '')}/`;
       const under = markdown.filter((document) => document.startsWith(prefix));
-      if (under.length === 0) throw new NotFoundError(`No indexed Markdown file ${path} in ${code.repositoryId}.`);
+      const codeUnder = commented.filter((file) => file.startsWith(prefix));
+      if (under.length + codeUnder.length === 0)
+        throw new NotFoundError(`No indexed Markdown file${commentsUnder ? ' or code' : ''} ${path} in ${code.repositoryId}.`);
       for (const document of under) chosen.add(document);
+      for (const file of codeUnder) if (!codeFiles.includes(file)) codeFiles.push(file);
     }
     return [...markdown.filter((document) => chosen.has(document)), ...codeFiles];
   }
 }
+
+/** A chapter line whose linked code changed since it was written: as unsure as a Markdown line older than its code. */
+const STALE_LINK_CONFIDENCE = 0.4;
 
 /** A stale line at least this confident is an error of the document; below, a warning. */
 const ERROR_CONFIDENCE = 0.8;
@@ -328,6 +454,15 @@ function toDocumentationFinding(finding: StaleFinding): DocumentationFinding {
     line: finding.line,
     evidence: finding.evidence,
   };
+}
+
+/** A chapter URI with its title decoded, so that a title written with or without percent-encoding names one chapter. */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
 }
 
 function isNamed(symbol: { name: string; qualifiedName: string }, mentioned: Set<string>): boolean {

@@ -31,6 +31,8 @@ export interface DocumentText {
   text: string;
   indexed: boolean;
   docComments?: boolean;
+  /** The line of its file the text starts on (a knowledge chapter's heading); 1 when omitted. */
+  firstLine?: number;
 }
 
 export interface DetectionOptions {
@@ -130,7 +132,7 @@ export class StaleDocsDetector {
         issues.sort((a, b) => CONFIDENCE[b.kind] - CONFIDENCE[a.kind]);
         detection.findings.push({
           path: document.path,
-          line: line.line,
+          line: line.line + (document.firstLine ?? 1) - 1,
           statement: line.text.trim(),
           kind: issues[0]!.kind,
           reason: issues.map((issue) => issue.reason).join(' '),

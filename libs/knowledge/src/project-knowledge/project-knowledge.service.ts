@@ -70,6 +70,21 @@ const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Fields whose bad value is an invalid name (-32004) rather than invalid metadata (-32007). */
 const NAME_FIELDS = new Set(['project_id', 'filename', 'chapter_title', 'commit']);
 
+/**
+ * One chapter of a project's knowledge as documentation checks read it: who it is (project,
+ * document, chapter, its knowledge:// URI), its text from its heading on, the line of the document
+ * its heading is on, and the links to code it names that are stale now.
+ */
+export interface KnowledgeChapterText {
+  projectId: string;
+  filename: string;
+  chapter: string;
+  uri: string;
+  text: string;
+  firstLine: number;
+  staleLinks: { reference: string; about: string; reason: string }[];
+}
+
 /** A project as the store knows it: its id and where its files are, relative to the store. */
 interface Project {
   id: string;
@@ -179,6 +194,55 @@ export class ProjectKnowledgeService {
         });
     }
     return hits.sort((a, b) => b.score - a.score || a.uri.localeCompare(b.uri)).slice(0, limit);
+  }
+
+  /**
+   * The chapters of the projects of a repository (its origin's or directory's slug, and its id),
+   * below the gate: verify_claim and detect_stale_docs check them beside the repository's Markdown.
+   * A project the store does not have is skipped, as is a file that is not a knowledge document.
+   */
+  async chaptersOfRepository(
+    principal: Principal,
+    repository: { repositoryId: string; url: string | null; rootPath: string },
+  ): Promise<KnowledgeChapterText[]> {
+    if (!TENANT_ID.test(principal.tenantId)) return [];
+    const projectIds = [
+      ...new Set([projectIdOf({ remoteUrl: repository.url, directory: repository.rootPath }), repository.repositoryId]),
+    ].filter((id) => PROJECT_ID.test(id) && !id.includes('..'));
+    const chapters: KnowledgeChapterText[] = [];
+    for (const projectId of projectIds.sort()) {
+      const directory =
+        principal.tenantId === DEFAULT_TENANT ? `projects/${projectId}` : `tenants/${principal.tenantId}/projects/${projectId}`;
+      if (!(await this.store.isDirectory(directory))) continue;
+      const stale = (await this.links.linksOf(principal, projectId, undefined)).links.filter((link) => link.stale);
+      for (const filename of (await this.store.listFiles(directory)).sort()) {
+        if (filename === MAIN || filename.startsWith('.') || !filename.endsWith('.md')) continue;
+        const text = await this.store.read(`${directory}/${filename}`);
+        if (text === null) continue;
+        let document: KnowledgeDocument;
+        try {
+          document = parseKnowledgeDocument(filename, text);
+        } catch {
+          continue;
+        }
+        // The body's first line: after the front matter and its closing ---.
+        const bodyLine = text.slice(0, text.length - document.body.length).split('\n').length;
+        for (const chapter of document.chapters) {
+          chapters.push({
+            projectId,
+            filename,
+            chapter: chapter.title,
+            uri: chapterUri(projectId, filename, chapter.title),
+            text: document.body.slice(chapter.start, chapter.end),
+            firstLine: bodyLine + document.body.slice(0, chapter.start).split('\n').length - 1,
+            staleLinks: stale
+              .filter((link) => link.filename === filename && link.chapter === chapter.title)
+              .map((link) => ({ reference: link.reference, about: link.about, reason: link.staleReason ?? link.status })),
+          });
+        }
+      }
+    }
+    return chapters;
   }
 
   /**
