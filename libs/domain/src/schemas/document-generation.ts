@@ -16,9 +16,7 @@ export const DEFAULT_CONTEXT_PACK_ITEMS = 20;
 export const MAX_MODULE_PATHS = 20;
 
 const ArtifactIdSchema = (prefix: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^${prefix}_[0-9a-f]{16}$`), `An id of the form ${prefix}_ followed by 16 hexadecimal digits.`);
+  z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{16}$`), `An id of the form ${prefix}_ followed by 16 hexadecimal digits.`);
 
 export const ContextPackIdSchema = ArtifactIdSchema('ctx').describe('A context pack id (ctx_…), as assemble_context_pack answered it.');
 export const DocumentIdSchema = ArtifactIdSchema('docgen').describe('A draft id (docgen_…), as generate_document_draft answered it.');
@@ -222,10 +220,7 @@ export const DocumentDraftSchema = z
   .register(schemaNames, { name: 'DocumentDraft' });
 export type DocumentDraft = z.infer<typeof DocumentDraftSchema>;
 
-export const DocumentIdInputSchema = z
-  .object({ documentId: DocumentIdSchema })
-  .strict()
-  .register(schemaNames, { name: 'DocumentIdInput' });
+export const DocumentIdInputSchema = z.object({ documentId: DocumentIdSchema }).strict().register(schemaNames, { name: 'DocumentIdInput' });
 export type DocumentIdInput = z.input<typeof DocumentIdInputSchema>;
 
 export const ReviewPackageSchema = z

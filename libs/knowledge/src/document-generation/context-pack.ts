@@ -27,10 +27,7 @@ export async function assemblePack(
   const fileSymbols = await graph.findSymbolsInFiles(principal, repositoryId, files);
   const declared = fileSymbols.flatMap((file) => file.symbols).filter((symbol) => symbol.kind !== 'test');
   const publicUids = new Set((await graph.findPublicSymbols(principal, repositoryId, files)).map((symbol) => symbol.uid));
-  const ordered = [
-    ...declared.filter((symbol) => publicUids.has(symbol.uid)),
-    ...declared.filter((symbol) => !publicUids.has(symbol.uid)),
-  ];
+  const ordered = [...declared.filter((symbol) => publicUids.has(symbol.uid)), ...declared.filter((symbol) => !publicUids.has(symbol.uid))];
   const chosen = ordered.slice(0, maxItems);
   const details = new Map<string, SymbolDetailRecord>();
   for (const symbol of chosen) {

@@ -32,7 +32,10 @@ describe('document generation on order-service', () => {
     console.log(draft.content, JSON.stringify(draft.statements), JSON.stringify(draft.evidence));
     const review = await service.generateReviewPackage({ documentId: draft.documentId }, principal);
     console.log(JSON.stringify(review.quality), review.checklist);
-    const v = await service.assembleContextPack({ repositoryId: 'order-service', modulePath: 'src/validation/order-validator.ts' }, principal);
+    const v = await service.assembleContextPack(
+      { repositoryId: 'order-service', modulePath: 'src/validation/order-validator.ts' },
+      principal,
+    );
     const d2 = await service.generateDocumentDraft({ contextPackId: v.contextPackId }, principal);
     console.log(d2.content);
     const r2 = await service.generateReviewPackage({ documentId: d2.documentId }, principal);

@@ -221,7 +221,11 @@ export class DocumentGenerationService {
     return JSON.parse(payload) as T;
   }
 
-  private async repositoryAt(principal: Principal, repositoryId: string | undefined, commitSha: string | undefined): Promise<RepositoryRecord> {
+  private async repositoryAt(
+    principal: Principal,
+    repositoryId: string | undefined,
+    commitSha: string | undefined,
+  ): Promise<RepositoryRecord> {
     const repository = await targetRepository(this.graph, principal, repositoryId);
     if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
       throw new SnapshotNotIndexedError(

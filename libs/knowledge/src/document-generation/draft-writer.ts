@@ -1,10 +1,5 @@
 import { formatCodeUri } from '@lore/domain';
-import type {
-  ContextPack,
-  DocumentDraft,
-  DraftStatement,
-  EvidenceItem,
-} from '@lore/domain/schemas/document-generation';
+import type { ContextPack, DocumentDraft, DraftStatement, EvidenceItem } from '@lore/domain/schemas/document-generation';
 
 /** What wrote a draft: from the graph alone, deterministic (the same pack gives the same draft). */
 export const GRAPH_GENERATOR = 'lore-graph/1';
