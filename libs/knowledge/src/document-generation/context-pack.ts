@@ -13,7 +13,8 @@ export type PackContents = Pick<ContextPack, 'symbols' | 'spans' | 'callers' | '
  * each item with the reason it is there: the module's symbols (exported top-level ones first, then
  * the rest in path and line order; tests left out), the symbols of other files that call them, the
  * tests that exercise them, the document sections that name the module or its symbols, and the code
- * spans to read (each symbol, each call into the module).
+ * spans to read (each symbol, each call into the module). Only the module's repository: a pack is
+ * shared by whoever may read that repository, so it holds nothing of another.
  */
 export async function assemblePack(
   graph: CodeGraphRepository,
@@ -56,7 +57,13 @@ export async function assemblePack(
 
   const allCallers = chosen.flatMap((symbol) =>
     (details.get(symbol.uid)?.calledBy ?? [])
-      .filter((call) => !inModule.has(call.symbol.path) && !testFiles.has(call.symbol.path) && call.symbol.kind !== 'test')
+      .filter(
+        (call) =>
+          call.symbol.repositoryId === repositoryId &&
+          !inModule.has(call.symbol.path) &&
+          !testFiles.has(call.symbol.path) &&
+          call.symbol.kind !== 'test',
+      )
       .map((call) => ({
         uid: call.symbol.uid,
         qualifiedName: call.symbol.qualifiedName,
@@ -76,30 +83,34 @@ export async function assemblePack(
       principal,
       chosen.map((symbol) => symbol.uid),
     )
-  ).map((edge) => ({
-    uid: edge.test.uid,
-    qualifiedName: edge.test.qualifiedName,
-    path: edge.test.path,
-    startLine: edge.test.startLine,
-    endLine: edge.test.endLine,
-    exercises: qualifiedNames.get(edge.exercises) ?? edge.exercises,
-    via: edge.via,
-    reason: `tests ${qualifiedNames.get(edge.exercises) ?? edge.exercises}${edge.via === 'helper' ? ' through a helper' : ''}`,
-  }));
+  )
+    .filter((edge) => edge.test.repositoryId === repositoryId)
+    .map((edge) => ({
+      uid: edge.test.uid,
+      qualifiedName: edge.test.qualifiedName,
+      path: edge.test.path,
+      startLine: edge.test.startLine,
+      endLine: edge.test.endLine,
+      exercises: qualifiedNames.get(edge.exercises) ?? edge.exercises,
+      via: edge.via,
+      reason: `tests ${qualifiedNames.get(edge.exercises) ?? edge.exercises}${edge.via === 'helper' ? ' through a helper' : ''}`,
+    }));
   const tests = allTests.slice(0, maxItems);
 
   const sections = await graph.findSectionsMentioning(principal, [
     ...fileSymbols.map((file) => file.fileUid),
     ...chosen.map((symbol) => symbol.uid),
   ]);
-  const allDocs = sections.map((section) => ({
-    path: section.documentPath,
-    title: section.title,
-    startLine: section.startLine,
-    endLine: section.endLine,
-    mentions: section.mentions,
-    reason: 'names the module or one of its symbols: what the documentation already says',
-  }));
+  const allDocs = sections
+    .filter((section) => section.repositoryId === repositoryId)
+    .map((section) => ({
+      path: section.documentPath,
+      title: section.title,
+      startLine: section.startLine,
+      endLine: section.endLine,
+      mentions: section.mentions,
+      reason: 'names the module or one of its symbols: what the documentation already says',
+    }));
   const docs = allDocs.slice(0, maxItems);
 
   const spans = [

@@ -36,7 +36,7 @@ import { Operation } from '../operations/operation';
 import { targetRepository } from '../target-resolution';
 import { parseInput } from '../validation';
 import { assemblePack } from './context-pack';
-import { GRAPH_GENERATOR, writeDraft } from './draft-writer';
+import { GRAPH_GENERATOR, draftFileName, writeDraft } from './draft-writer';
 
 /**
  * Documentation written from the graph for a person to review, never published by writing it:
@@ -47,7 +47,8 @@ import { GRAPH_GENERATOR, writeDraft } from './draft-writer';
  *
  * Packs and drafts are stored in Neo4j (GeneratedArtifact) for LORE_DOC_ARTIFACT_TTL, so their
  * resources (context-pack://, evidence-map://) read back on any server; their ids are digests of what
- * they were made from, so the same module at the same commit gives the same pack and draft.
+ * they were made from, so the same module at the same commit gives the same pack and draft, made
+ * once and answered from the store while it is kept.
  */
 @Injectable()
 export class DocumentGenerationService {
@@ -78,6 +79,8 @@ export class DocumentGenerationService {
         ? await this.stored<ContextPack>(principal, 'context_pack', query.contextPackId)
         : await this.contextPack({ ...query, task: 'generate_module_doc', maxItems: DRAFT_ITEMS }, principal);
     const documentId = `docgen_${digest([principal.tenantId, pack.contextPackId, GRAPH_GENERATOR])}`;
+    const kept = await this.unexpired<DocumentDraft>(principal, 'document_draft', documentId);
+    if (kept !== null) return kept;
     const { createdAt, expiresAt } = this.lifetime();
     const draft: DocumentDraft = {
       documentId,
@@ -145,7 +148,7 @@ export class DocumentGenerationService {
       });
     }
     const base = resolve(documentationDirectory(this.config));
-    const fileName = query.fileName ?? `${draft.modulePath.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'module'}.md`;
+    const fileName = query.fileName ?? draftFileName(draft.modulePath);
     const target = resolve(base, 'published', encodeURIComponent(draft.repositoryId), fileName);
     // The file name cannot leave the directory (its schema has no separator), and this holds it to that.
     if (!target.startsWith(`${base}${sep}`)) throw new InvalidInputError(`The file name ${fileName} leaves the publish directory.`);
@@ -177,6 +180,8 @@ export class DocumentGenerationService {
     const { paths, files } = await moduleFiles(code, named);
     const audience = query.audience ?? [];
     const contextPackId = `ctx_${digest([principal.tenantId, repository.repositoryId, repository.commitSha, query.task, paths, audience, query.maxItems])}`;
+    const kept = await this.unexpired<ContextPack>(principal, 'context_pack', contextPackId);
+    if (kept !== null) return kept;
     const contents = await assemblePack(this.graph, principal, code, files, query.maxItems);
     const { createdAt, expiresAt } = this.lifetime();
     const pack: ContextPack = {
@@ -210,15 +215,21 @@ export class DocumentGenerationService {
     }
   }
 
-  private async stored<T>(principal: Principal, kind: GeneratedArtifactKind, artifactId: string): Promise<T> {
+  /** A pack or draft already made from the same input at the same commit, while it is kept: the graph it came from is the same. */
+  private async unexpired<T>(principal: Principal, kind: GeneratedArtifactKind, artifactId: string): Promise<T | null> {
     const payload = await this.artifacts.get(principal, kind, artifactId, new Date().toISOString());
-    if (payload === null) {
+    return payload === null ? null : (JSON.parse(payload) as T);
+  }
+
+  private async stored<T>(principal: Principal, kind: GeneratedArtifactKind, artifactId: string): Promise<T> {
+    const found = await this.unexpired<T>(principal, kind, artifactId);
+    if (found === null) {
       const [what, tool] = kind === 'context_pack' ? ['context pack', 'assemble_context_pack'] : ['draft', 'generate_document_draft'];
       throw new NotFoundError(`No ${what} ${artifactId}: it never existed, expired, or is of a repository this caller cannot read.`, {
         hint: `Make it again with ${tool}.`,
       });
     }
-    return JSON.parse(payload) as T;
+    return found;
   }
 
   private async repositoryAt(

@@ -83,6 +83,11 @@ export function writeDraft(pack: ContextPack, documentId: string): DraftBody {
   return { title: pack.task.modulePath, content: lines.join('\n'), statements, evidence: evidence.items, warnings };
 }
 
+/** The file a draft is written to: its module path with each run of other characters as -, and .md (src/pricing → src-pricing.md). */
+export function draftFileName(modulePath: string): string {
+  return `${modulePath.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'module'}.md`;
+}
+
 /** The first sentence of a doc comment, on one line; null when there is none. */
 export function firstSentence(doc: string | null): string | null {
   const text = (doc ?? '')
