@@ -7,14 +7,17 @@ import { parse } from 'yaml';
 import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { type McpDoor, connectMcp, indexAndServe, toolErrorAnswer } from './doors';
+import { ContextPackSchema, DocumentDraftSchema } from '@lore/domain/schemas/document-generation';
+import { type Capability, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql, indexAndServe, toolErrorAnswer } from './doors';
 
 /**
  * Documentation generated for review, as an agent meets it through the official MCP SDK client: the
  * generate_module_doc prompt followed step by step (assemble_context_pack → generate_document_draft →
  * evaluate_document_quality) to a draft whose every statement cites evidence and a quality report,
  * with nothing published; the pack and the evidence map read back as resources; and publish_document
- * refused while disabled and while unconfirmed, then writing only inside the publish directory.
+ * refused while disabled and while unconfirmed, then writing only inside the publish directory; one
+ * answer from every door for packs and drafts; and a documentation session walked through REST and
+ * through GraphQL.
  */
 const TENANT = 'docgen-e2e';
 const REPO = 'order-service';
@@ -189,5 +192,174 @@ describe('publish_document', () => {
     } finally {
       await enabled.close();
     }
+  });
+});
+
+const CONTEXT_PACK: Capability = {
+  tool: 'assemble_context_pack',
+  graphqlField: 'assembleContextPack',
+  graphqlInput: 'AssembleContextPackInput',
+  result: ContextPackSchema,
+  restPath: '/api/v1/docs/context-pack',
+  cli: ['docs', 'context-pack', 'src/pricing', '--repo', REPO],
+};
+
+const DRAFT: Capability = {
+  tool: 'generate_document_draft',
+  graphqlField: 'generateDocumentDraft',
+  graphqlInput: 'GenerateDocumentDraftInput',
+  result: DocumentDraftSchema,
+  restPath: '/api/v1/docs/draft',
+  cli: ['docs', 'generate', 'src/validation', '--repo', REPO],
+};
+
+describe('every door, one answer', () => {
+  it.each([
+    {
+      capability: CONTEXT_PACK,
+      input: { repositoryId: REPO, modulePath: 'src/pricing' },
+      query: `repositoryId=${REPO}&modulePath=src/pricing`,
+    },
+    {
+      capability: DRAFT,
+      input: { repositoryId: REPO, modulePath: 'src/validation' },
+      query: `repositoryId=${REPO}&modulePath=src/validation`,
+    },
+  ])('$capability.tool', async ({ capability, input, query }) => {
+    const answers = await askEveryDoor({ url: server.url, env, mcp }, capability, input, query);
+    const first = Object.values(answers)[0] as Record<string, unknown>;
+    expect(first.repositoryId).toBe(REPO);
+    for (const [door, answer] of Object.entries(answers)) expect({ door, answer }).toEqual({ door, answer: first });
+  });
+
+  it('reads a pack and a draft back by id over REST and GraphQL, and writes the draft with lore docs generate --out', async () => {
+    const pack = (await call(mcp.get('stdio')!, 'assemble_context_pack', { repositoryId: REPO, modulePath: 'src/pricing' })).data;
+    const rest = await fetch(`${server.url}/api/v1/docs/context-packs/${pack.contextPackId as string}`);
+    expect(await rest.json()).toEqual(pack);
+    const draft = (await call(mcp.get('stdio')!, 'generate_document_draft', { contextPackId: pack.contextPackId })).data;
+    const byGraphql = await graphql(server.url, 'query($input: DocumentIdInput!) { documentDraft(input: $input) { documentId content } }', {
+      input: { documentId: draft.documentId },
+    });
+    expect(byGraphql.data!.documentDraft).toEqual({ documentId: draft.documentId, content: draft.content });
+    const review = (await (await fetch(`${server.url}/api/v1/docs/drafts/${draft.documentId as string}/review`)).json()) as {
+      quality: { quality: unknown };
+      staleLines: unknown[];
+    };
+    expect(review.quality.quality).toEqual({ status: 'pass', score: 1, unsupportedClaims: 0, warnings: [] });
+    expect(review.staleLines).toEqual([]);
+    const missing = await fetch(`${server.url}/api/v1/docs/drafts/docgen_0000000000000000`);
+    expect({ status: missing.status, code: ((await missing.json()) as { code: string }).code }).toEqual({ status: 404, code: 'not_found' });
+    const refused = await fetch(`${server.url}/api/v1/docs/drafts/${draft.documentId as string}/publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ confirm: true }),
+    });
+    expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({
+      status: 403,
+      code: 'permission_denied',
+    });
+
+    const out = mkdtempSync(join(tmpdir(), 'lore-docgen-out-'));
+    try {
+      const generated = await cliJson(['docs', 'generate', 'src/pricing', '--repo', REPO, '--out', out], env);
+      expect(generated.code).toBe(0);
+      // A draft of a module (not of a given pack) is the same through the CLI as through MCP.
+      const ofModule = (await call(mcp.get('stdio')!, 'generate_document_draft', { repositoryId: REPO, modulePath: 'src/pricing' })).data;
+      expect(generated.body).toEqual(ofModule);
+      expect(readFileSync(join(out, 'src-pricing.md'), 'utf8')).toBe(ofModule.content);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a documentation session through REST and GraphQL', () => {
+  const analysis = { summary: 'Discount codes.', documentation: '`applyDiscount` is exported.', key_functions: ['applyDiscount'] };
+
+  it('REST: POST the files, poll the status for the pending request, POST its analysis, completed', async () => {
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${server.url}/api/v1/docs/sessions${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const started = await post('/files', { workspace_id: REPO, module_name: 'pricing', file_paths: ['src/pricing/discounts.ts'] });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ status: 'started', total_files: 1, module_name: 'pricing', doc_type: 'module' });
+    const sessionId = started.body.session_id as string;
+    const status = (await (await fetch(`${server.url}/api/v1/docs/sessions/${sessionId}`)).json()) as {
+      status: string;
+      pending_requests: { request_id: string; file_path: string; prompt: string }[];
+    };
+    expect(status.status).toBe('started');
+    expect(status.pending_requests.map((request) => request.file_path)).toEqual(['src/pricing/discounts.ts']);
+    expect(status.pending_requests[0]!.prompt).toContain('called by: OrderService.placeOrder (src/services/order-service.ts)');
+    const badAnalysis = await post(`/${sessionId}/analyses`, { file_path: 'src/pricing/discounts.ts', analysis: { summary: 'x' } });
+    expect(badAnalysis.status).toBe(400);
+    const answered = await post(`/${sessionId}/analyses`, {
+      request_id: status.pending_requests[0]!.request_id,
+      file_path: 'src/pricing/discounts.ts',
+      analysis,
+    });
+    expect(answered).toEqual({
+      status: 200,
+      body: {
+        session_id: sessionId,
+        file_path: 'src/pricing/discounts.ts',
+        status: 'completed',
+        session_status: 'completed',
+        processed_files: 1,
+        total_files: 1,
+      },
+    });
+    const full = await post('', { workspace_id: REPO });
+    expect(full.body).toMatchObject({ status: 'awaiting_groupings', repositoryId: REPO });
+    const grouped = await post(`/${full.body.session_id as string}/groupings`, {
+      groupings: [{ theme: 'pricing', file_paths: ['src/pricing/discounts.ts'], description: 'Discounts.' }],
+    });
+    expect(grouped.body).toMatchObject({ status: 'processing', themes: 1, total_files: 1 });
+    const dependencies = await post(`/${full.body.session_id as string}/dependencies`, {
+      requesting_file: 'src/pricing/discounts.ts',
+      dependencies: [{ file_path: 'src/domain/order.ts', dependency_type: 'import', reason: 'Money' }],
+    });
+    expect(dependencies.status).toBe(200);
+  });
+
+  it('GraphQL: createDocumentation, documentationStatus with its pending request, analyzeFileCallback, completed', async () => {
+    const created = await graphql(
+      server.url,
+      'mutation($input: CreateDocumentationInput!) { createDocumentation(input: $input) { session_id status total_files } }',
+      { input: { workspace_id: REPO, module_name: 'pricing', file_paths: ['src/pricing/discounts.ts'] } },
+    );
+    const session = created.data!.createDocumentation as { session_id: string; status: string; total_files: number };
+    expect(session).toMatchObject({ status: 'started', total_files: 1 });
+    const statusQuery =
+      'query($input: DocumentationSessionIdInput!) { documentationStatus(input: $input) { status progress { processed_files } pending_requests { request_id file_path } pending_total } }';
+    const before = (await graphql(server.url, statusQuery, { input: { session_id: session.session_id } })).data!.documentationStatus as {
+      pending_requests: { request_id: string; file_path: string }[];
+    };
+    expect(before).toMatchObject({ status: 'started', progress: { processed_files: 0 }, pending_total: 1 });
+    const callback =
+      'mutation($input: AnalyzeFileCallbackInput!) { analyzeFileCallback(input: $input) { status session_status processed_files } }';
+    const request = { session_id: session.session_id, request_id: before.pending_requests[0]!.request_id, analysis };
+    const withoutPath = await graphql(server.url, callback, { input: request });
+    expect(withoutPath.errors![0]!.extensions).toMatchObject({
+      code: 'invalid_input',
+      details: { seedError: { code: 'MISSING_PARAMETER', details: { missing_param: 'file_path' } } },
+    });
+    const answered = await graphql(server.url, callback, { input: { ...request, file_path: 'src/pricing/discounts.ts' } });
+    expect(answered.errors).toBeUndefined();
+    expect(answered.data!.analyzeFileCallback).toEqual({ status: 'completed', session_status: 'completed', processed_files: 1 });
+    const after = await graphql(server.url, statusQuery, { input: { session_id: session.session_id } });
+    expect(after.data!.documentationStatus).toEqual({
+      status: 'completed',
+      progress: { processed_files: 1 },
+      pending_requests: [],
+      pending_total: 0,
+    });
+    const unknown = await graphql(server.url, statusQuery, { input: { session_id: 'ds_unknown' } });
+    expect(unknown.errors![0]!.extensions.code).toBe('not_found');
   });
 });
