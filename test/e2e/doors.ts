@@ -228,9 +228,11 @@ export const SESSION_TOOLS = ['clear_session_runs', 'mark_finding_reviewed'];
 /** The documentation session tools: stateful, answering in the standard response format with CodeDoc errors. */
 export const DOCUMENTATION_SESSION_TOOLS = [
   'analyze_file_callback',
+  'clear_documentation_session',
   'create_documentation',
   'full_documentation',
   'get_documentation_status',
+  'list_documentation_sessions',
   'provide_dependency_files',
   'provide_thematic_groupings',
 ];

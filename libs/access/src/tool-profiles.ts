@@ -26,6 +26,8 @@ export const TOOL_PROFILES = {
     'create_documentation',
     'analyze_file_callback',
     'get_documentation_status',
+    'list_documentation_sessions',
+    'clear_documentation_session',
   ],
   review_agent: [
     'get_file_span',

@@ -4,6 +4,7 @@ import {
   type AnalyzeFileCallbackInput,
   AnalyzeFileCallbackInputSchema,
   AnalyzeFileCallbackResultSchema,
+  ClearDocumentationSessionResultSchema,
   type CreateDocumentationInput,
   CreateDocumentationInputSchema,
   CreateDocumentationResultSchema,
@@ -14,6 +15,7 @@ import {
   type FullDocumentationInput,
   FullDocumentationInputSchema,
   FullDocumentationResultSchema,
+  ListDocumentationSessionsResultSchema,
   type ProvideDependencyFilesInput,
   ProvideDependencyFilesInputSchema,
   ProvideDependencyFilesResultSchema,
@@ -96,5 +98,25 @@ export class DocumentationSessionsResolver {
     @Context('req') req: RequestWithPrincipal,
   ): Promise<DocumentationStatus> {
     return this.service.getDocumentationStatus(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreQuery({
+    name: 'documentationSessions',
+    description: "list_documentation_sessions: the caller's live documentation sessions, most recently used first.",
+    args: {},
+    result: ListDocumentationSessionsResultSchema,
+  })
+  documentationSessions(@Context('req') req: RequestWithPrincipal) {
+    return this.service.listDocumentationSessions({}, principalOf(req));
+  }
+
+  @LoreMutation({
+    name: 'clearDocumentationSession',
+    description: "clear_documentation_session: forgets one of the caller's sessions (its written documentation stays).",
+    args: { input: DocumentationSessionIdInputSchema },
+    result: ClearDocumentationSessionResultSchema,
+  })
+  clearDocumentationSession(@Args('input') input: DocumentationSessionIdInput, @Context('req') req: RequestWithPrincipal) {
+    return this.service.clearDocumentationSession(withoutNulls(input), principalOf(req));
   }
 }
