@@ -362,4 +362,40 @@ describe('a documentation session through REST and GraphQL', () => {
     const unknown = await graphql(server.url, statusQuery, { input: { session_id: 'ds_unknown' } });
     expect(unknown.errors![0]!.extensions.code).toBe('not_found');
   });
+
+  it("lists the caller's sessions alike through MCP, REST, GraphQL and the CLI, and clears one", async () => {
+    const http = mcp.get('http 2026-07-28')!;
+    const started = (await http.callTool({ name: 'full_documentation', arguments: { workspace_id: REPO } })).structuredContent as {
+      data: { session_id: string };
+      context: { sessionId: string };
+    };
+    const sessionId = started.data.session_id;
+    const listed = (await http.callTool({ name: 'list_documentation_sessions', arguments: {} })).structuredContent as {
+      data: { session_ids: string[] };
+      status: { success: boolean; code: number };
+    };
+    expect(listed.status).toMatchObject({ success: true, code: 200 });
+    expect(listed.data.session_ids[0]).toBe(sessionId);
+    const rest = (await (await fetch(`${server.url}/api/v1/docs/sessions`)).json()) as unknown;
+    const byGraphql = await graphql(
+      server.url,
+      'query { documentationSessions { session_ids sessions { session_id repositoryId status created_at updated_at expires_at } } }',
+      {},
+    );
+    const cli = await cliJson(['docs-session', 'list'], env);
+    expect({ rest, graphql: byGraphql.data!.documentationSessions, cli: cli.body }).toEqual({
+      rest: listed.data,
+      graphql: listed.data,
+      cli: listed.data,
+    });
+
+    const cleared = await fetch(`${server.url}/api/v1/docs/sessions/${sessionId}`, { method: 'DELETE' });
+    expect({ status: cleared.status, body: await cleared.json() }).toEqual({ status: 200, body: { session_id: sessionId, cleared: true } });
+    const again = await http.callTool({ name: 'clear_documentation_session', arguments: { session_id: sessionId } });
+    expect({ isError: again.isError, code: (again._meta as { code: string }).code }).toEqual({ isError: true, code: 'SESSION_NOT_FOUND' });
+    const after = (await http.callTool({ name: 'list_documentation_sessions', arguments: {} })).structuredContent as {
+      data: { session_ids: string[] };
+    };
+    expect(after.data.session_ids).not.toContain(sessionId);
+  });
 });
