@@ -176,6 +176,7 @@ export const READ_ONLY_TOOLS = [
   'analyze_changed_paths',
   'analyze_impact',
   'analyze_repository',
+  'assemble_context_pack',
   'check_clones',
   'check_cohesion',
   'check_complexity',
@@ -185,7 +186,9 @@ export const READ_ONLY_TOOLS = [
   'detect_stale_docs',
   'evaluate_document_quality',
   'evaluate_gates',
+  'generate_document_draft',
   'generate_pr_summary',
+  'generate_review_package',
   'get_callees',
   'get_callers',
   'get_documents',
@@ -225,15 +228,26 @@ export const SESSION_TOOLS = ['clear_session_runs', 'mark_finding_reviewed'];
 /** The documentation session tools: stateful, answering in the standard response format with CodeDoc errors. */
 export const DOCUMENTATION_SESSION_TOOLS = [
   'analyze_file_callback',
+  'clear_documentation_session',
   'create_documentation',
   'full_documentation',
   'get_documentation_status',
+  'list_documentation_sessions',
   'provide_dependency_files',
   'provide_thematic_groupings',
 ];
 
+/** The high-risk tool that writes a reviewed draft: listed in the full profile, refused unless enabled, permitted and confirmed. */
+export const PUBLISH_TOOLS = ['publish_document'];
+
 /** The tools of the full profile without side effects on the machine, sorted. */
-export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS, ...SESSION_TOOLS, ...DOCUMENTATION_SESSION_TOOLS].sort();
+export const FULL_PROFILE_TOOLS = [
+  ...READ_ONLY_TOOLS,
+  ...KNOWLEDGE_TOOLS,
+  ...SESSION_TOOLS,
+  ...DOCUMENTATION_SESSION_TOOLS,
+  ...PUBLISH_TOOLS,
+].sort();
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
 export async function indexAndServe(

@@ -8,6 +8,7 @@ import {
   DOCUMENTATION_SESSION_TOOLS,
   FULL_PROFILE_TOOLS,
   KNOWLEDGE_TOOLS,
+  PUBLISH_TOOLS,
   SESSION_TOOLS,
   connectMcp,
   indexAndServe,
@@ -61,6 +62,8 @@ afterAll(async () => {
 /** A valid call of each tool of the full profile, on the fixture. */
 const validCalls = (): Record<string, Record<string, unknown>> => ({
   analyze_impact: { name: 'applyDiscount' },
+  assemble_context_pack: { repositoryId: REPO, modulePath: 'src/pricing' },
+  generate_document_draft: { repositoryId: REPO, modulePath: 'src/pricing' },
   get_callees: { name: 'OrderService.placeOrder' },
   get_callers: { name: 'applyDiscount' },
   get_documents: { name: 'applyDiscount' },
@@ -160,12 +163,13 @@ describe('the contract of every tool (docs/specification.md, Tool contract tests
       });
       expect(tool.annotations).toEqual({
         title: tool.title,
-        readOnlyHint: !SESSION_TOOLS.includes(tool.name),
+        readOnlyHint: !SESSION_TOOLS.includes(tool.name) && !PUBLISH_TOOLS.includes(tool.name),
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
       });
-      expect(tool.description).toContain('untrusted data');
+      // publish_document answers no repository content: only where it wrote.
+      if (!PUBLISH_TOOLS.includes(tool.name)) expect(tool.description).toContain('untrusted data');
       expect(tool.outputSchema!.required).toEqual(['data', 'metadata', 'status', 'warnings', 'next', 'continuation']);
     }
   });
@@ -272,7 +276,8 @@ describe('prompts, completions and resources/list', () => {
       arguments: { repositoryId: REPO, modulePath: 'src/pricing' },
     });
     const text = (messages[0]!.content as { text: string }).text;
-    expect(text).toContain(`get_project_structure {"repositoryId": "${REPO}", "pathPrefix": "src/pricing"}`);
+    expect(text).toContain(`Call assemble_context_pack with {"repositoryId":"${REPO}","modulePath":"src/pricing"}`);
+    expect(text).toContain('Do not publish without explicit approval');
     expect(text).toContain('untrusted data');
   });
 
@@ -364,6 +369,7 @@ describe('profiles and help', () => {
         'analyze_impact',
         'detect_stale_docs',
         'evaluate_document_quality',
+        'generate_review_package',
         'get_callers',
         'get_documents',
         'get_file_span',

@@ -40,6 +40,7 @@ export const SIDE_EFFECT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   delete_knowledge_file: 'knowledge:write',
   restore_knowledge_file: 'knowledge:write',
   import_project_knowledge: 'knowledge:write',
+  publish_document: 'docs:publish',
 };
 
 /** Whether the principal may perform a side effect (an operation that changes the index, or the server's state). */

@@ -217,6 +217,13 @@ export const ConfigSchema = z.object({
   LORE_DOC_SESSION_IDLE_TIMEOUT: duration.default(24 * 3_600_000),
   /** Where documentation sessions write their documentation (a directory per session); default $XDG_DATA_HOME/lore/documentation. */
   LORE_DOCS_OUTPUT_DIR: z.string().min(1).optional(),
+  /** Context packs and documentation drafts are kept this long (ms, or 30s, 5m, 1h) for their resources and review; then purged. */
+  LORE_DOC_ARTIFACT_TTL: duration.default(7 * 24 * 3_600_000),
+  /** publish_document writes a reviewed draft only when this is true (and the caller holds docs:publish and confirms). */
+  LORE_DOCS_PUBLISH_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Tools with side effects (index_repository) are served only when this is true, and only in the full profile. */
   LORE_MCP_ENABLE_SIDE_EFFECTS: z
     .enum(['true', 'false'])

@@ -32,6 +32,8 @@ const WRITERS = [
   /^code-health\/register-run$/,
   // The knowledge linker's, tenant-wide (get_knowledge_links keeps the principal's repositories before it reads the code).
   /^knowledge-links\/(chapters|current-targets|resolve-references|write-chapters)$/,
+  // Expired context packs and drafts are no one's to read: purged tenant-wide.
+  /^generated-artifacts\/purge-expired$/,
 ];
 
 const directory = join(projectRoot(), 'cypher', 'queries');

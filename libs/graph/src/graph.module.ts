@@ -9,6 +9,7 @@ import { CrossRepositoryLinks } from './cross-repository-links';
 import { CypherQueries } from './cypher-queries';
 import { DocumentationSessionRepository } from './documentation-session.repository';
 import { EmbeddingProgressRepository } from './embedding-progress.repository';
+import { GeneratedArtifactRepository } from './generated-artifact.repository';
 import { IndexRunLeases } from './index-run-leases';
 import { IndexStoreRepository } from './index-store.repository';
 import { KnowledgeLinkRepository } from './knowledge-link.repository';
@@ -36,6 +37,7 @@ import { TenantViews } from './tenant-views.repository';
     AuditRepository,
     TenantViews,
     DocumentationSessionRepository,
+    GeneratedArtifactRepository,
   ],
   exports: [
     Neo4jService,
@@ -50,6 +52,7 @@ import { TenantViews } from './tenant-views.repository';
     AuditRepository,
     TenantViews,
     DocumentationSessionRepository,
+    GeneratedArtifactRepository,
   ],
 })
 export class GraphModule {}

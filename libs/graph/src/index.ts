@@ -4,6 +4,7 @@ export * from './audit.repository';
 export * from './code-graph.repository';
 export * from './code-health.repository';
 export * from './documentation-session.repository';
+export * from './generated-artifact.repository';
 export * from './embedding-progress.repository';
 export * from './explorer-records';
 export * from './graph.module';

@@ -105,6 +105,21 @@ export const register: RegisterCommand = (program: Command) => {
         call(options, (service, principal) => service.getDocumentationStatus({ session_id: session }, principal), printStatus),
       ),
     );
+  sessions
+    .command('list')
+    .description("The local user's live sessions, most recently used first (list_documentation_sessions).")
+    .option('--json', 'print the list_documentation_sessions result as JSON')
+    .action(runAction((options: JsonOption) => call(options, (service, principal) => service.listDocumentationSessions({}, principal))));
+  sessions
+    .command('clear')
+    .description('Forget a session; the documentation it wrote stays (clear_documentation_session).')
+    .argument('<session>', 'the session id')
+    .option('--json', 'print the clear_documentation_session result as JSON')
+    .action(
+      runAction((session: string, options: JsonOption) =>
+        call(options, (service, principal) => service.clearDocumentationSession({ session_id: session }, principal)),
+      ),
+    );
 };
 
 async function call<T>(

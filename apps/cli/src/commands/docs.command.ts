@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import { InvalidInputError } from '@lore/domain';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import {
   type DetectStaleDocsResult,
   type DocumentQualityReport,
@@ -9,6 +10,9 @@ import {
   type VerificationDepth,
   type VerifyDocumentationResult,
 } from '@lore/domain/schemas/documentation-trust';
+import type { ContextPack, DocumentDraft } from '@lore/domain/schemas/document-generation';
+import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { draftFileName } from '@lore/knowledge/document-generation/draft-writer';
 import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
@@ -36,7 +40,17 @@ interface QualityOptions extends JsonOption {
   minScore?: string;
 }
 
-/** `lore docs check|verify|quality`: the documentation commands (`lore docs-for` finds the sections about a symbol or file). */
+interface GenerateOptions extends JsonOption {
+  repo?: string;
+  out?: string;
+}
+
+interface ContextPackOptions extends JsonOption {
+  repo?: string;
+  maxItems?: string;
+}
+
+/** `lore docs check|verify|quality|generate|context-pack`: the documentation commands (`lore docs-for` finds the sections about a symbol or file). */
 export const register: RegisterCommand = (program: Command) => {
   const docs = program.command('docs').description("Check a repository's documentation against its code.");
   docs
@@ -74,7 +88,85 @@ export const register: RegisterCommand = (program: Command) => {
     .option('--repo <id>', 'the repository (needed when several are indexed)')
     .option('--json', 'print the evaluate_document_quality result as JSON')
     .action(runAction(qualityCommand));
+  docs
+    .command('generate')
+    .description(
+      "Draft a module's documentation from the graph alone (generate_document_draft): every statement cites its evidence; printed, or written into --out.",
+    )
+    .argument('<paths...>', 'the module: a directory or file of the repository, or several')
+    .option('--out <dir>', 'write the draft there as <module>.md (created if missing)')
+    .option('--repo <id>', 'the repository (needed when several are indexed)')
+    .option('--json', 'print the generate_document_draft result as JSON')
+    .action(runAction(generateCommand));
+  docs
+    .command('context-pack')
+    .description('What the graph knows that documenting a module needs, each item with its reason (assemble_context_pack).')
+    .argument('<paths...>', 'the module: a directory or file of the repository, or several')
+    .option('--max-items <n>', 'at most n symbols, callers, tests and documents each (default 20)')
+    .option('--repo <id>', 'the repository (needed when several are indexed)')
+    .option('--json', 'print the assemble_context_pack result as JSON')
+    .action(runAction(contextPackCommand));
 };
+
+/** One path is the module's path; several are its paths. */
+function moduleOf(paths: string[]): { modulePath: string } | { paths: string[] } {
+  return paths.length === 1 ? { modulePath: paths[0]! } : { paths };
+}
+
+async function generateCommand(paths: string[], options: GenerateOptions): Promise<number> {
+  const draft: DocumentDraft = await withServices((context) =>
+    context
+      .get(DocumentGenerationService)
+      .generateDocumentDraft({ repositoryId: options.repo, ...moduleOf(paths) }, context.get(PrincipalResolver).local()),
+  );
+  if (options.out !== undefined) {
+    const directory = resolve(options.out);
+    mkdirSync(directory, { recursive: true });
+    const file = join(directory, draftFileName(draft.modulePath));
+    writeFileSync(`${file}.tmp`, draft.content);
+    renameSync(`${file}.tmp`, file);
+    process.stderr.write(`wrote ${file}\n`);
+  }
+  if (options.json) printJson(draft);
+  else if (options.out === undefined) process.stdout.write(draft.content);
+  else printDraftSummary(draft);
+  return EXIT.ok;
+}
+
+async function contextPackCommand(paths: string[], options: ContextPackOptions): Promise<number> {
+  if (options.maxItems !== undefined && !/^\d+$/.test(options.maxItems)) throw new InvalidInputError('--max-items takes a whole number.');
+  const pack: ContextPack = await withServices((context) =>
+    context.get(DocumentGenerationService).assembleContextPack(
+      {
+        repositoryId: options.repo,
+        ...moduleOf(paths),
+        ...(options.maxItems === undefined ? {} : { maxItems: Number(options.maxItems) }),
+      },
+      context.get(PrincipalResolver).local(),
+    ),
+  );
+  if (options.json) printJson(pack);
+  else {
+    const lines = [
+      `${pack.resourceUri} (${pack.repositoryId} ${pack.commitSha.slice(0, 7)}, until ${pack.expiresAt})`,
+      ...pack.symbols.map((symbol) => `  symbol ${symbol.qualifiedName}  ${symbol.path}:${symbol.startLine}  ${symbol.reason}`),
+      ...pack.callers.map((caller) => `  caller ${caller.qualifiedName}  ${caller.path}:${caller.line}  ${caller.reason}`),
+      ...pack.tests.map((test) => `  test ${test.qualifiedName}  ${test.path}:${test.startLine}  ${test.reason}`),
+      ...pack.docs.map((doc) => `  doc ${doc.path} § ${doc.title}  ${doc.reason}`),
+      ...pack.warnings.map((warning) => `warning: ${warning.message}`),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  return EXIT.ok;
+}
+
+function printDraftSummary(draft: DocumentDraft): void {
+  const lines = [
+    `${draft.documentId}: ${draft.statements.length} statement(s), ${draft.evidence.length} evidence item(s), ${draft.evidenceMapUri}`,
+    ...draft.warnings.map((warning) => `warning: ${warning.message}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
 
 async function verifyCommand(docPath: string, options: VerifyOptions): Promise<number> {
   const result = await withServices((context) =>

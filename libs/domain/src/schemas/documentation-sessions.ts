@@ -237,3 +237,35 @@ export const DocumentationStatusSchema = z
   })
   .register(schemaNames, { name: 'DocumentationStatus' });
 export type DocumentationStatus = z.infer<typeof DocumentationStatusSchema>;
+
+// The session API of the stateful-tool layer (getSessionIds, clearSession), as tools: the caller's
+// own sessions, never another principal's.
+export const ListDocumentationSessionsInputSchema = z.object({}).strict().register(schemaNames, { name: 'ListDocumentationSessionsInput' });
+export type ListDocumentationSessionsInput = z.input<typeof ListDocumentationSessionsInputSchema>;
+
+export const DocumentationSessionSummarySchema = z
+  .object({
+    session_id: z.string(),
+    repositoryId: z.string(),
+    status: DocumentationSessionStateSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+    expires_at: z.string(),
+  })
+  .register(schemaNames, { name: 'DocumentationSessionSummary' });
+
+export const ListDocumentationSessionsResultSchema = z
+  .object({
+    session_ids: z.array(z.string()).describe("The caller's live sessions, most recently used first."),
+    sessions: z.array(DocumentationSessionSummarySchema),
+  })
+  .register(schemaNames, { name: 'ListDocumentationSessionsResult' });
+export type ListDocumentationSessionsResult = z.infer<typeof ListDocumentationSessionsResultSchema>;
+
+export const ClearDocumentationSessionResultSchema = z
+  .object({
+    session_id: z.string(),
+    cleared: z.literal(true).describe('The session is forgotten; its written documentation stays where it was written.'),
+  })
+  .register(schemaNames, { name: 'ClearDocumentationSessionResult' });
+export type ClearDocumentationSessionResult = z.infer<typeof ClearDocumentationSessionResultSchema>;

@@ -55,7 +55,7 @@ function isControlCharacter(character: string): boolean {
   return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f || code === 0xfffd;
 }
 
-const CommitShaSchema = z
+export const CommitShaSchema = z
   .string()
   .regex(/^[0-9a-f]{4,64}$/i, 'A commit sha: hexadecimal digits.')
   .describe('The indexed commit the claim is about; another commit is snapshot_not_indexed.');

@@ -116,6 +116,35 @@ describe('documentation sessions in Neo4j', () => {
     });
   });
 
+  it("lists the caller's sessions and clears one, never another principal's", async () => {
+    const carol: Principal = localPrincipal('sessions', 'carol');
+    const first = await sessions.fullDocumentation({ workspace_id: 'shop' }, carol);
+    const second = await sessions.createDocumentation(
+      { workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'] },
+      carol,
+    );
+    const listed = await sessions.listDocumentationSessions({}, carol);
+    expect(listed.session_ids).toEqual([second.session_id, first.session_id]);
+    expect(listed.sessions.map((session) => [session.session_id, session.repositoryId, session.status])).toEqual([
+      [second.session_id, 'shop', 'started'],
+      [first.session_id, 'shop', 'awaiting_groupings'],
+    ]);
+    expect(await refusal(sessions.clearDocumentationSession({ session_id: first.session_id }, bob))).toEqual({
+      code: 'not_found',
+      seed: 'SESSION_NOT_FOUND',
+    });
+    expect(await sessions.clearDocumentationSession({ session_id: first.session_id }, carol)).toEqual({
+      session_id: first.session_id,
+      cleared: true,
+    });
+    expect((await sessions.listDocumentationSessions({}, carol)).session_ids).toEqual([second.session_id]);
+    expect(await refusal(sessions.getDocumentationStatus({ session_id: first.session_id }, carol))).toEqual({
+      code: 'not_found',
+      seed: 'SESSION_NOT_FOUND',
+    });
+    expect(await refusal(sessions.clearDocumentationSession({}, carol))).toEqual({ code: 'invalid_input', seed: 'MISSING_PARAMETER' });
+  });
+
   it('forgets a session left idle past LORE_DOC_SESSION_IDLE_TIMEOUT', async () => {
     const started = await sessions.fullDocumentation({ workspace_id: 'shop' }, alice);
     await new Promise((resolve) => setTimeout(resolve, 3_200));

@@ -9,6 +9,10 @@ import { ConflictError, type Principal } from '@lore/domain';
 import {
   type AnalyzeFileCallbackInput,
   AnalyzeFileCallbackInputSchema,
+  type ClearDocumentationSessionResult,
+  type ListDocumentationSessionsInput,
+  ListDocumentationSessionsInputSchema,
+  type ListDocumentationSessionsResult,
   type CreateDocumentationInput,
   CreateDocumentationInputSchema,
   DEPENDENCY_TYPES,
@@ -347,6 +351,31 @@ export class DocumentationSessionsService {
       repositoryId: context.repositoryId,
       expires_at: stored?.expiresAt ?? '',
     };
+  }
+
+  @Operation('list_documentation_sessions', { kind: 'read', cached: false })
+  async listDocumentationSessions(input: ListDocumentationSessionsInput, principal: Principal): Promise<ListDocumentationSessionsResult> {
+    this.parse(ListDocumentationSessionsInputSchema, input);
+    const listed = await this.sessions.list(principal, new Date().toISOString());
+    return {
+      session_ids: listed.map((session) => session.sessionId),
+      sessions: listed.map((session) => ({
+        session_id: session.sessionId,
+        repositoryId: session.repositoryId,
+        status: session.state as DocumentationStatus['status'],
+        created_at: session.createdAt,
+        updated_at: session.updatedAt,
+        expires_at: session.expiresAt,
+      })),
+    };
+  }
+
+  @Operation('clear_documentation_session', { kind: 'read', cached: false })
+  async clearDocumentationSession(input: DocumentationSessionIdInput, principal: Principal): Promise<ClearDocumentationSessionResult> {
+    const args = this.parse(DocumentationSessionIdInputSchema, input);
+    const sessionId = required(args.session_id, 'session_id', 'string', { session_id: 'ds_…' });
+    if (!(await this.sessions.delete(principal, sessionId))) throw sessionErrors.sessionNotFound(sessionId);
+    return { session_id: sessionId, cleared: true };
   }
 
   /**

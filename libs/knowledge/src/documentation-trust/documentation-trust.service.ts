@@ -264,6 +264,11 @@ export class DocumentationTrustService {
 
   @Operation('evaluate_document_quality', { kind: 'read' })
   async evaluateDocumentQuality(input: EvaluateDocumentQualityInput, principal: Principal): Promise<DocumentQualityReport> {
+    return this.qualityReport(input, principal);
+  }
+
+  /** evaluate_document_quality's report, below the gate: for the capabilities that review a draft (generate_review_package). */
+  async qualityReport(input: EvaluateDocumentQualityInput, principal: Principal): Promise<DocumentQualityReport> {
     const query = parseInput(EvaluateDocumentQualityInputSchema, input);
     const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
     const code = this.codeOf(principal, repository);

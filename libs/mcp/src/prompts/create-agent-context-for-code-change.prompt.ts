@@ -15,7 +15,15 @@ export class CreateAgentContextForCodeChangePrompt implements LoreMcpPrompt<type
   readonly description =
     'Assemble what an agent needs before changing a symbol: its code, neighbours, callers, tests, documents and the risks.';
   readonly args = Args;
-  readonly tools = ['get_symbol', 'get_file_span', 'get_graph_neighborhood', 'get_callers', 'get_related_tests', 'get_documents'];
+  readonly tools = [
+    'get_symbol',
+    'get_file_span',
+    'get_graph_neighborhood',
+    'get_callers',
+    'get_related_tests',
+    'get_documents',
+    'assemble_context_pack',
+  ];
 
   text({ repositoryId, symbol, task }: z.output<typeof Args>): string {
     const target = `{"name": "${symbol}", "repositoryId": "${repositoryId}"}`;
@@ -29,6 +37,7 @@ export class CreateAgentContextForCodeChangePrompt implements LoreMcpPrompt<type
       '4. get_callers {"uid": ..., "depth": 2}: what depends on its behaviour and signature.',
       '5. get_related_tests {"uid": ...}: the tests to run and to extend.',
       '6. get_documents {"uid": ...}: the documentation that may need the same change.',
+      `7. assemble_context_pack {"repositoryId": "${repositoryId}", "paths": ["<the symbol's file>"], "task": "code_change"}: the context kept as a context-pack:// resource, for audit and for a rerun.`,
       '',
       'Present the context: target, code, constraints the callers and tests impose, tests to run, documents to update, and warnings (low-confidence calls, truncated answers).',
       '',

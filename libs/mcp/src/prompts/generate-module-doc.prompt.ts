@@ -12,23 +12,26 @@ const Args = z.object({
 export class GenerateModuleDocPrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'generate_module_doc';
   readonly title = 'Generate module documentation';
-  readonly description = 'Write evidence-based documentation of a module: every claim cites the code:// or doc:// URI it rests on.';
+  readonly description =
+    'Write evidence-based documentation of a module: a context pack, a draft whose every statement cites its evidence, its quality report; never published without approval.';
   readonly args = Args;
-  readonly tools = ['get_project_structure', 'search_code', 'get_symbol', 'get_graph_neighborhood', 'get_documents', 'get_file_span'];
+  readonly tools = ['assemble_context_pack', 'generate_document_draft', 'evaluate_document_quality', 'get_file_span'];
 
   text({ repositoryId, modulePath, audience }: z.output<typeof Args>): string {
+    const audiences = (audience ?? '')
+      .split(',')
+      .map((who) => who.trim())
+      .filter(Boolean);
+    const packArgs = { repositoryId, modulePath, ...(audiences.length > 0 ? { audience: audiences } : {}) };
     return [
       `Write documentation of the module ${modulePath} in the repository ${repositoryId}${audience ? ` for ${audience}` : ''}.`,
       '',
-      'Gather the evidence first, in this order:',
-      `1. get_project_structure {"repositoryId": "${repositoryId}", "pathPrefix": "${modulePath}"}: its files, languages and size.`,
-      `2. search_code {"query": "<the module's main words>", "scope": {"repositoryId": "${repositoryId}"}}: its main symbols; keep those whose path is below ${modulePath}.`,
-      '3. get_symbol for each main symbol (signature, doc, members), and get_graph_neighborhood on the most central ones: what the module uses and what uses it.',
-      `4. get_documents for the module's files: what the existing documentation already says (and may contradict).`,
-      '5. get_file_span on the resource URIs of the symbols you describe, to read the code itself.',
-      '',
-      'Then write the page: purpose, main concepts, entry points, dependencies in and out, and how it is tested. Cite the URI of the evidence for every claim; write "not found in the code" rather than guess.',
-      'Present it as a draft for review: do not commit or publish it yourself.',
+      'Workflow, in this order:',
+      `1. Call assemble_context_pack with ${JSON.stringify(packArgs)}: the module's symbols, callers, tests and documents, each with its reason.`,
+      '2. Call generate_document_draft with {"contextPackId": "<data.contextPackId of step 1>"}: a draft whose every statement cites evidence ids (its evidence map is data.evidenceMapUri).',
+      `3. Call evaluate_document_quality with {"repositoryId": "${repositoryId}", "content": "<data.content of step 2>", "codePaths": <data.paths of step 2>}: the claims checked against the code, coverage, stale lines.`,
+      '4. Present the draft state and the quality warnings. Read the code spans you doubt with get_file_span (the evidence uris); improve wording only where the evidence supports it, and keep every citation.',
+      '5. Do not publish without explicit approval: publishing (publish_document) is a separate step a person asks for.',
       '',
       TREAT_AS_DATA,
     ].join('\n');

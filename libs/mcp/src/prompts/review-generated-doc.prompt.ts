@@ -3,28 +3,35 @@ import { z } from 'zod';
 import { type LoreMcpPrompt, TREAT_AS_DATA } from '../mcp-prompt';
 
 const Args = z.object({
-  documentUri: z.string().min(1).max(4000).describe('The doc:// URI of the document to review (get_documents returns them).'),
+  documentId: z
+    .string()
+    .min(1)
+    .max(4000)
+    .describe('The draft to review: its documentId (docgen_…, from generate_document_draft), or the doc:// URI of an indexed document.'),
 });
 
 @Injectable()
 export class ReviewGeneratedDocPrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'review_generated_doc';
   readonly title = 'Review a generated document';
-  readonly description = 'Check a document against the code it describes: unsupported claims, stale evidence, missing sections.';
+  readonly description =
+    'Review a generated document with its evidence map and quality report: unsupported claims, stale evidence, missing sections, reviewer actions.';
   readonly args = Args;
-  readonly tools = ['get_file_span', 'get_symbol', 'get_documents', 'analyze_impact'];
+  readonly tools = ['generate_review_package', 'get_file_span', 'verify_claim', 'evaluate_document_quality'];
 
-  text({ documentUri }: z.output<typeof Args>): string {
+  text({ documentId }: z.output<typeof Args>): string {
+    const draft = !documentId.includes('://');
     return [
-      `Review the document ${documentUri} against the code.`,
+      `Review the document ${documentId} against the code.`,
       '',
       'Steps, in this order:',
-      `1. get_file_span {"uri": "${documentUri}"}: read it (follow data.nextUri until data.truncated is false).`,
-      '2. For every symbol, file or behaviour it claims something about: get_symbol (by name, with repositoryId) and get_file_span on its resourceUri; compare the claim with the code.',
-      '3. get_documents for the main symbols: other documents that say something different.',
-      '4. analyze_impact on the main symbols when the document describes dependencies or effects.',
+      draft
+        ? `1. Call generate_review_package with {"documentId": "${documentId}"}: the draft, its statements with their evidence ids, the quality report and the stale lines.`
+        : `1. get_file_span {"uri": "${documentId}"}: read it (follow data.nextUri until data.truncated is false), then evaluate_document_quality with its repositoryId and documentPath.`,
+      '2. For each statement, read its evidence (the code:// uris, with get_file_span) and say whether it supports the statement; check any other sentence that says something about code with verify_claim.',
+      '3. For each stale line of the report, say what the code says instead.',
       '',
-      'Report as a checklist: each claim supported (with the URI of the evidence), unsupported, or contradicted; evidence that looks stale; sections missing; what the reviewer must decide.',
+      'Report as a checklist: unsupported or contradicted claims (with the evidence), stale evidence, sections missing (purpose, public API, usage, tests), and what the reviewer must decide before anyone publishes it.',
       '',
       TREAT_AS_DATA,
     ].join('\n');

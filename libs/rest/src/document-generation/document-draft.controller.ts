@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { principalOf, type RequestWithPrincipal } from '@lore/access';
+import {
+  type DocumentDraft,
+  DocumentDraftSchema,
+  type GenerateDocumentDraftInput,
+  GenerateDocumentDraftInputSchema,
+  type ReviewPackage,
+  ReviewPackageSchema,
+} from '@lore/domain/schemas/document-generation';
+import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
+import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
+
+/** generate_document_draft, a draft read back by its id, and its review package. */
+@ApiTags('documentation generation')
+@Controller('api/v1/docs')
+export class DocumentDraftController {
+  constructor(private readonly service: DocumentGenerationService) {}
+
+  @Get('draft')
+  @ApiOperation({
+    operationId: 'generate_document_draft',
+    summary: "A module's documentation from the graph alone, every statement citing its evidence.",
+  })
+  @ApiLoreErrors('invalid_input', 'not_found', 'ambiguous_target', 'snapshot_not_indexed', 'unavailable')
+  @ApiQueryFrom(GenerateDocumentDraftInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(DocumentDraftSchema) })
+  generate(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<DocumentDraft> {
+    return this.service.generateDocumentDraft(
+      inputFromQuery(GenerateDocumentDraftInputSchema, query) as GenerateDocumentDraftInput,
+      principalOf(req),
+    );
+  }
+
+  @Post('drafts')
+  @HttpCode(200)
+  @ApiOperation({ operationId: 'generate_document_draft_body', summary: 'generate_document_draft with its input in the body.' })
+  @ApiLoreErrors('invalid_input', 'not_found', 'ambiguous_target', 'snapshot_not_indexed', 'unavailable')
+  @ApiBodyFrom(GenerateDocumentDraftInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(DocumentDraftSchema) })
+  generateFromBody(@Req() req: RequestWithPrincipal, @Body() body: GenerateDocumentDraftInput): Promise<DocumentDraft> {
+    return this.service.generateDocumentDraft(body, principalOf(req));
+  }
+
+  @Get('drafts/:documentId')
+  @ApiOperation({ operationId: 'get_document_draft', summary: 'A draft by its documentId, until it expires.' })
+  @ApiLoreErrors('invalid_input', 'not_found', 'unavailable')
+  @ApiOkResponse({ schema: openApiSchema(DocumentDraftSchema) })
+  get(@Req() req: RequestWithPrincipal, @Param('documentId') documentId: string): Promise<DocumentDraft> {
+    return this.service.getDocumentDraft({ documentId }, principalOf(req));
+  }
+
+  @Get('drafts/:documentId/review')
+  @ApiOperation({
+    operationId: 'generate_review_package',
+    summary: 'A draft with its quality report, its stale lines and the checklist of its review.',
+  })
+  @ApiLoreErrors('invalid_input', 'not_found', 'unavailable')
+  @ApiOkResponse({ schema: openApiSchema(ReviewPackageSchema) })
+  review(@Req() req: RequestWithPrincipal, @Param('documentId') documentId: string): Promise<ReviewPackage> {
+    return this.service.generateReviewPackage({ documentId }, principalOf(req));
+  }
+}
