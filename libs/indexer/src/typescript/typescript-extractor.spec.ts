@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CallRow, InheritanceRow, RepositorySnapshot } from '@lore/domain';
 import { readRepository } from '../repository-indexer';
+import type { SourceFile as RepoFile } from '../repository-files';
+import { programParts } from './script-extraction';
 import { scratchRepository, short } from '../../test/extraction-inputs';
 
 /** Names resolved through re-exports, namespaces, defaults, `this`, statics, CommonJS and a type/value pair. */
@@ -181,6 +183,45 @@ describe('TypeScript in two passes', () => {
       ['src/use.ts#use', 'src/a.ts#B.load', 3, 1, 'ambiguous'],
       ['src/use.ts#use', 'src/a.ts#B.save', 2, 1, 'ambiguous'],
     ]);
+  });
+
+  it('checks a project of more files than one program takes in parts, each call exact across the parts, from the cache alike', async () => {
+    // 300 files in one project of a repository of two: two programs of 150 files; f150 calls into the first.
+    const name = (i: number): string => `f${String(i).padStart(3, '0')}`;
+    const files: Record<string, string> = {
+      'tsconfig.json': '{ "files": [], "references": [{ "path": "big" }, { "path": "small" }] }',
+      'big/tsconfig.json': '{}',
+      'small/tsconfig.json': '{}',
+      'small/use.ts': `import { ${name(299)} } from '../big/${name(299)}';\n\nexport const last = (): number => ${name(299)}();\n`,
+    };
+    for (let i = 0; i < 300; i++)
+      files[`big/${name(i)}.ts`] =
+        i === 0
+          ? `export function ${name(i)}(): number {\n  return 0;\n}\n`
+          : `import { ${name(i - 1)} } from './${name(i - 1)}';\n\nexport function ${name(i)}(): number {\n  return ${name(i - 1)}() + 1;\n}\n`;
+    const expected = [
+      ...Array.from({ length: 299 }, (_, k): [string, string, number, number, string] => [
+        `big/${name(k + 1)}.ts#${name(k + 1)}`,
+        `big/${name(k)}.ts#${name(k)}`,
+        4,
+        1,
+        'exact',
+      ]),
+      ['small/use.ts#last', `big/${name(299)}.ts#${name(299)}`, 3, 1, 'exact'],
+    ];
+    const bigFiles = Object.keys(files)
+      .filter((path) => path.startsWith('big/f'))
+      .map((path) => ({ path }) as RepoFile);
+    expect(programParts(bigFiles, 'big').map((part) => [part.key, part.files.length, part.files[0]!.path])).toEqual([
+      ['big#part 1 of 2', 150, 'big/f000.ts'],
+      ['big#part 2 of 2', 150, 'big/f150.ts'],
+    ]);
+    const root = scratch(files);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'lore-parts-cache-'));
+    for (const run of ['cold', 'from the cache']) {
+      const exact = await (await readRepository(root, { tenantId: 't', maxFileBytes: 1 << 20, cacheDir })).resolveExactly!();
+      expect([run, callRows(exact.calls)]).toEqual([run, expected]);
+    }
   });
 
   it('takes machine-written depth: a 5,000-term expression is extracted, a file nested past the parser is skipped with the reason', async () => {
