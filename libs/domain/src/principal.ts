@@ -1,9 +1,10 @@
 /**
  * What a principal may do besides reading. `read` is every read tool (project knowledge included);
  * `index` runs indexing (a side effect); `admin` reads the audit and manages keys; `knowledge:write`
- * writes the tenant's project knowledge (main.md and knowledge documents).
+ * writes the tenant's project knowledge (main.md and knowledge documents) and proposes agent memory;
+ * `memory:approve` approves and archives agent memory (where the server enables approval).
  */
-export const PERMISSIONS = ['read', 'index', 'admin', 'knowledge:write'] as const;
+export const PERMISSIONS = ['read', 'index', 'admin', 'knowledge:write', 'memory:approve'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** The MCP tool profiles a credential can be limited to (libs/mcp's TOOL_PROFILES has one entry per name). */

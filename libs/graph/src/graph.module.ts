@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ObservabilityModule } from '@lore/observability';
+import { MemoryRepository } from './agent-memory/memory.repository';
 import { AnalysisReviewRepository } from './analysis-review.repository';
 import { ApiKeyRepository } from './api-key.repository';
 import { AuditRepository } from './audit.repository';
@@ -36,6 +37,7 @@ import { TenantViews } from './tenant-views.repository';
     AuditRepository,
     TenantViews,
     DocumentationSessionRepository,
+    MemoryRepository,
   ],
   exports: [
     Neo4jService,
@@ -50,6 +52,7 @@ import { TenantViews } from './tenant-views.repository';
     AuditRepository,
     TenantViews,
     DocumentationSessionRepository,
+    MemoryRepository,
   ],
 })
 export class GraphModule {}

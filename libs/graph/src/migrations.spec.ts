@@ -23,6 +23,7 @@ describe('migrations', () => {
       '011_analysis_baselines',
       '012_analysis_runs',
       '013_knowledge_links',
+      '014_agent_memory',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);
