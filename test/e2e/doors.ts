@@ -192,6 +192,7 @@ export const READ_ONLY_TOOLS = [
   'get_file_span',
   'get_finding',
   'get_graph_neighborhood',
+  'get_memory',
   'get_production_triage',
   'get_project_structure',
   'get_related_tests',
@@ -219,6 +220,12 @@ export const KNOWLEDGE_TOOLS = [
   'update_project_main',
 ];
 
+/**
+ * The tools that write agent memory in the full profile (readOnlyHint false, not idempotent). approve_memory and
+ * archive_memory are served only where LORE_MEMORY_ENABLE_APPROVAL=true.
+ */
+export const MEMORY_WRITE_TOOLS = ['create_memory_candidate'];
+
 /** The session-local tools (CodeClone's review markers): they change the caller's in-memory session only (readOnlyHint false). */
 export const SESSION_TOOLS = ['clear_session_runs', 'mark_finding_reviewed'];
 
@@ -233,7 +240,13 @@ export const DOCUMENTATION_SESSION_TOOLS = [
 ];
 
 /** The tools of the full profile without side effects on the machine, sorted. */
-export const FULL_PROFILE_TOOLS = [...READ_ONLY_TOOLS, ...KNOWLEDGE_TOOLS, ...SESSION_TOOLS, ...DOCUMENTATION_SESSION_TOOLS].sort();
+export const FULL_PROFILE_TOOLS = [
+  ...READ_ONLY_TOOLS,
+  ...KNOWLEDGE_TOOLS,
+  ...MEMORY_WRITE_TOOLS,
+  ...SESSION_TOOLS,
+  ...DOCUMENTATION_SESSION_TOOLS,
+].sort();
 
 /** A fixture committed to git, indexed by the CLI and served over HTTP, ready: where a spec of the served doors starts. */
 export async function indexAndServe(
