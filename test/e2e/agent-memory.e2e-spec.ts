@@ -276,6 +276,23 @@ describe('agent memory through every door', () => {
     expect(await memoryNodes()).toBe(before);
   });
 
+  it('flags a memory whose cited knowledge chapter was rewritten', async () => {
+    const rewritten = await rest('PUT', `/api/v1/knowledge/projects/${REPO}/files/pricing.md/chapters/Discounts`, {
+      new_summary: 'Codes, and their floor.',
+      new_content: '`applyDiscount` never goes below zero.',
+    });
+    expect(rewritten.status).toBe(200);
+    const { memories } = (await mcpCall(mcp.get('http 2026-07-28')!, 'get_memory', { memoryId, status: 'all' })) as {
+      memories: { stale: boolean; evidence: { status: string; staleReason: string | null }[] }[];
+    };
+    expect(memories[0]!.stale).toBe(true);
+    expect(memories[0]!.evidence.map(({ status, staleReason }) => [status, staleReason])).toEqual([
+      ['current', null],
+      ['current', null],
+      ['chapter_changed', 'chapter "Discounts" of pricing.md was rewritten'],
+    ]);
+  });
+
   it('documents the REST routes in OpenAPI under the MCP tool names, and counts candidate writes', async () => {
     const document = (await (await fetch(`${server.url}/api/docs-json`)).json()) as {
       paths: Record<string, Record<string, { operationId: string }>>;

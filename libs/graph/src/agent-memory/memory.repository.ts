@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { type Principal, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from '../cypher-queries';
 import { Neo4jService, runRows } from '../neo4j.service';
-import { TenantViews } from '../tenant-views.repository';
 
 /** A Memory node as stored: `evidence` is JSON (each cited resource with what it was when the memory was written). */
 export interface StoredMemory {
@@ -39,12 +38,10 @@ export class MemoryRepository {
   constructor(
     private readonly neo4j: Neo4jService,
     private readonly queries: CypherQueries,
-    private readonly views: TenantViews,
   ) {}
 
   async create(tenantId: string, memory: Omit<StoredMemory, 'status' | 'reviewedBy' | 'reviewedAt' | 'reviewNote'>): Promise<StoredMemory> {
     const [row] = await this.neo4j.write((tx) => runRows(tx, this.queries.get('agent-memory/create-memory'), { tenantId, memory }));
-    await this.invalidateReads(tenantId, memory.repositoryId);
     return row!.memory as StoredMemory;
   }
 
@@ -80,13 +77,6 @@ export class MemoryRepository {
       runRows(tx, this.queries.get('agent-memory/review-memory'), { tenantId, memoryId, ...change, from: [...change.from] }),
     );
     if (!row) return null;
-    const memory = row.memory as StoredMemory;
-    if (row.before !== memory.status) await this.invalidateReads(tenantId, memory.repositoryId);
-    return { before: row.before as StoredMemory['status'], memory };
-  }
-
-  /** Cached reads that list memory (analyze_impact's affected memory) are dropped when a memory of the repository changes. */
-  private async invalidateReads(tenantId: string, repositoryId: string): Promise<void> {
-    await this.views.bump(tenantId, repositoryId);
+    return { before: row.before as StoredMemory['status'], memory: row.memory as StoredMemory };
   }
 }

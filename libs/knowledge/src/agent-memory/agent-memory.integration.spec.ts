@@ -7,6 +7,7 @@ import { type LoreError, type Principal, localPrincipal } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { type FixtureRepository, gitFixture, gitIn } from '../../../../test/support/fixtures';
 import { testDriver } from '../../../../test/support/graph';
+import { AuditWriter } from '../audit/audit-writer';
 import { IndexingService } from '../indexing/indexing.service';
 import { KnowledgeModule } from '../knowledge.module';
 import { AgentMemoryService } from './agent-memory.service';
@@ -264,6 +265,22 @@ describe('agent memory', () => {
     ]);
     expect((await memory.getMemory({ memoryId }, agent)).warnings).toEqual([
       '1 memory cites evidence that changed since: check before relying on it.',
+    ]);
+  });
+
+  it('audits every memory write, answered or refused, naming the memory', async () => {
+    await moduleRef.get(AuditWriter).flush();
+    const { records } = await driver.executeQuery(
+      `MATCH (a:AuditRecord {tenant: $tenant}) WHERE a.operation IN ['approve_memory', 'archive_memory']
+       RETURN a.subject AS subject, a.operation AS operation, a.status AS status, a.refs AS refs ORDER BY a.seq`,
+      { tenant: TENANT },
+    );
+    const ref = [`memory://${memoryId}`];
+    expect(records.map((record) => record.toObject())).toEqual([
+      { subject: 'owner', operation: 'approve_memory', status: 'permission_denied', refs: ref },
+      { subject: 'agent', operation: 'approve_memory', status: 'permission_denied', refs: ref },
+      { subject: 'owner', operation: 'approve_memory', status: 'ok', refs: ref },
+      { subject: 'owner', operation: 'approve_memory', status: 'conflict', refs: ref },
     ]);
   });
 
