@@ -279,7 +279,13 @@ describe('agent memory', () => {
     expect(records.map((record) => record.toObject())).toEqual([
       { subject: 'owner', operation: 'approve_memory', status: 'permission_denied', refs: ref },
       { subject: 'agent', operation: 'approve_memory', status: 'permission_denied', refs: ref },
-      { subject: 'owner', operation: 'approve_memory', status: 'ok', refs: ref },
+      // An answer adds what it names: the memory's evidence.
+      {
+        subject: 'owner',
+        operation: 'approve_memory',
+        status: 'ok',
+        refs: [...ref, symbolUri('applyDiscount'), codeUri('src/pricing/discounts.ts', 'L8-L12')],
+      },
       { subject: 'owner', operation: 'approve_memory', status: 'conflict', refs: ref },
     ]);
   });
