@@ -40,15 +40,20 @@ export class MemoryRepository {
     private readonly queries: CypherQueries,
   ) {}
 
-  async create(tenantId: string, memory: Omit<StoredMemory, 'status' | 'reviewedBy' | 'reviewedAt' | 'reviewNote'>): Promise<StoredMemory> {
-    const [row] = await this.neo4j.write((tx) => runRows(tx, this.queries.get('agent-memory/create-memory'), { tenantId, memory }));
-    return row!.memory as StoredMemory;
+  /** Writes a candidate; null (nothing written) when its repository is not one the principal may read. */
+  async create(
+    principal: Principal,
+    memory: Omit<StoredMemory, 'status' | 'reviewedBy' | 'reviewedAt' | 'reviewNote'>,
+  ): Promise<StoredMemory | null> {
+    const [row] = await this.neo4j.write((tx) =>
+      runRows(tx, this.queries.get('agent-memory/create-memory'), { ...this.scope(principal), memory }),
+    );
+    return row ? (row.memory as StoredMemory) : null;
   }
 
   async find(principal: Principal, filter: MemoryFilter): Promise<StoredMemory[]> {
     const rows = await this.neo4j.read(this.queries.get('agent-memory/memories'), {
-      tenantId: principal.tenantId,
-      repoIds: visibleRepositoryIds(principal),
+      ...this.scope(principal),
       memoryId: filter.memoryId ?? null,
       repositoryId: filter.repositoryId ?? null,
       statuses: [...filter.statuses],
@@ -58,12 +63,12 @@ export class MemoryRepository {
   }
 
   /**
-   * Moves a memory from one of `from` to `to`, in one write: null when the tenant has no such
-   * memory; otherwise its status before and the memory as it is now (unchanged when `before` was
+   * Moves a memory from one of `from` to `to`, in one write: null when the principal's tenant has no
+   * such memory in a repository it may read; otherwise its status before and the memory as it is now (unchanged when `before` was
    * not one of `from`).
    */
   async review(
-    tenantId: string,
+    principal: Principal,
     memoryId: string,
     change: {
       from: readonly StoredMemory['status'][];
@@ -74,9 +79,19 @@ export class MemoryRepository {
     },
   ): Promise<{ before: StoredMemory['status']; memory: StoredMemory } | null> {
     const [row] = await this.neo4j.write((tx) =>
-      runRows(tx, this.queries.get('agent-memory/review-memory'), { tenantId, memoryId, ...change, from: [...change.from] }),
+      runRows(tx, this.queries.get('agent-memory/review-memory'), {
+        ...this.scope(principal),
+        memoryId,
+        ...change,
+        from: [...change.from],
+      }),
     );
     if (!row) return null;
     return { before: row.before as StoredMemory['status'], memory: row.memory as StoredMemory };
+  }
+
+  /** The caller's tenant and the repositories it may read (null: all of the tenant's). */
+  private scope(principal: Principal) {
+    return { tenantId: principal.tenantId, repoIds: visibleRepositoryIds(principal) };
   }
 }

@@ -68,7 +68,7 @@ export class AgentMemoryService {
       throw repositoryNotFound(query.repositoryId);
     const evidence = await this.resolveEvidence(principal, [...new Set(query.evidence)]);
     const memoryId = `mem_${randomBytes(12).toString('hex')}`;
-    const stored = await this.memories.create(principal.tenantId, {
+    const stored = await this.memories.create(principal, {
       memoryId,
       uri: `memory://${memoryId}`,
       repositoryId: query.repositoryId,
@@ -79,6 +79,7 @@ export class AgentMemoryService {
       createdBy: principal.subject,
       createdAt: new Date().toISOString(),
     });
+    if (stored === null) throw repositoryNotFound(query.repositoryId);
     this.metrics.recordMemoryCandidateWrite();
     return (await this.served(principal.tenantId, [stored]))[0]!;
   }
@@ -140,7 +141,7 @@ export class AgentMemoryService {
     change: { from: StoredMemory['status'][]; to: StoredMemory['status']; note: string | null },
   ): Promise<Memory> {
     await this.readable(principal, memoryId);
-    const reviewed = await this.memories.review(principal.tenantId, memoryId, {
+    const reviewed = await this.memories.review(principal, memoryId, {
       ...change,
       reviewedBy: principal.subject,
       reviewedAt: new Date().toISOString(),
