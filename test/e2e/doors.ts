@@ -195,6 +195,7 @@ export const READ_ONLY_TOOLS = [
   'get_file_span',
   'get_finding',
   'get_graph_neighborhood',
+  'get_memory',
   'get_production_triage',
   'get_project_structure',
   'get_related_tests',
@@ -222,6 +223,12 @@ export const KNOWLEDGE_TOOLS = [
   'update_project_main',
 ];
 
+/**
+ * The tools that write agent memory in the full profile (readOnlyHint false, not idempotent). approve_memory and
+ * archive_memory are served only where LORE_MEMORY_ENABLE_APPROVAL=true.
+ */
+export const MEMORY_WRITE_TOOLS = ['create_memory_candidate'];
+
 /** The session-local tools (CodeClone's review markers): they change the caller's in-memory session only (readOnlyHint false). */
 export const SESSION_TOOLS = ['clear_session_runs', 'mark_finding_reviewed'];
 
@@ -244,6 +251,7 @@ export const PUBLISH_TOOLS = ['publish_document'];
 export const FULL_PROFILE_TOOLS = [
   ...READ_ONLY_TOOLS,
   ...KNOWLEDGE_TOOLS,
+  ...MEMORY_WRITE_TOOLS,
   ...SESSION_TOOLS,
   ...DOCUMENTATION_SESSION_TOOLS,
   ...PUBLISH_TOOLS,

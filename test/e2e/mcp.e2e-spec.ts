@@ -9,6 +9,7 @@ import {
   FULL_PROFILE_TOOLS,
   KNOWLEDGE_TOOLS,
   PUBLISH_TOOLS,
+  MEMORY_WRITE_TOOLS,
   SESSION_TOOLS,
   connectMcp,
   indexAndServe,
@@ -163,9 +164,9 @@ describe('the contract of every tool (docs/specification.md, Tool contract tests
       });
       expect(tool.annotations).toEqual({
         title: tool.title,
-        readOnlyHint: !SESSION_TOOLS.includes(tool.name) && !PUBLISH_TOOLS.includes(tool.name),
+        readOnlyHint: !SESSION_TOOLS.includes(tool.name) && !PUBLISH_TOOLS.includes(tool.name) && !MEMORY_WRITE_TOOLS.includes(tool.name),
         destructiveHint: false,
-        idempotentHint: true,
+        idempotentHint: !MEMORY_WRITE_TOOLS.includes(tool.name),
         openWorldHint: false,
       });
       // publish_document answers no repository content: only where it wrote.
@@ -290,7 +291,7 @@ describe('prompts, completions and resources/list', () => {
     const text = (messages[0]!.content as { text: string }).text;
     // The steps name a tool and its arguments as JSON: call them in the order given.
     const steps = [...text.matchAll(/Call (\w+) with (\{.*?\})[.:]|Call (\w+) with the same arguments/g)];
-    expect(steps.map((step) => step[1] ?? step[3])).toEqual(['analyze_impact', 'get_related_tests']);
+    expect(steps.map((step) => step[1] ?? step[3])).toEqual(['analyze_impact', 'get_related_tests', 'get_memory']);
     const impactArgs = JSON.parse(steps[0]![2]!) as Record<string, unknown>;
     expect(impactArgs).toEqual({ repositoryId: REPO, path: 'src/pricing/discounts.ts' });
     const impact = answerOf(await client.callTool({ name: 'analyze_impact', arguments: impactArgs }));
@@ -305,6 +306,9 @@ describe('prompts, completions and resources/list', () => {
     ]);
     expect(tests.data.testFiles).toEqual(['test/order-service.spec.ts']);
     expect((sections.data.sections as { path: string }[]).map((section) => section.path)).toEqual(['README.md']);
+    // No memory was approved in this repository: the affected memory is none, said as such.
+    const memory = answerOf(await client.callTool({ name: 'get_memory', arguments: JSON.parse(steps[2]![2]!) as Record<string, unknown> }));
+    expect(memory.data).toEqual({ memories: [], warnings: [] });
   });
 
   it.each(DOORS)('completes repository, commit and path arguments of the code:// template and of the prompts (%s)', async (door) => {
@@ -373,6 +377,7 @@ describe('profiles and help', () => {
         'get_callers',
         'get_documents',
         'get_file_span',
+        'get_memory',
         'get_related_tests',
         'get_symbol',
         'help',

@@ -75,7 +75,7 @@ describe('protected-resource metadata (RFC 9728)', () => {
     expect(await response.json()).toEqual({
       resource: `${origin}/mcp`,
       authorization_servers: [ISSUER],
-      scopes_supported: ['lore:read', 'lore:index', 'lore:admin', 'lore:knowledge:write', 'lore:docs:publish'],
+      scopes_supported: ['lore:read', 'lore:index', 'lore:admin', 'lore:knowledge:write', 'lore:memory:approve', 'lore:docs:publish'],
       bearer_methods_supported: ['header'],
       resource_name: 'Lore',
     });

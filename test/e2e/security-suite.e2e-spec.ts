@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
+import { GetMemoryResultSchema } from '@lore/domain/schemas/agent-memory';
 import { GetCallersResultSchema } from '@lore/domain/schemas/callers';
 import { FileSpanSchema } from '@lore/domain/schemas/files';
 import { SearchCodeResultSchema } from '@lore/domain/schemas/search';
@@ -87,6 +88,14 @@ const SEARCH: Capability = {
   graphqlInput: 'SearchCodeInput',
   result: SearchCodeResultSchema,
   restPath: '/api/v1/search',
+  cli: [],
+};
+const GET_MEMORY: Capability = {
+  tool: 'get_memory',
+  graphqlField: 'memory',
+  graphqlInput: 'GetMemoryInput',
+  result: GetMemoryResultSchema,
+  restPath: '/api/v1/memory',
   cli: [],
 };
 const STRUCTURE: Capability = {
@@ -632,6 +641,41 @@ describe('a key limited to one repository and a tool profile, on the HTTP doors 
     expect(readFileSync(join(KNOWLEDGE_STORE, 'tenants', TENANT_A, 'projects', 'keyed', 'main.md'), 'utf8')).toBe('writer key\n');
     const read = await fetch(`${server.url}/api/v1/knowledge/projects/keyed/main`, { headers: { authorization: `Bearer ${keys.all}` } });
     expect(await read.json()).toEqual({ content: 'writer key\n', exists: true });
+  });
+
+  it("proposes agent memory only with knowledge:write, and answers a hidden repository's memory as none", async () => {
+    const headers = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
+    const found = await fetch(`${server.url}/api/v1/symbols?name=BillingService&repositoryId=${HIDDEN}`, { headers: headers(keys.all) });
+    const { symbol } = (await found.json()) as { symbol: { symbolUri: string } };
+    const candidate = { repositoryId: HIDDEN, text: 'An invoice is issued once per order.', evidence: [symbol.symbolUri] };
+    const propose = (key: string) =>
+      fetch(`${server.url}/api/v1/memory`, { method: 'POST', headers: headers(key), body: JSON.stringify(candidate) });
+    const refused = await propose(keys.all);
+    expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({
+      status: 403,
+      code: 'permission_denied',
+    });
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...headers(keys.all), accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'create_memory_candidate', arguments: candidate },
+      }),
+    });
+    expect(mcp.status).toBe(403);
+    expect(mcp.headers.get('www-authenticate')).toContain('scope="lore:knowledge:write"');
+    const created = await propose(keys.writer);
+    expect(created.status).toBe(201);
+    const { memoryId } = (await created.json()) as { memoryId: string };
+    const ask = (key: string) => askWith(key, GET_MEMORY, { memoryId, status: 'candidate' }, `memoryId=${memoryId}&status=candidate`);
+    expect(await ask(keys.orders)).toEqual(httpDoors({ error: 'not_found' }));
+    const answers = await ask(keys.all);
+    expect(answers.rest).toMatchObject({ memories: [{ memoryId, repositoryId: HIDDEN, status: 'candidate' }] });
+    expect(answers.graphql).toEqual(answers.rest);
+    expect(answers['mcp http']).toEqual(answers.rest);
   });
 
   it("refuses a tool outside the key's profile on every HTTP door, and leaves it out of MCP's tools/list", async () => {

@@ -40,6 +40,9 @@ export const SIDE_EFFECT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   delete_knowledge_file: 'knowledge:write',
   restore_knowledge_file: 'knowledge:write',
   import_project_knowledge: 'knowledge:write',
+  create_memory_candidate: 'knowledge:write',
+  approve_memory: 'memory:approve',
+  archive_memory: 'memory:approve',
   publish_document: 'docs:publish',
 };
 

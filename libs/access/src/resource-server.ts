@@ -10,6 +10,7 @@ export const SCOPE_PERMISSIONS = {
   'lore:index': 'index',
   'lore:admin': 'admin',
   'lore:knowledge:write': 'knowledge:write',
+  'lore:memory:approve': 'memory:approve',
   'lore:docs:publish': 'docs:publish',
 } as const satisfies Record<string, Permission>;
 export const scopeOf = (permission: Permission): string => `lore:${permission}`;

@@ -211,6 +211,14 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
+  /**
+   * Agent memory's high-risk tools (approve_memory, archive_memory) are disabled unless this is true;
+   * enabled, they still need the `memory:approve` permission.
+   */
+  LORE_MEMORY_ENABLE_APPROVAL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Documentation sessions: a file's analysis unanswered this long (ms, or 30s, 5m, 1h) is a failed file. */
   MCP_CALLBACK_TIMEOUT: duration.default(5 * 60_000),
   /** Documentation sessions left idle this long (ms, or 30s, 5m, 1h) are forgotten. */

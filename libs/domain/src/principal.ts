@@ -1,10 +1,11 @@
 /**
  * What a principal may do besides reading. `read` is every read tool (project knowledge included);
  * `index` runs indexing (a side effect); `admin` reads the audit and manages keys; `knowledge:write`
- * writes the tenant's project knowledge (main.md and knowledge documents); `docs:publish` publishes a
- * reviewed documentation draft (publish_document).
+ * writes the tenant's project knowledge (main.md and knowledge documents) and proposes agent memory;
+ * `memory:approve` approves and archives agent memory (where the server enables approval);
+ * `docs:publish` publishes a reviewed documentation draft (publish_document).
  */
-export const PERMISSIONS = ['read', 'index', 'admin', 'knowledge:write', 'docs:publish'] as const;
+export const PERMISSIONS = ['read', 'index', 'admin', 'knowledge:write', 'memory:approve', 'docs:publish'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** The MCP tool profiles a credential can be limited to (libs/mcp's TOOL_PROFILES has one entry per name). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ObservabilityModule } from '@lore/observability';
+import { MemoryRepository } from './agent-memory/memory.repository';
 import { AnalysisReviewRepository } from './analysis-review.repository';
 import { ApiKeyRepository } from './api-key.repository';
 import { AuditRepository } from './audit.repository';
@@ -38,6 +39,7 @@ import { TenantViews } from './tenant-views.repository';
     TenantViews,
     DocumentationSessionRepository,
     GeneratedArtifactRepository,
+    MemoryRepository,
   ],
   exports: [
     Neo4jService,
@@ -53,6 +55,7 @@ import { TenantViews } from './tenant-views.repository';
     TenantViews,
     DocumentationSessionRepository,
     GeneratedArtifactRepository,
+    MemoryRepository,
   ],
 })
 export class GraphModule {}

@@ -1,3 +1,4 @@
+export * from './agent-memory/memory.repository';
 export * from './analysis-review.repository';
 export * from './api-key.repository';
 export * from './audit.repository';

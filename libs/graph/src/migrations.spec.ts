@@ -23,6 +23,7 @@ describe('migrations', () => {
       '011_analysis_baselines',
       '012_analysis_runs',
       '013_knowledge_links',
+      '014_agent_memory',
       '015_generated_artifacts',
     ]);
     for (const migration of migrations) {

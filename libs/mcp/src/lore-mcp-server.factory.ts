@@ -106,7 +106,10 @@ export class LoreMcpServerFactory {
   servedTools(principal: Principal, profile: ToolProfile, transport: ServerOptions['transport']): LoreMcpTool[] {
     const served: ServedCatalog = { profile, sideEffects: transport === 'stdio' && this.config.LORE_MCP_ENABLE_SIDE_EFFECTS };
     return this.tools.filter(
-      (tool) => isServed({ name: tool.name, readOnly: !this.actsOnTheMachine(tool) }, served) && isToolAllowed(principal, tool.name),
+      (tool) =>
+        tool.disabled !== true &&
+        isServed({ name: tool.name, readOnly: !this.actsOnTheMachine(tool) }, served) &&
+        isToolAllowed(principal, tool.name),
     );
   }
 

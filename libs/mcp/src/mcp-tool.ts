@@ -63,6 +63,11 @@ export interface LoreMcpTool<Input extends z.ZodType = z.ZodType, Output extends
    * needs `index` and is served only when side effects are enabled.
    */
   readonly permission?: Permission;
+  /**
+   * A high-risk tool the server's configuration leaves disabled (approve_memory without
+   * LORE_MEMORY_ENABLE_APPROVAL): served by no profile, so a call of it is an unknown tool.
+   */
+  readonly disabled?: boolean;
   call(args: z.input<Input>, principal: Principal, context: ToolCallContext): Promise<z.output<Output>>;
   /** The follow-up calls this answer makes sensible, most useful first (at most a few). */
   next(answer: z.output<Output>, args: z.input<Input>): NextCall[];
@@ -90,6 +95,14 @@ export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint:
 
 /** The tools that write the project knowledge store: never the indexed graph, never outside the store. */
 export const KNOWLEDGE_WRITE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** The tools that write agent memory (Memory nodes of the tenant): never the indexed code, never outside Lore. */
+export const MEMORY_WRITE: ToolAnnotations = {
   readOnlyHint: false,
   destructiveHint: false,
   idempotentHint: false,

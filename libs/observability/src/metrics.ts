@@ -74,6 +74,11 @@ export class LoreMetrics {
     help: 'Symbols indexed by completed runs.',
     registers: [this.registry],
   });
+  private readonly memoryCandidateWrites = new Counter({
+    name: 'lore_memory_candidate_writes_total',
+    help: 'Agent memory candidates written (create_memory_candidate calls that stored one).',
+    registers: [this.registry],
+  });
   private readonly neo4jSessions = new Gauge({
     name: 'lore_neo4j_sessions_in_flight',
     help: "Neo4j sessions open now, each holding one of the driver's pooled connections while it works.",
@@ -108,6 +113,10 @@ export class LoreMetrics {
     this.indexDuration.observe(run.durationMs / 1000);
     this.indexedFiles.inc(run.files);
     this.indexedSymbols.inc(run.symbols);
+  }
+
+  recordMemoryCandidateWrite(): void {
+    this.memoryCandidateWrites.inc();
   }
 
   /** Counts a Neo4j session from open to close: `work` runs in it. */

@@ -17,7 +17,7 @@ export const register: RegisterCommand = (program: Command) => {
     .description('Create an API key and print it, once.')
     .requiredOption('--tenant <id>', 'the tenant whose repositories the key reads')
     .option('--repos <ids>', "comma-separated repository ids the key may read (default: '*', every repository of the tenant)")
-    .option('--permissions <list>', 'comma-separated: read, index, admin, knowledge:write', 'read')
+    .option('--permissions <list>', 'comma-separated: read, index, admin, knowledge:write, memory:approve', 'read')
     .option('--profile <name>', "the MCP tool profile the key is limited to (default: the server's)")
     .option('--expires <duration>', 'the key stops working after this long: 90s, 30m, 12h, 30d (default: never)')
     .option('--label <text>', 'who or what the key is for')

@@ -23,7 +23,9 @@ export const CreateApiKeyInputSchema = z
       .min(1)
       .default(['read'])
       .transform((permissions) => [...new Set(permissions)])
-      .describe('What the key may do: read, index (side effects), admin, knowledge:write (project knowledge).'),
+      .describe(
+        'What the key may do: read, index (side effects), admin, knowledge:write (project knowledge, memory candidates), memory:approve (approve and archive agent memory).',
+      ),
     toolProfile: z
       .enum(TOOL_PROFILE_NAMES)
       .nullable()

@@ -34,6 +34,8 @@ export function operationEntry(
   for (const field of REF_FIELDS) if (typeof fields[field] === 'string') refs.add(fields[field] as string);
   const knowledge = knowledgeRef(fields);
   if (knowledge !== null) refs.add(knowledge);
+  // An agent memory call names its memory by the memory:// URI a client reads it by, refused or not.
+  if (typeof fields.memoryId === 'string') refs.add(`memory://${fields.memoryId}`);
   if (outcome.result !== undefined) for (const ref of resultRefs(outcome.result)) refs.add(ref);
   const query = QUERY_FIELDS.map((field) => fields[field]).find((value): value is string => typeof value === 'string');
   return {

@@ -15,8 +15,8 @@ import type { KnowledgeDocument } from './knowledge-document';
 import { referencesIn } from './knowledge-references';
 import { projectIdOf } from './project-identity';
 
-/** A link as a chapter keeps it: what it names, and what that code was when the chapter was written. */
-interface LinkRecord extends CodeState {
+/** A link as a chapter (or an agent memory's evidence) keeps it: what it names, and what that code was when it was written. */
+export interface LinkRecord extends CodeState {
   reference: string;
   kind: 'symbol' | 'file';
   uid: string;
@@ -225,7 +225,7 @@ export class KnowledgeLinksService {
   }
 
   /** The code each link names as served now, by the uid the link was written with (a rename: the symbol that carries its body). */
-  private async currentOf(tenantId: string, links: readonly LinkRecord[]): Promise<Map<string, CurrentTarget>> {
+  async currentOf(tenantId: string, links: readonly LinkRecord[]): Promise<Map<string, CurrentTarget>> {
     const repositories = [...new Set(links.map((link) => link.repositoryId))];
     const fingerprints = Object.fromEntries(
       links
@@ -298,7 +298,7 @@ function parseLinks(json: string): LinkRecord[] {
 }
 
 /** Whether the code a link names is still what its chapter was written about, and if not what changed. */
-function statusOf(link: LinkRecord, now: CurrentTarget | null): { status: KnowledgeLinkStatus; reason: string | null } {
+export function statusOf(link: LinkRecord, now: CurrentTarget | null): { status: KnowledgeLinkStatus; reason: string | null } {
   if (now === null) return { status: 'deleted', reason: `${link.reference} is no longer in the index (${link.uid})` };
   if (link.renamedFrom !== undefined) return { status: 'renamed', reason: `${link.renamedFrom} was renamed ${nameOf(now.uid)}` };
   if (link.kind === 'file')

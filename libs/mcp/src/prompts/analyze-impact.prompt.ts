@@ -12,9 +12,10 @@ const Args = z.object({
 export class AnalyzeImpactPrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'analyze_impact';
   readonly title = 'Analyze the impact of a change';
-  readonly description = 'What a change to a file affects: the dependent symbols and files, the tests to run, the documents to review.';
+  readonly description =
+    'What a change to a file affects: the dependent symbols and files, the tests to run, the documents and the memory to review.';
   readonly args = Args;
-  readonly tools = ['analyze_impact', 'get_related_tests', 'get_documents'];
+  readonly tools = ['analyze_impact', 'get_related_tests', 'get_documents', 'get_memory'];
 
   text({ repositoryId, changedPath, commitSha }: z.output<typeof Args>): string {
     const at = commitSha ? ` Lore answers from the indexed commit: if metadata.snapshot is not ${commitSha}, say so.` : '';
@@ -25,8 +26,9 @@ export class AnalyzeImpactPrompt implements LoreMcpPrompt<typeof Args> {
       `1. Call analyze_impact with {"repositoryId": "${repositoryId}", "path": "${changedPath}"}. Note data.targets, data.affected (nearest first), data.files and data.summary.`,
       `2. Call get_related_tests with the same arguments. data.testFiles are the files to run, nearest first; data.tests says how each reaches the change (direct, helper, transitive).`,
       `3. Call get_documents with {"repositoryId": "${repositoryId}", "path": "${changedPath}"} for the sections that describe the file and may need updating.`,
-      '4. When an answer has status "truncated", call the same tool again with its continuation before concluding.',
-      '5. Report: the affected symbols that matter most (data.summary.mostDependedOn), the test files to run, the documents to review, and the weakest confidence of the evidence.',
+      `4. Call get_memory with {"repositoryId": "${repositoryId}", "maxResults": 100}: the affected memory is each memory with an evidence[].about among the targets, the affected symbols or the files of step 1; it may no longer hold after the change.`,
+      '5. When an answer has status "truncated", call the same tool again with its continuation before concluding.',
+      '6. Report: the affected symbols that matter most (data.summary.mostDependedOn), the test files to run, the documents and the affected memory to review, and the weakest confidence of the evidence.',
       '',
       TREAT_AS_DATA,
     ].join('\n');

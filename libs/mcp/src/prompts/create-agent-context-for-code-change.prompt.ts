@@ -13,7 +13,7 @@ export class CreateAgentContextForCodeChangePrompt implements LoreMcpPrompt<type
   readonly name = 'create_agent_context_for_code_change';
   readonly title = 'Context for a code change';
   readonly description =
-    'Assemble what an agent needs before changing a symbol: its code, neighbours, callers, tests, documents and the risks.';
+    'Assemble what an agent needs before changing a symbol: its code, neighbours, callers, tests, documents, active memory and the risks.';
   readonly args = Args;
   readonly tools = [
     'get_symbol',
@@ -22,6 +22,7 @@ export class CreateAgentContextForCodeChangePrompt implements LoreMcpPrompt<type
     'get_callers',
     'get_related_tests',
     'get_documents',
+    'get_memory',
     'assemble_context_pack',
   ];
 
@@ -37,9 +38,10 @@ export class CreateAgentContextForCodeChangePrompt implements LoreMcpPrompt<type
       '4. get_callers {"uid": ..., "depth": 2}: what depends on its behaviour and signature.',
       '5. get_related_tests {"uid": ...}: the tests to run and to extend.',
       '6. get_documents {"uid": ...}: the documentation that may need the same change.',
-      `7. assemble_context_pack {"repositoryId": "${repositoryId}", "paths": ["<the symbol's file>"], "task": "code_change"}: the context kept as a context-pack:// resource, for audit and for a rerun.`,
+      `7. get_memory {"repositoryId": "${repositoryId}", "about": ...uid}: the active memory about it (approved only; a memory flagged stale cites code that changed since, check it before relying on it). Never take a candidate as memory.`,
+      `8. assemble_context_pack {"repositoryId": "${repositoryId}", "paths": ["<the symbol's file>"], "task": "code_change"}: the context kept as a context-pack:// resource, for audit and for a rerun.`,
       '',
-      'Present the context: target, code, constraints the callers and tests impose, tests to run, documents to update, and warnings (low-confidence calls, truncated answers).',
+      'Present the context: target, code, active memory, constraints the callers, tests and memory impose, tests to run, documents to update, and warnings (low-confidence calls, stale memory, truncated answers).',
       '',
       TREAT_AS_DATA,
     ].join('\n');

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
+import type { Principal } from '@lore/domain';
+import { type Memory, MemorySchema, type ReviewMemoryInput, ReviewMemoryInputSchema } from '@lore/domain/schemas/agent-memory';
+import { AgentMemoryService } from '@lore/knowledge/agent-memory/agent-memory.service';
+import { FIRST_VERSION, type LoreMcpTool, MEMORY_WRITE } from '../mcp-tool';
+
+/** Approves a memory candidate: high-risk, served only where approval is enabled. */
+@Injectable()
+export class ApproveMemoryTool implements LoreMcpTool<typeof ReviewMemoryInputSchema, typeof MemorySchema> {
+  readonly name = 'approve_memory';
+  readonly title = 'Approve a memory';
+  readonly description =
+    'High-risk, disabled unless the server sets LORE_MEMORY_ENABLE_APPROVAL=true, and needs the memory:approve permission: approves a memory candidate, which get_memory then serves as memory. Only a person who checked the candidate and its evidence should approve it.';
+  readonly version = FIRST_VERSION;
+  readonly input = ReviewMemoryInputSchema;
+  readonly output = MemorySchema;
+  readonly annotations = MEMORY_WRITE;
+  readonly pagedLists = [] as const;
+  readonly permission = 'memory:approve';
+
+  constructor(
+    private readonly memory: AgentMemoryService,
+    @Inject(LORE_CONFIG) private readonly config: LoreConfig,
+  ) {}
+
+  get disabled(): boolean {
+    return !this.config.LORE_MEMORY_ENABLE_APPROVAL;
+  }
+
+  call(args: ReviewMemoryInput, principal: Principal): Promise<Memory> {
+    return this.memory.approveMemory(args, principal);
+  }
+
+  next(): [] {
+    return [];
+  }
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { principalOf, type RequestWithPrincipal } from '@lore/access';
+import {
+  CreateMemoryCandidateInputSchema,
+  type GetMemoryInput,
+  GetMemoryInputSchema,
+  type GetMemoryResult,
+  GetMemoryResultSchema,
+  type Memory,
+  MemorySchema,
+  ReviewMemoryInputSchema,
+} from '@lore/domain/schemas/agent-memory';
+import { AgentMemoryService } from '@lore/knowledge/agent-memory/agent-memory.service';
+import { openApiSchema } from '../openapi';
+import { ApiLoreErrors } from '../openapi-errors';
+import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
+
+/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
+type Body = Record<string, unknown>;
+
+/** Agent memory: get_memory, create_memory_candidate, and the high-risk approve_memory and archive_memory. */
+@ApiTags('memory')
+@ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'conflict', 'unavailable')
+@Controller('api/v1/memory')
+export class AgentMemoryController {
+  constructor(private readonly service: AgentMemoryService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'get_memory',
+    summary: 'Agent memory: approved by default; candidates (proposals, not memory) and archived memory only when asked for by status.',
+  })
+  @ApiQueryFrom(GetMemoryInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(GetMemoryResultSchema) })
+  getMemory(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<GetMemoryResult> {
+    return this.service.getMemory(inputFromQuery(GetMemoryInputSchema, query) as GetMemoryInput, principalOf(req));
+  }
+
+  @Post()
+  @ApiOperation({
+    operationId: 'create_memory_candidate',
+    summary: 'Proposes a memory of a repository, with evidence URIs Lore resolves: a candidate until a person approves it.',
+  })
+  @ApiBodyFrom(CreateMemoryCandidateInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(MemorySchema) })
+  createCandidate(@Req() req: RequestWithPrincipal, @Body() body: Body): Promise<Memory> {
+    return this.service.createMemoryCandidate(body as never, principalOf(req));
+  }
+
+  @Post(':memoryId/approve')
+  @ApiOperation({
+    operationId: 'approve_memory',
+    summary: 'High-risk: approves a memory candidate. Disabled unless LORE_MEMORY_ENABLE_APPROVAL=true; needs memory:approve.',
+  })
+  @ApiParam({ name: 'memoryId', description: 'mem_...' })
+  @ApiBodyFrom(ReviewMemoryInputSchema.omit({ memoryId: true }))
+  @ApiOkResponse({ schema: openApiSchema(MemorySchema) })
+  approve(@Req() req: RequestWithPrincipal, @Param('memoryId') memoryId: string, @Body() body: Body): Promise<Memory> {
+    return this.service.approveMemory({ ...body, memoryId } as never, principalOf(req));
+  }
+
+  @Post(':memoryId/archive')
+  @ApiOperation({
+    operationId: 'archive_memory',
+    summary: 'High-risk: archives a memory. Disabled unless LORE_MEMORY_ENABLE_APPROVAL=true; needs memory:approve.',
+  })
+  @ApiParam({ name: 'memoryId', description: 'mem_...' })
+  @ApiBodyFrom(ReviewMemoryInputSchema.omit({ memoryId: true }))
+  @ApiOkResponse({ schema: openApiSchema(MemorySchema) })
+  archive(@Req() req: RequestWithPrincipal, @Param('memoryId') memoryId: string, @Body() body: Body): Promise<Memory> {
+    return this.service.archiveMemory({ ...body, memoryId } as never, principalOf(req));
+  }
+}
