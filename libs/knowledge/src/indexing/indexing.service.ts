@@ -16,6 +16,14 @@ export { headPaths } from '@lore/indexer';
 
 export type IndexingProgress = IndexProgress | { phase: 'writing' | 'resolving'; done: number; total: number };
 
+/** What a caller of an index run follows: its progress, its cancellation, and how many chunks it embedded. */
+export interface IndexRunHooks {
+  onProgress?: (progress: IndexingProgress) => void;
+  signal?: AbortSignal;
+  /** Chunks embedded or found unchanged, once the vectors are written (not called when embedding is left to the background). */
+  onEmbedded?: (chunks: number) => void;
+}
+
 /** index_repository: read a repository from disk and replace its snapshot in the graph. */
 @Injectable()
 export class IndexingService {
@@ -32,12 +40,21 @@ export class IndexingService {
   ) {}
 
   @Operation('index_repository', { kind: 'side_effect' })
-  async indexRepository(
+  indexRepository(
     input: IndexRepositoryInput,
     principal: Principal,
     onProgress?: (progress: IndexingProgress) => void,
     signal?: AbortSignal,
   ): Promise<IndexRunSummary> {
+    return this.runIndex(input, principal, { onProgress, signal });
+  }
+
+  /**
+   * The index run itself, below the gate: `index_repository` calls it, and so does an index job's
+   * worker (the job was authorized and audited when it was queued).
+   */
+  async runIndex(input: IndexRepositoryInput, principal: Principal, hooks: IndexRunHooks = {}): Promise<IndexRunSummary> {
+    const { onProgress, signal } = hooks;
     const request = parseInput(IndexRepositoryInputSchema, input);
     // The path is checked before anything touches the graph: bad input writes nothing.
     const location = locateRepository(request.path, request.repositoryId);
@@ -132,6 +149,9 @@ export class IndexingService {
       // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
       await this.semantic
         .indexChunks(principal.tenantId, snapshot.repositoryId, snapshot.commitSha, snapshot.chunks)
+        .then((report) => {
+          if (!report.queued) hooks.onEmbedded?.(report.embedded + report.unchanged);
+        })
         .catch((error: Error) => this.logger.warn(`semantic index of ${snapshot.repositoryId} not updated: ${error.message}`));
       this.logger.log(
         `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls; queryable in ${result.queryableMs} ms, done in ${result.durationMs} ms`,
