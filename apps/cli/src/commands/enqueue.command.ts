@@ -16,7 +16,7 @@ interface EnqueueOptions extends JsonOption {
 export const register: RegisterCommand = (program: Command) =>
   program
     .command('enqueue')
-    .description('Queue an index job for `lore worker` (needs LORE_QUEUE_URL): a directory of the workers\' machines, or a git URL.')
+    .description("Queue an index job for `lore worker` (needs LORE_QUEUE_URL): a directory of the workers' machines, or a git URL.")
     .argument('<source>', 'a directory (made absolute here) or a git URL without credentials')
     .option('--name <id>', 'repository id (default: the directory or URL name)')
     .option('--commit <sha>', 'the commit to index (default: the directory as it is, or the remote HEAD)')
@@ -33,7 +33,10 @@ async function enqueueCommand(source: string, options: EnqueueOptions): Promise<
   const job: IndexJob = await withServices((context) =>
     context
       .get(IndexJobsService)
-      .enqueueIndex({ source: sourceOf(source), repositoryId: options.name, commit: options.commit }, context.get(PrincipalResolver).local()),
+      .enqueueIndex(
+        { source: sourceOf(source), repositoryId: options.name, commit: options.commit },
+        context.get(PrincipalResolver).local(),
+      ),
   );
   if (options.json) printJson(job);
   else printJob(job);

@@ -19,7 +19,13 @@ export const register: RegisterCommand = (program: Command) =>
 async function workerCommand(): Promise<number> {
   await withServices(async (context) => {
     notice(await context.get(SemanticIndex).describe());
-    const worker = context.get(IndexWorker).start();
+    const worker = context
+      .get(IndexWorker)
+      .start(({ id, attempt, data }) =>
+        process.stderr.write(
+          `lore worker: job ${id} started (attempt ${attempt}): ${data.repositoryId} from ${data.source}${data.commit ? ` at ${data.commit}` : ''}\n`,
+        ),
+      );
     process.stderr.write('lore worker: taking index jobs (Ctrl-C to stop)\n');
     await untilSignalled();
     process.stderr.write('lore worker: stopping after the jobs in hand\n');

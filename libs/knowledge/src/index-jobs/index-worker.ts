@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { runInCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { PERMISSIONS, type Principal, UnavailableError } from '@lore/domain';
@@ -22,8 +22,6 @@ const PROGRESS_INTERVAL_MS = 500;
  */
 @Injectable()
 export class IndexWorker {
-  private readonly logger = new Logger('IndexWorker');
-
   constructor(
     @Inject(INDEX_JOB_QUEUE) private readonly queue: IndexJobQueue | null,
     private readonly indexing: IndexingService,
@@ -31,20 +29,20 @@ export class IndexWorker {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
-  /** Starts taking jobs, LORE_WORKER_CONCURRENCY at a time, until closed. */
-  start(): IndexJobWorker {
+  /** Starts taking jobs, LORE_WORKER_CONCURRENCY at a time, until closed; `onJob` hears of each attempt as it starts. */
+  start(onJob?: (job: RunningIndexJob) => void): IndexJobWorker {
     if (!this.queue)
       throw new UnavailableError('No job queue is configured: a worker needs LORE_QUEUE_URL.', {
         hint: 'Set LORE_QUEUE_URL to the Redis the servers queue index jobs on (redis://host:6379).',
       });
-    return this.queue.work((job) => this.process(job), this.config.LORE_WORKER_CONCURRENCY);
+    return this.queue.work((job) => {
+      onJob?.(job);
+      return this.process(job);
+    }, this.config.LORE_WORKER_CONCURRENCY);
   }
 
   async process(job: RunningIndexJob): Promise<IndexRunSummary> {
     const { data } = job;
-    this.logger.log(
-      `job ${job.id} (attempt ${job.attempt}): ${data.repositoryId} from ${data.source}${data.commit ? ` at ${data.commit}` : ''}`,
-    );
     const source = readJobSource(data.source, this.config.LORE_INDEX_ROOTS, true);
     const progress = new JobProgress(job);
     const checkedOut =

@@ -28,7 +28,7 @@ export class IndexJobsController {
   @ApiOperation({
     operationId: 'enqueue_index',
     summary:
-      "Queue an index job for the workers: a directory inside LORE_INDEX_ROOTS or a git URL without credentials, at a commit or as it is. Answers the job (a pending job of the same repository and commit is answered instead of a second one). Needs the index permission.",
+      'Queue an index job for the workers: a directory inside LORE_INDEX_ROOTS or a git URL without credentials, at a commit or as it is. Answers the job (a pending job of the same repository and commit is answered instead of a second one). Needs the index permission.',
   })
   @ApiBodyFrom(EnqueueIndexInputSchema)
   @ApiResponse({ status: 202, schema: openApiSchema(IndexJobSchema) })
@@ -47,7 +47,8 @@ export class IndexJobsController {
   @Get(':jobId')
   @ApiOperation({
     operationId: 'get_index_job',
-    summary: 'One index job: its state, attempts, progress (files, symbols, embedded chunks), its error when it failed, its run when it completed.',
+    summary:
+      'One index job: its state, attempts, progress (files, symbols, embedded chunks), its error when it failed, its run when it completed.',
   })
   @ApiOkResponse({ schema: openApiSchema(IndexJobSchema) })
   getIndexJob(@Req() req: RequestWithPrincipal, @Param('jobId') jobId: string): Promise<IndexJob> {
