@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type ConnectionOptions, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { type ConnectionOptions, type Job, Queue, type SandboxedJob, UnrecoverableError, Worker } from 'bullmq';
 import { type ErrorCode, LoreError, UnavailableError } from '@lore/domain';
 
 /** The one BullMQ queue of index jobs (its keys are `lore:index:*` in Redis). */
@@ -119,37 +119,24 @@ export class IndexJobQueue {
   }
 
   /**
-   * Takes jobs and runs `handle` on each, `concurrency` at a time. A job whose worker dies (SIGKILL)
-   * keeps its lock `lockMs` at most; then another worker takes it again. An error ends the attempt
-   * (`code: message` is kept as the job's error); one `isFinalFailure` says is bad input ends the job.
+   * Takes jobs, `concurrency` at a time, and runs each with `processor`: a function in this thread, or
+   * the path of a module whose default export is an `indexJobProcessor`, run in worker threads. The
+   * second is what `lore worker` uses: an index run blocks its thread for seconds at a time (the
+   * compiler's checking), and the lock of a job is renewed by the thread that took it, every
+   * `lockMs / 2`; a run in its own thread never lets its lock lapse. A job whose worker dies (SIGKILL)
+   * keeps its lock `lockMs` at most; then another worker takes it again.
    */
-  work(handle: (job: RunningIndexJob) => Promise<unknown>, concurrency: number): IndexJobWorker {
-    const worker = new Worker<IndexJobData>(
-      QUEUE_NAME,
-      async (job) => {
-        try {
-          return await handle({
-            id: job.id!,
-            data: job.data,
-            attempt: job.attemptsMade + 1,
-            reportProgress: (progress) => job.updateProgress(progress),
-          });
-        } catch (error) {
-          const code = error instanceof LoreError ? error.code : 'internal';
-          const message = `${code}: ${error instanceof Error ? error.message : String(error)}`;
-          throw isFinalFailure(error) ? new UnrecoverableError(message) : new Error(message);
-        }
-      },
-      {
-        connection: this.connection(),
-        prefix: KEY_PREFIX,
-        concurrency,
-        lockDuration: this.settings.lockMs,
-        stalledInterval: Math.max(1_000, Math.floor(this.settings.lockMs / 2)),
-        // A job whose worker died is taken again (not an attempt of its own); twice at most, then failed.
-        maxStalledCount: 2,
-      },
-    );
+  work(processor: ((job: RunningIndexJob) => Promise<unknown>) | string, concurrency: number): IndexJobWorker {
+    const worker = new Worker<IndexJobData>(QUEUE_NAME, typeof processor === 'string' ? processor : indexJobProcessor(processor), {
+      connection: this.connection(),
+      prefix: KEY_PREFIX,
+      concurrency,
+      useWorkerThreads: typeof processor === 'string',
+      lockDuration: this.settings.lockMs,
+      stalledInterval: Math.max(1_000, Math.floor(this.settings.lockMs / 2)),
+      // A job whose worker died is taken again (not an attempt of its own); twice at most, then failed.
+      maxStalledCount: 2,
+    });
     worker.on('error', (error) => this.logRedisError(error));
     return { close: () => worker.close() };
   }
@@ -208,6 +195,29 @@ export class IndexJobQueue {
     this.lastErrorLogged = Date.now();
     this.logger.warn(`Redis at ${this.location}: ${error.message}`);
   }
+}
+
+/**
+ * A job processor around `handle`: an error ends the attempt, kept as the job's error as
+ * `code: message`; one `isFinalFailure` says is bad input ends the job, whatever attempts are left.
+ */
+export function indexJobProcessor(
+  handle: (job: RunningIndexJob) => Promise<unknown>,
+): (job: Job<IndexJobData> | SandboxedJob<IndexJobData>) => Promise<unknown> {
+  return async (job) => {
+    try {
+      return await handle({
+        id: job.id!,
+        data: job.data,
+        attempt: job.attemptsMade + 1,
+        reportProgress: (progress) => job.updateProgress(progress),
+      });
+    } catch (error) {
+      const code = error instanceof LoreError ? error.code : 'internal';
+      const message = `${code}: ${error instanceof Error ? error.message : String(error)}`;
+      throw isFinalFailure(error) ? new UnrecoverableError(message) : new Error(message);
+    }
+  };
 }
 
 function recordOf(job: Job<IndexJobData>, state: IndexJobState): IndexJobRecord {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { IndexWorker } from '@lore/knowledge/index-jobs/index-worker';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
@@ -19,13 +20,8 @@ export const register: RegisterCommand = (program: Command) =>
 async function workerCommand(): Promise<number> {
   await withServices(async (context) => {
     notice(await context.get(SemanticIndex).describe());
-    const worker = context
-      .get(IndexWorker)
-      .start(({ id, attempt, data }) =>
-        process.stderr.write(
-          `lore worker: job ${id} started (attempt ${attempt}): ${data.repositoryId} from ${data.source}${data.commit ? ` at ${data.commit}` : ''}\n`,
-        ),
-      );
+    // Each job in a worker thread: this thread only renews the jobs' locks, never blocked by a run.
+    const worker = context.get(IndexWorker).start(join(__dirname, '..', 'index-job-processor.js'));
     process.stderr.write('lore worker: taking index jobs (Ctrl-C to stop)\n');
     await untilSignalled();
     process.stderr.write('lore worker: stopping after the jobs in hand\n');

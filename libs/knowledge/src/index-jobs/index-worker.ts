@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { type INestApplicationContext, Inject, Injectable } from '@nestjs/common';
 import { runInCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { PERMISSIONS, type Principal, UnavailableError } from '@lore/domain';
 import type { IndexJobProgress } from '@lore/domain/schemas/index-jobs';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { Checkouts } from '@lore/indexer';
-import type { IndexJobQueue, IndexJobWorker, RunningIndexJob } from '@lore/queue';
+import { type IndexJobQueue, type IndexJobWorker, type RunningIndexJob, indexJobProcessor } from '@lore/queue';
 import { INDEX_JOB_QUEUE } from '../infrastructure.providers';
 import { IndexingService, type IndexingProgress } from '../indexing/indexing.service';
 import { readJobSource } from './index-job-sources';
@@ -29,16 +29,17 @@ export class IndexWorker {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
-  /** Starts taking jobs, LORE_WORKER_CONCURRENCY at a time, until closed; `onJob` hears of each attempt as it starts. */
-  start(onJob?: (job: RunningIndexJob) => void): IndexJobWorker {
+  /**
+   * Starts taking jobs, LORE_WORKER_CONCURRENCY at a time, until closed: each in a worker thread
+   * running `processorFile` (a module exporting an `indexJobProcessor` of this class's `process`), or,
+   * without one, here (tests).
+   */
+  start(processorFile?: string): IndexJobWorker {
     if (!this.queue)
       throw new UnavailableError('No job queue is configured: a worker needs LORE_QUEUE_URL.', {
         hint: 'Set LORE_QUEUE_URL to the Redis the servers queue index jobs on (redis://host:6379).',
       });
-    return this.queue.work((job) => {
-      onJob?.(job);
-      return this.process(job);
-    }, this.config.LORE_WORKER_CONCURRENCY);
+    return this.queue.work(processorFile ?? ((job) => this.process(job)), this.config.LORE_WORKER_CONCURRENCY);
   }
 
   async process(job: RunningIndexJob): Promise<IndexRunSummary> {
@@ -110,4 +111,20 @@ class JobProgress {
     // In order, and never failing the run: a progress lost to a Redis hiccup is only a progress.
     this.writing = this.writing.then(() => this.job.reportProgress({ ...snapshot }).catch(() => undefined));
   }
+}
+
+/**
+ * The processor a `lore worker` thread runs (BullMQ loads the app's module exporting it in a worker
+ * thread): the services are opened once per thread, by `openServices`, and kept for its next jobs.
+ */
+export function threadedIndexJobProcessor(openServices: () => Promise<INestApplicationContext>): ReturnType<typeof indexJobProcessor> {
+  let services: Promise<INestApplicationContext> | null = null;
+  return indexJobProcessor(async (job) => {
+    services ??= openServices();
+    process.stderr.write(
+      `lore worker: job ${job.id} started (attempt ${job.attempt}): ${job.data.repositoryId} from ${job.data.source}` +
+        `${job.data.commit ? ` at ${job.data.commit}` : ''}\n`,
+    );
+    return (await services).get(IndexWorker).process(job);
+  });
 }
