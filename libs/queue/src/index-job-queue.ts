@@ -132,6 +132,9 @@ export class IndexJobQueue {
       prefix: KEY_PREFIX,
       concurrency,
       useWorkerThreads: typeof processor === 'string',
+      // A thread takes no V8 flags of the process (bin/lore.js starts workers with a 64 MB semi-space,
+      // as the indexing commands): its young generation is sized here instead (two semi-spaces and more).
+      workerThreadsOptions: { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } },
       lockDuration: this.settings.lockMs,
       stalledInterval: Math.max(1_000, Math.floor(this.settings.lockMs / 2)),
       // A job whose worker died is taken again (not an attempt of its own); twice at most, then failed.
