@@ -127,8 +127,18 @@ describeWithRedis('two servers and two workers on one Neo4j (neo4j://) and one R
 
   afterAll(async () => {
     for (const client of clients) await client.close();
-    for (const worker of workers)
-      if (worker.process.exitCode === null && worker.process.signalCode === null) worker.process.kill('SIGTERM');
+    await Promise.all(
+      workers
+        .filter((worker) => worker.process.exitCode === null && worker.process.signalCode === null)
+        .map(
+          (worker) =>
+            new Promise((resolve) => {
+              worker.process.once('exit', resolve).kill('SIGTERM');
+              // A worker that does not stop on SIGTERM within 10 s is not left behind.
+              setTimeout(() => worker.process.kill('SIGKILL'), 10_000).unref();
+            }),
+        ),
+    );
     await Promise.all([serverA?.stop(), serverB?.stop()]);
     await redis?.stop();
     await driver?.close();
