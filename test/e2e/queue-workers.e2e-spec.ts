@@ -275,6 +275,23 @@ describeWithRedis('two servers and two workers on one Neo4j (neo4j://) and one R
     expect(await ask(previous)).toEqual(await ask(latest));
   });
 
+  it('documents the index job routes in OpenAPI under their operation names, the webhook left out', async () => {
+    const document = (await (await fetch(`${serverA.url}/api/docs-json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/index-jobs') || path.startsWith('/api/v1/webhooks'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+      )
+      .sort();
+    expect(operations).toEqual([
+      'GET /api/v1/index-jobs list_index_jobs',
+      'GET /api/v1/index-jobs/{jobId} get_index_job',
+      'POST /api/v1/index-jobs enqueue_index',
+    ]);
+  });
+
   it('reads a write made through one server back through the other with its bookmark', async () => {
     const written = await fetch(`${serverA.url}/api/v1/analysis/runs`, {
       method: 'POST',
