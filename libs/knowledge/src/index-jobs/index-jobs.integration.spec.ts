@@ -11,6 +11,7 @@ import { testDriver, wipeGraph } from '../../../../test/support/graph';
 import { knowledgeWith } from '../../../../test/support/knowledge';
 import { type TestRedis, redisUnavailableReason, startRedis } from '../../../../test/support/redis';
 import { IndexJobsService } from './index-jobs.service';
+import { IndexingService } from '../indexing/indexing.service';
 import { IndexWorker } from './index-worker';
 
 const unavailable = redisUnavailableReason();
@@ -98,6 +99,20 @@ describeWithRedis('index jobs on a real Redis, done by the worker with a real Ne
     ]);
     // Another tenant does not see it.
     expect((await refusal(jobs.getIndexJob({ jobId: queued.jobId }, localPrincipal('other')))).code).toBe('not_found');
+  });
+
+  it("index_repository, asked through a door other than the CLI, queues the run and answers the worker's summary", async () => {
+    const fixture = gitFixture('order-contracts');
+    working = worker.start();
+    const progress: string[] = [];
+    const summary = await runInCallContext({ door: 'mcp-stdio' }, () =>
+      services.get(IndexingService).indexRepository({ path: fixture.path }, principal, (update) => progress.push(update.phase)),
+    );
+    expect(summary).toMatchObject({ repositoryId: 'order-contracts', commitSha: fixture.commitSha, status: 'completed' });
+    const [job] = (await jobs.listIndexJobs({ limit: 1 }, principal)).jobs;
+    expect(job).toMatchObject({ repositoryId: 'order-contracts', source: fixture.path, state: 'completed', result: summary });
+    // Relayed phases are the run's own (a small run may end between two reads of its job).
+    expect(progress.filter((phase) => !['reading', 'extracting', 'writing', 'resolving'].includes(phase))).toEqual([]);
   });
 
   it('checks out a git URL at the commit asked for', async () => {
