@@ -7,7 +7,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const DOORS = ['mcp', 'rest', 'graphql'];
-const STORES = ['graph', 'vectors', 'embeddings', 'indexer', 'access'];
+const STORES = ['graph', 'vectors', 'queue', 'embeddings', 'indexer', 'access'];
 const APPS = ['server', 'cli'];
 
 /** What each lib and app may import of the others (arrows of section 1; `config` is beside every layer). */
@@ -27,9 +27,9 @@ const LIBS = Object.keys(MAY_IMPORT).filter((name) => !APPS.includes(name));
 const any = (names) => `(${names.join('|')})`;
 
 /** Clients of a store: the services reach them through repositories and ports, the doors not at all. */
-const STORE_CLIENTS = ['neo4j-driver', '@qdrant/js-client-rest'].map((name) => ({
+const STORE_CLIENTS = ['neo4j-driver', '@qdrant/js-client-rest', 'bullmq'].map((name) => ({
   name,
-  message: 'Only libs/graph and libs/vectors talk to a store (architecture.md section 1).',
+  message: 'Only libs/graph, libs/vectors and libs/queue talk to a store (architecture.md section 1).',
 }));
 
 const INTO_AN_APP = { regex: `(^|/)apps/|^(\\.\\./)+${any(APPS)}/src(/|$)`, message: 'Nothing imports an app.' };

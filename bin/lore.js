@@ -9,7 +9,7 @@ const { spawn } = require('node:child_process');
  * done (`global.gc`), rather than carrying it into the next run's peak. V8 takes both only at start,
  * so these commands start Node again with them.
  */
-const INDEXING_COMMANDS = new Set(['index', 'up', 'serve']);
+const INDEXING_COMMANDS = new Set(['index', 'up', 'serve', 'worker']);
 const INDEXING_FLAGS = ['--max-semi-space-size=64', '--expose-gc'];
 
 const sized = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('--max-semi-space-size'));

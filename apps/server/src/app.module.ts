@@ -36,7 +36,8 @@ export class AppModule implements NestModule, OnApplicationBootstrap {
     // /mcp authenticates itself (it must answer 401 with a challenge before the SDK sees the request).
     consumer
       .apply(PrincipalMiddleware)
-      .exclude({ path: 'graphql/assets/*name', method: RequestMethod.GET })
+      // A push webhook authenticates by its signature (WebhooksController), not a bearer credential.
+      .exclude({ path: 'graphql/assets/*name', method: RequestMethod.GET }, { path: 'api/v1/webhooks/*name', method: RequestMethod.POST })
       .forRoutes('api/v1/*path', 'graphql');
   }
 }

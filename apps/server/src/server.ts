@@ -21,8 +21,10 @@ export async function createServer(config: LoreConfig = loadConfig()): Promise<N
   app.useBodyParser('json', {
     limit: config.LORE_MAX_BODY_BYTES,
     type: (req: IncomingMessage) => !isMcp(req) && isJson(req),
-    verify: (_req: IncomingMessage, _res: unknown, body: Buffer) => {
+    verify: (req: IncomingMessage & { rawBody?: Buffer }, _res: unknown, body: Buffer) => {
       if (nestsDeeperThan(body)) throw new JsonTooDeepError();
+      // A push webhook's signature is over the bytes as sent.
+      if (req.url?.startsWith('/api/v1/webhooks/')) req.rawBody = body;
     },
   });
   app.useBodyParser('text', { limit: config.LORE_MAX_BODY_BYTES, type: isMcp });

@@ -34,6 +34,8 @@ export function artifactRepository(artifact: string): { tenantId: string | null;
 /** The permission each side effect needs. An action not listed here is refused to everyone. */
 export const SIDE_EFFECT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   index_repository: 'index',
+  enqueue_index: 'index',
+  receive_push: 'index',
   update_project_main: 'knowledge:write',
   create_knowledge_file: 'knowledge:write',
   update_chapter: 'knowledge:write',

@@ -13,3 +13,4 @@ export * from './redaction';
 export * from './refused-requests';
 export * from './resource-server';
 export * from './tool-profiles';
+export * from './webhook-signature';

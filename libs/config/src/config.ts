@@ -165,6 +165,37 @@ export const ConfigSchema = z.object({
   QDRANT_WRITE_CONSISTENCY_FACTOR: z.coerce.number().int().min(1).optional(),
   /** Replicas a read of the live generation asks: `majority`, `quorum`, `all` or a number. */
   QDRANT_READ_CONSISTENCY: z.union([z.enum(['majority', 'quorum', 'all']), z.coerce.number().int().min(1)]).optional(),
+  /**
+   * Set (redis://[user:password@]host:port[/db], rediss:// for TLS): index runs are jobs on this Redis
+   * (BullMQ), done by `lore worker` processes; `lore serve` enqueues instead of indexing itself (rate
+   * limits and budgets stay per process: docs/scaling.md). Unset: everything in one process.
+   */
+  LORE_QUEUE_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'a redis:// or rediss:// URL')
+    .optional(),
+  /** How many times an index job is tried before it is kept as failed (with its error). */
+  LORE_QUEUE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** The first retry's delay; each next one doubles it. */
+  LORE_QUEUE_BACKOFF_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** A worker holds its job this long past its last renewal: a killed worker's job is taken again after it. */
+  LORE_QUEUE_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Index jobs one `lore worker` runs at once. */
+  LORE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Directories under which an index job's path must lie (comma-separated). Unset: paths only from
+   * this machine's own doors (the CLI, MCP over stdio); an HTTP caller's path job is refused.
+   */
+  LORE_INDEX_ROOTS: list,
+  /** Where workers check out the commit of a job from a git URL or of a pinned commit; default $XDG_DATA_HOME/lore/checkouts. */
+  LORE_CHECKOUT_DIR: z.string().min(1).optional(),
+  /** The shared secret of push webhooks (GitHub's HMAC key, GitLab's token). Unset: the webhook endpoint refuses every call. */
+  LORE_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * The repositories a push webhook may index, comma-separated `owner/name=<path or git URL>`
+   * (GitHub's repository.full_name, GitLab's project.path_with_namespace); a push of any other is refused.
+   */
+  LORE_WEBHOOK_REPOSITORIES: list,
   LORE_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   /** `json`: one JSON object a line (for a log collector); `text`: lines for people. */
   LORE_LOG_FORMAT: z.enum(['text', 'json']).default('text'),

@@ -17,3 +17,4 @@ export { signatureSimilarity } from './function-bodies/fingerprints';
 export { PyrightSession } from './python/pyright-session';
 export { findPython } from './python/pyright-pass';
 export { parserFor, parseText } from './tree-sitter/tree-sitter';
+export * from './source/checkouts';

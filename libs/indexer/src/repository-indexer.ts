@@ -233,7 +233,8 @@ function workingTreeDigest(files: FileRow[]): string {
   return hash.digest('hex').slice(0, 40);
 }
 
-function sanitizeRepositoryId(name: string): string {
+/** A directory or URL name as a repository id (letters, digits, dot, dash, underscore). */
+export function sanitizeRepositoryId(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
   return cleaned || 'repository';
 }

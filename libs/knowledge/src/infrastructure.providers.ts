@@ -1,8 +1,11 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { Logger, type Provider } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type EmbeddingsConfig, LazyEmbedder, chooseDefaultEmbedder, createEmbedder } from '@lore/embeddings';
 import { Neo4jService } from '@lore/graph';
-import { SourceRepository } from '@lore/indexer';
+import { Checkouts, SourceRepository } from '@lore/indexer';
+import { IndexJobQueue } from '@lore/queue';
 import { type VectorIndex, createVectorIndex } from '@lore/vectors';
 
 /** The configured Embedder (LORE_EMBEDDINGS_*), as a LazyEmbedder: made by the first use, made again after a failure. */
@@ -13,6 +16,9 @@ export const EMBEDDER = Symbol('EMBEDDER');
  * graph's driver (one pool for both; Neo4jService closes it). SemanticIndex, its one user, closes the index.
  */
 export const VECTOR_INDEX = Symbol('VECTOR_INDEX');
+
+/** The index job queue on Redis (LORE_QUEUE_URL), or null: with no queue, index runs happen in the process that asks. */
+export const INDEX_JOB_QUEUE = Symbol('INDEX_JOB_QUEUE');
 
 /**
  * The ports through which knowledge's services reach the systems outside the graph's repositories:
@@ -59,7 +65,26 @@ export const INFRASTRUCTURE_PROVIDERS: Provider[] = [
       }),
   },
   { provide: SourceRepository, useFactory: () => new SourceRepository() },
+  {
+    provide: INDEX_JOB_QUEUE,
+    inject: [LORE_CONFIG],
+    useFactory: (config: LoreConfig): IndexJobQueue | null =>
+      config.LORE_QUEUE_URL
+        ? new IndexJobQueue({
+            url: config.LORE_QUEUE_URL,
+            attempts: config.LORE_QUEUE_ATTEMPTS,
+            backoffMs: config.LORE_QUEUE_BACKOFF_MS,
+            lockMs: config.LORE_QUEUE_LOCK_MS,
+          })
+        : null,
+  },
+  { provide: Checkouts, inject: [LORE_CONFIG], useFactory: (config: LoreConfig) => new Checkouts(checkoutDirectory(config)) },
 ];
+
+/** Where workers check out commits: LORE_CHECKOUT_DIR, else $XDG_DATA_HOME/lore/checkouts. */
+function checkoutDirectory(config: LoreConfig): string {
+  return config.LORE_CHECKOUT_DIR ?? join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'checkouts');
+}
 
 /** The configured embedder, or (none configured) the default model when installed, else hash with a one-line hint. */
 function configuredOrDefaultEmbedder(config: LoreConfig): Pick<EmbeddingsConfig, 'provider' | 'modelDir'> {

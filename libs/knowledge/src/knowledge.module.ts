@@ -7,6 +7,7 @@ import { ObservabilityModule } from '@lore/observability';
 import { AuthenticationService } from './credentials/authentication.service';
 import { AuditWriter } from './audit/audit-writer';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
+import { IndexWorker } from './index-jobs/index-worker';
 import { LANGUAGE_MODEL_PROVIDERS } from './language-models/language-model.providers';
 import type { OperationStage } from './operations/operation';
 import { LimitsStage } from './operations/stages/limits.stage';
@@ -27,12 +28,13 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
     ...LANGUAGE_MODEL_PROVIDERS,
     SemanticIndex,
     AuditWriter,
+    IndexWorker,
     ...SERVICES,
     ...STAGES,
     { provide: HttpAuthenticator, useExisting: AuthenticationService },
     { provide: OperationGate, inject: [ModuleRef], useFactory: (modules: ModuleRef) => new OperationGate(modules, SERVICES, STAGES) },
   ],
-  // The limits stage for the GraphQL door, which charges a query's cost to the same budgets.
-  exports: [...SERVICES, HttpAuthenticator, AccessModule, LimitsStage],
+  // The limits stage for the GraphQL door, which charges a query's cost to the same budgets; the index worker for `lore worker`.
+  exports: [...SERVICES, HttpAuthenticator, AccessModule, LimitsStage, IndexWorker],
 })
 export class KnowledgeModule {}

@@ -42,7 +42,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
           title: exception.message,
           status,
           detail: exception.message,
-          code: status === 404 ? 'not_found' : 'invalid_input',
+          code: status === 404 ? 'not_found' : status === 401 ? 'permission_denied' : 'invalid_input',
         });
       return undefined;
     }

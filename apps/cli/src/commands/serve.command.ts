@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { PrincipalResolver, networkExposureProblems } from '@lore/access';
 import { ConfigError, type LoreConfig, loadConfig } from '@lore/config';
+import { IndexJobsService } from '@lore/knowledge/index-jobs/index-jobs.service';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
@@ -66,7 +67,8 @@ async function untilReady(config: LoreConfig, stopped: Promise<unknown>): Promis
  * Says which embedder serves, and embeds again, in the background, the repositories whose vectors
  * are another model's (the default model changed, a model was installed since): an index run of each
  * from its recorded path, as `lore up` makes on start, whose chunks are embedded after it. A
- * repository whose path is gone from this machine is named with what to do.
+ * repository whose path is gone from this machine is named with what to do. With a queue
+ * (LORE_QUEUE_URL) each is an index job for the workers instead: a server never indexes then.
  */
 async function embedAgainWhereStale(context: INestApplicationContext, stopped: Promise<unknown>): Promise<void> {
   const semantic = context.get(SemanticIndex);
@@ -74,6 +76,7 @@ async function embedAgainWhereStale(context: INestApplicationContext, stopped: P
   const principal = context.get(PrincipalResolver).local();
   const stale = await semantic.notEmbedded(principal.tenantId, null);
   if (stale.length === 0) return;
+  const jobs = context.get(IndexJobsService);
   semantic.embedInBackground();
   let stopping = false;
   void stopped.then(() => (stopping = true));
@@ -83,6 +86,14 @@ async function embedAgainWhereStale(context: INestApplicationContext, stopped: P
       notice(
         `${repoId}: its vectors are not the serving model's, and its path is not on this machine: run lore index <its path> --name ${repoId}`,
       );
+      continue;
+    }
+    if (jobs.queued) {
+      // With a queue the workers index; this server only serves.
+      await jobs
+        .enqueueIndex({ source: rootPath, repositoryId: repoId }, principal)
+        .then((job) => notice(`${repoId}: its vectors are not the serving model's: queued index job ${job.jobId} for the workers`))
+        .catch((error: Error) => notice(`${repoId}: not queued to be embedded again: ${error.message}`));
       continue;
     }
     notice(`${repoId}: embedding again with the serving model, in the background (${rootPath})`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { currentCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
@@ -9,12 +10,24 @@ import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
 import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
 import { parseInput } from '../validation';
+import { IndexJobsService } from '../index-jobs/index-jobs.service';
 import { Operation } from '../operations/operation';
 
 /** What a watch of a repository watches besides its files (doors reach the indexer through this library). */
 export { headPaths } from '@lore/indexer';
 
 export type IndexingProgress = IndexProgress | { phase: 'writing' | 'resolving'; done: number; total: number };
+
+/** The phases of a run that a job's progress relays to a waiting caller. */
+const RUN_PHASES = new Set<string>(['reading', 'extracting', 'writing', 'resolving']);
+
+/** What a caller of an index run follows: its progress, its cancellation, and how many chunks it embedded. */
+export interface IndexRunHooks {
+  onProgress?: (progress: IndexingProgress) => void;
+  signal?: AbortSignal;
+  /** Chunks embedded or found unchanged, once the vectors are written (not called when embedding is left to the background). */
+  onEmbedded?: (chunks: number) => void;
+}
 
 /** index_repository: read a repository from disk and replace its snapshot in the graph. */
 @Injectable()
@@ -29,15 +42,48 @@ export class IndexingService {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
     private readonly metrics: LoreMetrics,
     private readonly knowledgeLinks: KnowledgeLinksService,
+    private readonly jobs: IndexJobsService,
   ) {}
 
   @Operation('index_repository', { kind: 'side_effect' })
-  async indexRepository(
+  indexRepository(
     input: IndexRepositoryInput,
     principal: Principal,
     onProgress?: (progress: IndexingProgress) => void,
     signal?: AbortSignal,
   ): Promise<IndexRunSummary> {
+    // With a queue, a door's index run is a job for the workers (the CLI's `lore index` still runs here:
+    // it is this machine's user indexing in their own process).
+    if (this.jobs.queued && currentCallContext().door !== 'cli') return this.runAsJob(input, principal, onProgress, signal);
+    return this.runIndex(input, principal, { onProgress, signal });
+  }
+
+  /** The run queued as an index job and waited for: the same summary, done by a worker. */
+  private async runAsJob(
+    input: IndexRepositoryInput,
+    principal: Principal,
+    onProgress?: (progress: IndexingProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<IndexRunSummary> {
+    const request = parseInput(IndexRepositoryInputSchema, input);
+    const location = locateRepository(request.path, request.repositoryId);
+    const job = await this.jobs.enqueue({ source: location.rootPath, repositoryId: location.repositoryId }, principal);
+    return this.jobs.waitFor(
+      job.jobId,
+      principal.tenantId,
+      (progress) => {
+        if (RUN_PHASES.has(progress.phase)) onProgress?.(progress as IndexingProgress);
+      },
+      signal,
+    );
+  }
+
+  /**
+   * The index run itself, below the gate: `index_repository` calls it, and so does an index job's
+   * worker (the job was authorized and audited when it was queued).
+   */
+  async runIndex(input: IndexRepositoryInput, principal: Principal, hooks: IndexRunHooks = {}): Promise<IndexRunSummary> {
+    const { onProgress, signal } = hooks;
     const request = parseInput(IndexRepositoryInputSchema, input);
     // The path is checked before anything touches the graph: bad input writes nothing.
     const location = locateRepository(request.path, request.repositoryId);
@@ -132,6 +178,9 @@ export class IndexingService {
       // The graph is the record; vectors follow it. If they cannot, search falls back to full-text.
       await this.semantic
         .indexChunks(principal.tenantId, snapshot.repositoryId, snapshot.commitSha, snapshot.chunks)
+        .then((report) => {
+          if (!report.queued) hooks.onEmbedded?.(report.embedded + report.unchanged);
+        })
         .catch((error: Error) => this.logger.warn(`semantic index of ${snapshot.repositoryId} not updated: ${error.message}`));
       this.logger.log(
         `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: ${result.files} files, ${result.symbols} symbols, ${result.calls} calls; queryable in ${result.queryableMs} ms, done in ${result.durationMs} ms`,
