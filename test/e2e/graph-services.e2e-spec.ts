@@ -573,6 +573,7 @@ describe('get_file_span', () => {
         'knowledge://projects/{project_id}/chapters/{filename}',
         'knowledge://projects/{project_id}/files',
         'knowledge://projects/{project_id}/main',
+        'memory://{memoryId}',
         'quality-report://{repo}/{commit}/{+path}',
         'symbol://{repo}/{commit}/{qualifiedName}',
       ]);
