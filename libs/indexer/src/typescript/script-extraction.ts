@@ -163,7 +163,10 @@ function resolveProjectByProject(
   const calls: CallRow[] = [];
   const inheritance: InheritanceRow[] = [];
   let liveAfterCollection = 0;
-  for (const project of projects) {
+  // The largest first, while the process is smallest: the trees of declaration files outside the
+  // repository (kept for the programs after) and the answers add up as projects are checked.
+  const largestFirst = [...projects].sort((a, b) => (filesOf.get(b)?.length ?? 0) - (filesOf.get(a)?.length ?? 0));
+  for (const project of largestFirst) {
     const projectFiles = filesOf.get(project);
     if (!projectFiles) continue;
     const projectKey = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options: project.options });
