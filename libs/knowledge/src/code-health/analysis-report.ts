@@ -122,7 +122,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
         health: full
           ? healthOf(facts, inventory, findings, classes, settings)
           : { available: false, score: null, grade: null, dimensions: [] },
-        max_cyclomatic: full && measured.length > 0 ? Math.max(...measured) : null,
+        max_cyclomatic: full && measured.length > 0 ? measured.reduce((most, value) => Math.max(most, value)) : null,
         mean_cyclomatic: full && measured.length > 0 ? round(measured.reduce((sum, value) => sum + value, 0) / measured.length, 2) : null,
         import_cycles: full ? cycles.filter((cycle) => cycle.runtime).length : 0,
         dead_code_items: full ? unreached.filter((item) => item.status === 'dead').length : 0,
