@@ -59,23 +59,18 @@ function functionCloneGroups(bodies: readonly HealthSymbolRow[], similarity: num
     if (first === undefined) byRenamed.set(body.renamedFingerprint, index);
     else sets.union(first, index);
   });
-  // Candidate pairs in band order, each judged once: a pair already joined is skipped, one judged apart is remembered.
-  const apart = new Set<number>();
+  // Candidate pairs in the order their first shared band is met (the order decides a group's weakest
+  // similarity): a pair already joined is skipped; one judged apart is judged again where it meets
+  // again (remembering millions of such pairs costs more than comparing 64 numbers).
   for (const indexes of bandBuckets(bodies)) {
     for (let i = 0; i < indexes.length; i++) {
       for (let j = i + 1; j < indexes.length; j++) {
         const [a, b] = [indexes[i]!, indexes[j]!];
-        const pair = a * bodies.length + b;
-        if (sets.find(a) === sets.find(b) || apart.has(pair)) continue;
+        if (sets.find(a) === sets.find(b)) continue;
         // A factory and the closure it returns share the closure's tokens: a body is never a clone of one it holds.
-        const shared =
-          encloses(bodies[a]!, bodies[b]!) || encloses(bodies[b]!, bodies[a]!)
-            ? 0
-            : signatureSimilarity(bodies[a]!.nearMissSignature!, bodies[b]!.nearMissSignature!);
-        if (shared < similarity) {
-          apart.add(pair);
-          continue;
-        }
+        if (encloses(bodies[a]!, bodies[b]!) || encloses(bodies[b]!, bodies[a]!)) continue;
+        const shared = signatureSimilarity(bodies[a]!.nearMissSignature!, bodies[b]!.nearMissSignature!);
+        if (shared < similarity) continue;
         const least = Math.min(shared, weakest.get(sets.find(a)) ?? 1, weakest.get(sets.find(b)) ?? 1);
         sets.union(a, b);
         weakest.set(sets.find(a), least);
