@@ -18,7 +18,7 @@
  */
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -273,10 +273,15 @@ function reexportedNames(root: string): Set<string> {
 }
 
 async function compareTypeScript(root: string, report: Report, tools: string): Promise<void> {
+  const jscpd = join(tools, 'npm/node_modules/.bin/jscpd');
+  if (!existsSync(jscpd)) {
+    console.log(`\nTypeScript clones: jscpd comparison skipped, ${jscpd} is not installed (see this file's header)`);
+    return;
+  }
   const output = join(tools, 'jscpd-report');
   // jscpd's default minimum of 50 tokens, as Lore's fingerprints; its own ignore of node_modules and builds.
   const jscpdRun = timed(() =>
-    peer(join(tools, 'npm/node_modules/.bin/jscpd'), [
+    peer(jscpd, [
       '--min-tokens',
       '50',
       '--format',

@@ -122,7 +122,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
         health: full
           ? healthOf(facts, inventory, findings, classes, settings)
           : { available: false, score: null, grade: null, dimensions: [] },
-        max_cyclomatic: full && measured.length > 0 ? Math.max(...measured) : null,
+        max_cyclomatic: full && measured.length > 0 ? measured.reduce((most, value) => Math.max(most, value)) : null,
         mean_cyclomatic: full && measured.length > 0 ? round(measured.reduce((sum, value) => sum + value, 0) / measured.length, 2) : null,
         import_cycles: full ? cycles.filter((cycle) => cycle.runtime).length : 0,
         dead_code_items: full ? unreached.filter((item) => item.status === 'dead').length : 0,
@@ -360,15 +360,10 @@ function withIds(drafts: readonly Draft[]): Finding[] {
   const unique = new Map<string, (typeof hashed)[number]>();
   for (const item of hashed) unique.set(`${item.draft.family}:${item.hash}`, item);
   const items = [...unique.values()];
+  const lengths = compactIdLengths(items.map(({ draft, hash }) => `${draft.family}:${hash}`));
   const findings = items.map(({ draft, hash }) => {
     const { key: _key, ...rest } = draft;
-    let length = COMPACT_ID_HEX;
-    while (
-      items.some(
-        (other) => other.hash !== hash && other.draft.family === draft.family && other.hash.slice(0, length) === hash.slice(0, length),
-      )
-    )
-      length++;
+    const length = lengths.get(`${draft.family}:${hash}`)!;
     const size = draft.locations.reduce((sum, location) => sum + location.end_line - location.line + 1, 0);
     const production = draft.source_kind !== 'tests';
     const factors = {
@@ -387,6 +382,28 @@ function withIds(drafts: readonly Draft[]): Finding[] {
     };
   });
   return findings.sort((a, b) => b.priority - a.priority || (a.canonical_id < b.canonical_id ? -1 : 1));
+}
+
+/**
+ * Per `family:hash`, the length of the shortest prefix of the hash no other hash of its family
+ * shares (at least COMPACT_ID_HEX): one more than its longest common prefix with a neighbour in sorted order.
+ */
+function compactIdLengths(keys: readonly string[]): Map<string, number> {
+  const sorted = [...keys].sort();
+  const lengths = new Map<string, number>();
+  // The hex characters two keys of one family share at the start of their hashes (0 across families).
+  const shared = (a: string | undefined, b: string) => {
+    const hashAt = b.indexOf(':') + 1;
+    if (a === undefined || a.slice(0, hashAt) !== b.slice(0, hashAt)) return 0;
+    let length = hashAt;
+    while (length < b.length && a[length] === b[length]) length++;
+    return length - hashAt;
+  };
+  sorted.forEach((key, index) => {
+    const common = Math.max(shared(sorted[index - 1], key), shared(sorted[index + 1], key));
+    lengths.set(key, Math.max(COMPACT_ID_HEX, common + 1));
+  });
+  return lengths;
 }
 
 function inventoryOf(facts: HealthFacts): Inventory {

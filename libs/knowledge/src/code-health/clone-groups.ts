@@ -41,7 +41,12 @@ export function groupClones(symbols: readonly HealthSymbolRow[], similarity: num
   const functionGroups = functionCloneGroups(bodies, similarity);
   const blockGroups = blockCloneGroups(symbols);
   const all = [...functionGroups, ...blockGroups];
-  return all.filter((group) => !all.some((other) => other !== group && echoes(group, other))).sort(compareGroups);
+  // A group's echo holds a place on the path of its first place: only those groups are compared.
+  const byPath = new Map<string, CloneGroup[]>();
+  for (const group of all) for (const path of new Set(group.members.map((member) => member.path))) appendTo(byPath, path, group);
+  return all
+    .filter((group) => !byPath.get(group.members[0]!.path)!.some((other) => other !== group && echoes(group, other)))
+    .sort(compareGroups);
 }
 
 function functionCloneGroups(bodies: readonly HealthSymbolRow[], similarity: number): CloneGroup[] {
@@ -54,20 +59,26 @@ function functionCloneGroups(bodies: readonly HealthSymbolRow[], similarity: num
     if (first === undefined) byRenamed.set(body.renamedFingerprint, index);
     else sets.union(first, index);
   });
-  for (const [a, b] of candidatePairs(bodies)) {
-    // A factory and the closure it returns share the closure's tokens: a body is never a clone of one it holds.
-    if (sets.find(a) === sets.find(b) || encloses(bodies[a]!, bodies[b]!) || encloses(bodies[b]!, bodies[a]!)) continue;
-    const shared = signatureSimilarity(bodies[a]!.nearMissSignature!, bodies[b]!.nearMissSignature!);
-    if (shared < similarity) continue;
-    const least = Math.min(shared, weakest.get(sets.find(a)) ?? 1, weakest.get(sets.find(b)) ?? 1);
-    sets.union(a, b);
-    weakest.set(sets.find(a), least);
+  // Candidate pairs in the order their first shared band is met (the order decides a group's weakest
+  // similarity): a pair already joined is skipped; one judged apart is judged again where it meets
+  // again (remembering millions of such pairs costs more than comparing 64 numbers).
+  for (const indexes of bandBuckets(bodies)) {
+    for (let i = 0; i < indexes.length; i++) {
+      for (let j = i + 1; j < indexes.length; j++) {
+        const [a, b] = [indexes[i]!, indexes[j]!];
+        if (sets.find(a) === sets.find(b)) continue;
+        // A factory and the closure it returns share the closure's tokens: a body is never a clone of one it holds.
+        if (encloses(bodies[a]!, bodies[b]!) || encloses(bodies[b]!, bodies[a]!)) continue;
+        const shared = signatureSimilarity(bodies[a]!.nearMissSignature!, bodies[b]!.nearMissSignature!);
+        if (shared < similarity) continue;
+        const least = Math.min(shared, weakest.get(sets.find(a)) ?? 1, weakest.get(sets.find(b)) ?? 1);
+        sets.union(a, b);
+        weakest.set(sets.find(a), least);
+      }
+    }
   }
   const components = new Map<number, HealthSymbolRow[]>();
-  bodies.forEach((body, index) => {
-    const root = sets.find(index);
-    components.set(root, [...(components.get(root) ?? []), body]);
-  });
+  bodies.forEach((body, index) => appendTo(components, sets.find(index), body));
   return [...components.entries()]
     .filter(([, members]) => members.length > 1)
     .map(([root, members]) => {
@@ -83,24 +94,19 @@ function functionCloneGroups(bodies: readonly HealthSymbolRow[], similarity: num
     });
 }
 
-/** Pairs of bodies whose signatures are equal on at least one band (locality-sensitive hashing), each pair once. */
-function candidatePairs(bodies: readonly HealthSymbolRow[]): [number, number][] {
+/**
+ * The bodies whose signatures are equal on one band (locality-sensitive hashing), per band and value,
+ * in the order first met; each list in body order. Two bodies of one list are a candidate pair.
+ */
+function bandBuckets(bodies: readonly HealthSymbolRow[]): IterableIterator<number[]> {
   const buckets = new Map<string, number[]>();
   bodies.forEach((body, index) => {
     const signature = body.nearMissSignature;
     if (signature === null) return;
-    for (let start = 0; start + BAND_ROWS <= signature.length; start += BAND_ROWS) {
-      const key = `${start}:${signature.slice(start, start + BAND_ROWS).join(',')}`;
-      buckets.set(key, [...(buckets.get(key) ?? []), index]);
-    }
+    for (let start = 0; start + BAND_ROWS <= signature.length; start += BAND_ROWS)
+      appendTo(buckets, `${start}:${signature.slice(start, start + BAND_ROWS).join(',')}`, index);
   });
-  const pairs = new Map<string, [number, number]>();
-  for (const indexes of buckets.values()) {
-    for (let i = 0; i < indexes.length; i++) {
-      for (let j = i + 1; j < indexes.length; j++) pairs.set(`${indexes[i]}:${indexes[j]}`, [indexes[i]!, indexes[j]!]);
-    }
-  }
-  return [...pairs.values()];
+  return buckets.values();
 }
 
 interface Window {
@@ -124,22 +130,47 @@ function blockCloneGroups(symbols: readonly HealthSymbolRow[]): CloneGroup[] {
     }),
   );
   const byHash = new Map<string, Window[]>();
-  for (const window of windows) byHash.set(window.hash, [...(byHash.get(window.hash) ?? []), window]);
+  for (const window of windows) appendTo(byHash, window.hash, window);
   // Places are spans: windows of one path that overlap are one span; spans holding windows of one hash are one group.
   const repeated = [...byHash.values()].filter((same) => distinctPlaces(same.map((window) => window.member)) > 1).flat();
   const spans = mergedSpans(repeated.map((window) => window.member));
-  const spanOf = (member: CloneMember) =>
-    spans.findIndex((span) => span.path === member.path && span.startLine <= member.startLine && member.endLine <= span.endLine);
+  const spanOf = spanIndex(spans);
   const sets = new DisjointSets(spans.length);
   for (const same of byHash.values()) {
     const indexes = same.map((window) => spanOf(window.member)).filter((index) => index >= 0);
     for (const index of indexes.slice(1)) sets.union(indexes[0]!, index);
   }
   const components = new Map<number, CloneMember[]>();
-  spans.forEach((span, index) => components.set(sets.find(index), [...(components.get(sets.find(index)) ?? []), span]));
+  spans.forEach((span, index) => appendTo(components, sets.find(index), span));
   return [...components.values()]
     .filter((members) => members.length > 1)
     .map((members) => ({ kind: 'block_clone' as const, type: 'exact' as const, similarity: 1, members: members.sort(compareMembers) }));
+}
+
+/**
+ * The index of the span holding a member (-1 for none), for spans as mergedSpans gives them: sorted
+ * and apart, so the one holding it is the last of its path starting at or before it.
+ */
+function spanIndex(spans: readonly CloneMember[]): (member: CloneMember) => number {
+  const byPath = new Map<string, number[]>();
+  spans.forEach((span, index) => appendTo(byPath, span.path, index));
+  return (member) => {
+    const indexes = byPath.get(member.path) ?? [];
+    let [low, high] = [0, indexes.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (spans[indexes[middle]!]!.startLine <= member.startLine) low = middle + 1;
+      else high = middle - 1;
+    }
+    const index = high >= 0 ? indexes[high]! : -1;
+    return index >= 0 && member.endLine <= spans[index]!.endLine ? index : -1;
+  };
+}
+
+function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }
 
 function distinctPlaces(members: readonly CloneMember[]): number {

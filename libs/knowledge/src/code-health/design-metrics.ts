@@ -81,7 +81,8 @@ export function classMeasures(facts: HealthFacts): ClassMeasure[] {
   const counted = outermostBody(facts.symbols);
   const coupled = new Map<string, Set<string>>();
   const couple = (a: string, b: string) => coupled.set(a, (coupled.get(a) ?? new Set()).add(b));
-  const methodLinks: [string, string][] = [];
+  // Calls inside one class, by class: LCOM4 joins a class's methods by its own links only.
+  const methodLinks = new Map<string, [string, string][]>();
   for (const reference of facts.references) {
     if (reference.type === 'TESTS') continue;
     const from = owner.get(reference.fromUid);
@@ -91,14 +92,20 @@ export function classMeasures(facts: HealthFacts): ClassMeasure[] {
       couple(to, from);
     }
     if (reference.type === 'CALLS' && from !== undefined && from === to) {
-      methodLinks.push([counted.get(reference.fromUid) ?? reference.fromUid, reference.toUid]);
+      const link: [string, string] = [counted.get(reference.fromUid) ?? reference.fromUid, reference.toUid];
+      const links = methodLinks.get(from);
+      if (links) links.push(link);
+      else methodLinks.set(from, [link]);
     }
   }
   const methodsOf = new Map<string, HealthSymbolRow[]>();
   for (const symbol of facts.symbols) {
     if (symbol.kind !== 'method' || symbol.nested) continue;
     const cls = symbol.parentUid;
-    if (cls !== null && owner.get(cls) === cls) methodsOf.set(cls, [...(methodsOf.get(cls) ?? []), symbol]);
+    if (cls === null || owner.get(cls) !== cls) continue;
+    const methods = methodsOf.get(cls);
+    if (methods) methods.push(symbol);
+    else methodsOf.set(cls, [symbol]);
   }
   const fieldsOf = fieldsByMethod(facts.symbols, counted);
   return facts.symbols
@@ -108,7 +115,7 @@ export function classMeasures(facts: HealthFacts): ClassMeasure[] {
       return {
         symbol,
         cbo: coupled.get(symbol.uid)?.size ?? 0,
-        lcom4: lcom4(methods, methodLinks, fieldsOf),
+        lcom4: lcom4(methods, methodLinks.get(symbol.uid) ?? [], fieldsOf),
         methods: methods.length,
       };
     });

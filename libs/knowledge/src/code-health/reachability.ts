@@ -32,7 +32,11 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
   const roots = rootsOf(facts, byUid);
   const strong = new Map<string, string[]>();
   const weak = new Map<string, string[]>();
-  const link = (edges: Map<string, string[]>, from: string, to: string) => edges.set(from, [...(edges.get(from) ?? []), to]);
+  const link = (edges: Map<string, string[]>, from: string, to: string) => {
+    const targets = edges.get(from);
+    if (targets) targets.push(to);
+    else edges.set(from, [to]);
+  };
   for (const reference of facts.references) {
     const isWeak = reference.type === 'CALLS' && !STRONG_CALLS.has(reference.confidence ?? '');
     link(isWeak ? weak : strong, reference.fromUid, reference.toUid);
