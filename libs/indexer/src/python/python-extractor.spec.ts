@@ -198,7 +198,7 @@ describe('PythonExtractor on unusual input', () => {
     ]);
   });
 
-  it('counts cyclomatic complexity as radon does: assert, a loop or try else, and cases other than the default', async () => {
+  it('counts cyclomatic complexity as radon does: assert, a loop or try else, cases other than the default, decisions in f-strings', async () => {
     const source = [
       'def settle(x, y):',
       '    assert x',
@@ -228,6 +228,7 @@ describe('PythonExtractor on unusual input', () => {
       '',
       '',
       'def capture(x):',
+      '    print(f"{x if x else 0:>4}")',
       '    match x:',
       '        case a.b:',
       '            pass',
@@ -236,10 +237,11 @@ describe('PythonExtractor on unusual input', () => {
       '',
     ].join('\n');
     const result = await new PythonExtractor().extract(memoryInput({ 'settle.py': source }));
-    // settle: 1 + assert + for + its else + while + except + try's else + if + two cases (the guard and `case _` not).
+    // settle: 1 + assert + for + its else + while + except + try's else + if + two cases (the guard and `case _` not);
+    // capture: 1 + the conditional inside the f-string + `case a.b` (`case other` captures: the default).
     expect(result.symbols.map((s) => [s.qualifiedName, s.complexity])).toEqual([
       ['settle', 10],
-      ['capture', 2],
+      ['capture', 3],
     ]);
   });
 

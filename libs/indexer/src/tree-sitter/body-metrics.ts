@@ -41,14 +41,18 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
   let cognitiveComplexity = 0;
   const tokens: BodyToken[] = [];
   const blocks: StatementSpan[][] = [];
-  // An explicit stack: generated code nests deeper than the call stack goes. `own`: outside nested bodies.
-  const stack: { node: Node; nesting: number; own: boolean }[] = [{ node: fn, nesting: 0, own: true }];
+  // An explicit stack: generated code nests deeper than the call stack goes. `own`: outside nested
+  // bodies; `inLiteral`: inside a literal, which is one token, but whose interpolations decide
+  // (`f"{a if b else c}"`, as radon counts).
+  const stack: { node: Node; nesting: number; own: boolean; inLiteral: boolean }[] = [
+    { node: fn, nesting: 0, own: true, inLiteral: false },
+  ];
   while (stack.length > 0) {
-    const { node, nesting, own } = stack.pop()!;
+    const { node, nesting, own, inLiteral } = stack.pop()!;
     const type = node.type;
     if (rules.comments.has(type)) continue;
     if (node.childCount === 0 || rules.literals.has(type)) {
-      if (node.startIndex >= start && node.endIndex > node.startIndex) {
+      if (!inLiteral && node.startIndex >= start && node.endIndex > node.startIndex) {
         const text = node.text;
         tokens.push({
           text,
@@ -57,6 +61,7 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
         });
       }
       if (own && decides(node, rules)) complexity++;
+      for (let child = node.lastChild; child; child = child.previousSibling) stack.push({ node: child, nesting, own, inLiteral: true });
       continue;
     }
     const inside = own && (node === fn || !rules.bodies.has(type));
@@ -81,7 +86,7 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
         if (!(left && rules.logicalOperator(left) === operator)) cognitiveComplexity++;
       }
       if ((type === 'break_statement' || type === 'continue_statement') && node.namedChildCount > 0) cognitiveComplexity++;
-      if (rules.blocks.has(type)) {
+      if (rules.blocks.has(type) && !inLiteral) {
         const statements: StatementSpan[] = [];
         for (let child = node.firstNamedChild; child; child = child.nextNamedSibling) {
           if (rules.comments.has(child.type)) continue;
@@ -91,7 +96,8 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
       }
     }
     // Source order off the stack.
-    for (let child = node.lastChild; child; child = child.previousSibling) stack.push({ node: child, nesting: childNesting, own: inside });
+    for (let child = node.lastChild; child; child = child.previousSibling)
+      stack.push({ node: child, nesting: childNesting, own: inside, inLiteral });
   }
   return { complexity, cognitiveComplexity, ...fingerprintsOf(tokens, blocks) };
 }
