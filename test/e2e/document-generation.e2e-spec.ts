@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
 import { parse } from 'yaml';
+import { FakeModelEndpoint } from '../support/fake-model-endpoint';
 import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
@@ -268,6 +269,44 @@ describe('every door, one answer', () => {
       expect(generated.body).toEqual(ofModule);
       expect(readFileSync(join(out, 'src-pricing.md'), 'utf8')).toBe(ofModule.content);
     } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lore docs generate with a model configured (LORE_LLM_URL)', () => {
+  it("plays the assistant's side of a session: the model analyses each code file from Lore's prompt, Lore writes the module", async () => {
+    const analysis = {
+      summary: 'Discount codes for orders.',
+      documentation: '`applyDiscount` is exported.',
+      key_functions: ['applyDiscount'],
+    };
+    const endpoint = new FakeModelEndpoint('docs-7b', `\`\`\`json\n${JSON.stringify(analysis)}\n\`\`\``);
+    const url = await endpoint.start();
+    const out = mkdtempSync(join(tmpdir(), 'lore-docgen-model-'));
+    try {
+      const withModel = { ...env, LORE_LLM_URL: url, LORE_LLM_MODEL: 'docs', LORE_LLM_API_KEY: 'sk-docs-secret' };
+      const generated = await cliJson(['docs', 'generate', 'src/pricing/', '--repo', REPO, '--out', out, '--json'], withModel);
+      expect(generated.code).toBe(0);
+      expect(generated.body).toMatchObject({
+        status: 'completed',
+        module_name: 'pricing',
+        progress: { total_files: 1, processed_files: 1, failed_files: [] },
+        pending_requests: [],
+      });
+      expect(JSON.stringify(generated.body)).not.toContain('sk-docs-secret');
+      // One exchange per code file, its prompt Lore's (from the graph), the key sent to the endpoint only.
+      expect(endpoint.received.map((request) => [request.authorization, request.body.model])).toEqual([['Bearer sk-docs-secret', 'docs']]);
+      expect(endpoint.received[0]!.body.messages[1]!.content).toContain('src/pricing/discounts.ts');
+      expect(readFileSync(join(out, 'pricing.md'), 'utf8')).toBe(
+        '# pricing\n\n## `src/pricing/discounts.ts`\n\nDiscount codes for orders.\n\n`applyDiscount` is exported.\n',
+      );
+      // --no-model: the deterministic draft, the model not asked.
+      const drafted = await cliJson(['docs', 'generate', 'src/pricing', '--repo', REPO, '--no-model', '--json'], withModel);
+      expect(drafted.body).toMatchObject({ modulePath: 'src/pricing' });
+      expect(endpoint.received).toHaveLength(1);
+    } finally {
+      await endpoint.stop();
       rmSync(out, { recursive: true, force: true });
     }
   });

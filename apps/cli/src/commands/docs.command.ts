@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
-import { InvalidInputError } from '@lore/domain';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { InvalidInputError, type LanguageModel } from '@lore/domain';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import {
   type DetectStaleDocsResult,
   type DocumentQualityReport,
@@ -11,11 +11,14 @@ import {
   type VerifyDocumentationResult,
 } from '@lore/domain/schemas/documentation-trust';
 import type { ContextPack, DocumentDraft } from '@lore/domain/schemas/document-generation';
+import type { DocumentationStatus } from '@lore/domain/schemas/documentation-sessions';
 import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
 import { draftFileName } from '@lore/knowledge/document-generation/draft-writer';
 import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { CONFIGURED_LANGUAGE_MODEL } from '@lore/knowledge/language-models/language-model.providers';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
+import { documentWithModel } from '../documentation-assistant';
 import { EXIT, printJson } from '../output';
 
 interface CheckOptions extends JsonOption {
@@ -43,6 +46,8 @@ interface QualityOptions extends JsonOption {
 interface GenerateOptions extends JsonOption {
   repo?: string;
   out?: string;
+  /** false with --no-model. */
+  model: boolean;
 }
 
 interface ContextPackOptions extends JsonOption {
@@ -91,12 +96,16 @@ export const register: RegisterCommand = (program: Command) => {
   docs
     .command('generate')
     .description(
-      "Draft a module's documentation from the graph alone (generate_document_draft): every statement cites its evidence; printed, or written into --out.",
+      "Document a module. With a model configured (LORE_LLM_URL, LORE_LLM_MODEL), play the assistant's side of a documentation " +
+        'session: the model analyses each code file from the prompt Lore builds from the graph, and Lore writes and checks the ' +
+        "module's documentation (create_documentation, analyze_file_callback). Without one (or with --no-model), draft it from " +
+        'the graph alone (generate_document_draft): every statement cites its evidence. Printed, or written into --out.',
     )
     .argument('<paths...>', 'the module: a directory or file of the repository, or several')
-    .option('--out <dir>', 'write the draft there as <module>.md (created if missing)')
+    .option('--out <dir>', 'write the documentation there as <module>.md (created if missing)')
     .option('--repo <id>', 'the repository (needed when several are indexed)')
-    .option('--json', 'print the generate_document_draft result as JSON')
+    .option('--no-model', 'draft from the graph alone even when a model is configured')
+    .option('--json', 'print the generate_document_draft result (with a model: the get_documentation_status result) as JSON')
     .action(runAction(generateCommand));
   docs
     .command('context-pack')
@@ -114,6 +123,13 @@ function moduleOf(paths: string[]): { modulePath: string } | { paths: string[] }
 }
 
 async function generateCommand(paths: string[], options: GenerateOptions): Promise<number> {
+  const documented = await withServices(async (context) => {
+    const model = options.model ? context.get<LanguageModel | null>(CONFIGURED_LANGUAGE_MODEL) : null;
+    if (!model) return null;
+    const moduleName = paths.length === 1 ? basename(paths[0]!.replace(/\/$/, '')) || 'module' : 'module';
+    return documentWithModel(context, model, context.get(PrincipalResolver).local(), { repositoryId: options.repo, paths, moduleName });
+  });
+  if (documented) return printDocumented(documented, options);
   const draft: DocumentDraft = await withServices((context) =>
     context
       .get(DocumentGenerationService)
@@ -131,6 +147,31 @@ async function generateCommand(paths: string[], options: GenerateOptions): Promi
   else if (options.out === undefined) process.stdout.write(draft.content);
   else printDraftSummary(draft);
   return EXIT.ok;
+}
+
+/** A model-documented session's outcome: its module files, copied into --out when given, and the claims checked. */
+function printDocumented(status: DocumentationStatus, options: GenerateOptions): number {
+  const written = readdirSync(status.documentation_path).filter((name) => name.endsWith('.md'));
+  if (options.out !== undefined) {
+    const directory = resolve(options.out);
+    mkdirSync(directory, { recursive: true });
+    for (const name of written) {
+      writeFileSync(join(directory, `${name}.tmp`), readFileSync(join(status.documentation_path, name)));
+      renameSync(join(directory, `${name}.tmp`), join(directory, name));
+      process.stderr.write(`wrote ${join(directory, name)}\n`);
+    }
+  }
+  if (options.json) printJson(status);
+  else if (options.out === undefined)
+    for (const name of written) process.stdout.write(readFileSync(join(status.documentation_path, name), 'utf8'));
+  else {
+    const { claims } = status.quality_metrics;
+    process.stdout.write(
+      `${status.progress.processed_files} of ${status.progress.total_files} files documented (${status.status}); ` +
+        `claims naming code: ${claims.supported} supported, ${claims.contradicted} contradicted, ${claims.unknown} unknown\n`,
+    );
+  }
+  return status.progress.failed_files.length > 0 ? EXIT.failure : EXIT.ok;
 }
 
 async function contextPackCommand(paths: string[], options: ContextPackOptions): Promise<number> {
