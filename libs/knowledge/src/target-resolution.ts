@@ -4,6 +4,7 @@ import {
   InvalidInputError,
   NotFoundError,
   type Principal,
+  SnapshotNotIndexedError,
   type SymbolRef,
   type SymbolTarget,
   isElementUid,
@@ -82,6 +83,23 @@ function ambiguousSymbol(name: string, candidates: readonly SymbolRef[]): Ambigu
     hint: `Ask again with ${ways.join(', or ')}.`,
     details: { candidates: listed },
   });
+}
+
+/** targetRepository at the commit asked for, when one is: only the indexed commit can be read (SnapshotNotIndexedError otherwise). */
+export async function repositoryAtCommit(
+  graph: CodeGraphRepository,
+  principal: Principal,
+  repositoryId: string | undefined,
+  commitSha: string | undefined,
+): Promise<RepositoryRecord> {
+  const repository = await targetRepository(graph, principal, repositoryId);
+  if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
+    throw new SnapshotNotIndexedError(
+      `Commit ${commitSha} of ${repository.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`,
+      { hint: 'Index that commit, or leave commitSha out for the indexed one.' },
+    );
+  }
+  return repository;
 }
 
 /** The repository a path, paths or a diff are in: the one named, or the only one the caller may read. */

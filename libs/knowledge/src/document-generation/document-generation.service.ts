@@ -9,7 +9,6 @@ import {
   PermissionDeniedError,
   type Principal,
   QualityGateFailedError,
-  SnapshotNotIndexedError,
   TRUST_BOUNDARY,
 } from '@lore/domain';
 import {
@@ -28,12 +27,12 @@ import {
   type PublishDocumentResult,
   type ReviewPackage,
 } from '@lore/domain/schemas/document-generation';
-import { CodeGraphRepository, GeneratedArtifactRepository, type GeneratedArtifactKind, type RepositoryRecord } from '@lore/graph';
+import { CodeGraphRepository, GeneratedArtifactRepository, type GeneratedArtifactKind } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
 import { DocumentationTrustService } from '../documentation-trust/documentation-trust.service';
 import { RepositoryCode } from '../documentation-trust/repository-code';
 import { Operation } from '../operations/operation';
-import { targetRepository } from '../target-resolution';
+import { repositoryAtCommit } from '../target-resolution';
 import { parseInput } from '../validation';
 import { assemblePack } from './context-pack';
 import { GRAPH_GENERATOR, draftFileName, writeDraft } from './draft-writer';
@@ -174,7 +173,7 @@ export class DocumentGenerationService {
 
   /** A pack for a task on a module, stored for its resource: below the gate, for the draft too. */
   private async contextPack(query: ParsedPackQuery, principal: Principal): Promise<ContextPack> {
-    const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
+    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, query.commitSha);
     const code = new RepositoryCode(this.graph, this.sources, principal, repository);
     const named = query.paths ?? [query.modulePath!];
     const { paths, files } = await moduleFiles(code, named);
@@ -230,21 +229,6 @@ export class DocumentGenerationService {
       });
     }
     return found;
-  }
-
-  private async repositoryAt(
-    principal: Principal,
-    repositoryId: string | undefined,
-    commitSha: string | undefined,
-  ): Promise<RepositoryRecord> {
-    const repository = await targetRepository(this.graph, principal, repositoryId);
-    if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
-      throw new SnapshotNotIndexedError(
-        `Commit ${commitSha} of ${repository.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`,
-        { hint: 'Index that commit, or leave commitSha out to document the indexed one.' },
-      );
-    }
-    return repository;
   }
 }
 

@@ -2,15 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Redactor, currentCallContext } from '@lore/access';
 import { CodeGraphRepository, type RepositoryRecord } from '@lore/graph';
 import { createHash } from 'node:crypto';
-import {
-  InvalidInputError,
-  type LanguageModel,
-  NotFoundError,
-  type Principal,
-  QualityGateFailedError,
-  SnapshotNotIndexedError,
-  TRUST_BOUNDARY,
-} from '@lore/domain';
+import { InvalidInputError, type LanguageModel, NotFoundError, type Principal, QualityGateFailedError, TRUST_BOUNDARY } from '@lore/domain';
 import {
   type ClaimVerdict,
   type DocumentationFinding,
@@ -32,7 +24,7 @@ import {
 import { SourceRepository } from '@lore/indexer';
 import { Operation } from '../operations/operation';
 import { type KnowledgeChapterText, ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
-import { targetRepository } from '../target-resolution';
+import { repositoryAtCommit } from '../target-resolution';
 import { parseInput } from '../validation';
 import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
@@ -64,7 +56,7 @@ export class DocumentationTrustService {
   @Operation('verify_claim', { kind: 'read' })
   async verifyClaim(input: VerifyClaimInput, principal: Principal): Promise<VerifyClaimResult> {
     const query = parseInput(VerifyClaimInputSchema, input);
-    const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
+    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, query.commitSha);
     const code = this.codeOf(principal, repository);
     if (query.chapter !== undefined) {
       const wanted = decodedUri(query.chapter);
@@ -150,7 +142,7 @@ export class DocumentationTrustService {
   @Operation('detect_stale_docs', { kind: 'read' })
   async detectStaleDocs(input: DetectStaleDocsInput, principal: Principal): Promise<DetectStaleDocsResult> {
     const query = parseInput(DetectStaleDocsInputSchema, input);
-    const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
+    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, undefined);
     const code = this.codeOf(principal, repository);
     const documents = await this.markdownDocuments(code, query.paths, { docComments: true, commentsUnder: query.docComments });
     const chapters = query.paths === undefined && query.knowledge ? await this.knowledge.chaptersOfRepository(principal, repository) : [];
@@ -217,7 +209,7 @@ export class DocumentationTrustService {
   @Operation('verify_documentation', { kind: 'read' })
   async verifyDocumentation(input: VerifyDocumentationInput, principal: Principal): Promise<VerifyDocumentationResult> {
     const query = parseInput(VerifyDocumentationInputSchema, input);
-    const repository = await this.repositoryAt(principal, query.repositoryId, undefined);
+    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, undefined);
     const code = this.codeOf(principal, repository);
     const [documentPath] = await this.markdownDocuments(code, [query.doc_path]);
     const codePaths = await this.codePathsOf(code, query.code_paths);
@@ -270,7 +262,7 @@ export class DocumentationTrustService {
   /** evaluate_document_quality's report, below the gate: for the capabilities that review a draft (generate_review_package). */
   async qualityReport(input: EvaluateDocumentQualityInput, principal: Principal): Promise<DocumentQualityReport> {
     const query = parseInput(EvaluateDocumentQualityInputSchema, input);
-    const repository = await this.repositoryAt(principal, query.repositoryId, query.commitSha);
+    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, query.commitSha);
     const code = this.codeOf(principal, repository);
     let document: DocumentText;
     if (query.documentPath !== undefined) {
@@ -365,22 +357,6 @@ export class DocumentationTrustService {
             message: 'Not every code file could be read: names only missing from the unread files were not reported.',
           },
         ];
-  }
-
-  /** The repository a claim or a check is about, at its indexed commit (another commit is not indexed). */
-  private async repositoryAt(
-    principal: Principal,
-    repositoryId: string | undefined,
-    commitSha: string | undefined,
-  ): Promise<RepositoryRecord> {
-    const repository = await targetRepository(this.graph, principal, repositoryId);
-    if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
-      throw new SnapshotNotIndexedError(
-        `Commit ${commitSha} of ${repository.repositoryId} is not indexed; the indexed commit is ${repository.commitSha}.`,
-        { hint: 'Index that commit, or leave commitSha out to ask about the indexed one.' },
-      );
-    }
-    return repository;
   }
 
   private codeOf(principal: Principal, repository: RepositoryRecord): RepositoryCode {
