@@ -1,21 +1,18 @@
-import { Controller, Get, HttpCode, Param, Put, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
-  type BaselineDocument,
-  BaselineDocumentSchema,
   type EvaluateGatesInput,
   EvaluateGatesInputSchema,
   type GateEvaluation,
   GateEvaluationSchema,
-  UpdateBaselineInputSchema,
 } from '@lore/domain/schemas/analysis-review';
 import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** evaluate_gates, and the trusted baseline each repository keeps (written by an admin or `lore analyze --update-baseline` only). */
+/** evaluate_gates: what CI would decide on a stored run. */
 @ApiTags('analysis')
 @ApiLoreErrors('invalid_input', 'not_found', 'permission_denied')
 @Controller('api/v1/analysis')
@@ -31,28 +28,5 @@ export class AnalysisGatesController {
   @ApiOkResponse({ schema: openApiSchema(GateEvaluationSchema) })
   evaluateGates(@Req() req: RequestWithPrincipal, @Query() query: Record<string, unknown>): Promise<GateEvaluation> {
     return this.review.evaluateGates(inputFromQuery(EvaluateGatesInputSchema, query) as EvaluateGatesInput, principalOf(req));
-  }
-
-  @Get('baselines/:repository')
-  @ApiOperation({ operationId: 'get_baseline', summary: "A repository's stored baseline document (its digest checked)." })
-  @ApiOkResponse({ schema: openApiSchema(BaselineDocumentSchema) })
-  getBaseline(@Req() req: RequestWithPrincipal, @Param('repository') repository: string): Promise<BaselineDocument> {
-    return this.review.getBaseline({ repository }, principalOf(req));
-  }
-
-  @Put('baselines/:repository')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'update_baseline',
-    summary: "Accepts every finding of a run (run_id; default the repository's latest) as the repository's baseline. Admin only.",
-  })
-  @ApiQueryFrom(UpdateBaselineInputSchema.omit({ repository: true }))
-  @ApiOkResponse({ schema: openApiSchema(BaselineDocumentSchema) })
-  updateBaseline(
-    @Req() req: RequestWithPrincipal,
-    @Param('repository') repository: string,
-    @Query() query: Record<string, unknown>,
-  ): Promise<BaselineDocument> {
-    return this.review.updateBaseline({ ...inputFromQuery(UpdateBaselineInputSchema, query), repository }, principalOf(req));
   }
 }

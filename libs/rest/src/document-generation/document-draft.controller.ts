@@ -6,15 +6,13 @@ import {
   DocumentDraftSchema,
   type GenerateDocumentDraftInput,
   GenerateDocumentDraftInputSchema,
-  type ReviewPackage,
-  ReviewPackageSchema,
 } from '@lore/domain/schemas/document-generation';
 import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** generate_document_draft, a draft read back by its id, and its review package. */
+/** generate_document_draft, and a draft read back by its id. */
 @ApiTags('documentation generation')
 @Controller('api/v1/docs')
 export class DocumentDraftController {
@@ -51,16 +49,5 @@ export class DocumentDraftController {
   @ApiOkResponse({ schema: openApiSchema(DocumentDraftSchema) })
   get(@Req() req: RequestWithPrincipal, @Param('documentId') documentId: string): Promise<DocumentDraft> {
     return this.service.getDocumentDraft({ documentId }, principalOf(req));
-  }
-
-  @Get('drafts/:documentId/review')
-  @ApiOperation({
-    operationId: 'generate_review_package',
-    summary: 'A draft with its quality report, its stale lines and the checklist of its review.',
-  })
-  @ApiLoreErrors('invalid_input', 'not_found', 'unavailable')
-  @ApiOkResponse({ schema: openApiSchema(ReviewPackageSchema) })
-  review(@Req() req: RequestWithPrincipal, @Param('documentId') documentId: string): Promise<ReviewPackage> {
-    return this.service.generateReviewPackage({ documentId }, principalOf(req));
   }
 }
