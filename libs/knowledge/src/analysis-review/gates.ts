@@ -1,6 +1,7 @@
 import { InvalidInputError } from '@lore/domain';
 import type { BaselineDocument, EvaluateGatesQuery, GateEvaluation } from '@lore/domain/schemas/analysis-review';
-import type { CoverageFunction, CoverageJoin, Report } from '@lore/domain/schemas/code-health';
+import type { Report } from '@lore/domain/schemas/code-health';
+import type { CoverageFunction, CoverageJoin } from '@lore/domain/schemas/coverage-join';
 import { shortRunId } from '../code-health/report-views';
 import { acceptedIds, baselineState } from './baselines';
 import { findingDelta, healthScore } from './run-comparison';

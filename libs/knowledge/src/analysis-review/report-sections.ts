@@ -1,6 +1,7 @@
 import { InvalidInputError } from '@lore/domain';
 import type { GetReportSectionInputSchema, ReportSection } from '@lore/domain/schemas/analysis-review';
-import type { CoverageJoin, Report } from '@lore/domain/schemas/code-health';
+import type { Report } from '@lore/domain/schemas/code-health';
+import type { CoverageJoin } from '@lore/domain/schemas/coverage-join';
 import type { z } from 'zod';
 import type { LoadedRun } from '../code-health/code-health.service';
 import { shortRunId, touches, underPath } from '../code-health/report-views';

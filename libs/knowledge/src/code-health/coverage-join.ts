@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { COVERAGE_HOTSPOT_THRESHOLD_PERCENT, type CoverageFunction, type CoverageJoin } from '@lore/domain/schemas/code-health';
+import { COVERAGE_HOTSPOT_THRESHOLD_PERCENT, type CoverageFunction, type CoverageJoin } from '@lore/domain/schemas/coverage-join';
 import type { HealthFacts } from '@lore/graph';
 import { BODY_KINDS } from './design-metrics';
 
