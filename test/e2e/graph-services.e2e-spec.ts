@@ -661,12 +661,21 @@ describe('get_project_structure', () => {
       blocked: false,
     };
   };
-  const answer = (pathPrefix: string, entries: unknown[], summary: unknown, nextCursor: unknown = null) => ({
+  /** The repository's workspace id in the CodeDoc server's proj-<uuid> form, for this tenant. */
+  const WORKSPACE_ID = 'proj-13f1b011-185b-5db4-afb6-c1211fe4fc16';
+  const answer = (pathPrefix: string, entries: { path: string; kind: string; bytes: number }[], summary: unknown, nextCursor: unknown = null) => ({
     repositoryId: REPO,
+    workspace_id: WORKSPACE_ID,
     commitSha: commitOf(REPO),
     indexedAt: expect.any(String),
     pathPrefix,
     entries,
+    structure: {
+      directories: entries.filter((entry) => entry.kind === 'directory').map((entry) => entry.path),
+      files: entries
+        .filter((entry) => entry.kind === 'file')
+        .map((entry) => ({ path: entry.path, size: entry.bytes, modified: expect.any(String), extension: entry.path.replace(/^.*(\.[^./]+)$/, '$1') })),
+    },
     summary,
     nextCursor,
     warnings: [],
@@ -683,6 +692,9 @@ describe('get_project_structure', () => {
       { language: 'json', files: 2 },
       { language: 'markdown', files: 1 },
     ],
+    total_files: 12,
+    total_directories: 7,
+    file_types: { '.json': 2, '.md': 1, '.ts': 9 },
   });
   const kept = [
     'src/pricing/discounts.ts',
@@ -691,14 +703,16 @@ describe('get_project_structure', () => {
     'src/validation/order-validator.ts',
   ];
 
+  const STRUCTURE: Omit<Capability, 'cli'> = {
+    tool: 'get_project_structure',
+    graphqlField: 'projectStructure',
+    graphqlInput: 'GetProjectStructureInput',
+    result: ProjectStructureSchema,
+    restPath: '/api/v1/structure',
+  };
+
   parityTable(
-    {
-      tool: 'get_project_structure',
-      graphqlField: 'projectStructure',
-      graphqlInput: 'GetProjectStructureInput',
-      result: ProjectStructureSchema,
-      restPath: '/api/v1/structure',
-    },
+    STRUCTURE,
     () => [
       {
         name: 'the top level, each directory with the sums of what it holds',
@@ -729,6 +743,9 @@ describe('get_project_structure', () => {
               lines: 95,
               symbols: 21,
               languages: [{ language: 'typescript', files: 4 }],
+              total_files: 4,
+              total_directories: 4,
+              file_types: { '.ts': 4 },
             },
           ),
       },
@@ -768,6 +785,13 @@ describe('get_project_structure', () => {
         expected: () => ({ error: 'not_found' }),
       },
       {
+        name: 'not_found for a workspace path no repository was indexed from',
+        input: { workspace_path: '/nowhere/order-service' },
+        query: 'workspace_path=/nowhere/order-service',
+        cli: ['tree', '/nowhere/order-service'],
+        expected: () => ({ error: 'not_found' }),
+      },
+      {
         name: 'not_found for a repository that is not indexed',
         input: { repositoryId: 'nope' },
         query: 'repositoryId=nope',
@@ -776,6 +800,33 @@ describe('get_project_structure', () => {
       },
     ],
   );
+
+  it("takes the CodeDoc server's arguments through every door: the workspace by the path it was indexed from, max_depth and exclude_patterns", async () => {
+    const root = fixtures.get(REPO)!.path;
+    const below = FILES.map(([path]) => path).filter((path) => !path.endsWith('.json'));
+    const expected = answer('', [file('README.md', 1), directory('src', 1, below), directory('test', 1, below)], {
+      entries: 3,
+      files: 10,
+      directories: 7,
+      bytes: 6388,
+      lines: 178,
+      symbols: 45,
+      languages: [
+        { language: 'typescript', files: 9 },
+        { language: 'markdown', files: 1 },
+      ],
+      total_files: 10,
+      total_directories: 7,
+      file_types: { '.md': 1, '.ts': 9 },
+    });
+    const answers = await askEveryDoor(
+      doors(),
+      { ...STRUCTURE, cli: ['tree', root, '--depth', '1', '--exclude', '*.json'] },
+      { workspace_path: root, max_depth: 1, exclude_patterns: ['*.json'] },
+      `workspace_path=${encodeURIComponent(root)}&max_depth=1&exclude_patterns=*.json`,
+    );
+    for (const [door, given] of Object.entries(answers)) expect({ door, given }).toEqual({ door, given: expected });
+  });
 
   it('pages with a cursor from any door through any other, the pages together the whole listing', async () => {
     const whole = await cliJson(['tree', REPO], env);

@@ -15,6 +15,7 @@ import {
   GraphQLString,
   printSchema,
 } from 'graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import type { z } from 'zod';
 import { schemaNames } from '@lore/domain';
 
@@ -117,6 +118,9 @@ class ZodGraphqlTypes {
           const values = Object.keys(def.entries!).map((value) => [value, { value }]);
           return new GraphQLEnumType({ name, description: schema.description, values: Object.fromEntries(values) });
         });
+      case 'record':
+        // GraphQL has no map type: a record (keys chosen by the data, as file_types' extensions) is a JSON object.
+        return GraphQLJSONObject;
       case 'object':
         return this.namedType(nameOf(schema, fallbackName), mode, schema, (name) => {
           const fields = () =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CodeGraphRepository, RepositoryRecord } from '@lore/graph';
 import {
   AmbiguousTargetError,
@@ -121,6 +122,31 @@ export async function targetRepository(
     hint: `Say which one with ${fieldInDoor('repositoryId')}.`,
     details: { candidates },
   });
+}
+
+/** Lore's workspace id for a repository, in the CodeDoc server's proj-<uuid> form: the same for the same tenant and repository. */
+export function workspaceIdOf(tenantId: string, repositoryId: string): string {
+  const hex = createHash('sha256').update(`${tenantId}\u0000${repositoryId}`).digest('hex');
+  return `proj-${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The repository a CodeDoc client names as its workspace: by repository id, by proj-<uuid> workspace
+ * id, or by the root path it was indexed from (a trailing slash aside); undefined when none of those
+ * the principal reads matches.
+ */
+export function findWorkspace(
+  repositories: readonly RepositoryRecord[],
+  tenantId: string,
+  given: string,
+): RepositoryRecord | undefined {
+  const path = given.replace(/\/+$/, '');
+  return repositories.find(
+    (repository) =>
+      repository.repositoryId === given ||
+      workspaceIdOf(tenantId, repository.repositoryId) === given ||
+      (path !== '' && repository.rootPath.replace(/\/+$/, '') === path),
+  );
 }
 
 /**

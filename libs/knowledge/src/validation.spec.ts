@@ -59,7 +59,7 @@ describe('parseInput: one vocabulary for every door', () => {
       'Invalid input: scope.repositoryID: Unrecognized key "repositoryID": did you mean repositoryId?',
     );
     expect(invalid(() => parseInput(GetProjectStructureInputSchema, { colour: 'red' })).message).toBe(
-      'Invalid input: colour: Unrecognized key "colour"; the known keys are repositoryId, pathPrefix, depth, include, exclude, cursor, limit.',
+      'Invalid input: colour: Unrecognized key "colour"; the known keys are repositoryId, pathPrefix, workspace_path, depth, max_depth, include, exclude, include_patterns, exclude_patterns, cursor, limit.',
     );
   });
 

@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { GetProjectStructureInput, ProjectStructure } from '@lore/domain/schemas/structure';
@@ -20,7 +20,10 @@ export const register: RegisterCommand = (program: Command) =>
   program
     .command('tree')
     .description('The directories and files of an indexed repository, with sizes, languages, line and symbol counts.')
-    .argument('[repositoryId]', 'the repository (needed only when several are indexed)')
+    .argument(
+      '[repository]',
+      'the repository (needed only when several are indexed): its id, or the directory it was indexed from (/srv/shop, ., ../shop)',
+    )
     .option('--path <prefix>', 'only below this directory')
     .option('--depth <n>', 'at most this many levels below it (1-32, default 10)')
     .option('--include <glob...>', 'only files matching one of these globs (a glob without / matches file names)')
@@ -30,9 +33,9 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--json', 'print the get_project_structure result as JSON')
     .action(runAction(treeCommand));
 
-async function treeCommand(repositoryId: string | undefined, options: TreeOptions): Promise<number> {
+async function treeCommand(repository: string | undefined, options: TreeOptions): Promise<number> {
   const input: GetProjectStructureInput = {
-    repositoryId,
+    ...repositoryOrDirectory(repository),
     pathPrefix: options.path,
     depth: options.depth === undefined ? undefined : Number(options.depth),
     include: options.include,
@@ -46,6 +49,12 @@ async function treeCommand(repositoryId: string | undefined, options: TreeOption
   if (options.json) printJson(result);
   else printTree(result);
   return EXIT.ok;
+}
+
+/** A repository named by the directory it was indexed from when written as a path (absolute, or from . or ..), else by its id. */
+function repositoryOrDirectory(repository: string | undefined): Pick<GetProjectStructureInput, 'repositoryId' | 'workspace_path'> {
+  if (repository === undefined) return {};
+  return /^(\/|\.\.?(\/|$))/.test(repository) ? { workspace_path: resolve(repository) } : { repositoryId: repository };
 }
 
 /** One line per entry, indented by depth: directories with a slash and their file count, files with language and lines. */

@@ -21,6 +21,7 @@ const LORE_ERROR_OF: Record<
   MISSING_PARAMETER: InvalidInputError,
   INVALID_PARAMETER: InvalidInputError,
   WORKSPACE_NOT_FOUND: NotFoundError,
+  PATH_NOT_FOUND: NotFoundError,
   SESSION_NOT_FOUND: NotFoundError,
   INVALID_SESSION_STATE: ConflictError,
   INVALID_GROUPING: InvalidInputError,

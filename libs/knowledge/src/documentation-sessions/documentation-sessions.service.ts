@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -45,6 +45,7 @@ import {
 import { sessionError, sessionErrors } from './documentation-session-errors';
 import { fileAnalysisPrompt } from './file-analysis-prompt';
 import { type ToolMachineEvent, toolMachine } from './tool-machine';
+import { findWorkspace, workspaceIdOf } from '../target-resolution';
 
 type SessionSnapshot = SnapshotFrom<typeof documentationSessionMachine>;
 type ToolSnapshot = SnapshotFrom<typeof toolMachine>;
@@ -409,12 +410,10 @@ export class DocumentationSessionsService {
     if (tokens > limit) throw sessionErrors.tokenLimit(tokens, limit, text.length);
   }
 
-  /** The workspace a workspace id names: a repository the principal reads, by its id or its proj-<uuid> workspace id. */
+  /** The workspace a workspace id names: a repository the principal reads (findWorkspace). */
   private async workspace(principal: Principal, workspaceId: string): Promise<RepositoryRecord> {
     const repositories = await this.graph.listRepositories(principal);
-    const repository = repositories.find(
-      (candidate) => candidate.repositoryId === workspaceId || workspaceIdOf(principal.tenantId, candidate.repositoryId) === workspaceId,
-    );
+    const repository = findWorkspace(repositories, principal.tenantId, workspaceId);
     if (repository) return repository;
     throw sessionError(
       'WORKSPACE_NOT_FOUND',
@@ -601,12 +600,6 @@ export class DocumentationSessionsService {
     }
     return { type: 'DOCUMENTATION_WRITTEN', documentationPath: directory, claims };
   }
-}
-
-/** Lore's workspace id for a repository, in the CodeDoc server's proj-<uuid> form: the same for the same tenant and repository. */
-export function workspaceIdOf(tenantId: string, repositoryId: string): string {
-  const hex = createHash('sha256').update(`${tenantId}\u0000${repositoryId}`).digest('hex');
-  return `proj-${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function required<T>(value: T | undefined, param: string, requiredType: string, example: Record<string, unknown>): T {

@@ -1,5 +1,6 @@
 import type { ProjectFileRecord } from '@lore/graph';
 import type { ProjectEntry, ProjectStructure } from '@lore/domain/schemas/structure';
+import { posix } from 'node:path';
 import { Minimatch } from 'minimatch';
 
 /** Glob options: a pattern without '/' matches a file name anywhere (*.go), dot files are files like any other. */
@@ -50,15 +51,31 @@ export function treeOf(files: readonly ProjectFileRecord[], prefix: string): Pro
   return entries.sort((a, b) => inTreeOrder(a.path, b.path));
 }
 
+/** A page's entries as the CodeDoc server lists them; `modified` is when the snapshot was indexed (the graph keeps no per-file time). */
+export function codeDocStructureOf(entries: readonly ProjectEntry[], indexedAt: string): ProjectStructure['structure'] {
+  return {
+    directories: entries.filter((entry) => entry.kind === 'directory').map((entry) => entry.path),
+    files: entries
+      .filter((entry) => entry.kind === 'file')
+      .map((entry) => ({ path: entry.path, size: entry.bytes, modified: indexedAt, extension: posix.extname(entry.path) })),
+  };
+}
+
 /** Totals over the files and directories of a tree, and the entries its pages hold. */
 export function summaryOf(tree: readonly ProjectEntry[], listed: number): ProjectStructure['summary'] {
   const files = tree.filter((entry) => entry.kind === 'file');
   const byLanguage = new Map<string, number>();
   for (const file of files) byLanguage.set(file.language!, (byLanguage.get(file.language!) ?? 0) + 1);
+  // extname: with its dot, '' for README, Makefile or .gitignore. Keys sorted, so equal trees answer equal JSON.
+  const byExtension = new Map<string, number>();
+  for (const file of files) byExtension.set(posix.extname(file.path), (byExtension.get(posix.extname(file.path)) ?? 0) + 1);
   return {
     entries: listed,
     files: files.length,
     directories: tree.length - files.length,
+    total_files: files.length,
+    total_directories: tree.length - files.length,
+    file_types: Object.fromEntries([...byExtension].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     bytes: sum(files, 'bytes'),
     lines: sum(files, 'lines'),
     symbols: sum(files, 'symbols'),

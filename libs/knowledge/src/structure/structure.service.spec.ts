@@ -66,8 +66,49 @@ describe('ProjectStructureService.getProjectStructure', () => {
         { language: 'javascript', files: 1 },
         { language: 'text', files: 1 },
       ],
+      total_files: 7,
+      total_directories: 4,
+      file_types: { '': 1, '.js': 1, '.md': 2, '.ts': 3 },
     });
     expect([result.nextCursor, result.warnings]).toEqual([null, []]);
+  });
+
+  it("answers a page as the CodeDoc server lists it, and the repository's proj-<uuid> workspace id", async () => {
+    const result = await ask({ repositoryId: 'shop', pathPrefix: 'src', limit: 3 });
+    expect(result.workspace_id).toMatch(/^proj-[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(result.structure).toEqual({
+      directories: ['src/orders'],
+      files: [
+        { path: 'src/index.ts', size: 50, modified: '2025-01-01T00:00:00.000Z', extension: '.ts' },
+        { path: 'src/orders/order.spec.ts', size: 400, modified: '2025-01-01T00:00:00.000Z', extension: '.ts' },
+      ],
+    });
+  });
+
+  it("takes the CodeDoc server's arguments: the workspace by root path, id or workspace id, max_depth and the pattern lists", async () => {
+    const lore = await ask({ repositoryId: 'shop', depth: 2, include: ['*.ts'], exclude: ['*.spec.ts'] });
+    const { workspace_id: workspaceId } = lore;
+    for (const workspace_path of ['/srv/shop', '/srv/shop/', 'shop', workspaceId]) {
+      const codeDoc = await ask({ workspace_path, max_depth: 2, include_patterns: ['*.ts'], exclude_patterns: ['*.spec.ts'] });
+      expect(codeDoc).toEqual(lore);
+    }
+    expect(lore.entries.map((entry) => entry.path)).toEqual(['src', 'src/index.ts', 'src/orders']);
+  });
+
+  it('answers PATH_NOT_FOUND for a workspace path that names no repository the caller reads, and refuses a field given twice', async () => {
+    for (const [workspace_path, repositories] of [['/srv/nowhere', '*'], ['/srv/shop', ['billing']]] as const) {
+      const error = await ask({ workspace_path }, repositories as '*' | string[]).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).details).toMatchObject({ seedError: { code: 'PATH_NOT_FOUND', title: `Path not found: ${workspace_path}` } });
+    }
+    for (const twice of [
+      { repositoryId: 'shop', workspace_path: '/srv/shop' },
+      { repositoryId: 'shop', depth: 1, max_depth: 2 },
+      { repositoryId: 'shop', include: ['*.ts'], include_patterns: ['*.md'] },
+      { repositoryId: 'shop', exclude: ['*.ts'], exclude_patterns: ['*.md'] },
+    ]) {
+      await expect(ask(twice)).rejects.toBeInstanceOf(InvalidInputError);
+    }
   });
 
   it('lists below a directory, depth counted from it, with or without a trailing slash', async () => {
