@@ -42,8 +42,16 @@ export type DocumentationSessionErrorCode = (typeof DOCUMENTATION_SESSION_ERROR_
 const SessionId = z.string().describe('The documentation session id full_documentation or create_documentation answered.');
 const WorkspaceId = z.string().describe("The workspace: an indexed repository, by Lore's repository id or its proj-<uuid> workspace id.");
 
+/** Lore's extra argument of the two tools that start a session. */
+const KnowledgeStore = z
+  .boolean()
+  .optional()
+  .describe(
+    "Also write the documentation into the workspace's project knowledge (a knowledge document per module, a chapter per file, one commit); needs the knowledge:write permission. False by default.",
+  );
+
 export const FullDocumentationInputSchema = z
-  .object({ workspace_id: WorkspaceId.optional() })
+  .object({ workspace_id: WorkspaceId.optional(), knowledge_store: KnowledgeStore })
   .strict()
   .register(schemaNames, { name: 'FullDocumentationInput' });
 export type FullDocumentationInput = z.input<typeof FullDocumentationInputSchema>;
@@ -97,6 +105,7 @@ export const CreateDocumentationInputSchema = z
       .string()
       .optional()
       .describe(`One of ${DOC_TYPES.join(', ')}; module by default.`),
+    knowledge_store: KnowledgeStore,
   })
   .strict()
   .register(schemaNames, { name: 'CreateDocumentationInput' });
@@ -227,6 +236,15 @@ export const DocumentationStatusSchema = z
       relationships_discovered: z.number().int(),
       claims: ClaimCountsSchema.describe('The statements of the written documentation that name code, as verify_claim settles them.'),
     }),
+    knowledge: z
+      .object({
+        project_id: z.string(),
+        files: z.array(z.string()).describe('The knowledge documents written, one per module.'),
+        commit: z.string().describe('The knowledge store commit that wrote them.'),
+      })
+      .nullable()
+      .register(schemaNames, { name: 'DocumentationKnowledge' })
+      .describe('Where the documentation went in the project knowledge, when the session was started with knowledge_store; else null.'),
     pending_requests: z
       .array(PendingRequestSchema)
       .describe(

@@ -17,6 +17,7 @@ const start = (kind: 'full' | 'files', requests: NewFileRequest[] = []) =>
     repositoryId: 'order-service',
     moduleName: 'orders',
     docType: 'module',
+    knowledgeStore: false,
     requests,
   })[0];
 const run = (snapshot: ReturnType<typeof start>, ...events: DocumentationSessionEvent[]) =>
@@ -32,6 +33,7 @@ const WRITTEN: DocumentationSessionEvent = {
   type: 'DOCUMENTATION_WRITTEN',
   documentationPath: '/out/ds_1',
   claims: { supported: 2, contradicted: 0, unknown: 1 },
+  knowledge: null,
 };
 const DEPENDENCY: DocumentationSessionEvent = { type: 'DEPENDENCIES_PROVIDED', requests: [request('src/c.ts')], relationships: 1 };
 const EXPIRED: DocumentationSessionEvent = { type: 'REQUESTS_EXPIRED', paths: ['src/b.ts'] };

@@ -30,6 +30,10 @@ export interface DocumentationSessionContext {
   relationships: number;
   documentationPath: string;
   claims: { supported: number; contradicted: number; unknown: number };
+  /** Whether the documentation also goes into the workspace's project knowledge (knowledge_store). */
+  knowledgeStore: boolean;
+  /** Where it went there, once written: the project, its knowledge files, the commit. */
+  knowledge: { project_id: string; files: string[]; commit: string } | null;
 }
 
 export type NewFileRequest = Omit<SessionFile, 'status' | 'analysis'>;
@@ -39,11 +43,16 @@ export type DocumentationSessionEvent =
   | { type: 'DEPENDENCIES_PROVIDED'; requests: NewFileRequest[]; relationships: number }
   | { type: 'FILE_ANALYZED'; path: string; analysis: FileAnalysis }
   | { type: 'REQUESTS_EXPIRED'; paths: string[] }
-  | { type: 'DOCUMENTATION_WRITTEN'; documentationPath: string; claims: DocumentationSessionContext['claims'] };
+  | {
+      type: 'DOCUMENTATION_WRITTEN';
+      documentationPath: string;
+      claims: DocumentationSessionContext['claims'];
+      knowledge: DocumentationSessionContext['knowledge'];
+    };
 
 export type DocumentationSessionInput = Pick<
   DocumentationSessionContext,
-  'sessionId' | 'kind' | 'repositoryId' | 'moduleName' | 'docType'
+  'sessionId' | 'kind' | 'repositoryId' | 'moduleName' | 'docType' | 'knowledgeStore'
 > & {
   requests: NewFileRequest[];
 };
@@ -100,8 +109,8 @@ export const documentationSessionMachine = setup({
       };
     }),
     recordDocumentation: assign(({ event }) => {
-      const { documentationPath, claims } = event as Extract<DocumentationSessionEvent, { type: 'DOCUMENTATION_WRITTEN' }>;
-      return { documentationPath, claims };
+      const { documentationPath, claims, knowledge } = event as Extract<DocumentationSessionEvent, { type: 'DOCUMENTATION_WRITTEN' }>;
+      return { documentationPath, claims, knowledge };
     }),
   },
 }).createMachine({
@@ -118,6 +127,8 @@ export const documentationSessionMachine = setup({
     relationships: 0,
     documentationPath: '',
     claims: { supported: 0, contradicted: 0, unknown: 0 },
+    knowledgeStore: input.knowledgeStore,
+    knowledge: null,
   }),
   states: {
     new: { always: [{ guard: 'isFull', target: 'awaiting_groupings' }, { target: 'started' }] },

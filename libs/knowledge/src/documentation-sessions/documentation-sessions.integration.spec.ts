@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
@@ -16,6 +17,8 @@ import { DocumentationSessionsService } from './documentation-sessions.service';
 const output = mkdtempSync(join(tmpdir(), 'lore-doc-sessions-'));
 process.env.LORE_DOCS_OUTPUT_DIR = output;
 process.env.LORE_DOC_SESSION_IDLE_TIMEOUT = '3s';
+const knowledgeStore = mkdtempSync(join(tmpdir(), 'lore-doc-sessions-knowledge-'));
+process.env.LORE_KNOWLEDGE_DIR = knowledgeStore;
 
 /** Two principals of one tenant: a session is its creator's alone. */
 const alice: Principal = localPrincipal('sessions', 'alice');
@@ -47,6 +50,7 @@ afterAll(async () => {
   await moduleRef.close();
   await driver.close();
   rmSync(output, { recursive: true, force: true });
+  rmSync(knowledgeStore, { recursive: true, force: true });
 });
 
 async function refusal(call: Promise<unknown>): Promise<{ code: string; seed: string | undefined }> {
@@ -114,6 +118,58 @@ describe('documentation sessions in Neo4j', () => {
       contradicted: 0,
       unknown: 0,
     });
+  });
+
+  it('writes the documentation into the project knowledge with knowledge_store: a document per module, a chapter per file, one commit', async () => {
+    const started = await sessions.createDocumentation(
+      { workspace_id: 'shop', module_name: 'Pricing rules', file_paths: ['src/price.ts'], knowledge_store: true },
+      alice,
+    );
+    await sessions.analyzeFileCallback(
+      {
+        session_id: started.session_id,
+        file_path: 'src/price.ts',
+        analysis: { summary: 'Prices an order.', documentation: '`price` returns the total it is given.', keywords: ['price', 'total'] },
+      },
+      alice,
+    );
+    const status = await sessions.getDocumentationStatus({ session_id: started.session_id }, alice);
+    const git = (...args: string[]) => execFileSync('git', ['-C', knowledgeStore, ...args], { encoding: 'utf8' }).trim();
+    expect(status.knowledge).toEqual({ project_id: 'shop', files: ['pricing-rules.md'], commit: git('rev-parse', 'HEAD') });
+    expect(status.quality_metrics.total_memories_created).toBe(1);
+    expect(git('log', '--format=%s|%an <%ae>')).toBe('Update knowledge for shop: Created pricing-rules.md|Knowledge MCP Server <knowledge-mcp@localhost>');
+    const written = readFileSync(join(knowledgeStore, 'tenants/sessions/projects/shop/pricing-rules.md'), 'utf8');
+    expect(written.replace(/^updated: .*$/m, 'updated: (when)')).toBe(
+      [
+        '---',
+        'title: Pricing rules',
+        'keywords: [price, total]',
+        'updated: (when)',
+        '---',
+        '',
+        'The Pricing rules module of shop, documented file by file by a documentation session.',
+        '',
+        '## src/price.ts',
+        'Prices an order.',
+        '',
+        '`price` returns the total it is given.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses knowledge_store to a caller without knowledge:write, starting no session', async () => {
+    const reader: Principal = { ...localPrincipal('sessions', 'dave'), permissions: ['read'] };
+    expect(
+      await refusal(
+        sessions.createDocumentation({ workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'], knowledge_store: true }, reader),
+      ),
+    ).toEqual({ code: 'permission_denied', seed: undefined });
+    expect(await refusal(sessions.fullDocumentation({ workspace_id: 'shop', knowledge_store: true }, reader))).toEqual({
+      code: 'permission_denied',
+      seed: undefined,
+    });
+    expect(await store.list(reader, new Date().toISOString())).toEqual([]);
   });
 
   it("lists the caller's sessions and clears one, never another principal's", async () => {

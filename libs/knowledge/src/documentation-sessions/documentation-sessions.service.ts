@@ -4,8 +4,9 @@ import { isAbsolute, join, relative } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { type AnyActorLogic, type SnapshotFrom, createActor, initialTransition, transition } from 'xstate';
+import { canPerformSideEffect } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig, documentationDirectory } from '@lore/config';
-import { ConflictError, type Principal } from '@lore/domain';
+import { ConflictError, PermissionDeniedError, type Principal } from '@lore/domain';
 import {
   type AnalyzeFileCallbackInput,
   AnalyzeFileCallbackInputSchema,
@@ -46,6 +47,8 @@ import { sessionError, sessionErrors } from './documentation-session-errors';
 import { fileAnalysisPrompt } from './file-analysis-prompt';
 import { type ToolMachineEvent, toolMachine } from './tool-machine';
 import { findWorkspace, workspaceIdOf } from '../target-resolution';
+import { type KnowledgeDocumentInput, ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
+import { moduleDocument, moduleFileName, moduleKnowledgeDocument } from './module-documents';
 
 type SessionSnapshot = SnapshotFrom<typeof documentationSessionMachine>;
 type ToolSnapshot = SnapshotFrom<typeof toolMachine>;
@@ -82,6 +85,7 @@ export class DocumentationSessionsService {
     private readonly graph: CodeGraphRepository,
     private readonly sessions: DocumentationSessionRepository,
     private readonly sources: SourceRepository,
+    private readonly knowledge: ProjectKnowledgeService,
   ) {}
 
   @Operation('full_documentation', { kind: 'read', cached: false })
@@ -93,6 +97,7 @@ export class DocumentationSessionsService {
       kind: 'full',
       moduleName: repository.name,
       docType: 'system',
+      knowledgeStore: this.knowledgeStore(principal, args.knowledge_store),
       requests: [],
     });
     return {
@@ -132,6 +137,7 @@ export class DocumentationSessionsService {
     }
     if (filePaths.length === 0) throw sessionErrors.invalidParameter('file_paths', 'at least one file', [], 'Name the files to document.');
     this.checkTokens(input);
+    const knowledgeStore = this.knowledgeStore(principal, args.knowledge_store);
     const repository = await this.workspace(principal, workspaceId);
     const paths = await this.workspaceFiles(principal, repository, filePaths, (path, reason) =>
       sessionError('FILE_NOT_FOUND', 'File not found', `${path}: ${reason}.`, {
@@ -144,6 +150,7 @@ export class DocumentationSessionsService {
       kind: 'files',
       moduleName,
       docType: docType as (typeof DOC_TYPES)[number],
+      knowledgeStore,
       requests,
     });
     return {
@@ -339,11 +346,12 @@ export class DocumentationSessionsService {
         failed_files: context.files.filter((file) => file.status === 'failed').map((file) => file.path),
       },
       documentation_path: context.documentationPath,
+      knowledge: context.knowledge ?? null,
       quality_metrics: {
         average_quality_score: checked === 0 ? 1 : Math.round((claims.supported / checked) * 100) / 100,
-        // Lore asks one assistant: there is no consensus between models to report, and no memory is made.
+        // Lore asks one assistant: there is no consensus between models to report. Memories: the knowledge documents written.
         consensus_status: 'not_applicable',
-        total_memories_created: 0,
+        total_memories_created: context.knowledge?.files.length ?? 0,
         relationships_discovered: context.relationships,
         claims,
       },
@@ -486,7 +494,7 @@ export class DocumentationSessionsService {
     toolName: string,
     parameters: Record<string, unknown>,
     repository: RepositoryRecord,
-    start: Pick<DocumentationSessionContext, 'kind' | 'moduleName' | 'docType'> & { requests: NewFileRequest[] },
+    start: Pick<DocumentationSessionContext, 'kind' | 'moduleName' | 'docType' | 'knowledgeStore'> & { requests: NewFileRequest[] },
   ): Promise<OpenSession> {
     const sessionId = `ds_${randomUUID()}`;
     const [session] = initialTransition(documentationSessionMachine, { sessionId, repositoryId: repository.repositoryId, ...start });
@@ -574,7 +582,8 @@ export class DocumentationSessionsService {
   /**
    * Writes one Markdown file per module (a theme, or create_documentation's module) into the session's
    * directory of the output directory, each file atomically, and checks every statement that names
-   * code against the graph and the code (the documentation-trust claim checks).
+   * code against the graph and the code (the documentation-trust claim checks); with knowledge_store,
+   * the modules also go into the workspace's project knowledge, in one commit.
    */
   private async writeDocumentation(principal: Principal, context: DocumentationSessionContext): Promise<DocumentationSessionEvent> {
     const directory = join(documentationDirectory(this.config), context.sessionId);
@@ -584,21 +593,38 @@ export class DocumentationSessionsService {
       ? new StaleDocsDetector(this.graph, new RepositoryCode(this.graph, this.sources, principal, repository))
       : null;
     const claims = { supported: 0, contradicted: 0, unknown: 0 };
+    const modules: KnowledgeDocumentInput[] = [];
+    const names = new Set<string>();
     for (const [index, grouping] of context.groupings.entries()) {
       const files = context.files.filter((file) => file.theme === grouping.theme && file.status === 'analyzed');
       if (files.length === 0) continue;
+      let name = moduleFileName(grouping.theme, index);
+      for (let n = 2; names.has(name); n += 1) name = `${moduleFileName(grouping.theme, index)}-${n}`;
+      names.add(name);
       const text = moduleDocument(grouping.theme, grouping.description, files);
-      const name = `${moduleFileName(grouping.theme, index)}.md`;
-      await writeFile(join(directory, `${name}.tmp`), text);
-      await rename(join(directory, `${name}.tmp`), join(directory, name));
+      await writeFile(join(directory, `${name}.md.tmp`), text);
+      await rename(join(directory, `${name}.md.tmp`), join(directory, `${name}.md`));
+      modules.push({ ...moduleKnowledgeDocument(grouping, index, files, context.repositoryId), filename: name });
       if (detector) {
-        const detection = await detector.detect([{ path: name, text, indexed: false }], { claims: true, history: false });
+        const detection = await detector.detect([{ path: `${name}.md`, text, indexed: false }], { claims: true, history: false });
         claims.supported += detection.claims.supported;
         claims.contradicted += detection.claims.contradicted;
         claims.unknown += detection.claims.unknown;
       }
     }
-    return { type: 'DOCUMENTATION_WRITTEN', documentationPath: directory, claims };
+    const knowledge =
+      context.knowledgeStore && modules.length > 0 ? await this.knowledge.writeDocuments(principal, context.repositoryId, modules) : null;
+    return { type: 'DOCUMENTATION_WRITTEN', documentationPath: directory, claims, knowledge };
+  }
+
+  /** knowledge_store as asked, refused up front to a caller who may not write project knowledge. */
+  private knowledgeStore(principal: Principal, asked: boolean | undefined): boolean {
+    if (asked === true && !canPerformSideEffect(principal, 'create_knowledge_file')) {
+      throw new PermissionDeniedError('knowledge_store writes project knowledge, which needs the knowledge:write permission.', {
+        hint: 'Start the session without knowledge_store, or with a credential that holds knowledge:write.',
+      });
+    }
+    return asked === true;
   }
 }
 
@@ -657,21 +683,4 @@ function called(tool: ToolSnapshot, toolName: string, parameters: Record<string,
     { type: 'SUCCEED', code: null, at: new Date().toISOString() },
   ];
   return events.reduce((current, event) => transition(toolMachine, current, event)[0], tool);
-}
-
-function moduleFileName(theme: string, index: number): string {
-  const slug = theme
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return slug || `module-${index + 1}`;
-}
-
-function moduleDocument(theme: string, description: string, files: DocumentationSessionContext['files']): string {
-  const parts = [`# ${theme}`, ''];
-  if (description) parts.push(description, '');
-  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    parts.push(`## \`${file.path}\``, '', file.analysis!.summary!.trim(), '', file.analysis!.documentation!.trim(), '');
-  }
-  return parts.join('\n');
 }

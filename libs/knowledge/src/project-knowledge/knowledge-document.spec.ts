@@ -1,6 +1,7 @@
 import { parseKnowledgeDocument, renderKnowledgeDocument, replaceChapter, slugify } from './knowledge-document';
 import { projectIdOf, remotePath } from './project-identity';
-import { importedKnowledge, knowledgeFilename } from './project-knowledge.service';
+import { importedKnowledge } from './knowledge-import';
+import { knowledgeFilename } from './knowledge-input';
 
 const SEED_DOCUMENT = `---
 title: Auth

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { currentCallContext } from '@lore/access';
-import type { z } from 'zod';
 import { LORE_CONFIG, type LoreConfig, knowledgeDirectory } from '@lore/config';
 import { CodeGraphRepository } from '@lore/graph';
 import type { LazyEmbedder } from '@lore/embeddings';
@@ -49,7 +48,6 @@ import {
   parseKnowledgeDocument,
   renderKnowledgeDocument,
   replaceChapter,
-  slugify,
 } from './knowledge-document';
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
 import { KnowledgeLinksService, chapterUri } from './knowledge-links.service';
@@ -59,6 +57,9 @@ import { EMBEDDER } from '../infrastructure.providers';
 import { reciprocalRankFusion } from '../search/fusion';
 import { understandQuery } from '../search/query-understanding';
 import { projectIdOf } from './project-identity';
+import { knowledgeFilename, parseKnowledgeInput, refuseBadChapters, storedFilename } from './knowledge-input';
+import { importedKnowledge } from './knowledge-import';
+import { withTimeout } from '../search/semantic-index';
 
 const MAIN = 'main.md';
 /** search_knowledge hybrid: chapters answered when no limit is given. */
@@ -67,8 +68,6 @@ const HYBRID_LIMIT = 10;
 const DEFAULT_TENANT = 'default';
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
-/** Fields whose bad value is an invalid name (-32004) rather than invalid metadata (-32007). */
-const NAME_FIELDS = new Set(['project_id', 'filename', 'chapter_title', 'commit']);
 
 /**
  * One chapter of a project's knowledge as documentation checks read it: who it is (project,
@@ -83,6 +82,22 @@ export interface KnowledgeChapterText {
   text: string;
   firstLine: number;
   staleLinks: { reference: string; about: string; reason: string }[];
+}
+
+/** A knowledge document written whole: what create_knowledge_file takes (the file name slugified, `.md` added). */
+export interface KnowledgeDocumentInput {
+  filename: string;
+  title: string;
+  keywords: string[];
+  introduction: string;
+  chapters: ChapterInput[];
+}
+
+/** Where writeDocuments wrote: the project, the files, the commit. */
+export interface WrittenKnowledge {
+  project_id: string;
+  files: string[];
+  commit: string;
 }
 
 /** A project as the store knows it: its id and where its files are, relative to the store. */
@@ -350,6 +365,36 @@ export class ProjectKnowledgeService {
     return created;
   }
 
+  /**
+   * Writes documents into a project in one commit, each created or replaced whole (a documentation
+   * session's modules). Not an operation: the operation calling it has checked knowledge:write.
+   */
+  async writeDocuments(principal: Principal, projectId: string, documents: readonly KnowledgeDocumentInput[]): Promise<WrittenKnowledge> {
+    const project = await this.projectOf(principal, projectId);
+    const updated = isoNow();
+    const rendered = documents.map((document) => {
+      const filename = knowledgeFilename(document.filename);
+      refuseBadChapters(document.chapters);
+      const metadata = { title: document.title, keywords: document.keywords, updated, extra: {} };
+      const text = renderKnowledgeDocument(metadata, document.introduction, document.chapters);
+      this.refuseOversized(filename, text);
+      return { filename, path: `${project.directory}/${filename}`, text };
+    });
+    const written = await this.store.write(async (tx) => {
+      const operations: string[] = [];
+      for (const { filename, path } of rendered) operations.push(`${(await tx.read(path)) === null ? 'Created' : 'Updated'} ${filename}`);
+      return {
+        changes: rendered.map(({ path, text }) => ({ path, content: text })),
+        message: commitMessage(project, operations.join('; ')),
+        result: { project_id: project.id, files: rendered.map(({ filename }) => filename) },
+      };
+    });
+    for (const { filename, text } of rendered) {
+      await this.links.linkDocument(principal.tenantId, project.id, filename, parseKnowledgeDocument(filename, text), written.commit);
+    }
+    return written;
+  }
+
   @Operation('update_chapter', { kind: 'side_effect' })
   async updateChapter(input: UpdateChapterInput, principal: Principal): Promise<KnowledgeWriteResult> {
     const query = parseKnowledgeInput(UpdateChapterInputSchema, input);
@@ -613,54 +658,6 @@ function commitMessage(project: Project, operation: string): string {
   return `Update knowledge for ${project.id}: ${operation}`;
 }
 
-/**
- * Validates a knowledge tool's input with the seed's codes: a missing field is -32008, a bad
- * project id, file name or chapter title -32004, any other bad value -32007.
- */
-function parseKnowledgeInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const given = (input ?? {}) as Record<string, unknown>;
-  const missing = parsed.error.issues
-    .filter((issue) => issue.code === 'invalid_type' && issue.path.length === 1 && given[String(issue.path[0])] === undefined)
-    .map((issue) => String(issue.path[0]));
-  if (missing.length > 0) throw knowledgeErrors.missingFields(missing);
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.join('.') || '(input)';
-  if (NAME_FIELDS.has(String(issue.path[0]))) throw knowledgeErrors.invalidName(field, issue.message);
-  throw knowledgeErrors.invalidMetadata(field, issue.message);
-}
-
-/**
- * A knowledge file's name in the store: no separators, NUL or `..` (refused, -32004, never
- * cleaned into another name); otherwise slugified, with `.md`. main.md is not a knowledge file.
- */
-export function knowledgeFilename(requested: string): string {
-  if (/[/\\\0]/.test(requested) || requested.includes('..')) {
-    throw knowledgeErrors.invalidName('filename', 'a file name has no path separators, NUL bytes or ".."', { filename: requested });
-  }
-  const slug = slugify(requested.trim().replace(/\.md$/i, ''));
-  if (slug === '') throw knowledgeErrors.invalidName('filename', 'the name has no letters or digits', { filename: requested });
-  if (slug === 'main')
-    throw knowledgeErrors.invalidName('filename', "main.md is the project's main document, not a knowledge file", { filename: requested });
-  return `${slug}.md`;
-}
-
-/** A file of history and restore: main.md, or a knowledge file. */
-function storedFilename(requested: string): string {
-  return requested.trim() === MAIN ? MAIN : knowledgeFilename(requested);
-}
-
-function refuseBadChapters(chapters: ChapterInput[]): void {
-  const seen = new Set<string>();
-  for (const chapter of chapters) {
-    const title = chapter.title.trim();
-    if (title === '' || title.includes('\n')) throw knowledgeErrors.invalidName('chapters.title', 'a chapter title is one non-empty line');
-    if (seen.has(title)) throw knowledgeErrors.invalidName('chapters.title', `two chapters are titled "${title}"`);
-    seen.add(title);
-  }
-}
-
 /** An update with an expected version that is no longer the document's: the commit that last changed it, or its `updated`. */
 async function refuseStale(
   tx: StoreTransaction,
@@ -678,14 +675,6 @@ async function refuseStale(
   if (!matches) throw knowledgeErrors.versionConflict(project.id, filename, expected, { commit, updated });
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 function linesWith(text: string, needle: string): string[] {
   return text
     .split('\n')
@@ -695,64 +684,4 @@ function linesWith(text: string, needle: string): string[] {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
-}
-
-/** What an imported CLAUDE.md / AGENTS.md becomes: main.md, and a knowledge document per `## ` section. */
-export function importedKnowledge(text: string, updated: string): { main: string; documents: { filename: string; text: string }[] } {
-  const sections = splitByHeading(text.replace(/\r\n/g, '\n'), '## ');
-  const documents: { filename: string; text: string; title: string }[] = [];
-  for (const section of sections.sections) {
-    const slug = slugify(section.title);
-    if (slug === '' || slug === 'main') continue;
-    let filename = `${slug}.md`;
-    for (let n = 2; documents.some((document) => document.filename === filename); n += 1) filename = `${slug}-${n}.md`;
-    const parts = splitByHeading(section.body, '### ');
-    const [introduction, ...rest] = parts.preamble.trim().split(/\n[ \t]*\n/);
-    const chapters =
-      parts.sections.length > 0
-        ? parts.sections.map((chapter) => paragraphChapter(chapter.title, chapter.body))
-        : rest.length > 0
-          ? [paragraphChapter(section.title, rest.join('\n\n'))]
-          : [];
-    const text = renderKnowledgeDocument(
-      { title: section.title, keywords: slug.split('-').filter((word) => word.length > 2), updated, extra: {} },
-      [introduction ?? '', ...(parts.sections.length > 0 ? rest : [])].join('\n\n'),
-      chapters,
-    );
-    documents.push({ filename, text, title: section.title });
-  }
-  const index = documents.map((document) => `- ${document.title}: ${document.filename}`).join('\n');
-  const preamble = sections.preamble.trimEnd();
-  const main = `${preamble}${preamble === '' ? '' : '\n\n'}${documents.length > 0 ? `## Knowledge documents\n\n${index}\n` : ''}`;
-  return {
-    main: main === '' ? '' : main.endsWith('\n') ? main : `${main}\n`,
-    documents: documents.map(({ filename, text }) => ({ filename, text })),
-  };
-}
-
-function paragraphChapter(title: string, body: string): ChapterInput {
-  const [summary, ...content] = body.trim().split(/\n[ \t]*\n/);
-  return { title, summary: summary ?? '', content: content.join('\n\n') };
-}
-
-/** A text cut at the headings that start with `marker` (outside fenced code): what comes before the first, and each section. */
-function splitByHeading(text: string, marker: string): { preamble: string; sections: { title: string; body: string }[] } {
-  const lines = text.split('\n');
-  const sections: { title: string; body: string[] }[] = [];
-  const preamble: string[] = [];
-  let fenced = false;
-  for (const line of lines) {
-    if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced;
-    if (!fenced && line.startsWith(marker))
-      sections.push({
-        title: line
-          .slice(marker.length)
-          .replace(/#+\s*$/, '')
-          .trim(),
-        body: [],
-      });
-    else if (sections.length > 0) sections[sections.length - 1]!.body.push(line);
-    else preamble.push(line);
-  }
-  return { preamble: preamble.join('\n'), sections: sections.map((section) => ({ title: section.title, body: section.body.join('\n') })) };
 }
