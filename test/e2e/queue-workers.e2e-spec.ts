@@ -9,18 +9,22 @@ import type { IndexJob } from '@lore/domain/schemas/index-jobs';
 import { type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
 import { dumpRepository, testDriver, wipeGraph } from '../support/graph';
 import { LORE_BIN, type RunningServer, startServer, waitUntilReady } from '../support/processes';
+import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy';
 import { type TestRedis, redisUnavailableReason, startRedis } from '../support/redis';
 import { cliJson, connectMcp, graphql } from './doors';
 
 /**
- * Lore spread over processes as docs/scaling.md deploys it: two `lore serve` and two `lore worker` on
- * one Neo4j over a routing (`neo4j://`) URI and one Redis. Repositories are queued through every
- * door that queues (REST on either server, the CLI, a signed push webhook); one worker is killed with
- * SIGKILL in the middle of a job, which the other completes; both servers then answer alike.
+ * Lore spread over processes as docs/scaling.md deploys it: two `lore serve` behind a round-robin
+ * proxy and two `lore worker` on one Neo4j over a routing (`neo4j://`) URI and one Redis. Twenty
+ * repositories are queued through every door that queues (REST on either server and through the
+ * proxy, the CLI, a signed push webhook); one worker is killed with SIGKILL in the middle of a job,
+ * which the other completes; both servers then answer alike.
  */
 const TENANT = 'queue-workers';
 const SECRET = 'queue-workers-webhook-secret';
 const REPOSITORIES = ['order-contracts', 'order-service', 'billing-service', 'shipping-go', 'inventory-java'] as const;
+/** Small generated repositories queued through the proxy: with REPOSITORIES, twenty. */
+const SMALL_REPOSITORIES = Array.from({ length: 15 }, (_, i) => `small-${String(i + 1).padStart(2, '0')}`);
 
 const unavailable = redisUnavailableReason();
 if (unavailable) process.stderr.write(`[queue-workers.e2e] skipped: ${unavailable}\n`);
@@ -36,6 +40,7 @@ let driver: Driver;
 let redis: TestRedis;
 let serverA: RunningServer;
 let serverB: RunningServer;
+let proxy: RoundRobinProxy;
 const workers: RunningWorker[] = [];
 const fixtures = new Map<string, FixtureRepository>();
 const clients: Client[] = [];
@@ -121,6 +126,7 @@ describeWithRedis('two servers and two workers on one Neo4j (neo4j://) and one R
     serverA = await startServer(env);
     serverB = await startServer(env);
     await Promise.all([waitUntilReady(serverA.url), waitUntilReady(serverB.url)]);
+    proxy = await startRoundRobinProxy([serverA.url, serverB.url]);
     startWorker();
     startWorker();
   }, 240_000);
@@ -139,6 +145,7 @@ describeWithRedis('two servers and two workers on one Neo4j (neo4j://) and one R
             }),
         ),
     );
+    await proxy?.stop();
     await Promise.all([serverA?.stop(), serverB?.stop()]);
     await redis?.stop();
     await driver?.close();
@@ -196,6 +203,32 @@ describeWithRedis('two servers and two workers on one Neo4j (neo4j://) and one R
     }
     // Both workers did some of the work.
     expect(workers.map((worker) => (worker.output().match(/job \d+ started/g) ?? []).length > 0)).toEqual([true, true]);
+  }, 180_000);
+
+  it('indexes fifteen more repositories queued through the proxy in front of both servers, each exactly once', async () => {
+    const commits = new Map<string, string>();
+    for (const name of SMALL_REPOSITORIES) {
+      const root = join(mkdtempSync(join(tmpdir(), 'lore-queue-small-')), name);
+      mkdirSync(join(root, 'src'), { recursive: true });
+      writeFileSync(join(root, 'tsconfig.json'), '{}');
+      writeFileSync(join(root, 'src', 'index.ts'), `export function ${name.replace('-', '')}(): string {\n  return '${name}';\n}\n`);
+      gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+      gitIn(root, ['add', '-A']);
+      gitIn(root, ['commit', '-q', '-m', name]);
+      commits.set(name, gitIn(root, ['rev-parse', 'HEAD']).trim());
+      fixtures.set(name, { path: root, commitSha: commits.get(name)! });
+    }
+    const before = [...proxy.served];
+    const queued = await Promise.all(SMALL_REPOSITORIES.map((name) => enqueueOver(proxy.url, fixtures.get(name)!.path)));
+    expect(queued.map(({ status, body }) => [status, body.repositoryId])).toEqual(SMALL_REPOSITORIES.map((name) => [202, name]));
+    // The proxy sent the requests to both servers in turn.
+    expect(proxy.served.map((count, i) => count - before[i]!)).toEqual([8, 7]);
+    const ended = await Promise.all(queued.map(({ body }) => jobEnded(proxy.url, body.jobId)));
+    expect(ended.map((job) => [job.repositoryId, job.state, job.error])).toEqual(SMALL_REPOSITORIES.map((name) => [name, 'completed', null]));
+    for (const name of SMALL_REPOSITORIES) {
+      expect(await servedCommit(name)).toBe(commits.get(name));
+      expect(await runsByStatus(name)).toEqual({ completed: 1 });
+    }
   }, 180_000);
 
   it('keeps each graph equal to a single-process index of the same commit', async () => {
