@@ -8,8 +8,19 @@ import { FakeModelEndpoint } from '../support/fake-model-endpoint';
 import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { ContextPackSchema, DocumentDraftSchema } from '@lore/domain/schemas/document-generation';
-import { type Capability, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql, indexAndServe, toolErrorAnswer } from './doors';
+import { ContextPackSchema, DocumentDraftSchema, PublishDocumentResultSchema, ReviewPackageSchema } from '@lore/domain/schemas/document-generation';
+import {
+  type Capability,
+  type McpDoor,
+  askEveryDoor,
+  cliJson,
+  connectMcp,
+  graphql,
+  indexAndServe,
+  restJson,
+  selectionOf,
+  toolErrorAnswer,
+} from './doors';
 
 /**
  * Documentation generated for review, as an agent meets it through the official MCP SDK client: the
@@ -193,6 +204,41 @@ describe('publish_document', () => {
     } finally {
       await enabled.close();
     }
+  });
+});
+
+describe('a review package and publishing through REST and GraphQL', () => {
+  it('answers one review package through MCP, REST and GraphQL, and refuses publishing on both while it is disabled', async () => {
+    const http = mcp.get('http 2026-07-28')!;
+    const draft = (await call(http, 'generate_document_draft', { repositoryId: REPO, modulePath: 'src/validation' })).data;
+    const documentId = draft.documentId as string;
+    const overMcp = (await call(http, 'generate_review_package', { documentId })).data;
+    const overRest = await restJson(server.url, `/api/v1/docs/drafts/${documentId}/review`);
+    const overGraphql = await graphql(
+      server.url,
+      `query Review($input: DocumentIdInput!) { reviewPackage(input: $input) ${selectionOf(ReviewPackageSchema)} }`,
+      { input: { documentId } },
+    );
+    expect(overRest).toEqual({ status: 200, body: overMcp });
+    expect(overGraphql).toEqual({ data: { reviewPackage: overMcp } });
+    expect(overMcp).toMatchObject({ documentId, draft, quality: { quality: { status: 'pass', unsupportedClaims: 0 } }, staleLines: [] });
+
+    const restPublish = await fetch(`${server.url}/api/v1/docs/drafts/${documentId}/publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ confirm: true }),
+    });
+    expect({ status: restPublish.status, body: await restPublish.json() }).toMatchObject({
+      status: 403,
+      body: { code: 'permission_denied', details: { reason: 'publish_disabled' } },
+    });
+    const graphqlPublish = await graphql(
+      server.url,
+      `mutation Publish($input: PublishDocumentInput!) { publishDocument(input: $input) ${selectionOf(PublishDocumentResultSchema)} }`,
+      { input: { documentId, confirm: true } },
+    );
+    expect(graphqlPublish.errors?.[0]?.extensions).toMatchObject({ code: 'permission_denied' });
+    expect(existsSync(join(output, 'published', REPO, 'src-validation.md'))).toBe(false);
   });
 });
 
