@@ -22,7 +22,6 @@ import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { benchNeo4j } from './local-neo4j';
 import { type EvalQuery, indexedWith, installedEmbedders, querySets, repositoriesOf } from './retrieval-sets';
 
-
 /** The lists SearchService fused for one query, by uid without its tenant (the embedders index into tenants of their own). */
 interface Candidates {
   fulltext: string[];
@@ -153,7 +152,9 @@ async function capture(
   }
   const rows = await context
     .get(Neo4jService)
-    .read('MATCH (s:Symbol) WHERE s.uid IN $uids RETURN s.uid AS uid, COUNT { (s)<-[:CALLS]-() } AS fanIn', { uids: [...tenanted.values()] });
+    .read('MATCH (s:Symbol) WHERE s.uid IN $uids RETURN s.uid AS uid, COUNT { (s)<-[:CALLS]-() } AS fanIn', {
+      uids: [...tenanted.values()],
+    });
   const fanIns = new Map(rows.map((row) => [untenanted(row.uid as string), Number(row.fanIn)]));
   await context.close();
   return { candidates, fanIns };

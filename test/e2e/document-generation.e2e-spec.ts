@@ -8,7 +8,12 @@ import { FakeModelEndpoint } from '../support/fake-model-endpoint';
 import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
-import { ContextPackSchema, DocumentDraftSchema, PublishDocumentResultSchema, ReviewPackageSchema } from '@lore/domain/schemas/document-generation';
+import {
+  ContextPackSchema,
+  DocumentDraftSchema,
+  PublishDocumentResultSchema,
+  ReviewPackageSchema,
+} from '@lore/domain/schemas/document-generation';
 import {
   type Capability,
   type McpDoor,

@@ -663,7 +663,12 @@ describe('get_project_structure', () => {
   };
   /** The repository's workspace id in the CodeDoc server's proj-<uuid> form, for this tenant. */
   const WORKSPACE_ID = 'proj-13f1b011-185b-5db4-afb6-c1211fe4fc16';
-  const answer = (pathPrefix: string, entries: { path: string; kind: string; bytes: number }[], summary: unknown, nextCursor: unknown = null) => ({
+  const answer = (
+    pathPrefix: string,
+    entries: { path: string; kind: string; bytes: number }[],
+    summary: unknown,
+    nextCursor: unknown = null,
+  ) => ({
     repositoryId: REPO,
     workspace_id: WORKSPACE_ID,
     commitSha: commitOf(REPO),
@@ -674,7 +679,12 @@ describe('get_project_structure', () => {
       directories: entries.filter((entry) => entry.kind === 'directory').map((entry) => entry.path),
       files: entries
         .filter((entry) => entry.kind === 'file')
-        .map((entry) => ({ path: entry.path, size: entry.bytes, modified: expect.any(String), extension: entry.path.replace(/^.*(\.[^./]+)$/, '$1') })),
+        .map((entry) => ({
+          path: entry.path,
+          size: entry.bytes,
+          modified: expect.any(String),
+          extension: entry.path.replace(/^.*(\.[^./]+)$/, '$1'),
+        })),
     },
     summary,
     nextCursor,
@@ -711,95 +721,92 @@ describe('get_project_structure', () => {
     restPath: '/api/v1/structure',
   };
 
-  parityTable(
-    STRUCTURE,
-    () => [
-      {
-        name: 'the top level, each directory with the sums of what it holds',
-        input: { repositoryId: REPO, depth: 1 },
-        query: `repositoryId=${REPO}&depth=1`,
-        cli: ['tree', REPO, '--depth', '1'],
-        expected: () =>
-          answer(
-            '',
-            [file('README.md', 1), file('package.json', 1), directory('src', 1), directory('test', 1), file('tsconfig.json', 1)],
-            wholeSummary(5),
-          ),
-      },
-      {
-        name: 'below a directory, without the files the exclude globs match',
-        input: { repositoryId: REPO, pathPrefix: 'src', exclude: ['src/domain/**', 'index.ts'] },
-        query: `repositoryId=${REPO}&pathPrefix=src&exclude=src/domain/**,index.ts`,
-        cli: ['tree', REPO, '--path', 'src', '--exclude', 'src/domain/**', 'index.ts'],
-        expected: () =>
-          answer(
-            'src',
-            kept.flatMap((path) => [directory(path.split('/').slice(0, 2).join('/'), 1, kept), file(path, 2)]),
-            {
-              entries: 8,
-              files: 4,
-              directories: 4,
-              bytes: 3260,
-              lines: 95,
-              symbols: 21,
-              languages: [{ language: 'typescript', files: 4 }],
-              total_files: 4,
-              total_directories: 4,
-              file_types: { '.ts': 4 },
-            },
-          ),
-      },
-      {
-        name: 'a page of the listing, with a cursor to the next',
-        input: { repositoryId: REPO, limit: 2 },
-        query: `repositoryId=${REPO}&limit=2`,
-        cli: ['tree', REPO, '--limit', '2'],
-        expected: () => answer('', [file('README.md', 1), file('package.json', 1)], wholeSummary(19), expect.any(String)),
-      },
-      {
-        name: 'invalid_input for a depth out of range',
-        input: { repositoryId: REPO, depth: 0 },
-        query: `repositoryId=${REPO}&depth=0`,
-        cli: ['tree', REPO, '--depth', '0'],
-        expected: () => ({ error: 'invalid_input' }),
-      },
-      {
-        name: 'invalid_input for a path prefix out of the repository',
-        input: { repositoryId: REPO, pathPrefix: '../other' },
-        query: `repositoryId=${REPO}&pathPrefix=../other`,
-        cli: ['tree', REPO, '--path', '../other'],
-        expected: () => ({ error: 'invalid_input' }),
-      },
-      {
-        name: 'invalid_input for a cursor that is not one',
-        input: { repositoryId: REPO, cursor: 'not-a-cursor' },
-        query: `repositoryId=${REPO}&cursor=not-a-cursor`,
-        cli: ['tree', REPO, '--cursor', 'not-a-cursor'],
-        expected: () => ({ error: 'invalid_input' }),
-      },
-      {
-        name: 'not_found for a directory with no indexed file',
-        input: { repositoryId: REPO, pathPrefix: 'lib' },
-        query: `repositoryId=${REPO}&pathPrefix=lib`,
-        cli: ['tree', REPO, '--path', 'lib'],
-        expected: () => ({ error: 'not_found' }),
-      },
-      {
-        name: 'not_found for a workspace path no repository was indexed from',
-        input: { workspace_path: '/nowhere/order-service' },
-        query: 'workspace_path=/nowhere/order-service',
-        cli: ['tree', '/nowhere/order-service'],
-        expected: () => ({ error: 'not_found' }),
-      },
-      {
-        name: 'not_found for a repository that is not indexed',
-        input: { repositoryId: 'nope' },
-        query: 'repositoryId=nope',
-        cli: ['tree', 'nope'],
-        expected: () => ({ error: 'not_found' }),
-      },
-    ],
-  );
+  parityTable(STRUCTURE, () => [
+    {
+      name: 'the top level, each directory with the sums of what it holds',
+      input: { repositoryId: REPO, depth: 1 },
+      query: `repositoryId=${REPO}&depth=1`,
+      cli: ['tree', REPO, '--depth', '1'],
+      expected: () =>
+        answer(
+          '',
+          [file('README.md', 1), file('package.json', 1), directory('src', 1), directory('test', 1), file('tsconfig.json', 1)],
+          wholeSummary(5),
+        ),
+    },
+    {
+      name: 'below a directory, without the files the exclude globs match',
+      input: { repositoryId: REPO, pathPrefix: 'src', exclude: ['src/domain/**', 'index.ts'] },
+      query: `repositoryId=${REPO}&pathPrefix=src&exclude=src/domain/**,index.ts`,
+      cli: ['tree', REPO, '--path', 'src', '--exclude', 'src/domain/**', 'index.ts'],
+      expected: () =>
+        answer(
+          'src',
+          kept.flatMap((path) => [directory(path.split('/').slice(0, 2).join('/'), 1, kept), file(path, 2)]),
+          {
+            entries: 8,
+            files: 4,
+            directories: 4,
+            bytes: 3260,
+            lines: 95,
+            symbols: 21,
+            languages: [{ language: 'typescript', files: 4 }],
+            total_files: 4,
+            total_directories: 4,
+            file_types: { '.ts': 4 },
+          },
+        ),
+    },
+    {
+      name: 'a page of the listing, with a cursor to the next',
+      input: { repositoryId: REPO, limit: 2 },
+      query: `repositoryId=${REPO}&limit=2`,
+      cli: ['tree', REPO, '--limit', '2'],
+      expected: () => answer('', [file('README.md', 1), file('package.json', 1)], wholeSummary(19), expect.any(String)),
+    },
+    {
+      name: 'invalid_input for a depth out of range',
+      input: { repositoryId: REPO, depth: 0 },
+      query: `repositoryId=${REPO}&depth=0`,
+      cli: ['tree', REPO, '--depth', '0'],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+    {
+      name: 'invalid_input for a path prefix out of the repository',
+      input: { repositoryId: REPO, pathPrefix: '../other' },
+      query: `repositoryId=${REPO}&pathPrefix=../other`,
+      cli: ['tree', REPO, '--path', '../other'],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+    {
+      name: 'invalid_input for a cursor that is not one',
+      input: { repositoryId: REPO, cursor: 'not-a-cursor' },
+      query: `repositoryId=${REPO}&cursor=not-a-cursor`,
+      cli: ['tree', REPO, '--cursor', 'not-a-cursor'],
+      expected: () => ({ error: 'invalid_input' }),
+    },
+    {
+      name: 'not_found for a directory with no indexed file',
+      input: { repositoryId: REPO, pathPrefix: 'lib' },
+      query: `repositoryId=${REPO}&pathPrefix=lib`,
+      cli: ['tree', REPO, '--path', 'lib'],
+      expected: () => ({ error: 'not_found' }),
+    },
+    {
+      name: 'not_found for a workspace path no repository was indexed from',
+      input: { workspace_path: '/nowhere/order-service' },
+      query: 'workspace_path=/nowhere/order-service',
+      cli: ['tree', '/nowhere/order-service'],
+      expected: () => ({ error: 'not_found' }),
+    },
+    {
+      name: 'not_found for a repository that is not indexed',
+      input: { repositoryId: 'nope' },
+      query: 'repositoryId=nope',
+      cli: ['tree', 'nope'],
+      expected: () => ({ error: 'not_found' }),
+    },
+  ]);
 
   it("takes the CodeDoc server's arguments through every door: the workspace by the path it was indexed from, max_depth and exclude_patterns", async () => {
     const root = fixtures.get(REPO)!.path;

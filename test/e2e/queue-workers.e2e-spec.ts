@@ -224,7 +224,9 @@ describeWithRedis('two servers and two workers on one Neo4j (neo4j://) and one R
     // The proxy sent the requests to both servers in turn.
     expect(proxy.served.map((count, i) => count - before[i]!)).toEqual([8, 7]);
     const ended = await Promise.all(queued.map(({ body }) => jobEnded(proxy.url, body.jobId)));
-    expect(ended.map((job) => [job.repositoryId, job.state, job.error])).toEqual(SMALL_REPOSITORIES.map((name) => [name, 'completed', null]));
+    expect(ended.map((job) => [job.repositoryId, job.state, job.error])).toEqual(
+      SMALL_REPOSITORIES.map((name) => [name, 'completed', null]),
+    );
     for (const name of SMALL_REPOSITORIES) {
       expect(await servedCommit(name)).toBe(commits.get(name));
       expect(await runsByStatus(name)).toEqual({ completed: 1 });

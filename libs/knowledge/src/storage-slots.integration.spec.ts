@@ -67,7 +67,9 @@ async function everyAnswer(moduleRef: TestingModule): Promise<unknown> {
     mostDependedOn: await explorer.pages(principal, 'repository-depended-on', [REPOSITORY], {}),
     callerPages: await explorer.pages(principal, 'symbol-callers', [detail.symbol.uid], {}),
   };
-  return JSON.parse(JSON.stringify(answers, (key, value: unknown) => (['indexedAt', 'modified', 'scores'].includes(key) ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify(answers, (key, value: unknown) => (['indexedAt', 'modified', 'scores'].includes(key) ? undefined : value)),
+  );
 }
 
 describe('a repository moved to its second storage slot', () => {

@@ -135,11 +135,7 @@ export function workspaceIdOf(tenantId: string, repositoryId: string): string {
  * id, or by the root path it was indexed from (a trailing slash aside); undefined when none of those
  * the principal reads matches.
  */
-export function findWorkspace(
-  repositories: readonly RepositoryRecord[],
-  tenantId: string,
-  given: string,
-): RepositoryRecord | undefined {
+export function findWorkspace(repositories: readonly RepositoryRecord[], tenantId: string, given: string): RepositoryRecord | undefined {
   const path = given.replace(/\/+$/, '');
   return repositories.find(
     (repository) =>

@@ -137,7 +137,9 @@ describe('documentation sessions in Neo4j', () => {
     const git = (...args: string[]) => execFileSync('git', ['-C', knowledgeStore, ...args], { encoding: 'utf8' }).trim();
     expect(status.knowledge).toEqual({ project_id: 'shop', files: ['pricing-rules.md'], commit: git('rev-parse', 'HEAD') });
     expect(status.quality_metrics.total_memories_created).toBe(1);
-    expect(git('log', '--format=%s|%an <%ae>')).toBe('Update knowledge for shop: Created pricing-rules.md|Knowledge MCP Server <knowledge-mcp@localhost>');
+    expect(git('log', '--format=%s|%an <%ae>')).toBe(
+      'Update knowledge for shop: Created pricing-rules.md|Knowledge MCP Server <knowledge-mcp@localhost>',
+    );
     const written = readFileSync(join(knowledgeStore, 'tenants/sessions/projects/shop/pricing-rules.md'), 'utf8');
     expect(written.replace(/^updated: .*$/m, 'updated: (when)')).toBe(
       [
@@ -162,7 +164,10 @@ describe('documentation sessions in Neo4j', () => {
     const reader: Principal = { ...localPrincipal('sessions', 'dave'), permissions: ['read'] };
     expect(
       await refusal(
-        sessions.createDocumentation({ workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'], knowledge_store: true }, reader),
+        sessions.createDocumentation(
+          { workspace_id: 'shop', module_name: 'pricing', file_paths: ['src/price.ts'], knowledge_store: true },
+          reader,
+        ),
       ),
     ).toEqual({ code: 'permission_denied', seed: undefined });
     expect(await refusal(sessions.fullDocumentation({ workspace_id: 'shop', knowledge_store: true }, reader))).toEqual({

@@ -46,7 +46,8 @@ export function moduleKnowledgeDocument(
     filename: moduleFileName(grouping.theme, index),
     title: grouping.theme,
     keywords: (named.length > 0 ? named : grouping.theme.split(/[^A-Za-z0-9]+/).filter(Boolean)).slice(0, MAX_KEYWORDS),
-    introduction: grouping.description || `The ${grouping.theme} module of ${repositoryId}, documented file by file by a documentation session.`,
+    introduction:
+      grouping.description || `The ${grouping.theme} module of ${repositoryId}, documented file by file by a documentation session.`,
     chapters: inPathOrder(files).map((file) => ({
       title: file.path,
       summary: file.analysis!.summary!.trim(),

@@ -54,4 +54,3 @@ export function refuseBadChapters(chapters: ChapterInput[]): void {
     seen.add(title);
   }
 }
-

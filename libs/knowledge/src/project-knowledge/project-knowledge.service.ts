@@ -42,13 +42,7 @@ import {
 } from '@lore/domain/schemas/knowledge-links';
 import { Operation } from '../operations/operation';
 import { knowledgeErrors } from './knowledge-errors';
-import {
-  type KnowledgeDocument,
-  isoNow,
-  parseKnowledgeDocument,
-  renderKnowledgeDocument,
-  replaceChapter,
-} from './knowledge-document';
+import { type KnowledgeDocument, isoNow, parseKnowledgeDocument, renderKnowledgeDocument, replaceChapter } from './knowledge-document';
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
 import { KnowledgeLinksService, chapterUri } from './knowledge-links.service';
 import type { KnowledgeSearchCodeHit } from '@lore/domain/schemas/search';

@@ -96,10 +96,15 @@ describe('ProjectStructureService.getProjectStructure', () => {
   });
 
   it('answers PATH_NOT_FOUND for a workspace path that names no repository the caller reads, and refuses a field given twice', async () => {
-    for (const [workspace_path, repositories] of [['/srv/nowhere', '*'], ['/srv/shop', ['billing']]] as const) {
+    for (const [workspace_path, repositories] of [
+      ['/srv/nowhere', '*'],
+      ['/srv/shop', ['billing']],
+    ] as const) {
       const error = await ask({ workspace_path }, repositories as '*' | string[]).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(NotFoundError);
-      expect((error as NotFoundError).details).toMatchObject({ seedError: { code: 'PATH_NOT_FOUND', title: `Path not found: ${workspace_path}` } });
+      expect((error as NotFoundError).details).toMatchObject({
+        seedError: { code: 'PATH_NOT_FOUND', title: `Path not found: ${workspace_path}` },
+      });
     }
     for (const twice of [
       { repositoryId: 'shop', workspace_path: '/srv/shop' },

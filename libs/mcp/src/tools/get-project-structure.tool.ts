@@ -10,7 +10,7 @@ export class GetProjectStructureTool implements LoreMcpTool<typeof GetProjectStr
   readonly name = 'get_project_structure';
   readonly title = 'Get project structure';
   readonly description =
-    'The directories and files of an indexed repository, without their content: each with its size in bytes, language, line count and symbol count (a directory with the sums of what it holds), in tree order, at the last indexed commit. Narrow with pathPrefix, depth and include/exclude globs; long listings come a page at a time (pass nextCursor back as cursor). Also takes and answers the CodeDoc server\'s fields: workspace_path (the directory a repository was indexed from), max_depth, include_patterns, exclude_patterns; workspace_id, structure {directories, files} and summary {total_files, total_directories, file_types}.';
+    "The directories and files of an indexed repository, without their content: each with its size in bytes, language, line count and symbol count (a directory with the sums of what it holds), in tree order, at the last indexed commit. Narrow with pathPrefix, depth and include/exclude globs; long listings come a page at a time (pass nextCursor back as cursor). Also takes and answers the CodeDoc server's fields: workspace_path (the directory a repository was indexed from), max_depth, include_patterns, exclude_patterns; workspace_id, structure {directories, files} and summary {total_files, total_directories, file_types}.";
   readonly version = FIRST_VERSION;
   readonly input = GetProjectStructureInputSchema;
   readonly output = ProjectStructureSchema;
