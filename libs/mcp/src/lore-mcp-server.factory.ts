@@ -239,7 +239,12 @@ export class LoreMcpServerFactory {
         throw new InvalidInputError(`detail_level must be one of ${Object.keys(DETAIL_LEVELS).join(', ')}.`);
       }
       const offset = offsetOf(continuation, tool.name, args, call.holder);
-      const paging = { offset, pagedLists: tool.pagedLists, maxItems: DETAIL_LEVELS[detailLevel as DetailLevel] };
+      const paging = {
+        offset,
+        pagedLists: tool.pagedLists,
+        maxItems: DETAIL_LEVELS[detailLevel as DetailLevel],
+        viewsOfPage: tool.viewsOfPage?.bind(tool) as ((page: Record<string, unknown>) => Record<string, unknown>) | undefined,
+      };
       let data = (await tool.call(serviceArgs, principal, context)) as Record<string, unknown>;
       let shaped = shapeAnswer({ ...call, args, ...paging }, data, tool.next(data, args), await this.snapshot(data, principal));
       const narrowed =

@@ -46,6 +46,12 @@ export interface LoreMcpTool<Input extends z.ZodType = z.ZodType, Output extends
    */
   readonly pagedLists: readonly (keyof z.output<Output> & string)[];
   /**
+   * For an answer that also holds views of its paged lists (get_project_structure's CodeDoc
+   * `structure`, the page's entries again): recomputes them from the items a cut page keeps, so a
+   * page never carries the items it left out.
+   */
+  viewsOfPage?(page: z.output<Output>): z.output<Output>;
+  /**
    * A tool of the Knowledge MCP server answers as that server does: its result itself (no
    * envelope, no token budget), and its errors as JSON-RPC errors with the seed's codes and `data`.
    */

@@ -63,6 +63,21 @@ describe('shapeAnswer', () => {
     expect(pages.at(-1)!.status).toBe('ok');
   });
 
+  it("recomputes a page's views of its paged lists from the items it keeps, within the budget", () => {
+    const whole = { ...answer(0, 40), symbols: answer(0, 40).affected.map((item) => item.symbol) };
+    const viewsOfPage = (page: Record<string, unknown>) => ({
+      ...page,
+      symbols: (page.affected as { symbol: string }[]).map((item) => item.symbol),
+    });
+    const { answer: page } = shapeAnswer(call({ maxTokens: 600, viewsOfPage }), whole, [], []);
+    expect(page.metadata.tokens).toBeLessThanOrEqual(600);
+    expect(page.status).toBe('truncated');
+    const kept = page.data.affected as { symbol: string }[];
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(40);
+    expect(page.data.symbols).toEqual(kept.map((item) => item.symbol));
+  });
+
   it('holds at most detail_level’s items a page, however small they are', () => {
     const { answer: page } = shapeAnswer(call({ maxItems: DETAIL_LEVELS.summary }), answer(3, 4), [], []);
     expect(page.data).toMatchObject({ tests: answer(3, 4).tests, affected: answer(3, 4).affected.slice(0, 2) });

@@ -69,6 +69,8 @@ export interface AnsweredCall {
   pagedLists: readonly string[];
   /** At most this many items of the paged lists on a page (detail_level), besides the token budget. */
   maxItems: number;
+  /** Recomputes the fields that are views of the paged lists from a page's items (LoreMcpTool.viewsOfPage). */
+  viewsOfPage?: (page: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** An answer and its text mirror: the JSON the text content carries, measured against the budget. */
@@ -115,7 +117,7 @@ export function shapeAnswer(
       ? [{ tool: call.tool, arguments: { ...call.args, continuation }, why: 'The items left out of this answer.' }, ...next]
       : next;
     const answer: ToolAnswer = {
-      data: paged,
+      data: call.viewsOfPage ? call.viewsOfPage(paged) : paged,
       metadata: {
         tool: call.tool,
         version: call.version,

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Principal } from '@lore/domain';
-import { type GetProjectStructureInput, GetProjectStructureInputSchema, ProjectStructureSchema } from '@lore/domain/schemas/structure';
+import {
+  type GetProjectStructureInput,
+  GetProjectStructureInputSchema,
+  type ProjectStructure,
+  ProjectStructureSchema,
+} from '@lore/domain/schemas/structure';
+import { codeDocStructureOf } from '@lore/knowledge/structure/project-tree';
 import { ProjectStructureService } from '@lore/knowledge/structure/structure.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY } from '../mcp-tool';
 
@@ -21,6 +27,10 @@ export class GetProjectStructureTool implements LoreMcpTool<typeof GetProjectStr
 
   call(args: GetProjectStructureInput, principal: Principal): Promise<z.output<typeof ProjectStructureSchema>> {
     return this.structure.getProjectStructure(args, principal);
+  }
+
+  viewsOfPage(page: ProjectStructure): ProjectStructure {
+    return { ...page, structure: codeDocStructureOf(page.entries, page.indexedAt) };
   }
 
   next(answer: z.output<typeof ProjectStructureSchema>, args: GetProjectStructureInput): NextCall[] {
