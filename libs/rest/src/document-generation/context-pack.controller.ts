@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
@@ -12,7 +12,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** assemble_context_pack, and a pack read back by its id. */
+/** assemble_context_pack, its input in the query or in the body. */
 @ApiTags('documentation generation')
 @Controller('api/v1/docs')
 export class ContextPackController {
@@ -41,13 +41,5 @@ export class ContextPackController {
   @ApiOkResponse({ schema: openApiSchema(ContextPackSchema) })
   assembleFromBody(@Req() req: RequestWithPrincipal, @Body() body: AssembleContextPackInput): Promise<ContextPack> {
     return this.service.assembleContextPack(body, principalOf(req));
-  }
-
-  @Get('context-packs/:contextPackId')
-  @ApiOperation({ operationId: 'get_context_pack', summary: 'A context pack by its id, until it expires.' })
-  @ApiLoreErrors('invalid_input', 'not_found', 'unavailable')
-  @ApiOkResponse({ schema: openApiSchema(ContextPackSchema) })
-  get(@Req() req: RequestWithPrincipal, @Param('contextPackId') contextPackId: string): Promise<ContextPack> {
-    return this.service.getContextPack({ contextPackId }, principalOf(req));
   }
 }

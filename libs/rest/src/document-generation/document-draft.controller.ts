@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
@@ -12,7 +12,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** generate_document_draft, and a draft read back by its id. */
+/** generate_document_draft, its input in the query or in the body. */
 @ApiTags('documentation generation')
 @Controller('api/v1/docs')
 export class DocumentDraftController {
@@ -41,13 +41,5 @@ export class DocumentDraftController {
   @ApiOkResponse({ schema: openApiSchema(DocumentDraftSchema) })
   generateFromBody(@Req() req: RequestWithPrincipal, @Body() body: GenerateDocumentDraftInput): Promise<DocumentDraft> {
     return this.service.generateDocumentDraft(body, principalOf(req));
-  }
-
-  @Get('drafts/:documentId')
-  @ApiOperation({ operationId: 'get_document_draft', summary: 'A draft by its documentId, until it expires.' })
-  @ApiLoreErrors('invalid_input', 'not_found', 'unavailable')
-  @ApiOkResponse({ schema: openApiSchema(DocumentDraftSchema) })
-  get(@Req() req: RequestWithPrincipal, @Param('documentId') documentId: string): Promise<DocumentDraft> {
-    return this.service.getDocumentDraft({ documentId }, principalOf(req));
   }
 }
