@@ -1,17 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { QdrantVectorIndex } from './qdrant-vector-index';
 import { describeVectorIndexContract } from '../test/vector-index.contract';
+import { localQdrantUnavailable, startLocalQdrant, type LocalQdrant } from '../test/local-qdrant';
 import type { VectorModel, VectorPoint } from './vector-index';
 
 /**
- * Against a real Qdrant, only when QDRANT_URL names one (QDRANT_API_KEY optional). Without it the
- * suites are reported as skipped, with the reason, never passed in silence.
+ * Against a real Qdrant: the one QDRANT_URL names (QDRANT_API_KEY optional), else one node started from
+ * the source-built binary (scripts/build-qdrant.sh). With neither, the suites are reported as skipped,
+ * with the reason, never passed in silence.
  */
-const url = process.env.QDRANT_URL;
-const skipReason = url ? undefined : 'QDRANT_URL is not set: no Qdrant server or Docker engine is available here';
+const externalUrl = process.env.QDRANT_URL;
+const noLocalQdrant = externalUrl ? undefined : localQdrantUnavailable();
+const skipReason = noLocalQdrant && `QDRANT_URL is not set and there is ${noLocalQdrant}`;
 // Straight to stderr, not console.warn: jest drops the console output of a file whose tests were all skipped when it runs several files.
 if (skipReason) process.stderr.write(`\n[tests] QdrantVectorIndex suites skipped: ${skipReason}.\n`);
-const connect = (): QdrantVectorIndex => QdrantVectorIndex.connect({ url: url!, apiKey: process.env.QDRANT_API_KEY || undefined });
+
+let local: LocalQdrant | undefined;
+if (!skipReason && !externalUrl) {
+  beforeAll(async () => {
+    local = await startLocalQdrant();
+  }, 60_000);
+  afterAll(() => local?.stop());
+}
+const connect = (): QdrantVectorIndex =>
+  QdrantVectorIndex.connect({ url: externalUrl ?? local!.nodes[0].url, apiKey: process.env.QDRANT_API_KEY || undefined });
 
 describeVectorIndexContract('QdrantVectorIndex', connect, { skipReason });
 

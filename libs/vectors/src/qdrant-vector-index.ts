@@ -311,10 +311,12 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
         await this.deleteGeneration(model, tenantId, repoId, generation);
         throw new VectorReindexConflictError(repoId, generation, live);
       }
-      // Ordered through the shard's leader: two replicas never disagree on which generation is live.
+      // Ordered through a leader the shard's live replicas elect, so two replicas never disagree on which
+      // generation is live. Not `strong` (a permanent leader): with its node down, every switch of the
+      // repositories it leads fails (seen on three nodes: qdrant-cluster.integration.spec.ts).
       await this.client.upsert(GENERATIONS_COLLECTION, {
         wait: true,
-        ordering: 'strong',
+        ordering: 'medium',
         points: [
           { id: generationPointId(model, tenantId, repoId), vector: [1], payload: { model: model.id, tenantId, repoId, live: generation } },
         ],
