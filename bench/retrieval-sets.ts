@@ -82,6 +82,8 @@ export async function indexedWith(
     LORE_EMBEDDINGS_PROVIDER: provider,
     LORE_EMBEDDINGS_MODEL_DIR: modelDir ?? '',
     LORE_EMBEDDINGS_TIMEOUT_MS: '30000',
+    // Every search is answered, never served from the answer cache: the same query is asked more than once.
+    LORE_CACHE_MAX_MB: '0',
   });
   const principal: Principal = localPrincipal(`bench-${embedder}`, 'bench');
   const context = await NestFactory.createApplicationContext(BenchModule, { logger: new StderrLogger('warn') });
