@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+// The Neo4j launcher's free-port helper: plain CommonJS in the source tree, as the integration specs load it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findFreePort } = require('../../../tools/neo4j-local/launcher.js') as typeof import('../../../tools/neo4j-local/launcher');
 
 /**
  * Qdrant servers for the integration tests, started from a binary built from Qdrant's source
@@ -49,7 +52,7 @@ export async function startLocalQdrant(size = 1): Promise<LocalQdrant> {
   try {
     let founder: string | undefined;
     for (let i = 0; i < size; i++) {
-      const [http, grpc, p2p] = [await freePort(), await freePort(), await freePort()];
+      const [http, grpc, p2p] = [await findFreePort(), await findFreePort(), await findFreePort()];
       const storage = join(home, `node-${i}`);
       const args = size === 1 ? [] : ['--uri', `http://127.0.0.1:${p2p}`, ...(founder ? ['--bootstrap', founder] : [])];
       const child = spawn(QDRANT_BINARY, args, {
@@ -118,14 +121,4 @@ async function waitFor(what: string, node: RunningNode, ready: () => Promise<boo
     await new Promise((done) => setTimeout(done, POLL_MS));
   }
   throw new Error(`${what} was not ready within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
