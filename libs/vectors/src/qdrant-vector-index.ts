@@ -311,12 +311,12 @@ export class QdrantVectorIndex implements VectorIndex, GenerationStore {
         await this.deleteGeneration(model, tenantId, repoId, generation);
         throw new VectorReindexConflictError(repoId, generation, live);
       }
-      // Ordered through a leader the shard's live replicas elect, so two replicas never disagree on which
-      // generation is live. Not `strong` (a permanent leader): with its node down, every switch of the
-      // repositories it leads fails (seen on three nodes: qdrant-cluster.integration.spec.ts).
+      // Qdrant's default (weak) ordering: one repository's switches never race (its index lease runs one
+      // at a time), so there is nothing to order. `strong` and `medium` go through a shard's leader,
+      // which stays a killed node until Qdrant marks it dead: switches failed there
+      // (qdrant-cluster.integration.spec.ts).
       await this.client.upsert(GENERATIONS_COLLECTION, {
         wait: true,
-        ordering: 'medium',
         points: [
           { id: generationPointId(model, tenantId, repoId), vector: [1], payload: { model: model.id, tenantId, repoId, live: generation } },
         ],
