@@ -5,9 +5,10 @@
  * each point (the kernel's high-water mark: the passes are synchronous, a timer would not sample them),
  * the calls by confidence, the files skipped by rule, and what the index stores per function body
  * (nested bodies, bodies fingerprinted, the bytes of those properties as JSON). Reads without a
- * cache; writes nothing.
+ * cache, or with the per-file cache in `--cache <dir>` (run twice, the second run is a commit hook's
+ * `lore index` of an unchanged or slightly changed commit); writes nothing to Neo4j.
  *
- *   npm run bench:monorepo -- <repository path> [--name <repository id>]
+ *   npm run bench:monorepo -- <repository path> [--name <repository id>] [--cache <dir>]
  *
  * (Node runs as `lore index` runs it: a 64 MB young generation and --expose-gc, see bin/lore.js.)
  */
@@ -57,14 +58,16 @@ function functionBodies(snapshot: RepositorySnapshot): string {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const at = args.indexOf('--name');
-  const repositoryId = at >= 0 ? args[at + 1] : undefined;
-  const root = args.find((arg, index) => !arg.startsWith('--') && (at < 0 || index !== at + 1));
-  if (!root) throw new Error('usage: monorepo-index <repository path> [--name <repository id>]');
+  const valueOf = (flag: string): string | undefined => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const repositoryId = valueOf('--name');
+  const cacheDir = valueOf('--cache');
+  const values = new Set(['--name', '--cache'].map((flag) => args.indexOf(flag) + 1).filter((index) => index > 0));
+  const root = args.find((arg, index) => !arg.startsWith('--') && !values.has(index));
+  if (!root) throw new Error('usage: monorepo-index <repository path> [--name <repository id>] [--cache <dir>]');
   const peak = (): string => `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`;
   const started = performance.now();
   const seconds = (): string => ((performance.now() - started) / 1000).toFixed(1);
-  const reading = await readRepository(root, { tenantId: 'bench', repositoryId, maxFileBytes: 1024 * 1024, cacheDir: undefined });
+  const reading = await readRepository(root, { tenantId: 'bench', repositoryId, maxFileBytes: 1024 * 1024, cacheDir });
   const { snapshot } = reading;
   console.log(`queryable ${seconds()} s, peak RSS ${peak()}`);
   console.log(

@@ -44,6 +44,18 @@ export interface ExactPassInput {
   cache: FileResultCache | undefined;
   /** Whether this pass's trees are kept for the next run in this process: one program's, not a project's of several. */
   keepWarm: boolean;
+  /**
+   * For one program of a repository checked in several: the files a change since the last exact pass
+   * reaches, told for the whole repository at once (see repositoryChanges); null when every file is
+   * resolved again. A file of another program is then this pass's concern only through that set;
+   * undefined, every file importing one is resolved again.
+   */
+  reachedElsewhere?: ReadonlySet<string> | null;
+}
+
+/** What an exact pass answered, file by file: the repository's record of it is made from these (see recordAnswers). */
+export interface ExactPassResult extends ExactResolution {
+  answers: ReadonlyMap<string, { contentHash: string; answers: Answers }>;
 }
 
 /**
@@ -51,8 +63,8 @@ export interface ExactPassInput {
  * again every call and heritage clause of the files a change reaches; the other files keep their
  * earlier answers. Throws when the binder or checker recurse too deeply (see tooDeep).
  */
-export function resolveExactly(pass: ExactPassInput): ExactResolution {
-  const { input, options, hasConfig, host, key, warm, byAbsolute, parsed, modules, cache } = pass;
+export function resolveExactly(pass: ExactPassInput): ExactPassResult {
+  const { input, options, hasConfig, host, key, warm, byAbsolute, parsed, modules, cache, reachedElsewhere } = pass;
   const { rootPath } = input;
   const { outcomes, trees } = pass.firstPass;
   const { specifiersByPath, symbolsByName } = pass.linked;
@@ -81,7 +93,9 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
   }
   // Each changed file, with the names its edit changed where the surface it had is known (see module-surface.ts).
   const changed = new Map<string, Set<string> | null>();
-  for (const path of earlier.known) if (!current.has(path)) changed.set(path, null);
+  // A known file not among this pass's is gone, or another program's: what its change reaches is in reachedElsewhere.
+  const elsewhere = (path: string): boolean => reachedElsewhere !== undefined && input.fileUids.has(path);
+  for (const path of earlier.known) if (!current.has(path) && !elsewhere(path)) changed.set(path, null);
   // Parsed through the host, once: a file whose tree is read here is mostly one the program then holds.
   const treeNow = (path: string): ts.SourceFile | undefined => {
     const entry = current.get(path);
@@ -110,7 +124,8 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
     const sourceFile = current.get(path)?.sourceFile;
     return sourceFile !== undefined && declaresGlobals(sourceFile);
   };
-  const globalChange = !earlier.any || [...changed.keys()].some((path) => earlier.globals.has(path) || declaresGlobalsNow(path));
+  const globalChange =
+    reachedElsewhere === null || !earlier.any || [...changed.keys()].some((path) => earlier.globals.has(path) || declaresGlobalsNow(path));
   const before = [...earlier.answers].map(([path, kept]): [string, string[]] => [path, kept.answers.dependencies]);
   const again = globalChange
     ? null
@@ -120,24 +135,25 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
         tree: treeNow,
         target: resolveFrom,
       });
+  for (const path of reachedElsewhere ?? []) if (current.has(path)) again?.add(path);
   // The program need not hold more than the files to resolve again, what they import, directly or
   // not, and the files that declare globals: nothing else can change a type they see. A commit
   // hook's `lore index` after a small change parses a part of the repository, not all of it, and
   // a running lore builds and checks a part of its kept trees.
   const partial = again !== null && !program;
-  if (!program) {
+  // Nothing to resolve again (an unchanged commit): no program, no checker.
+  if (!program && again?.size !== 0) {
     const roots = partial
       ? [...again, ...[...earlier.globals].filter((path) => current.has(path))].map((path) => join(rootPath, path))
       : allFiles;
     program = createProgram(roots);
   }
-  const checker = program.getTypeChecker();
 
   const fresh: [string, FileTrees][] = [];
   const files = new Map<string, WarmFile<ResolvedSite, ResolvedHeritage>>();
   const answersByPath = new Map<string, { contentHash: string; answers: Answers }>();
   for (const [path, { file }] of current) {
-    const sourceFile = program.getSourceFile(join(rootPath, path));
+    const sourceFile = program?.getSourceFile(join(rootPath, path));
     const kept = again === null || again.has(path) ? undefined : earlier.answers.get(path);
     if (!kept) {
       const own = trees.get(path);
@@ -153,8 +169,9 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
     files.set(path, { contentHash: file.contentHash, sourceFile, answers });
   }
   const uidOfDeclaration = declarationUidsOf(input, byAbsolute);
+  const checker = fresh.length > 0 ? program!.getTypeChecker() : undefined;
   for (const [path, fileTrees] of fresh) {
-    const answers = checkedAnswers(fileTrees, specifiers.get(path)!, dependencies.get(path)!, checker, uidOfDeclaration);
+    const answers = checkedAnswers(fileTrees, specifiers.get(path)!, dependencies.get(path)!, checker!, uidOfDeclaration);
     const contentHash = current.get(path)!.file.contentHash;
     answersByPath.set(path, { contentHash, answers });
     files.set(path, { contentHash, sourceFile: fileTrees.sourceFile, answers });
@@ -185,6 +202,7 @@ export function resolveExactly(pass: ExactPassInput): ExactResolution {
       (site) => site.toUid,
     ),
     skipped: [],
+    answers: answersByPath,
   };
 }
 
@@ -224,7 +242,7 @@ function checkedAnswers(
 function keepWarmProgram(
   key: string,
   warm: WarmProgram<ResolvedSite, ResolvedHeritage> | null,
-  program: ts.Program,
+  program: ts.Program | undefined,
   byAbsolute: ReadonlyMap<string, RepoFile>,
   current: ReadonlyMap<string, { file: RepoFile; sourceFile: ts.SourceFile | undefined }>,
   files: Map<string, WarmFile<ResolvedSite, ResolvedHeritage>>,
@@ -236,9 +254,100 @@ function keepWarmProgram(
     files.set(path, { ...kept, answers: answersByPath.get(path)?.answers ?? kept.answers });
   }
   const outside = new Map(warm?.outside);
-  for (const sourceFile of program.getSourceFiles()) if (!byAbsolute.has(sourceFile.fileName)) outside.set(sourceFile.fileName, sourceFile);
+  for (const sourceFile of program?.getSourceFiles() ?? [])
+    if (!byAbsolute.has(sourceFile.fileName)) outside.set(sourceFile.fileName, sourceFile);
   warmProgram = { key, outside, files };
 }
+
+/** What the repository's record keeps per file, for its content: what a program of another project needs to know of it. */
+interface RecordedFile {
+  specifiers: string[];
+  dependencies: string[];
+  global: boolean;
+}
+
+/** What a repository of several programs asks of its files to tell what a change since the last exact pass reaches. */
+export interface RepositoryFiles {
+  /** The files the programs check (every project's, their first pass not skipped). */
+  files: readonly RepoFile[];
+  rootPath: string;
+  host: ts.CompilerHost;
+  modules: RepositoryModules;
+  linked: LinkedScripts;
+  /** What the file showed its importers when its own program last resolved it. */
+  surfaceBefore(path: string): ModuleSurface | undefined;
+}
+
+/**
+ * The files of a repository of several programs that a change since the last exact pass reaches,
+ * told once for the whole repository from its record (see recordAnswers): each file's content then,
+ * its module specifiers and the files they led to, and whether it declared globals. A file is
+ * changed when its content is not the recorded one (its names told from the surface its program
+ * kept, see module-surface.ts), when its specifiers now lead elsewhere, or when it is gone; the files
+ * those reach, through any program's files, are resolved again by their own programs and the others
+ * keep their answers: an unchanged commit builds no program at all. Null (every file resolved again)
+ * when a changed file declares globals or did; undefined without a record (a first run, another
+ * version): then each program tells from its own answers, resolving again every file that imports
+ * another program's.
+ */
+export function repositoryChanges(repository: RepositoryFiles, record: FileResultCache | undefined): Set<string> | null | undefined {
+  if (!record || record.get(RECORD_ENTRY, '') === undefined) return undefined;
+  const { files, rootPath, host, modules } = repository;
+  const resolveFrom = (path: string, specifier: string): string | null => modules.resolveFrom(path, specifier);
+  const dependenciesOf = (path: string, specifiers: readonly string[]): string[] =>
+    specifiers.map((specifier) => resolveFrom(path, specifier)).filter((target) => target !== null);
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const tree = (path: string): ts.SourceFile | undefined => {
+    const file = byPath.get(path);
+    return file ? host.getSourceFile(join(rootPath, file.path), ts.ScriptTarget.Latest) : undefined;
+  };
+  const changed = new Map<string, Set<string> | null>();
+  const dependencies: [string, string[]][] = [];
+  for (const file of files) {
+    const recorded = record.get(file.path, file.contentHash) as RecordedFile | undefined;
+    if (recorded) {
+      dependencies.push([file.path, recorded.dependencies]);
+      for (const dependency of recorded.dependencies) if (!byPath.has(dependency)) changed.set(dependency, null);
+      if (!sameStrings(dependenciesOf(file.path, recorded.specifiers), recorded.dependencies)) changed.set(file.path, null);
+      continue;
+    }
+    const before = record.previous(file.path) as RecordedFile | undefined;
+    const now = tree(file.path);
+    if (!now || before?.global || declaresGlobals(now)) return null;
+    const specifiers = [...repository.linked.specifiersByPath.get(file.path)!, ...typeSpecifiers(now)];
+    const surface = repository.surfaceBefore(file.path);
+    const sameTargets = before !== undefined && sameStrings(dependenciesOf(file.path, specifiers), before.dependencies);
+    changed.set(file.path, surface && sameTargets ? changedNames(surface, moduleSurface(now)) : null);
+    if (before) dependencies.push([file.path, before.dependencies]);
+  }
+  if (changed.size === 0) return new Set();
+  return filesToResolveAgain(changed, {
+    dependencies,
+    text: (path) => byPath.get(path)?.text ?? undefined,
+    tree,
+    target: resolveFrom,
+  });
+}
+
+/** Keeps, for the next run's repositoryChanges, what one program answered of its files (the run's save writes it). */
+export function recordAnswers(record: FileResultCache | undefined, result: ExactPassResult): void {
+  if (!record) return;
+  for (const [path, { contentHash, answers }] of result.answers) {
+    const kept = record.get(path, contentHash) as RecordedFile | undefined;
+    const { specifiers, dependencies, global } = answers;
+    if (kept && kept.global === global && sameStrings(kept.specifiers, specifiers) && sameStrings(kept.dependencies, dependencies))
+      continue;
+    record.set(path, contentHash, { specifiers, dependencies, global } satisfies RecordedFile);
+  }
+  if (record.get(RECORD_ENTRY, '') === undefined) record.set(RECORD_ENTRY, '', true);
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/** The record's entry (under a path no file has) saying that a complete exact pass wrote it. */
+const RECORD_ENTRY = '\0complete';
 
 /** The cache entry (under a path no file has) listing the files whose declarations are global. */
 const GLOBAL_FILES_ENTRY = '\0global files';

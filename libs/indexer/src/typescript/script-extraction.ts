@@ -7,11 +7,19 @@ import type { SourceFile as RepoFile } from '../repository-files';
 import type { CallRow, InheritanceRow, SkippedFile } from '@lore/domain';
 import type { Extraction, ExactResolution, ExtractionInput } from '../extractor';
 import type { FileResultCache } from '../file-result-cache';
-import { resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
+import { recordAnswers, repositoryChanges, resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
 import { readScripts } from './first-pass';
 import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough } from './module-linking';
 import { packageReferences } from './package-references';
-import { EXACT_PASS_VERSION, FIRST_PASS_VERSION, ownPath, tooDeep, type ResolvedHeritage, type ResolvedSite } from './script-model';
+import {
+  EXACT_PASS_VERSION,
+  FIRST_PASS_VERSION,
+  ownPath,
+  tooDeep,
+  type Answers,
+  type ResolvedHeritage,
+  type ResolvedSite,
+} from './script-model';
 import { warmKey, type WarmProgram } from './warm-program';
 import { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace, type ScriptProject } from './workspace';
 
@@ -70,7 +78,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
           const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
           return resolveProjectByProject(pass, options, projects, (projectKey) => exactCacheOf(input, projectKey));
         }
-        return resolveExactly({
+        const { calls, inheritance, skipped } = resolveExactly({
           input,
           options,
           hasConfig,
@@ -85,6 +93,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
           cache: exactCacheOf(input, key),
           keepWarm: true,
         });
+        return { calls, inheritance, skipped };
       } catch (error) {
         // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
         return { ...syntactic, skipped: [{ path: '.', reason: `${tooDeep(error, 'type-check')}: calls stay resolved by scope and name` }] };
@@ -101,6 +110,11 @@ function uniqueFindings(findings: readonly SkippedFile[]): SkippedFile[] {
 /** The exact pass's answers hold for one set of compiler options and installed packages: the key says which. */
 function exactCacheOf(input: ExtractionInput, key: string): FileResultCache | undefined {
   return input.cache?.(`typescript-exact@${EXACT_PASS_VERSION}/${ts.version}/${createHash('sha256').update(key).digest('hex')}`);
+}
+
+/** The repository's record of its programs' answers (see repositoryChanges): one for all its projects' options. */
+function exactRecordOf(input: ExtractionInput): FileResultCache | undefined {
+  return input.cache?.(`typescript-exact-record@${EXACT_PASS_VERSION}/${ts.version}`);
 }
 
 /**
@@ -143,7 +157,8 @@ export function programParts(files: readonly RepoFile[], projectKey: string): { 
  * built, so that one checker's memory is held at a time, not the whole monorepo's. The trees are
  * shared: a package's files parsed once serve every program that imports it. Each project's answers
  * are kept on disk under its own options; none is kept warm in the process (only a repository of one
- * program is).
+ * program is). What a change since the last run reaches is told once for the repository
+ * (repositoryChanges): a program none of whose files it reaches is not built.
  */
 function resolveProjectByProject(
   pass: Pick<ExactPassInput, 'input' | 'host' | 'byAbsolute' | 'parsed' | 'firstPass' | 'modules' | 'linked'>,
@@ -158,6 +173,24 @@ function resolveProjectByProject(
     const project = projectOf(projects, file.path);
     filesOf.set(project, [...(filesOf.get(project) ?? []), file]);
   }
+  const keyOf = (project: ScriptProject): string =>
+    warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options: project.options });
+  // Each file's program, by the key its answers are kept under.
+  const partKeyOf = new Map<string, string>();
+  for (const [project, projectFiles] of filesOf)
+    for (const { files, key } of programParts(projectFiles, keyOf(project))) for (const file of files) partKeyOf.set(file.path, key);
+  const record = exactRecordOf(input);
+  const reached = repositoryChanges(
+    {
+      files: input.files.filter((file) => !('skipped' in pass.firstPass.outcomes.get(file.path)!)),
+      rootPath,
+      host: pass.host,
+      modules,
+      linked: pass.linked,
+      surfaceBefore: (path) => (cacheOf(partKeyOf.get(path)!)?.previous(path) as Answers | undefined)?.surface,
+    },
+    record,
+  );
   // Trees of the standard library and installed packages, shared by the programs (as a language server shares them).
   const outside = new Map<string, ts.SourceFile>();
   const calls: CallRow[] = [];
@@ -169,7 +202,7 @@ function resolveProjectByProject(
   for (const project of largestFirst) {
     const projectFiles = filesOf.get(project);
     if (!projectFiles) continue;
-    const projectKey = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options: project.options });
+    const projectKey = keyOf(project);
     const host = projectHost(pass.host, project.options, parseKey(project.options) === parseKey(firstPassOptions), byAbsolute, outside);
     resolveModulesThrough(
       host,
@@ -188,7 +221,9 @@ function resolveProjectByProject(
         warm: null,
         cache: cacheOf(key),
         keepWarm: false,
+        reachedElsewhere: reached,
       });
+      recordAnswers(record, resolution);
       calls.push(...resolution.calls);
       inheritance.push(...resolution.inheritance);
       // The programs let go are garbage V8 would collect only as the heap nears its limit, on top of

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRow, ImportRow, RepositorySnapshot } from '@lore/domain';
@@ -105,6 +105,30 @@ describe('a monorepo read again from the per-file cache', () => {
     const fresh = await (await readRepository(path, { ...options, cacheDir: undefined })).resolveExactly!();
     expect(calls(cached.calls)).toEqual(calls(fresh.calls));
     expect(calls(cached.calls)).toContain('packages/app/src/checkout.ts#checkout -> packages/core/src/index.ts#orderSum exact');
+  }, 60_000);
+
+  it('an unchanged commit takes every exact answer from the cache, a call into another package included', async () => {
+    const { path } = gitFixture('acme-monorepo');
+    const options = { tenantId: 't', maxFileBytes: 1_000_000, cacheDir: mkdtempSync(join(tmpdir(), 'lore-monorepo-cache-')) };
+    const first = await (await readRepository(path, options)).resolveExactly!();
+    const intoCore = (rows: CallRow[]): string[] =>
+      calls(rows)
+        .filter((call) => call.includes('-> packages/core/'))
+        .sort();
+    expect(intoCore(first.calls)).toContain('packages/app/src/checkout.ts#checkout -> packages/core/src/index.ts#orderTotal exact');
+    // Proof that app's call into core (checked by core's program, and app's) comes from the cache: an answer edited there comes back.
+    for (const file of readdirSync(options.cacheDir, { recursive: true, encoding: 'utf8' }).map((name) => join(options.cacheDir, name)))
+      if (statSync(file).isFile())
+        writeFileSync(
+          file,
+          readFileSync(file, 'utf8').replace(/("resolution":\{"kind":"repository","uid":"[^"]*#orderTotal)"/g, '$1FromCache"'),
+        );
+    const again = await (await readRepository(path, options)).resolveExactly!();
+    expect(intoCore(again.calls)).toEqual(
+      intoCore(first.calls)
+        .map((call) => call.replace(/#orderTotal (\w+)$/, '#orderTotalFromCache $1'))
+        .sort(),
+    );
   }, 60_000);
 });
 
