@@ -24,12 +24,16 @@ export class SymbolService {
   async getSymbol(input: GetSymbolInput, principal: Principal): Promise<GetSymbolResult> {
     const query = parseInput(GetSymbolInputSchema, input);
     const uid = await resolveSymbolUid(this.graph, principal, query);
-    const record = await this.graph.getSymbolDetail(principal, uid, NEIGHBOUR_LIMIT);
+    // Two round trips at once, not one after the other: the chapters about a symbol need only its uid.
+    const [record, knowledge] = await Promise.all([
+      this.graph.getSymbolDetail(principal, uid, NEIGHBOUR_LIMIT),
+      this.knowledge.knowledgeAbout(principal, [uid]),
+    ]);
     if (!record) throw new NotFoundError(`No symbol with uid ${uid}.`, { hint: findSymbolsHint() });
     const repositories = [record.symbol, ...[...record.calls, ...record.calledBy].map((call) => call.symbol)].map(
       (item) => item.repositoryId,
     );
-    const result = toResult(record, await this.knowledge.knowledgeAbout(principal, [uid]));
+    const result = toResult(record, knowledge);
     result.warnings.unshift(...(await callResolutionWarnings(this.graph, principal, repositories)));
     return result;
   }
