@@ -130,6 +130,32 @@ describe('a monorepo read again from the per-file cache', () => {
         .sort(),
     );
   }, 60_000);
+
+  it("reaches another program's file through an unchanged re-export of the edited file's program, as a run without the cache", async () => {
+    const files: Record<string, string> = {
+      'tsconfig.json': '{ "files": [], "references": [{ "path": "lib" }, { "path": "app" }] }',
+      'lib/tsconfig.json': '{}',
+      'app/tsconfig.json': '{}',
+      'lib/shapes.ts':
+        'export class A {\n  run(): number {\n    return 1;\n  }\n}\nexport class B {\n  run(): number {\n    return 2;\n  }\n}\n',
+      'lib/make.ts': "import { A } from './shapes';\n\nexport function make(): A {\n  return new A();\n}\n",
+      'lib/index.ts': "export { make } from './make';\n",
+      'app/use.ts': "import { make } from '../lib/index';\n\nexport function use(): number {\n  return make().run();\n}\n",
+    };
+    const path = scratchRepository(files, 'reach');
+    const options = { tenantId: 't', maxFileBytes: 1_000_000, cacheDir: mkdtempSync(join(tmpdir(), 'lore-monorepo-cache-')) };
+    const fromUse = (rows: CallRow[]): string[] => calls(rows).filter((call) => call.startsWith('app/use.ts#use '));
+    expect(fromUse((await (await readRepository(path, options)).resolveExactly!()).calls)).toEqual([
+      'app/use.ts#use -> lib/make.ts#make exact',
+      'app/use.ts#use -> lib/shapes.ts#A.run exact',
+    ]);
+    // make now returns a B: app's file (another program) sees it through lib/index.ts, which did not change.
+    writeFileSync(join(path, 'lib/make.ts'), "import { B } from './shapes';\n\nexport function make(): B {\n  return new B();\n}\n");
+    const cached = await (await readRepository(path, options)).resolveExactly!();
+    const fresh = await (await readRepository(path, { ...options, cacheDir: undefined })).resolveExactly!();
+    expect(calls(cached.calls)).toEqual(calls(fresh.calls));
+    expect(fromUse(cached.calls)).toEqual(['app/use.ts#use -> lib/make.ts#make exact', 'app/use.ts#use -> lib/shapes.ts#B.run exact']);
+  }, 60_000);
 });
 
 describe('workspace declarations', () => {
