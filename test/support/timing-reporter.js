@@ -2,8 +2,8 @@
 /**
  * Where a test run's time goes: each test file's wall time and the CPU time (user + sys) its jest
  * process and everything under it spent meanwhile (Neo4j, the servers and CLIs a suite starts), read
- * from /proc. Exact per file when a process runs one file at a time (--runInBand, as each lane of
- * scripts/run-tests.js does); with several jest workers the CPU column is the whole process tree's.
+ * from /proc. Per file only when jest runs one file at a time (in band: one worker, or one file);
+ * with several workers, files overlap and only the run's total CPU is told.
  * Written as JSON to LORE_TEST_TIMINGS (a file path) when it is set; the slowest files printed.
  */
 const { readdirSync, readFileSync, writeFileSync } = require('node:fs');
@@ -45,6 +45,11 @@ class TimingReporter {
     this.runCpu = treeCpuSeconds(process.pid);
   }
 
+  onRunStart(_results, options) {
+    // jest shows no status line exactly when it runs the files in band.
+    this.inBand = !options.showStatus;
+  }
+
   onTestFileStart(test) {
     this.started.set(test.path, treeCpuSeconds(process.pid));
   }
@@ -55,7 +60,7 @@ class TimingReporter {
       file: relative(this.rootDir, test.path),
       project: test.context.config.displayName?.name ?? '',
       wallSeconds: (result.perfStats.end - result.perfStats.start) / 1000,
-      cpuSeconds: Math.round(cpu * 100) / 100,
+      cpuSeconds: this.inBand ? Math.round(cpu * 100) / 100 : null,
       failed: result.numFailingTests > 0 || result.testExecError != null,
     });
   }
@@ -67,9 +72,10 @@ class TimingReporter {
     };
     if (process.env.LORE_TEST_TIMINGS) writeFileSync(process.env.LORE_TEST_TIMINGS, JSON.stringify({ total, files: this.files }, null, 2));
     const slowest = [...this.files].sort((a, b) => b.wallSeconds - a.wallSeconds).slice(0, 10);
+    const cpu = (f) => (f.cpuSeconds === null ? '' : f.cpuSeconds.toFixed(1)).padStart(6);
     process.stderr.write(
-      `\n[timings] ${total.wallSeconds.toFixed(0)} s wall, ${total.cpuSeconds.toFixed(0)} s CPU; slowest files (wall s, CPU s):\n` +
-        slowest.map((f) => `  ${f.wallSeconds.toFixed(1).padStart(6)} ${f.cpuSeconds.toFixed(1).padStart(6)}  ${f.file}\n`).join(''),
+      `\n[timings] ${total.wallSeconds.toFixed(0)} s wall, ${total.cpuSeconds.toFixed(0)} s CPU; slowest files (wall s${this.inBand ? ', CPU s' : ''}):\n` +
+        slowest.map((f) => `  ${f.wallSeconds.toFixed(1).padStart(6)} ${cpu(f)}  ${f.file}\n`).join(''),
     );
   }
 }
