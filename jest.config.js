@@ -33,7 +33,8 @@ const withNeo4j = {
 };
 
 module.exports = {
-  testTimeout: 60000,
+  // Two files share the machine's two cores, each taking up to twice as long as when it had them alone.
+  testTimeout: 120000,
   // Two workers for the 2 cores CI runs on: while one waits on its Neo4j or the servers and CLIs it
   // started, the other works. Each worker starts a Neo4j: `-w N` for more, `--runInBand` for one.
   maxWorkers: 2,
