@@ -4,6 +4,8 @@
  * a real Neo4j (or Qdrant); e2e specs in test/ drive the built app through each door. The global
  * setup that starts Neo4j belongs to the two tiers that need it: jest runs a project's global setup
  * only when a test of that project is selected, and runs a setup module shared by two projects once.
+ * The tiers share the workers: each worker takes the next file of any tier, and has a Neo4j of its
+ * own (test/support/worker-neo4j.ts), so files that wipe or watch the graph can run beside each other.
  */
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
@@ -27,10 +29,16 @@ const shared = {
 const withNeo4j = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/worker-neo4j.ts'],
 };
 
 module.exports = {
-  testTimeout: 60000,
+  // Two files share the machine's two cores, each taking up to twice as long as when it had them alone.
+  testTimeout: 120000,
+  // Two workers for the 2 cores CI runs on: while one waits on its Neo4j or the servers and CLIs it
+  // started, the other works. Each worker starts a Neo4j: `-w N` for more, `--runInBand` for one.
+  maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/support/timing-reporter.js'],
   projects: [
     {
       ...shared,

@@ -2,13 +2,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Config } from '@jest/types';
+
+/** The Neo4j instances the global setup started, one per jest worker, as JSON in this variable. */
+export const TEST_NEO4J_ENV = 'LORE_TEST_NEO4J';
+
+export interface TestNeo4j {
+  uri: string;
+  password: string;
+}
 
 /**
- * One real Neo4j for the whole test run, and a fresh LORE_CACHE_DIR. NEO4J_URI set: use it. LORE_TEST_STACK=containers with a
- * Docker engine: @testcontainers/neo4j. Otherwise: tools/neo4j-local on a free port and a fresh
- * data directory, stopped by the global teardown.
+ * One real Neo4j per jest worker, and fresh directories for what a run keeps. Suites wipe the graph
+ * and count its transactions, so two workers never share a database: each test file reaches the
+ * instance of the worker that runs it (worker-neo4j.ts). NEO4J_URI set: use it (one database, so
+ * one worker: --runInBand). LORE_TEST_STACK=containers with a Docker engine: @testcontainers/neo4j.
+ * Otherwise: tools/neo4j-local on free ports and fresh data directories, stopped by the global teardown.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: Config.GlobalConfig): Promise<void> {
   // Results kept between index runs belong to this test run alone: none from an earlier run (or
   // an earlier version of the extractors) can answer for the code under test.
   process.env.LORE_CACHE_DIR = mkdtempSync(join(tmpdir(), 'lore-test-cache-'));
@@ -16,29 +27,44 @@ export default async function globalSetup(): Promise<void> {
   process.env.LORE_MODELS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-models-'));
   // Nor the Neo4j a developer's `lore up` recorded: commands under test reach only the test's Neo4j.
   process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'lore-test-config-'));
+  const workers = globalConfig.maxWorkers;
   if (process.env.NEO4J_URI) {
     if (!process.env.NEO4J_PASSWORD) throw new Error('NEO4J_URI is set: set NEO4J_PASSWORD too.');
+    if (workers > 1) throw new Error('NEO4J_URI is one database and suites wipe it: run the tests with --runInBand.');
     process.stderr.write(`\n[tests] using the Neo4j at ${process.env.NEO4J_URI}\n`);
     return;
   }
+  const started = Date.now();
+  const instances = await Promise.all(Array.from({ length: workers }, () => startNeo4j(workers)));
+  process.env[TEST_NEO4J_ENV] = JSON.stringify(instances.map(({ uri, password }): TestNeo4j => ({ uri, password })));
+  (globalThis as Record<string, unknown>).__loreNeo4j = instances;
+  process.stderr.write(
+    `\n[tests] started ${instances.map((instance) => instance.uri).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s (one per jest worker)\n`,
+  );
+}
+
+interface RunningNeo4j extends TestNeo4j {
+  stop(): Promise<void>;
+}
+
+async function startNeo4j(instances: number): Promise<RunningNeo4j> {
   const password = `lore-test-${randomBytes(8).toString('hex')}`;
   if (process.env.LORE_TEST_STACK === 'containers') {
     const { Neo4jContainer } = await import('@testcontainers/neo4j');
     const container = await new Neo4jContainer('neo4j:5.26.12-community').withPassword(password).start();
-    process.env.NEO4J_URI = container.getBoltUri();
-    process.env.NEO4J_PASSWORD = password;
-    (globalThis as Record<string, unknown>).__loreNeo4j = { stop: () => container.stop() };
-    process.stderr.write(`\n[tests] started a Neo4j container at ${process.env.NEO4J_URI}\n`);
-    return;
+    return { uri: container.getBoltUri(), password, stop: async () => void (await container.stop()) };
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const launcher = require('../../tools/neo4j-local/launcher.js') as typeof import('../../tools/neo4j-local/launcher');
   await launcher.ensureBuilt({ quiet: true });
-  const port = await launcher.findFreePort();
-  const started = Date.now();
-  const neo4j = await launcher.startNeo4jLocal({ port, dataDir: mkdtempSync(join(tmpdir(), 'lore-neo4j-')), password });
-  process.env.NEO4J_URI = neo4j.uri;
-  process.env.NEO4J_PASSWORD = password;
-  (globalThis as Record<string, unknown>).__loreNeo4j = neo4j;
-  process.stderr.write(`\n[tests] started tools/neo4j-local at ${neo4j.uri} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const neo4j = await launcher.startNeo4jLocal({
+    port: await launcher.findFreePort(),
+    dataDir: mkdtempSync(join(tmpdir(), 'lore-neo4j-')),
+    password,
+    // Sized from the machine, each would claim a quarter of its memory for its heap; the fixtures need far less.
+    ...(instances > 1 && !process.env.LORE_NEO4J_HEAP
+      ? { javaOpts: '-Xmx2g', settings: { 'server.memory.pagecache.size': '512m', 'db.memory.transaction.total.max': '1400m' } }
+      : {}),
+  });
+  return { uri: neo4j.uri, password, stop: () => neo4j.stop() };
 }

@@ -1,4 +1,4 @@
 export default async function globalTeardown(): Promise<void> {
-  const neo4j = (globalThis as Record<string, unknown>).__loreNeo4j as { stop(): Promise<void> } | undefined;
-  await neo4j?.stop();
+  const instances = ((globalThis as Record<string, unknown>).__loreNeo4j ?? []) as { stop(): Promise<void> }[];
+  await Promise.all(instances.map((neo4j) => neo4j.stop()));
 }

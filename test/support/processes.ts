@@ -63,7 +63,10 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // not left running past the suite that gave up on it
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
-import type { CompareRunsResult, EvaluateGatesInput, GateEvaluation, ReportSection } from '@lore/domain/schemas/analysis-review';
+import type {
+  CompareRunsResult,
+  EvaluateGatesInput,
+  GateEvaluation,
+  GetReportSectionInput,
+  ReportSection,
+} from '@lore/domain/schemas/analysis-review';
 import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
 import { runAction } from './cli-command';
 import { withServices } from './cli-context';
@@ -65,11 +71,12 @@ export function registerAnalysisReviewCommands(analyze: Command): void {
     .action(
       withParentOptions(
         async (
-          section: string,
+          // Typed as get_report_section's input: the service validates what the user typed.
+          section: GetReportSectionInput['section'],
           runId: string | undefined,
-          options: { family?: string; path?: string; offset?: string; limit?: string; json?: boolean },
+          options: { family?: GetReportSectionInput['family']; path?: string; offset?: string; limit?: string; json?: boolean },
         ) => {
-          const input = {
+          const input: GetReportSectionInput = {
             section,
             ...(runId ? { run_id: runId } : {}),
             ...(options.family ? { family: options.family } : {}),
@@ -77,7 +84,7 @@ export function registerAnalysisReviewCommands(analyze: Command): void {
             ...(options.offset ? { offset: Number(options.offset) } : {}),
             ...(options.limit ? { limit: Number(options.limit) } : {}),
           };
-          const result = await review((service, principal) => service.getReportSection(input as never, principal));
+          const result = await review((service, principal) => service.getReportSection(input, principal));
           printJson(options.json ? result : (result satisfies ReportSection).content);
           return EXIT.ok;
         },

@@ -10,8 +10,9 @@ import { openApiSchema } from './openapi';
  * `repositoryId`); numbers and booleans are read from their text, arrays from comma-separated lists.
  * A parameter the schema does not know stays in the input, so the service's strict schema refuses
  * it exactly as it refuses an unknown field of a POST body (or takes it as another name of a field).
+ * Typed as the schema's input, as a body is: the service's parseInput validates it.
  */
-export function inputFromQuery(schema: z.ZodType, query: Record<string, unknown>): Record<string, unknown> {
+export function inputFromQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>): z.input<S> {
   const input: Record<string, unknown> = {};
   const remaining = new Map(Object.entries(query));
   for (const [key, field] of Object.entries(objectShape(schema))) {
@@ -31,7 +32,7 @@ export function inputFromQuery(schema: z.ZodType, query: Record<string, unknown>
     const target = aliasTarget(schema, key);
     input[key] = target ? readLeaf(fieldAt(schema, target)!, value) : value;
   }
-  return input;
+  return input as z.input<S>;
 }
 
 /** OpenAPI: the query parameters inputFromQuery reads, documented from the same schema. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { Principal } from '@lore/domain';
-import type { DocumentationStatus } from '@lore/domain/schemas/documentation-sessions';
+import type { DocumentationStatus, ProvideThematicGroupingsInput } from '@lore/domain/schemas/documentation-sessions';
 import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
@@ -67,7 +67,10 @@ export const register: RegisterCommand = (program: Command) => {
     .action(
       runAction((session: string, file: string, options: JsonOption) =>
         call(options, (service, principal) =>
-          service.provideThematicGroupings({ session_id: session, groupings: JSON.parse(readFileSync(file, 'utf8')) as never }, principal),
+          service.provideThematicGroupings(
+            { session_id: session, groupings: JSON.parse(readFileSync(file, 'utf8')) as ProvideThematicGroupingsInput['groupings'] },
+            principal,
+          ),
         ),
       ),
     );

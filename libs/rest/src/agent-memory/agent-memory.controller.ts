@@ -1,7 +1,9 @@
 import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
+  type CreateMemoryCandidateInput,
   CreateMemoryCandidateInputSchema,
   type GetMemoryInput,
   GetMemoryInputSchema,
@@ -16,8 +18,8 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
-type Body = Record<string, unknown>;
+/** The JSON body of approve and archive: the review without the memory the path names; the service validates it. */
+const ReviewBodySchema = ReviewMemoryInputSchema.omit({ memoryId: true });
 
 /** Agent memory: get_memory, create_memory_candidate, and the high-risk approve_memory and archive_memory. */
 @ApiTags('memory')
@@ -44,8 +46,8 @@ export class AgentMemoryController {
   })
   @ApiBodyFrom(CreateMemoryCandidateInputSchema)
   @ApiOkResponse({ schema: openApiSchema(MemorySchema) })
-  createCandidate(@Req() req: RequestWithPrincipal, @Body() body: Body): Promise<Memory> {
-    return this.service.createMemoryCandidate(body as never, principalOf(req));
+  createCandidate(@Req() req: RequestWithPrincipal, @Body() body: CreateMemoryCandidateInput): Promise<Memory> {
+    return this.service.createMemoryCandidate(body, principalOf(req));
   }
 
   @Post(':memoryId/approve')
@@ -54,10 +56,14 @@ export class AgentMemoryController {
     summary: 'High-risk: approves a memory candidate. Disabled unless LORE_MEMORY_ENABLE_APPROVAL=true; needs memory:approve.',
   })
   @ApiParam({ name: 'memoryId', description: 'mem_...' })
-  @ApiBodyFrom(ReviewMemoryInputSchema.omit({ memoryId: true }))
+  @ApiBodyFrom(ReviewBodySchema)
   @ApiOkResponse({ schema: openApiSchema(MemorySchema) })
-  approve(@Req() req: RequestWithPrincipal, @Param('memoryId') memoryId: string, @Body() body: Body): Promise<Memory> {
-    return this.service.approveMemory({ ...body, memoryId } as never, principalOf(req));
+  approve(
+    @Req() req: RequestWithPrincipal,
+    @Param('memoryId') memoryId: string,
+    @Body() body: z.input<typeof ReviewBodySchema>,
+  ): Promise<Memory> {
+    return this.service.approveMemory({ ...body, memoryId }, principalOf(req));
   }
 
   @Post(':memoryId/archive')
@@ -66,9 +72,13 @@ export class AgentMemoryController {
     summary: 'High-risk: archives a memory. Disabled unless LORE_MEMORY_ENABLE_APPROVAL=true; needs memory:approve.',
   })
   @ApiParam({ name: 'memoryId', description: 'mem_...' })
-  @ApiBodyFrom(ReviewMemoryInputSchema.omit({ memoryId: true }))
+  @ApiBodyFrom(ReviewBodySchema)
   @ApiOkResponse({ schema: openApiSchema(MemorySchema) })
-  archive(@Req() req: RequestWithPrincipal, @Param('memoryId') memoryId: string, @Body() body: Body): Promise<Memory> {
-    return this.service.archiveMemory({ ...body, memoryId } as never, principalOf(req));
+  archive(
+    @Req() req: RequestWithPrincipal,
+    @Param('memoryId') memoryId: string,
+    @Body() body: z.input<typeof ReviewBodySchema>,
+  ): Promise<Memory> {
+    return this.service.archiveMemory({ ...body, memoryId }, principalOf(req));
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
   type KnowledgeChapters,
@@ -13,8 +14,8 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
-type Body = Record<string, unknown>;
+/** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
+const ChapterBodySchema = UpdateChapterInputSchema.omit({ project_id: true, filename: true, chapter_title: true });
 
 /** list_knowledge_chapters and update_chapter: the chapters of a knowledge document. */
 @ApiTags('knowledge')
@@ -40,15 +41,15 @@ export class KnowledgeChaptersController {
     operationId: 'update_chapter',
     summary: 'Replaces one chapter of a knowledge document, in one commit (optionally only if expected_version is still its version).',
   })
-  @ApiBodyFrom(UpdateChapterInputSchema.omit({ project_id: true, filename: true, chapter_title: true }))
+  @ApiBodyFrom(ChapterBodySchema)
   @ApiOkResponse({ schema: openApiSchema(KnowledgeWriteResultSchema) })
   updateChapter(
     @Req() req: RequestWithPrincipal,
     @Param('project_id') projectId: string,
     @Param('filename') filename: string,
     @Param('chapter_title') chapterTitle: string,
-    @Body() body: Body,
+    @Body() body: z.input<typeof ChapterBodySchema>,
   ): Promise<KnowledgeWriteResult> {
-    return this.service.updateChapter({ ...body, project_id: projectId, filename, chapter_title: chapterTitle } as never, principalOf(req));
+    return this.service.updateChapter({ ...body, project_id: projectId, filename, chapter_title: chapterTitle }, principalOf(req));
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
   CreateKnowledgeFileInputSchema,
@@ -15,8 +16,8 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
-type Body = Record<string, unknown>;
+/** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
+const FileBodySchema = CreateKnowledgeFileInputSchema.omit({ project_id: true });
 
 /** list_knowledge_files, create_knowledge_file, delete_knowledge_file: a project's knowledge documents. */
 @ApiTags('knowledge')
@@ -38,14 +39,14 @@ export class KnowledgeFilesController {
     operationId: 'create_knowledge_file',
     summary: 'Creates a knowledge document in the Knowledge MCP server format, under the slug of its filename, in one commit.',
   })
-  @ApiBodyFrom(CreateKnowledgeFileInputSchema.omit({ project_id: true }))
+  @ApiBodyFrom(FileBodySchema)
   @ApiOkResponse({ schema: openApiSchema(CreateKnowledgeFileResultSchema) })
   createFile(
     @Req() req: RequestWithPrincipal,
     @Param('project_id') projectId: string,
-    @Body() body: Body,
+    @Body() body: z.input<typeof FileBodySchema>,
   ): Promise<CreateKnowledgeFileResult> {
-    return this.service.createKnowledgeFile({ ...body, project_id: projectId } as never, principalOf(req));
+    return this.service.createKnowledgeFile({ ...body, project_id: projectId }, principalOf(req));
   }
 
   @Delete('files/:filename')

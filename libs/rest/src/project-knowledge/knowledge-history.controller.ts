@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
   type KnowledgeHistory,
@@ -14,8 +15,8 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';
 
-/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
-type Body = Record<string, unknown>;
+/** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
+const RestoreBodySchema = RestoreKnowledgeFileInputSchema.pick({ commit: true });
 
 /** get_knowledge_history and restore_knowledge_file: a knowledge document's commits, and going back to one. */
 @ApiTags('knowledge')
@@ -47,14 +48,14 @@ export class KnowledgeHistoryController {
     operationId: 'restore_knowledge_file',
     summary: 'Brings a knowledge file (or main.md) back as it was at a commit of its history, as a new commit.',
   })
-  @ApiBodyFrom(RestoreKnowledgeFileInputSchema.pick({ commit: true }))
+  @ApiBodyFrom(RestoreBodySchema)
   @ApiOkResponse({ schema: openApiSchema(KnowledgeWriteResultSchema) })
   restore(
     @Req() req: RequestWithPrincipal,
     @Param('project_id') projectId: string,
     @Param('filename') filename: string,
-    @Body() body: Body,
+    @Body() body: z.input<typeof RestoreBodySchema>,
   ): Promise<KnowledgeWriteResult> {
-    return this.service.restoreKnowledgeFile({ ...body, project_id: projectId, filename } as never, principalOf(req));
+    return this.service.restoreKnowledgeFile({ ...body, project_id: projectId, filename }, principalOf(req));
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
   ImportProjectKnowledgeInputSchema,
@@ -11,8 +12,8 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
-type Body = Record<string, unknown>;
+/** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
+const ImportBodySchema = ImportProjectKnowledgeInputSchema.omit({ project_id: true });
 
 /** import_project_knowledge: a CLAUDE.md or AGENTS.md read into main.md and knowledge documents. */
 @ApiTags('knowledge')
@@ -27,13 +28,13 @@ export class KnowledgeImportController {
     operationId: 'import_project_knowledge',
     summary: 'Turns a CLAUDE.md or AGENTS.md into main.md and knowledge documents, in one commit.',
   })
-  @ApiBodyFrom(ImportProjectKnowledgeInputSchema.omit({ project_id: true }))
+  @ApiBodyFrom(ImportBodySchema)
   @ApiOkResponse({ schema: openApiSchema(ImportProjectKnowledgeResultSchema) })
   importKnowledge(
     @Req() req: RequestWithPrincipal,
     @Param('project_id') projectId: string,
-    @Body() body: Body,
+    @Body() body: z.input<typeof ImportBodySchema>,
   ): Promise<ImportProjectKnowledgeResult> {
-    return this.service.importProjectKnowledge({ ...body, project_id: projectId } as never, principalOf(req));
+    return this.service.importProjectKnowledge({ ...body, project_id: projectId }, principalOf(req));
   }
 }

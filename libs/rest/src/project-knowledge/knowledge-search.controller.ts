@@ -32,6 +32,6 @@ export class KnowledgeSearchController {
     @Query() query: Record<string, unknown>,
   ): Promise<SearchKnowledgeResult> {
     const input = inputFromQuery(SearchKnowledgeInputSchema.pick({ query: true, mode: true, limit: true }), query);
-    return this.service.searchKnowledge({ ...input, project_id: projectId } as never, principalOf(req));
+    return this.service.searchKnowledge({ ...input, project_id: projectId }, principalOf(req));
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
   type GetProjectMainResult,
@@ -13,8 +14,8 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** A write's JSON body, with the MCP tool's argument names; the service validates it. */
-type Body = Record<string, unknown>;
+/** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
+const MainBodySchema = UpdateProjectMainInputSchema.omit({ project_id: true });
 
 /**
  * get_project_main and update_project_main: a project's main instructions. In every project-knowledge
@@ -41,13 +42,13 @@ export class ProjectMainController {
     operationId: 'update_project_main',
     summary: 'Replaces main.md, in one commit (optionally only if expected_version is still its version).',
   })
-  @ApiBodyFrom(UpdateProjectMainInputSchema.omit({ project_id: true }))
+  @ApiBodyFrom(MainBodySchema)
   @ApiOkResponse({ schema: openApiSchema(KnowledgeWriteResultSchema) })
   updateProjectMain(
     @Req() req: RequestWithPrincipal,
     @Param('project_id') projectId: string,
-    @Body() body: Body,
+    @Body() body: z.input<typeof MainBodySchema>,
   ): Promise<KnowledgeWriteResult> {
-    return this.service.updateProjectMain({ ...body, project_id: projectId } as never, principalOf(req));
+    return this.service.updateProjectMain({ ...body, project_id: projectId }, principalOf(req));
   }
 }
