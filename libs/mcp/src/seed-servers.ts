@@ -225,14 +225,28 @@ export function seedStatefulAnswer(envelope: StatefulEnvelope): CallToolResult {
   });
 }
 
+/** The CodeDoc code of a Lore error that is not one of the sessions' own (the seed's tool error codes and its middleware's). */
+const CODEDOC_CODE_OF: Partial<Record<ErrorBody['code'], string>> = {
+  invalid_input: 'INVALID_PARAMETER',
+  ambiguous_target: 'INVALID_PARAMETER',
+  not_found: 'PATH_NOT_FOUND',
+  snapshot_not_indexed: 'PATH_NOT_FOUND',
+  permission_denied: 'ACCESS_DENIED',
+  sensitive_content_blocked: 'ACCESS_DENIED',
+  rate_limited: 'RATE_LIMIT_EXCEEDED',
+  resource_exhausted: 'TOKEN_LIMIT_EXCEEDED',
+};
+
 /** A failed call as the seed's server tells it; Lore's error body in `_meta["lore/error"]`. */
 export function seedError(server: SeedServer, call: { tool: string; version: string; requestId: string }, error: unknown): CallToolResult {
   const body: ErrorBody = toLoreError(error).toBody();
   const lore = { 'lore/requestId': call.requestId, 'lore/error': body };
   if (server.shape === 'codedoc') {
     const told = statefulError(error, call.requestId);
-    const { requestId: _requestId, ...meta } = told._meta as Record<string, unknown>;
-    return { ...told, _meta: { ...meta, ...lore } };
+    const { requestId: _requestId, code, ...meta } = told._meta as Record<string, unknown>;
+    // A session error carries its CodeDoc code; any other (get_project_structure, verify_documentation, the gate's) is given the seed's code for its kind.
+    const codeDocCode = body.details?.seedError === undefined ? (CODEDOC_CODE_OF[body.code] ?? code) : code;
+    return { ...told, _meta: { ...meta, code: codeDocCode, ...lore } };
   }
   if (server.shape === 'standard') {
     const failure = {
