@@ -161,7 +161,10 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     expect(relative).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
     expect(relative.text).toMatch(/absolute/);
     const missingRun = await callSeedTool(client, 'get_run_summary', { run_id: 'deadbeef' });
-    expect(missingRun).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'not_found', details: { reason: 'run_not_found' } } } });
+    expect(missingRun).toMatchObject({
+      isError: true,
+      meta: { 'lore/error': { code: 'not_found', details: { reason: 'run_not_found' } } },
+    });
     const missingFinding = await callSeedTool(client, 'get_finding', { finding_id: 'no-such-finding' });
     expect(missingFinding).toMatchObject({ isError: true, meta: { 'lore/error': { details: { reason: 'finding_not_found' } } } });
     const changedWithout = await callSeedTool(client, 'analyze_changed_paths', { root: fixture.path });

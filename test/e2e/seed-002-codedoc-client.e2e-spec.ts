@@ -136,9 +136,7 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
     expect(await codeOf('get_documentation_status', { session_id: 'ds_missing' })).toBe('SESSION_NOT_FOUND');
     const started = await Call('full_documentation', { workspace_id: workspace.ID });
     const session_id = started['session_id'] as string;
-    expect(await codeOf('provide_thematic_groupings', { session_id, groupings: [{ theme: '', file_paths: [] }] })).toBe(
-      'INVALID_GROUPING',
-    );
+    expect(await codeOf('provide_thematic_groupings', { session_id, groupings: [{ theme: '', file_paths: [] }] })).toBe('INVALID_GROUPING');
     await Call('provide_thematic_groupings', { session_id, groupings: [{ theme: 'entry', file_paths: ['src/index.ts'] }] });
     // An analysis without its required documentation.
     expect(await codeOf('analyze_file_callback', { session_id, file_path: 'src/index.ts', analysis: { summary: 'x' } })).toBe(

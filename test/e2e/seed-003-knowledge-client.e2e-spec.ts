@@ -14,7 +14,14 @@ import { SEED_TRANSPORTS, connectSeedServer, seedPayload } from './seed-clients'
  */
 const SEED_DESCRIPTION =
   "Centralized project knowledge management. Use 'get_project_main' to retrieve project instructions instead of looking for CLAUDE.md files. Manages project-specific documentation and knowledge across all your repositories.";
-const SEED_TOOLS = ['get_project_main', 'update_project_main', 'search_knowledge', 'create_knowledge_file', 'update_chapter', 'delete_knowledge_file'];
+const SEED_TOOLS = [
+  'get_project_main',
+  'update_project_main',
+  'search_knowledge',
+  'create_knowledge_file',
+  'update_chapter',
+  'delete_knowledge_file',
+];
 
 let scratch: string;
 let env: Record<string, string>;
