@@ -1,10 +1,15 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { Driver } from 'neo4j-driver';
-import { type FixtureRepository, gitFixture } from '../support/fixtures';
-import { testDriver, wipeGraph } from '../support/graph';
-import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
-import { cliJson } from './doors';
-import { SEED_TRANSPORTS, callSeedTool, connectSeedServer, seedPayload } from './seed-clients';
+import type { FixtureRepository } from '../support/fixtures';
+import type { RunningServer } from '../support/processes';
+import {
+  SEED_TRANSPORTS,
+  callSeedTool,
+  connectSeedServer,
+  seedPayload,
+  serveIndexedFixture,
+  stopSuite,
+  type SeedSuite,
+} from './seed-clients';
 
 /**
  * A client of CodeClone's MCP server (seed 001), written from the seed's text only: its 21 tool
@@ -53,23 +58,16 @@ const RUN_TEMPLATES = [
   'codeclone://runs/{run_id}/findings/{finding_id}',
 ];
 
-let driver: Driver;
+let suite: SeedSuite;
 let fixture: FixtureRepository;
 let server: RunningServer;
 
 beforeAll(async () => {
-  driver = testDriver();
-  await wipeGraph(driver);
-  fixture = gitFixture('health-ts');
-  expect((await cliJson(['index', fixture.path, '--name', 'health-ts'], env)).code).toBe(0);
-  server = await startServer(env);
-  await waitUntilReady(server.url);
+  suite = await serveIndexedFixture('health-ts', env);
+  ({ fixture, server } = suite);
 }, 180_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await driver?.close();
-});
+afterAll(() => stopSuite(suite));
 
 describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
   let client: Client;

@@ -1,10 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { Driver } from 'neo4j-driver';
-import { type FixtureRepository, gitFixture } from '../support/fixtures';
-import { testDriver, wipeGraph } from '../support/graph';
-import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
-import { cliJson } from './doors';
-import { SEED_TRANSPORTS, callSeedTool, connectSeedServer } from './seed-clients';
+import type { FixtureRepository } from '../support/fixtures';
+import type { RunningServer } from '../support/processes';
+import { SEED_TRANSPORTS, type SeedSuite, callSeedTool, connectSeedServer, serveIndexedFixture, stopSuite } from './seed-clients';
 
 /**
  * A client of the MCP Code Analysis server (seed 004), written from the seed's text only: every tool
@@ -24,23 +21,16 @@ interface ToolResponse {
   context?: { sessionId?: string; relatedResults?: string[] };
 }
 
-let driver: Driver;
+let suite: SeedSuite;
 let fixture: FixtureRepository;
 let server: RunningServer;
 
 beforeAll(async () => {
-  driver = testDriver();
-  await wipeGraph(driver);
-  fixture = gitFixture(REPO);
-  expect((await cliJson(['index', fixture.path, '--name', REPO], env)).code).toBe(0);
-  server = await startServer(env);
-  await waitUntilReady(server.url);
+  suite = await serveIndexedFixture(REPO, env);
+  ({ fixture, server } = suite);
 }, 180_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await driver?.close();
-});
+afterAll(() => stopSuite(suite));
 
 describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport) => {
   let client: Client;

@@ -1,6 +1,10 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { LORE_BIN } from '../support/processes';
+import type { Driver } from 'neo4j-driver';
+import { type FixtureRepository, gitFixture } from '../support/fixtures';
+import { testDriver, wipeGraph } from '../support/graph';
+import { LORE_BIN, type RunningServer, startServer, waitUntilReady } from '../support/processes';
+import { cliJson } from './doors';
 
 /**
  * A client of one seed's server, as its users run it: the official MCP SDK client over stdio
@@ -50,4 +54,27 @@ export async function seedPayload(client: Client, name: string, args: Record<str
   // The text content carries the same payload.
   expect(JSON.parse(result.text)).toEqual(result.payload);
   return result.payload;
+}
+
+/** What a seed's suite shares: one index of one fixture, and one server. */
+export interface SeedSuite {
+  driver: Driver;
+  fixture: FixtureRepository;
+  server: RunningServer;
+}
+
+/** The fixture indexed as `name` in a wiped graph (the seeds' "workspace"), then `lore serve` over it. */
+export async function serveIndexedFixture(name: string, env: NodeJS.ProcessEnv): Promise<SeedSuite> {
+  const driver = testDriver();
+  await wipeGraph(driver);
+  const fixture = gitFixture(name);
+  expect((await cliJson(['index', fixture.path, '--name', name], env)).code).toBe(0);
+  const server = await startServer(env);
+  await waitUntilReady(server.url);
+  return { driver, fixture, server };
+}
+
+export async function stopSuite(suite: SeedSuite | undefined): Promise<void> {
+  await suite?.server.stop();
+  await suite?.driver.close();
 }
