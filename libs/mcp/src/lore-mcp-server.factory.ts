@@ -27,12 +27,23 @@ import {
 } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { offsetOf } from './continuation';
+import { countTokens } from './token-counter';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
 import { portableOutput, validatedByService } from './service-validated-schema';
-import { statefulAnswer, statefulAnswerSchema, statefulError } from './stateful-answer';
+import {
+  type SeedServer,
+  type SeedServerName,
+  SEED_SERVERS,
+  seedAnswer,
+  seedError,
+  seedOutputSchema,
+  seedServerInfo,
+  seedStatefulAnswer,
+} from './seed-servers';
+import { statefulAnswer, statefulAnswerSchema, statefulEnvelope, statefulError } from './stateful-answer';
 import {
   DETAIL_LEVELS,
   type DetailLevel,
@@ -64,6 +75,8 @@ export interface ServerOptions {
   profile?: ToolProfile;
   /** stdio serves the local user: only there may tools with side effects be enabled. */
   transport: 'stdio' | 'http';
+  /** Serve as one seed's server (seed-servers.ts): its tools and resources only, answered in its shapes. */
+  as?: SeedServerName;
   onError?: (error: unknown) => void;
 }
 
@@ -79,6 +92,8 @@ export class LoreMcpServerFactory {
     string,
     { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof portableOutput<z.ZodType>> }
   >;
+  /** The output schemas of the tools on each seed endpoint (its payload's, or its format's around it). */
+  private readonly seedOutputs = new Map<string, ReturnType<typeof portableOutput<z.ZodType>>>();
 
   constructor(
     @Inject(MCP_TOOLS) private readonly tools: readonly LoreMcpTool[],
@@ -133,18 +148,30 @@ export class LoreMcpServerFactory {
     return tool.annotations.readOnlyHint !== true && tool.permission === undefined;
   }
 
+  /** The output schema a tool declares on a seed's endpoint. */
+  private seedOutput(seed: SeedServer, tool: LoreMcpTool): ReturnType<typeof portableOutput<z.ZodType>> {
+    const key = `${seed.name}\u0000${tool.name}`;
+    if (!this.seedOutputs.has(key)) this.seedOutputs.set(key, portableOutput<z.ZodType>(seedOutputSchema(seed, tool.output)));
+    return this.seedOutputs.get(key)!;
+  }
+
   create(principal: Principal, options: ServerOptions): McpServer {
     const { onError } = options;
     const door = options.transport === 'http' ? 'mcp-http' : 'mcp-stdio';
     const profile = options.profile ?? this.config.LORE_MCP_PROFILE;
-    const server = new McpServer(LORE_MCP_SERVER_INFO, {
-      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
-      instructions: INSTRUCTIONS,
+    // A seed's server is a view of the one catalog: its table's tools and resources, no prompts (no seed defines one).
+    const seed = options.as === undefined ? null : SEED_SERVERS[options.as];
+    const resources = seed ? this.resources.filter((resource) => seed.resources.includes(resource.name)) : this.resources;
+    const server = new McpServer(seed ? seedServerInfo(seed) : LORE_MCP_SERVER_INFO, {
+      capabilities: seed
+        ? { tools: {}, ...(resources.length > 0 ? { resources: {} } : {}) }
+        : { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: seed ? `${seed.instructions} ${UNTRUSTED_NOTE}` : INSTRUCTIONS,
     });
     const seedErrorCodes = new SeedErrorCodes();
     seedErrorCodes.restoreOn(server);
-    const tools = this.servedTools(principal, profile, options.transport);
-    const prompts = this.servedPrompts(principal, profile, options.transport);
+    const tools = this.servedTools(principal, profile, options.transport).filter((tool) => !seed || seed.tools.includes(tool.name));
+    const prompts = seed ? [] : this.servedPrompts(principal, profile, options.transport);
     const toolCatalog = {
       tools: tools.map(({ name, title, description }) => ({ name, title, description })),
       prompts: prompts.map(({ name, title, description }) => ({ name, title, description })),
@@ -157,26 +184,29 @@ export class LoreMcpServerFactory {
           title: tool.title,
           description: `${tool.description} ${UNTRUSTED_NOTE}`,
           inputSchema: schemas.input,
-          outputSchema: schemas.output,
+          outputSchema: seed && !tool.answersAsSeed ? this.seedOutput(seed, tool) : schemas.output,
           annotations: { title: tool.title, ...tool.annotations },
         },
         (args, ctx) =>
           runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
             withBookmark(ctx, () =>
-              this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), onError),
+              this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), seed, onError),
             ),
           ),
       );
     }
     this.answerSeedToolsAsSeed(server, tools, principal, door, toolCatalog, seedErrorCodes, onError);
-    for (const resource of this.resources) {
-      server.registerResource(
-        resource.name,
-        new ResourceTemplate(resource.uriTemplate, { list: undefined, complete: this.completions(resource, principal) }),
-        { title: resource.title, description: resource.description },
-        // Never reached: resources/read is answered below, from the URI as the client wrote it.
-        async () => ({ contents: [] }),
-      );
+    for (const resource of resources) {
+      // On a seed's endpoint a fixed URI (codeclone://latest/summary) is a listed resource, as the seed lists it.
+      // Never reached: resources/read is answered below, from the URI as the client wrote it.
+      const unread = async (): Promise<ReadResourceResult> => ({ contents: [] });
+      const metadata = { title: resource.title, description: resource.description };
+      if (seed !== null && !resource.uriTemplate.includes('{')) {
+        server.registerResource(resource.name, resource.uriTemplate, { ...metadata, mimeType: 'application/json' }, unread);
+      } else {
+        const complete = seed ? undefined : this.completions(resource, principal);
+        server.registerResource(resource.name, new ResourceTemplate(resource.uriTemplate, { list: undefined, complete }), metadata, unread);
+      }
     }
     for (const prompt of prompts) {
       const argsSchema = this.withCompletions(prompt.args, principal);
@@ -187,17 +217,22 @@ export class LoreMcpServerFactory {
     }
     // The SDK reads a URI through `new URL`, which resolves `..` away before a template sees it:
     // Lore's own parser reads the URI as written (and decoded), so a traversal is refused, not rewritten.
-    server.server.removeRequestHandler('resources/read');
-    server.server.setRequestHandler('resources/read', (request, ctx) =>
-      runInCallContext({ door }, () =>
-        this.read(request.params.uri, principal, onError).catch((error: unknown) => {
-          if (error instanceof ProtocolError) seedErrorCodes.remember(ctx.mcpReq.id, error.code);
-          throw error;
-        }),
-      ),
-    );
-    server.server.removeRequestHandler('resources/list');
-    server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
+    if (resources.length > 0) {
+      server.server.removeRequestHandler('resources/read');
+      server.server.setRequestHandler('resources/read', (request, ctx) =>
+        runInCallContext({ door }, () =>
+          this.read(request.params.uri, resources, principal, onError).catch((error: unknown) => {
+            if (error instanceof ProtocolError) seedErrorCodes.remember(ctx.mcpReq.id, error.code);
+            throw error;
+          }),
+        ),
+      );
+    }
+    // A seed's endpoint lists its own fixed resources (the SDK's listing); Lore's pages through every readable file.
+    if (!seed) {
+      server.server.removeRequestHandler('resources/list');
+      server.server.setRequestHandler('resources/list', (request) => this.catalog.list(principal, request.params?.cursor));
+    }
     answerInvalidParamsAsSuch(server);
     return server;
   }
@@ -207,6 +242,7 @@ export class LoreMcpServerFactory {
     given: Record<string, unknown> | undefined,
     principal: Principal,
     context: ToolCallContext,
+    seed: SeedServer | null,
     onError?: (error: unknown) => void,
   ): Promise<CallToolResult> {
     const call = {
@@ -219,10 +255,11 @@ export class LoreMcpServerFactory {
     };
     if (tool.stateful) {
       try {
-        return statefulAnswer(call, (await tool.call(given ?? {}, principal, context)) as Record<string, unknown>);
+        const data = (await tool.call(given ?? {}, principal, context)) as Record<string, unknown>;
+        return seed ? seedStatefulAnswer(statefulEnvelope(call, data)) : statefulAnswer(call, data);
       } catch (error) {
         if (!(error instanceof LoreError)) onError?.(error);
-        return statefulError(error, call.requestId);
+        return seed ? seedError(seed, call, error) : statefulError(error, call.requestId);
       }
     }
     try {
@@ -256,9 +293,11 @@ export class LoreMcpServerFactory {
         shaped = shapeAnswer({ ...call, args: narrowed, ...paging }, data, tool.next(data, narrowed), await this.snapshot(data, principal));
       }
       if (shaped.answer.status === 'truncated') this.metrics.recordTruncation(tool.name);
+      if (seed) return seedAnswer(seed, shaped.answer, () => countTokens(JSON.stringify(data)));
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
       if (!(error instanceof LoreError)) onError?.(error);
+      if (seed) return seedError(seed, call, error);
       // The error is the text alone: structuredContent is the tool's outputSchema's shape, which an
       // error is not, and clients that validate it (the Inspector, the 1.x SDK client) would show
       // the schema mismatch instead of the error. The MCP specification's tool execution errors are
@@ -318,13 +357,16 @@ export class LoreMcpServerFactory {
     return sortedSnapshot([...named, ...looked]);
   }
 
-  private async read(uri: string, principal: Principal, onError?: (error: unknown) => void): Promise<ReadResourceResult> {
+  private async read(
+    uri: string,
+    resources: readonly LoreMcpResourceTemplate[],
+    principal: Principal,
+    onError?: (error: unknown) => void,
+  ): Promise<ReadResourceResult> {
     try {
       // Each resource reads its own scheme's URIs (quality-report://, knowledge:// as well as the spans');
       // a URI of no Lore scheme is invalid input, as the span parser says, before "not found".
-      const resource = this.resources.find((candidate) =>
-        candidate.matches ? candidate.matches(uri) : uri.startsWith(`${candidate.name}://`),
-      );
+      const resource = resources.find((candidate) => (candidate.matches ? candidate.matches(uri) : uri.startsWith(`${candidate.name}://`)));
       if (!resource) {
         parseResourceUri(uri);
         throw new ResourceNotFoundError(uri);

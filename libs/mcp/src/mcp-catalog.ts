@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ERROR_CODES } from '@lore/domain';
 import { discoverClasses } from '@lore/config';
 import type { LoreMcpPrompt } from './mcp-prompt';
-import type { LoreMcpResourceTemplate, LoreMcpTool } from './mcp-tool';
+import { type LoreMcpResourceFamily, type LoreMcpResourceTemplate, type LoreMcpTool, resourceTemplatesOf } from './mcp-tool';
 import { portableSchema, validatedByService } from './service-validated-schema';
 import { toolAnswerSchema } from './tool-answer';
+import { SEED_SERVERS, SEED_SERVER_NAMES } from './seed-servers';
 import { TOOL_PROFILES, TOOL_PROFILE_NAMES } from './tool-profiles';
 
 /**
@@ -17,7 +18,7 @@ export function renderMcpCatalog(): string {
   const make = <T>(directory: string, suffix: string): T[] =>
     discoverClasses<T>(`${__dirname}/${directory}`, suffix).map((Class) => new (Class as unknown as new () => T)());
   const tools = make<LoreMcpTool>('tools', '.tool');
-  const resources = make<LoreMcpResourceTemplate>('resources', '.resource');
+  const resources = resourceTemplatesOf(make<LoreMcpResourceTemplate | LoreMcpResourceFamily>('resources', '.resource'));
   const prompts = make<LoreMcpPrompt>('prompts', '.prompt');
   const json = (value: unknown): string => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
   const lines: string[] = [
@@ -87,6 +88,7 @@ export function renderMcpCatalog(): string {
     '',
     json(portableSchema(z.toJSONSchema(toolAnswerSchema(z.object({})), { io: 'output', unrepresentable: 'any' }))),
     '',
+    ...seedServerSection(resources),
     '## Tools',
     '',
   ];
@@ -162,4 +164,43 @@ export function renderMcpCatalog(): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** The seed servers' endpoints (seed-servers.ts): what each serves and how it answers. */
+function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): string[] {
+  const shapes = {
+    payload:
+      '`structuredContent` (and the text) is the seed’s payload itself, top-level fields at the top; a failure is `isError` with its message as the text, as CodeClone’s FastMCP server answers.',
+    codedoc:
+      '`structuredContent` (and the text) is the seed’s payload itself (`resp["session_id"]`); over the token limit `_meta` holds `truncated: true`, `continuation_token` (pass it back as `continuation`) and `estimated_tokens`; a failure is the seed’s ErrorResponse: `isError`, the text `ERROR: <title>\\n\\n<explanation>`, `_meta` `{error, code, title, explanation, details}`.',
+    bare: 'Answers as the Knowledge MCP server: its result itself, and JSON-RPC errors with its codes (-32001 to -32008) and `data`.',
+    standard:
+      'Every tool answers the standard response format `{data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}}`; a failure is `createErrorResponse`’s: `isError`, `{data: null, metadata, status{success: false, code: 400, message}}`.',
+  } as const;
+  const lines = [
+    '## The seed servers',
+    '',
+    'Each server a seed describes is served as a view of this one catalog, for a client written against that server: stdio',
+    '`lore mcp --as <name>`, Streamable HTTP `/mcp/<name>`. It serves exactly the tools and resources below under the seed’s names,',
+    'through the same services and operation gate as `/mcp`; a tool of another server is an unknown tool there, and no prompts are',
+    'served (no seed defines one). What Lore adds that the seed does not define goes into the result’s `_meta` under `lore/…` keys:',
+    '`lore/requestId`, `lore/snapshot`, `lore/tokens`, `lore/maxTokens`, `lore/status`, `lore/warnings`, `lore/next`, `lore/continuation`',
+    '(pass it back as `continuation`), `lore/error` (Lore’s error body beside the seed’s).',
+    '',
+    '| name | seed | tools | resources | answers |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const name of SEED_SERVER_NAMES) {
+    const server = SEED_SERVERS[name];
+    lines.push(
+      `| \`${name}\` (${server.title}) | ${server.seed} | ${server.tools.join(', ')} | ${server.resources.map((name) => `\`${resources.find((resource) => resource.name === name)!.uriTemplate}\``).join(', ') || 'none'} | ${shapes[server.shape]} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Seed 004 names no tool family of its own (its `analyze-*` tools are usage examples), so `/mcp/analysis` serves Lore’s code-reading',
+    'and analysis tools that no other seed defines, in its format.',
+    '',
+  );
+  return lines;
 }

@@ -1,4 +1,4 @@
-import { All, Controller, Inject, Logger, OnModuleDestroy, Req, Res } from '@nestjs/common';
+import { All, Controller, Inject, Logger, NotFoundException, OnModuleDestroy, Param, Req, Res } from '@nestjs/common';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
@@ -15,12 +15,13 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import type { Permission, Principal } from '@lore/domain';
 import { AuthenticationService } from '@lore/knowledge/credentials/authentication.service';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
+import { SEED_SERVER_NAMES, type SeedServerName } from './seed-servers';
 import type { ToolProfile } from './tool-profiles';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /**
- * MCP over Streamable HTTP at /mcp: the 2026-07-28 protocol and, statelessly, 2025-11-25 clients,
+ * MCP over Streamable HTTP at /mcp, and each seed's server at /mcp/<name> (seed-servers.ts): the 2026-07-28 protocol and, statelessly, 2025-11-25 clients,
  * from one per-request server factory. Authentication, scope and DNS-rebinding checks happen here,
  * before the SDK sees the request. As an OAuth resource server it only verifies the tokens it is
  * given: it never passes a caller's token on to anything (no token passthrough), and calls nothing
@@ -46,10 +47,10 @@ export class McpHttpController implements OnModuleDestroy {
     const onError = (error: unknown): void => this.logger.error(error instanceof Error ? error.stack : String(error));
     this.mcp = createMcpHandler(
       ({ authInfo }) => {
-        const principal = (authInfo?.extra as { principal: Principal }).principal;
+        const { principal, as } = authInfo?.extra as { principal: Principal; as?: SeedServerName };
         // A credential limited to a tool profile gets that profile; any other caller the configured one.
         const profile = (principal.toolProfile as ToolProfile | null) ?? config.LORE_MCP_PROFILE;
-        return servers.create(principal, { profile, transport: 'http', onError });
+        return servers.create(principal, { profile, transport: 'http', as, onError });
       },
       {
         onerror: onError,
@@ -61,7 +62,19 @@ export class McpHttpController implements OnModuleDestroy {
   }
 
   @All()
-  async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
+  serve(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.serveAs(undefined, req, res);
+  }
+
+  /** One seed's server: the same door, checks and services, its table and shapes. */
+  @All(':server')
+  serveSeed(@Param('server') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const as = SEED_SERVER_NAMES.find((candidate) => candidate === name);
+    if (as === undefined) throw new NotFoundException(`No MCP server /mcp/${name}: the seed servers are ${SEED_SERVER_NAMES.join(', ')}.`);
+    return this.serveAs(as, req, res);
+  }
+
+  private async serveAs(as: SeedServerName | undefined, req: Request, res: Response): Promise<void> {
     if (this.loopbackOnly && (!this.validateHost(req, res) || !this.validateOrigin(req, res))) return;
     if (req.query.access_token !== undefined) {
       // A token in a URL ends up in logs and histories: refused, never used (MCP authorization spec, OAuth 2.1 section 5.1.1).
@@ -104,7 +117,7 @@ export class McpHttpController implements OnModuleDestroy {
         description: `This request needs the ${scopeOf(missing)} scope, which the credential does not hold.`,
       });
     }
-    (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal } };
+    (req as Request & { auth?: unknown }).auth = { token: 'lore', clientId: principal.subject, scopes: [], extra: { principal, as } };
     await this.handle(req, res, body);
   }
 

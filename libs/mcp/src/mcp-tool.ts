@@ -96,6 +96,19 @@ export interface LoreMcpResourceTemplate {
   matches?(uri: string): boolean;
 }
 
+/**
+ * Several resource templates served by one class (`codeclone://`'s views, a table): the server
+ * registers each template of the family as if it were a resource file of its own.
+ */
+export interface LoreMcpResourceFamily {
+  readonly templates: readonly LoreMcpResourceTemplate[];
+}
+
+/** The templates of every resource class: a family's, or the class itself. */
+export function resourceTemplatesOf(resources: readonly (LoreMcpResourceTemplate | LoreMcpResourceFamily)[]): LoreMcpResourceTemplate[] {
+  return resources.flatMap((resource) => ('templates' in resource ? resource.templates : [resource]));
+}
+
 /** The tools that only read the indexed graph. */
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 

@@ -40,22 +40,29 @@ interface StatefulCall {
 }
 
 /** The answer around a session's data; past the token budget, pending requests are left out from the last (their count stays in the data). */
-export function statefulAnswer(call: StatefulCall, data: Record<string, unknown>): CallToolResult {
+export function statefulEnvelope(call: StatefulCall, data: Record<string, unknown>): StatefulEnvelope {
   let shaped = { ...data };
   let omitted = 0;
   for (;;) {
     const answer = envelope(call, shaped, omitted);
-    const text = JSON.stringify(answer);
-    const tokens = countTokens(text);
+    const tokens = countTokens(JSON.stringify(answer));
     const pending = shaped.pending_requests;
     if (tokens <= call.maxTokens || !Array.isArray(pending) || pending.length === 0) {
       answer.metadata.tokens = tokens;
-      return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+      return answer;
     }
     shaped = { ...shaped, pending_requests: pending.slice(0, -1) };
     omitted++;
   }
 }
+
+/** The stateful answer as a tool result: the format's JSON as structuredContent and as text. */
+export function statefulAnswer(call: StatefulCall, data: Record<string, unknown>): CallToolResult {
+  const answer = statefulEnvelope(call, data);
+  return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+}
+
+export type StatefulEnvelope = ReturnType<typeof envelope>;
 
 function envelope(call: StatefulCall, data: Record<string, unknown>, omitted: number) {
   const sessionId = typeof data.session_id === 'string' ? data.session_id : undefined;

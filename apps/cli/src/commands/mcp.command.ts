@@ -13,24 +13,28 @@ export const register: RegisterCommand = (program: Command) =>
       '--profile <profile>',
       'The tools served: full, docgen_agent, review_agent or read_only_explorer (default: LORE_MCP_PROFILE, else full).',
     )
+    .option('--as <server>', "Serve as one seed's server, in its shapes: codeclone, codedoc, knowledge or analysis (docs/mcp.md).")
     .action(runAction(mcpCommand));
 
 /** MCP over stdio for a local agent; stdout carries only protocol messages. */
-async function mcpCommand(options: { profile?: string }): Promise<number> {
+async function mcpCommand(options: { profile?: string; as?: string }): Promise<number> {
   // Loaded here, not with the CLI: every other command started about 0.1 s sooner without them.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { serveStdio } = require('@modelcontextprotocol/server/stdio') as typeof import('@modelcontextprotocol/server/stdio');
-  const { LoreMcpServerFactory, McpServerModule, TOOL_PROFILE_NAMES } = require('@lore/mcp') as typeof import('@lore/mcp');
+  const { LoreMcpServerFactory, McpServerModule, SEED_SERVER_NAMES, TOOL_PROFILE_NAMES } =
+    require('@lore/mcp') as typeof import('@lore/mcp');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const profile = TOOL_PROFILE_NAMES.find((name) => name === options.profile);
   if (options.profile !== undefined && profile === undefined) {
     throw new InvalidInputError(`--profile must be one of ${TOOL_PROFILE_NAMES.join(', ')}.`);
   }
+  const as = SEED_SERVER_NAMES.find((name) => name === options.as);
+  if (options.as !== undefined && as === undefined) throw new InvalidInputError(`--as must be one of ${SEED_SERVER_NAMES.join(', ')}.`);
   const context = await openServices(McpServerModule);
   const principal = context.get(PrincipalResolver).local();
   const servers = context.get(LoreMcpServerFactory);
   const onError = (error: unknown): void => void process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  const handle = serveStdio(() => servers.create(principal, { profile, transport: 'stdio', onError }), {
+  const handle = serveStdio(() => servers.create(principal, { profile, transport: 'stdio', as, onError }), {
     onerror: (error) => onError(error),
   });
   await new Promise<void>((done) => {

@@ -1,0 +1,260 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { LORE_VERSION } from '@lore/config';
+import { type ErrorBody, toLoreError } from '@lore/domain';
+import { type StatefulEnvelope, statefulError } from './stateful-answer';
+import type { ToolAnswer } from './tool-answer';
+
+/**
+ * The servers the seeds describe, each served as a view of Lore's one catalog (`lore mcp --as <name>`,
+ * `/mcp/<name>`): which of Lore's tools and resources it serves, under the seed's names, and how an
+ * answer and an error are told, so that a client written against that seed works unchanged. The
+ * tools are Lore's own, called through the same gate: only the table and the shape are the seed's.
+ * What Lore adds to an answer that the seed does not define (request id, snapshot, tokens,
+ * continuation, next calls, warnings) goes into the result's `_meta` under `lore/…` keys.
+ */
+export const SEED_SERVER_NAMES = ['codeclone', 'codedoc', 'knowledge', 'analysis'] as const;
+export type SeedServerName = (typeof SEED_SERVER_NAMES)[number];
+
+/** How a seed's server tells a tool's answer and its failure. */
+type AnswerShape =
+  /** CodeClone's MCP server (FastMCP): the payload itself; a failure is isError with its message as the text. */
+  | 'payload'
+  /** The CodeDoc handler: the payload itself (over the limit, `_meta` {truncated, continuation_token, estimated_tokens}); a failure is its ErrorResponse. */
+  | 'codedoc'
+  /** The Knowledge MCP server: its result, and JSON-RPC errors with its codes (the tools answer so themselves: answersAsSeed). */
+  | 'bare'
+  /** The MCP Code Analysis foundations: ToolResponse {data, metadata, status, context}; a failure is createErrorResponse's. */
+  | 'standard';
+
+export interface SeedServer {
+  name: SeedServerName;
+  /** The seed document it is written from (../shared/seeds). */
+  seed: string;
+  title: string;
+  instructions: string;
+  shape: AnswerShape;
+  /** The tools it serves, by their names in Lore's catalog (the seed's names). */
+  tools: readonly string[];
+  /** The resource templates it serves, by name (libs/mcp/src/resources). */
+  resources: readonly string[];
+}
+
+const CODECLONE_RESOURCES = [
+  'codeclone-latest-summary',
+  'codeclone-latest-triage',
+  'codeclone-latest-report',
+  'codeclone-latest-health',
+  'codeclone-latest-gates',
+  'codeclone-latest-changed',
+  'codeclone-schema',
+  'codeclone-run-summary',
+  'codeclone-run-report',
+  'codeclone-run-finding',
+];
+
+export const SEED_SERVERS: Readonly<Record<SeedServerName, SeedServer>> = {
+  codeclone: {
+    name: 'codeclone',
+    seed: '001',
+    title: "CodeClone's MCP interface (analysis runs)",
+    instructions:
+      'Deterministic code-health analysis of indexed repositories: call analyze_repository (absolute root) first, then get_run_summary or get_production_triage, list_hotspots or check_*, get_finding and get_remediation, generate_pr_summary. help(topic=...) routes contract questions.',
+    shape: 'payload',
+    tools: [
+      'analyze_repository',
+      'analyze_changed_paths',
+      'get_run_summary',
+      'get_production_triage',
+      'help',
+      'compare_runs',
+      'evaluate_gates',
+      'get_report_section',
+      'list_findings',
+      'get_finding',
+      'get_remediation',
+      'list_hotspots',
+      'check_clones',
+      'check_complexity',
+      'check_coupling',
+      'check_cohesion',
+      'check_dead_code',
+      'generate_pr_summary',
+      'mark_finding_reviewed',
+      'list_reviewed_findings',
+      'clear_session_runs',
+    ],
+    resources: CODECLONE_RESOURCES,
+  },
+  codedoc: {
+    name: 'codedoc',
+    seed: '002',
+    title: 'The CodeDoc MCP protocol handler (documentation sessions)',
+    instructions:
+      'AI-driven documentation of an indexed workspace: full_documentation or create_documentation opens a session, provide_thematic_groupings and provide_dependency_files feed it, analyze_file_callback answers each file, get_documentation_status follows it; get_project_structure lists a workspace, verify_documentation checks a document against the code.',
+    shape: 'codedoc',
+    tools: [
+      'full_documentation',
+      'provide_thematic_groupings',
+      'provide_dependency_files',
+      'create_documentation',
+      'analyze_file_callback',
+      'get_project_structure',
+      'verify_documentation',
+      'get_documentation_status',
+    ],
+    resources: [],
+  },
+  knowledge: {
+    name: 'knowledge',
+    seed: '003',
+    title: 'The Knowledge MCP server (project knowledge)',
+    // The seed's server description, word for word.
+    instructions:
+      "Centralized project knowledge management. Use 'get_project_main' to retrieve project instructions instead of looking for CLAUDE.md files. Manages project-specific documentation and knowledge across all your repositories.",
+    shape: 'bare',
+    tools: [
+      'get_project_main',
+      'update_project_main',
+      'search_knowledge',
+      'create_knowledge_file',
+      'update_chapter',
+      'delete_knowledge_file',
+    ],
+    resources: ['knowledge-main', 'knowledge-files', 'knowledge-chapters'],
+  },
+  analysis: {
+    name: 'analysis',
+    seed: '004',
+    title: 'MCP Code Analysis (the standard response format)',
+    instructions:
+      'Code analysis of indexed repositories. Every tool answers the standard response format {data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}, context}: read status.success before data.',
+    shape: 'standard',
+    // Seed 004 names no tool family of its own (its analyze-* tools are usage examples): it serves
+    // Lore's code-reading and analysis tools that no other seed defines, in its format.
+    tools: [
+      'search_code',
+      'get_symbol',
+      'get_callers',
+      'get_callees',
+      'get_file_span',
+      'get_graph_neighborhood',
+      'get_related_tests',
+      'get_documents',
+      'analyze_impact',
+    ],
+    resources: [],
+  },
+};
+
+/** The version the seed servers report in serverInfo (CodeClone: clients check it for compatibility). */
+export function seedServerInfo(server: SeedServer): { name: string; version: string } {
+  return { name: `lore-${server.name}`, version: LORE_VERSION };
+}
+
+/** The outputSchema of a tool on a seed's endpoint: its payload's, or the standard format around it. */
+export function seedOutputSchema(server: SeedServer, output: z.ZodType): z.ZodType {
+  if (server.shape !== 'standard') return output;
+  return z.object({
+    data: output.nullable(),
+    metadata: z.object({ tool: z.string(), version: z.string(), executionTime: z.number(), timestamp: z.string() }),
+    status: z.object({ success: z.boolean(), code: z.number().int(), message: z.string().optional() }),
+    context: z.object({ sessionId: z.string().optional(), relatedResults: z.array(z.string()).optional() }).optional(),
+  });
+}
+
+/** Lore's extras of an envelope answer, for `_meta`. */
+function loreMetaOf(answer: ToolAnswer): Record<string, unknown> {
+  return {
+    'lore/requestId': answer.metadata.requestId,
+    'lore/version': answer.metadata.version,
+    'lore/executionTimeMs': answer.metadata.executionTimeMs,
+    'lore/snapshot': answer.metadata.snapshot,
+    'lore/tokens': answer.metadata.tokens,
+    'lore/maxTokens': answer.metadata.maxTokens,
+    'lore/status': answer.status,
+    ...(answer.warnings.length > 0 ? { 'lore/warnings': answer.warnings } : {}),
+    ...(answer.next.recommended.length > 0 ? { 'lore/next': answer.next.recommended } : {}),
+    ...(answer.continuation === null ? {} : { 'lore/continuation': answer.continuation }),
+  };
+}
+
+function result(payload: Record<string, unknown>, meta: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload, _meta: meta };
+}
+
+/**
+ * An envelope answer (tool-answer.ts) as the seed's server gives it. `wholeTokens` counts the answer
+ * before it was cut, for CodeDoc's `estimated_tokens`.
+ */
+export function seedAnswer(server: SeedServer, answer: ToolAnswer, wholeTokens: () => number): CallToolResult {
+  const meta = loreMetaOf(answer);
+  if (server.shape === 'standard') {
+    const { metadata } = answer;
+    return result(
+      {
+        data: answer.data,
+        metadata: {
+          tool: metadata.tool,
+          version: metadata.version,
+          executionTime: metadata.executionTimeMs,
+          timestamp: new Date().toISOString(),
+        },
+        status: { success: true, code: 200, ...(answer.warnings.length > 0 ? { message: answer.warnings[0]!.message } : {}) },
+      },
+      meta,
+    );
+  }
+  if (server.shape === 'codedoc' && answer.continuation !== null) {
+    return result(answer.data, { truncated: true, continuation_token: answer.continuation, estimated_tokens: wholeTokens(), ...meta });
+  }
+  return result(answer.data, meta);
+}
+
+/** A stateful answer (stateful-answer.ts) on the CodeDoc endpoint: the session's payload itself, the format's fields in `_meta`. */
+export function seedStatefulAnswer(envelope: StatefulEnvelope): CallToolResult {
+  const { metadata, status, context } = envelope;
+  return result(envelope.data, {
+    'lore/requestId': metadata.requestId,
+    'lore/version': metadata.version,
+    'lore/executionTimeMs': metadata.executionTime,
+    'lore/tokens': metadata.tokens,
+    'lore/maxTokens': metadata.maxTokens,
+    ...(status.message === undefined ? {} : { 'lore/message': status.message }),
+    ...(context?.relatedResults && context.relatedResults.length > 0 ? { 'lore/relatedResults': context.relatedResults } : {}),
+  });
+}
+
+/** The CodeDoc code of a Lore error that is not one of the sessions' own (the seed's tool error codes and its middleware's). */
+const CODEDOC_CODE_OF: Partial<Record<ErrorBody['code'], string>> = {
+  invalid_input: 'INVALID_PARAMETER',
+  ambiguous_target: 'INVALID_PARAMETER',
+  not_found: 'PATH_NOT_FOUND',
+  snapshot_not_indexed: 'PATH_NOT_FOUND',
+  permission_denied: 'ACCESS_DENIED',
+  sensitive_content_blocked: 'ACCESS_DENIED',
+  rate_limited: 'RATE_LIMIT_EXCEEDED',
+  resource_exhausted: 'TOKEN_LIMIT_EXCEEDED',
+};
+
+/** A failed call as the seed's server tells it; Lore's error body in `_meta["lore/error"]`. */
+export function seedError(server: SeedServer, call: { tool: string; version: string; requestId: string }, error: unknown): CallToolResult {
+  const body: ErrorBody = toLoreError(error).toBody();
+  const lore = { 'lore/requestId': call.requestId, 'lore/error': body };
+  if (server.shape === 'codedoc') {
+    const told = statefulError(error, call.requestId);
+    const { requestId: _requestId, code, ...meta } = told._meta as Record<string, unknown>;
+    // A session error carries its CodeDoc code; any other (get_project_structure, verify_documentation, the gate's) is given the seed's code for its kind.
+    const codeDocCode = body.details?.seedError === undefined ? (CODEDOC_CODE_OF[body.code] ?? code) : code;
+    return { ...told, _meta: { ...meta, code: codeDocCode, ...lore } };
+  }
+  if (server.shape === 'standard') {
+    const failure = {
+      data: null,
+      metadata: { tool: call.tool, version: call.version, executionTime: 0, timestamp: new Date().toISOString() },
+      status: { success: false, code: 400, message: body.message },
+    };
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(failure) }], structuredContent: failure, _meta: lore };
+  }
+  return { isError: true, content: [{ type: 'text', text: body.message }], _meta: lore };
+}

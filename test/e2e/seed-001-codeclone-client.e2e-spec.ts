@@ -1,0 +1,179 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { FixtureRepository } from '../support/fixtures';
+import type { RunningServer } from '../support/processes';
+import {
+  SEED_TRANSPORTS,
+  callSeedTool,
+  connectSeedServer,
+  seedPayload,
+  serveIndexedFixture,
+  stopSuite,
+  type SeedSuite,
+} from './seed-clients';
+
+/**
+ * A client of CodeClone's MCP server (seed 001), written from the seed's text only: its 21 tool
+ * names, its arguments (absolute `root`, `run_id`, `finding_id`, `detail_level`, `format`), the
+ * recommended workflow in its order, the payload fields it names read at the top of the answer, its
+ * fixed resources and run templates, and the failures it lists. Run against `lore mcp --as codeclone`
+ * and `/mcp/codeclone` on the health-ts fixture (a 21-case switch, an unreachable function, an import cycle).
+ */
+const TENANT = 'seed-001-e2e';
+const env = { LORE_TENANT: TENANT };
+const SEED_TOOLS = [
+  'analyze_repository',
+  'analyze_changed_paths',
+  'get_run_summary',
+  'get_production_triage',
+  'help',
+  'compare_runs',
+  'evaluate_gates',
+  'get_report_section',
+  'list_findings',
+  'get_finding',
+  'get_remediation',
+  'list_hotspots',
+  'check_clones',
+  'check_complexity',
+  'check_coupling',
+  'check_cohesion',
+  'check_dead_code',
+  'generate_pr_summary',
+  'mark_finding_reviewed',
+  'list_reviewed_findings',
+  'clear_session_runs',
+];
+const FIXED_RESOURCES = [
+  'codeclone://latest/summary',
+  'codeclone://latest/triage',
+  'codeclone://latest/report.json',
+  'codeclone://latest/health',
+  'codeclone://latest/gates',
+  'codeclone://latest/changed',
+  'codeclone://schema',
+];
+const RUN_TEMPLATES = [
+  'codeclone://runs/{run_id}/summary',
+  'codeclone://runs/{run_id}/report.json',
+  'codeclone://runs/{run_id}/findings/{finding_id}',
+];
+
+let suite: SeedSuite;
+let fixture: FixtureRepository;
+let server: RunningServer;
+
+beforeAll(async () => {
+  suite = await serveIndexedFixture('health-ts', env);
+  ({ fixture, server } = suite);
+}, 180_000);
+
+afterAll(() => stopSuite(suite));
+
+describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connectSeedServer(transport, 'codeclone', server.url, env);
+  }, 60_000);
+  afterAll(() => client?.close());
+
+  it('finds exactly the seed’s 21 tools, its fixed resources and its run templates', async () => {
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...SEED_TOOLS].sort());
+    expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(FIXED_RESOURCES);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(RUN_TEMPLATES);
+    expect(client.getServerVersion()?.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('walks the recommended workflow, reading the payload fields the seed names at the top', async () => {
+    const analyzed = await callSeedTool(client, 'analyze_repository', { root: fixture.path });
+    const summary = analyzed.payload;
+    const runId = summary.run_id as string;
+    expect(runId).toMatch(/^[0-9a-f]{8}$/);
+    expect(summary).toMatchObject({
+      mode: 'full',
+      inventory: { files: 3, functions: 4, classes: 0 },
+      findings: {
+        total: 3,
+        new: 3,
+        known: 0,
+        by_family: { clones: 0, complexity: 1, coupling: 0, cohesion: 0, dead_code: 1, dependencies: 1 },
+        production: 3,
+      },
+      cache: { freshness: 'fresh' },
+    });
+    for (const field of ['version', 'schema', 'analysis_profile', 'health_scope', 'focus', 'baseline', 'metrics_baseline', 'diff']) {
+      expect(summary).toHaveProperty(field);
+    }
+    // Lore's envelope is not there; its extras are in _meta.
+    expect(summary).not.toHaveProperty('data');
+    expect(summary).not.toHaveProperty('metadata');
+    expect(analyzed.meta).toMatchObject({ 'lore/requestId': expect.any(String), 'lore/status': 'ok', 'lore/tokens': expect.any(Number) });
+
+    // 1. get_run_summary or get_production_triage
+    expect(await seedPayload(client, 'get_run_summary', { run_id: runId })).toEqual(summary);
+    expect(await seedPayload(client, 'get_run_summary', {})).toEqual(summary);
+    const triage = await seedPayload(client, 'get_production_triage', { run_id: runId, max_hotspots: 2 });
+    expect(triage).toMatchObject({ run_id: runId, findings: { total: 3, production: 3 } });
+    // 2. help(topic=...)
+    const help = await seedPayload(client, 'help', { topic: 'workflow' });
+    expect(JSON.stringify(help)).toContain('get_production_triage');
+    // 3. list_hotspots or check_*
+    const hotspots = await seedPayload(client, 'list_hotspots', { run_id: runId });
+    expect(hotspots.run_id).toBe(runId);
+    const complexity = await seedPayload(client, 'check_complexity', { run_id: runId, root: fixture.path });
+    expect(complexity).toMatchObject({ run_id: runId, family: 'complexity', total: 1 });
+    expect((complexity.items as { locations: string[] }[])[0]!.locations).toEqual(['src/router.ts:4']);
+    const findings = await seedPayload(client, 'list_findings', { detail_level: 'summary' });
+    const items = findings.items as { id: string; family: string; locations: string[] }[];
+    expect(items.map((item) => [item.family, item.locations])).toEqual([
+      ['complexity', ['src/router.ts:4']],
+      ['dead_code', ['src/status.ts:8']],
+      ['dependencies', ['src/router.ts:1', 'src/status.ts:1']],
+    ]);
+    // 4. get_finding → get_remediation
+    const deadCode = items[1]!.id;
+    const finding = await seedPayload(client, 'get_finding', { finding_id: deadCode, run_id: runId });
+    expect(finding).toMatchObject({
+      run_id: runId,
+      finding: { id: deadCode, locations: [{ path: 'src/status.ts', line: 8, end_line: 10, symbol: 'formatLegacyStatus' }] },
+    });
+    const remediation = await seedPayload(client, 'get_remediation', { finding_id: deadCode, run_id: runId });
+    expect(JSON.stringify(remediation)).toContain(deadCode);
+    // 5. generate_pr_summary(format="markdown")
+    const pr = await seedPayload(client, 'generate_pr_summary', { run_id: runId, format: 'markdown' });
+    expect(pr).toMatchObject({ run_id: runId, format: 'markdown' });
+
+    // Session-local review markers.
+    await seedPayload(client, 'mark_finding_reviewed', { finding_id: deadCode, run_id: runId, note: 'kept for the legacy API' });
+    const reviewed = await seedPayload(client, 'list_reviewed_findings', { run_id: runId });
+    expect((reviewed.items as { finding_id: string }[]).map((item) => item.finding_id)).toContain(deadCode);
+
+    // The resources are views over the registered run.
+    const latest = await client.readResource({ uri: 'codeclone://latest/summary' });
+    expect(JSON.parse((latest.contents[0] as { text: string }).text)).toEqual(summary);
+    const byRun = await client.readResource({ uri: `codeclone://runs/${runId}/findings/${deadCode}` });
+    expect(JSON.parse((byRun.contents[0] as { text: string }).text)).toMatchObject({ id: deadCode });
+  });
+
+  it('answers the seed’s failures as errors and changes nothing; a tool of another seed is unknown here', async () => {
+    const relative = await callSeedTool(client, 'analyze_repository', { root: '.' });
+    expect(relative).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
+    expect(relative.text).toMatch(/absolute/);
+    const missingRun = await callSeedTool(client, 'get_run_summary', { run_id: 'deadbeef' });
+    expect(missingRun).toMatchObject({
+      isError: true,
+      meta: { 'lore/error': { code: 'not_found', details: { reason: 'run_not_found' } } },
+    });
+    const missingFinding = await callSeedTool(client, 'get_finding', { finding_id: 'no-such-finding' });
+    expect(missingFinding).toMatchObject({ isError: true, meta: { 'lore/error': { details: { reason: 'finding_not_found' } } } });
+    const changedWithout = await callSeedTool(client, 'analyze_changed_paths', { root: fixture.path });
+    expect(changedWithout.isError).toBe(true);
+    const section = await callSeedTool(client, 'get_report_section', { section: 'changed' });
+    expect(section.isError).toBe(true);
+    const latest = await seedPayload(client, 'get_run_summary', {});
+    expect(latest.findings).toMatchObject({ total: 3 });
+    await expect(client.callTool({ name: 'full_documentation', arguments: { workspace_id: 'health-ts' } })).rejects.toThrow(
+      /full_documentation/,
+    );
+    await expect(client.callTool({ name: 'search_code', arguments: { query: 'route' } })).rejects.toThrow(/search_code/);
+  });
+});

@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Driver } from 'neo4j-driver';
+import { type FixtureRepository, gitFixture } from '../support/fixtures';
+import { testDriver, wipeGraph } from '../support/graph';
+import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
+import { cliJson } from './doors';
+import { SEED_TRANSPORTS, callSeedTool, connectSeedServer, seedPayload } from './seed-clients';
+
+/**
+ * A client of the CodeDoc MCP handler (seed 002), written from the seed's text only: its eight tools
+ * with their request fields, its integration test `TestMCPIntegration` ported line for line (reading
+ * `resp1["session_id"]`, `"processing"`, `"completed"` at the top of each answer), the cases of its
+ * `TestHandleFullDocumentation`, and the error codes its tools list, each in its ErrorResponse shape
+ * (isError, "ERROR: <title>\n\n<explanation>", meta {error, title, explanation, details}). Run against
+ * `lore mcp --as codedoc` and `/mcp/codedoc` on the order-service fixture.
+ */
+const TENANT = 'seed-002-e2e';
+const WORKSPACE = 'order-service';
+const output = mkdtempSync(join(tmpdir(), 'lore-seed-002-'));
+const env = { LORE_TENANT: TENANT, LORE_DOCS_OUTPUT_DIR: output };
+const SEED_TOOLS = [
+  'full_documentation',
+  'provide_thematic_groupings',
+  'provide_dependency_files',
+  'create_documentation',
+  'analyze_file_callback',
+  'get_project_structure',
+  'verify_documentation',
+  'get_documentation_status',
+];
+
+let driver: Driver;
+let workspace: FixtureRepository & { ID: string };
+let server: RunningServer;
+
+/** The seed's createTestWorkspace: a repository Lore has indexed, named by its workspace id. */
+async function createTestWorkspace(): Promise<FixtureRepository & { ID: string }> {
+  const fixture = gitFixture(WORKSPACE);
+  expect((await cliJson(['index', fixture.path, '--name', WORKSPACE], env)).code).toBe(0);
+  return { ...fixture, ID: WORKSPACE };
+}
+
+beforeAll(async () => {
+  driver = testDriver();
+  await wipeGraph(driver);
+  workspace = await createTestWorkspace();
+  server = await startServer(env);
+  await waitUntilReady(server.url);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await driver?.close();
+  rmSync(output, { recursive: true, force: true });
+});
+
+describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
+  let client: Client;
+  /** The seed's client.Call: the answer's fields, at the top. */
+  const Call = (name: string, args: Record<string, unknown>) => seedPayload(client, name, args);
+
+  beforeAll(async () => {
+    client = await connectSeedServer(transport, 'codedoc', server.url, env);
+  }, 60_000);
+  afterAll(() => client?.close());
+
+  it('lists exactly the seed’s eight tools', async () => {
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...SEED_TOOLS].sort());
+  });
+
+  it('TestMCPIntegration: full documentation flow', async () => {
+    const files = [join(workspace.path, 'src/pricing/discounts.ts'), join(workspace.path, 'src/validation/order-validator.ts')];
+
+    // Step 2: Start full documentation
+    const resp1 = await Call('full_documentation', {
+      workspace_id: workspace.ID,
+    });
+
+    const sessionID = resp1['session_id'] as string;
+    expect(resp1['status']).toBe('awaiting_groupings');
+
+    // Step 3: Provide groupings
+    const resp2 = await Call('provide_thematic_groupings', {
+      session_id: sessionID,
+      groupings: [
+        {
+          theme: 'handlers',
+          file_paths: files,
+        },
+      ],
+    });
+    expect(resp2['status']).toBe('processing');
+
+    // Step 4: Simulate file analysis callbacks
+    for (const file of files) {
+      await Call('analyze_file_callback', {
+        session_id: sessionID,
+        file_path: file,
+        analysis: {
+          summary: 'Test file',
+          documentation: '# Test Documentation',
+        },
+      });
+    }
+
+    // Step 5: Check status
+    const resp3 = await Call('get_documentation_status', {
+      session_id: sessionID,
+    });
+    expect(resp3['status']).toBe('completed');
+    expect(resp3).toMatchObject({ session_id: sessionID, progress: { total_files: 2, processed_files: 2, failed_files: [] } });
+  });
+
+  it('TestHandleFullDocumentation: missing workspace_id, workspace not found', async () => {
+    const missing = await callSeedTool(client, 'full_documentation', {});
+    expect(missing.isError).toBe(true);
+    expect(missing.meta['title']).toBe('Missing required parameter: workspace_id');
+    expect(missing.text).toBe(`ERROR: ${missing.meta['title'] as string}\n\n${missing.meta['explanation'] as string}`);
+
+    const notFound = await callSeedTool(client, 'full_documentation', { workspace_id: 'proj-invalid' });
+    expect(notFound.isError).toBe(true);
+    expect(notFound.meta).toMatchObject({ error: true, code: 'WORKSPACE_NOT_FOUND' });
+    expect(notFound.meta['details']).toHaveProperty('active_workspaces');
+  });
+
+  it('answers each tool’s listed error codes in the ErrorResponse shape, calls out of order included', async () => {
+    const codeOf = async (name: string, args: Record<string, unknown>) => {
+      const answer = await callSeedTool(client, name, args);
+      expect({ name, isError: answer.isError, error: answer.meta['error'] }).toEqual({ name, isError: true, error: true });
+      return answer.meta['code'];
+    };
+    expect(await codeOf('provide_thematic_groupings', { session_id: 'ds_missing', groupings: [] })).toBe('SESSION_NOT_FOUND');
+    expect(await codeOf('get_documentation_status', { session_id: 'ds_missing' })).toBe('SESSION_NOT_FOUND');
+    const started = await Call('full_documentation', { workspace_id: workspace.ID });
+    const session_id = started['session_id'] as string;
+    expect(await codeOf('provide_thematic_groupings', { session_id, groupings: [{ theme: '', file_paths: [] }] })).toBe('INVALID_GROUPING');
+    await Call('provide_thematic_groupings', { session_id, groupings: [{ theme: 'entry', file_paths: ['src/index.ts'] }] });
+    // An analysis without its required documentation.
+    expect(await codeOf('analyze_file_callback', { session_id, file_path: 'src/index.ts', analysis: { summary: 'x' } })).toBe(
+      'INVALID_ANALYSIS',
+    );
+    // Out of order: the session no longer awaits groupings.
+    expect(await codeOf('provide_thematic_groupings', { session_id, groupings: [{ theme: 'again', file_paths: ['src/index.ts'] }] })).toBe(
+      'INVALID_SESSION_STATE',
+    );
+    expect(
+      await codeOf('provide_dependency_files', {
+        session_id,
+        requesting_file: 'src/index.ts',
+        dependencies: [{ file_path: 'src/domain/order.ts', dependency_type: 'inheritance' }],
+      }),
+    ).toBe('INVALID_DEPENDENCY_TYPE');
+    expect(await codeOf('create_documentation', { workspace_id: workspace.ID, module_name: 'orders' })).toBe('MISSING_PARAMETER');
+    expect(await codeOf('get_project_structure', { workspace_path: '/nowhere/indexed' })).toBe('PATH_NOT_FOUND');
+    // Nothing changed: the session still has its one file waiting.
+    expect(await Call('get_documentation_status', { session_id })).toMatchObject({
+      status: 'processing',
+      progress: { total_files: 1, processed_files: 0 },
+    });
+    await expect(client.callTool({ name: 'analyze_repository', arguments: { root: workspace.path } })).rejects.toThrow(
+      /analyze_repository/,
+    );
+  });
+
+  it('get_project_structure and verify_documentation answer the seed’s response fields at the top', async () => {
+    const structure = await Call('get_project_structure', { workspace_path: workspace.path, max_depth: 10 });
+    expect(structure['workspace_id']).toEqual(expect.any(String));
+    const { directories, files } = structure['structure'] as { directories: string[]; files: { path: string; extension: string }[] };
+    expect(directories).toEqual(expect.arrayContaining(['src', 'src/pricing', 'test']));
+    expect(files.map((file) => file.path)).toContain('src/pricing/discounts.ts');
+    expect(structure['summary']).toMatchObject({ total_files: files.length, total_directories: directories.length });
+
+    const report = await Call('verify_documentation', { doc_path: 'README.md', code_paths: ['src'], verification_depth: 'deep' });
+    expect(report['report_id']).toEqual(expect.any(String));
+    const findings = report['findings'] as { severity: string; doc_statement: string }[];
+    expect(report['summary']).toMatchObject({ total_findings: findings.length });
+    expect(report['summary']).toHaveProperty('accuracy_score');
+  });
+});
