@@ -51,7 +51,12 @@ export function healthFactsOf(snapshot: RepositorySnapshot): HealthFacts {
       fieldWrites: symbol.fieldWrites ?? null,
     })),
     references: [
-      ...snapshot.calls.map((call) => ({ fromUid: call.callerUid, toUid: call.calleeUid, type: 'CALLS' as const, confidence: call.confidence })),
+      ...snapshot.calls.map((call) => ({
+        fromUid: call.callerUid,
+        toUid: call.calleeUid,
+        type: 'CALLS' as const,
+        confidence: call.confidence,
+      })),
       ...snapshot.inheritance.map((row) => ({ fromUid: row.fromUid, toUid: row.toUid, type: row.kind, confidence: null })),
       ...snapshot.tests.map((row) => ({ fromUid: row.testUid, toUid: row.targetUid, type: 'TESTS' as const, confidence: null })),
     ],

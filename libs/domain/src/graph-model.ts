@@ -124,7 +124,8 @@ export function enclosedBodies(symbols: readonly SymbolRow[]): EnclosureRow[] {
   for (const symbol of symbols) {
     if (!symbol.nested || symbol.parentUid === null) continue;
     const parentKind = kinds.get(symbol.parentUid);
-    if (parentKind !== undefined && !DECLARATIONS_ONLY.has(parentKind)) pairs.push({ enclosingUid: symbol.parentUid, nestedUid: symbol.uid });
+    if (parentKind !== undefined && !DECLARATIONS_ONLY.has(parentKind))
+      pairs.push({ enclosingUid: symbol.parentUid, nestedUid: symbol.uid });
   }
   return pairs;
 }

@@ -66,9 +66,11 @@ export type AnalyzeImpactQuery = z.output<typeof AnalyzeImpactInputSchema>;
 
 export const ImpactEdgeSchema = z
   .object({
-    from: z.string().describe(
-      'The uid of the dependent end (the caller, the subclass, the overriding member, the body a nested body is defined in (ENCLOSES), the importing file).',
-    ),
+    from: z
+      .string()
+      .describe(
+        'The uid of the dependent end (the caller, the subclass, the overriding member, the body a nested body is defined in (ENCLOSES), the importing file).',
+      ),
     to: z.string().describe('The uid of what it depends on.'),
     type: z.enum(IMPACT_EDGE_TYPES).register(schemaNames, { name: 'ImpactEdgeType' }),
     confidence: CallConfidenceSchema,
