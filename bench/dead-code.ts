@@ -2,7 +2,8 @@
  * What check_dead_code calls dead in a checkout, read the way analysis reads the graph (the facts of
  * cypher/queries/code-health: symbols with their enclosing symbol, CALLS/EXTENDS/IMPLEMENTS/TESTS
  * inside the repository, IMPORTS by path) from the snapshot the indexer makes, without a Neo4j. Prints
- * the counts by status and a seeded sample of the items called dead, one per line (path:line, kind,
+ * the counts by status (by reachability alone, then checked against the code as check_dead_code
+ * does: checkedAgainstCode) and a seeded sample of the items called dead, one per line (path:line, kind,
  * qualified name, confidence), for a person to check each by hand in the repository (grep for uses).
  *
  *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48]
@@ -13,8 +14,8 @@
 import { resolve } from 'node:path';
 import type { RepositorySnapshot } from '@lore/domain';
 import type { HealthFacts } from '@lore/graph';
-import { readRepository } from '@lore/indexer';
-import { unreachedSymbols } from '@lore/knowledge/code-health/reachability';
+import { readRepository, SourceRepository } from '@lore/indexer';
+import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/knowledge/code-health/reachability';
 import { seededRandom } from './seeded-random';
 
 function argument(name: string, fallback: string): string {
@@ -76,10 +77,21 @@ async function main(): Promise<void> {
   const reading = await readRepository(root, { tenantId: 'bench', maxFileBytes: 1024 * 1024 });
   const snapshot = reading.resolveExactly ? await reading.resolveExactly() : reading.snapshot;
   // Once the exact pass is done a repository's calls are as exact as they will be (callsExact in tenant views).
-  const unreached = unreachedSymbols(healthFactsOf(snapshot), true);
+  const facts = healthFactsOf(snapshot);
+  const reached = unreachedSymbols(facts, true);
+  const questions = deadCodeQuestions(facts, true);
+  const code = await new SourceRepository().namesInCode(
+    { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' },
+    questions.names,
+    questions.declarations,
+  );
+  const unreached = checkedAgainstCode(reached, facts, code);
   const dead = unreached.filter((item) => item.status === 'dead');
   console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${snapshot.symbols.length} symbols`);
-  console.log(`called dead ${dead.length}, unknown ${unreached.length - dead.length}`);
+  console.log(
+    `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length}`,
+  );
+  console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length}`);
   const pool = [...dead];
   const sample = [];
   while (sample.length < sampleSize && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);

@@ -17,6 +17,9 @@ export interface IndexedSource {
 export type WorkingTreeRead =
   { kind: 'text'; path: string; text: string } | { kind: 'unreadable'; path: string; reason: string } | { kind: 'outside' };
 
+/** Names per `git grep` run: its command line stays well under any system's limit. */
+const NAMES_PER_GREP = 200;
+
 /** Reads of indexed files from where they live: the working tree and git's object store. */
 export class SourceRepository {
   /**
@@ -65,6 +68,49 @@ export class SourceRepository {
     const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
     const porcelain = await gitOutput(repository.rootPath, ['blame', '--porcelain', repository.commitSha, '--', gitPath]);
     return porcelain === null ? null : blameTimes(porcelain);
+  }
+
+  /**
+   * How the code at the indexed commit names each of `names`: how many times each occurs as a whole
+   * word in the repository's files (code, strings, comments and documents alike: `git grep -w -o`),
+   * and the first line of each of `declarations` (a path and a line). Null outside git or when git
+   * cannot read the commit: then nothing can be said of uses the graph does not hold.
+   */
+  async namesInCode(
+    repository: IndexedSource,
+    names: readonly string[],
+    declarations: readonly { path: string; line: number }[],
+  ): Promise<{ occurrences: Map<string, number>; lines: Map<string, string> } | null> {
+    if (repository.gitPrefix === null) return null;
+    const commit = await gitOutput(repository.rootPath, ['rev-parse', '--verify', '--quiet', `${repository.commitSha}^{commit}`]);
+    if (commit === null) return null;
+    const occurrences = new Map<string, number>();
+    const words = [...new Set(names)].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+    for (let start = 0; start < words.length; start += NAMES_PER_GREP) {
+      const patterns = words.slice(start, start + NAMES_PER_GREP).flatMap((name) => ['-e', name]);
+      // Run at the root, git grep searches below it only; exit status 1 (no line matched) reads as null: no occurrence.
+      const found = await gitOutput(repository.rootPath, [
+        'grep',
+        '-I',
+        '-w',
+        '-o',
+        '-h',
+        '-F',
+        '--no-color',
+        ...patterns,
+        repository.commitSha,
+      ]);
+      for (const word of (found ?? '').split('\n')) if (word) occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+    }
+    const lines = new Map<string, string>();
+    const byPath = new Map<string, number[]>();
+    for (const { path, line } of declarations) byPath.set(path, [...(byPath.get(path) ?? []), line]);
+    for (const [path, wanted] of byPath) {
+      const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
+      const text = (await gitOutput(repository.rootPath, ['show', `${repository.commitSha}:${gitPath}`]))?.split('\n') ?? [];
+      for (const line of wanted) lines.set(`${path}:${line}`, text[line - 1] ?? '');
+    }
+    return { occurrences, lines };
   }
 
   /**

@@ -72,6 +72,68 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
     });
 }
 
+/** What to ask the code of the items reachability calls dead: their names, and where each is declared. */
+export function deadCodeQuestions(
+  facts: HealthFacts,
+  callsExact: boolean,
+): { names: string[]; declarations: { path: string; line: number }[] } {
+  const dead = unreachedSymbols(facts, callsExact).filter((item) => item.status === 'dead');
+  return {
+    names: [...new Set(dead.map((item) => item.symbol.name))].sort(),
+    declarations: dead.map((item) => ({ path: item.symbol.path, line: item.symbol.startLine })),
+  };
+}
+
+/** What the code says of the items called dead (SourceRepository.namesInCode), null when it could not be read. */
+export interface NamesInCode {
+  /** Whole-word occurrences of each name in the repository's files at the indexed commit. */
+  occurrences: ReadonlyMap<string, number>;
+  /** The first line of each item called dead, by `path:startLine`. */
+  lines: ReadonlyMap<string, string>;
+}
+
+/** A declaration's first line that starts with a decorator or annotation (`@app.route(...)`, `@Injectable()`, `@Override`). */
+const DECORATED = /^\s*@/;
+
+/**
+ * The items called dead, checked against the code itself, for the uses a graph of calls cannot
+ * hold. One whose first line is a decorator or annotation is registered with what reads it (a
+ * route, a command, a fixture, a property, a framework's component): a use, so not listed. One
+ * whose name the repository's files hold more often than the repository declares that name is
+ * named somewhere no resolved call records (handed on as a value, used as a type, registered by
+ * string, reached by reflection, or only mentioned): `unknown`, never dead. Without the code
+ * (`code` null) nothing is called dead.
+ */
+export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFacts, code: NamesInCode | null): UnreachedSymbol[] {
+  const declared = new Map<string, number>();
+  for (const symbol of facts.symbols) declared.set(symbol.name, (declared.get(symbol.name) ?? 0) + 1);
+  const checked: UnreachedSymbol[] = [];
+  for (const item of unreached) {
+    if (item.status !== 'dead') {
+      checked.push(item);
+    } else if (code === null) {
+      checked.push({
+        ...item,
+        status: 'unknown',
+        confidence: 'low',
+        reason: 'the code at the indexed commit could not be read to look for other uses',
+      });
+    } else if (DECORATED.test(code.lines.get(`${item.symbol.path}:${item.symbol.startLine}`) ?? '')) {
+      continue;
+    } else if ((code.occurrences.get(item.symbol.name) ?? 0) > (declared.get(item.symbol.name) ?? 0)) {
+      checked.push({
+        ...item,
+        status: 'unknown',
+        confidence: 'low',
+        reason: 'no resolved call reaches it, but the code names it elsewhere (a value, a type, a registration, reflection or a mention)',
+      });
+    } else {
+      checked.push(item);
+    }
+  }
+  return checked;
+}
+
 function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<string> {
   const roots = new Set<string>();
   const reExported = reExportedNames(facts);
