@@ -101,12 +101,16 @@ const DECORATED = /^\s*@/;
  * route, a command, a fixture, a property, a framework's component): a use, so not listed. One
  * whose name the repository's files hold more often than the repository declares that name is
  * named somewhere no resolved call records (handed on as a value, used as a type, registered by
- * string, reached by reflection, or only mentioned): `unknown`, never dead. Without the code
+ * string, reached by reflection, or only mentioned): `unknown`, never dead; so is a method of a type
+ * not itself called dead, which code outside the repository may call through an interface it
+ * implements (Go's sort.Interface, Java's Comparable, an iterator protocol). Without the code
  * (`code` null) nothing is called dead.
  */
 export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFacts, code: NamesInCode | null): UnreachedSymbol[] {
   const declared = new Map<string, number>();
   for (const symbol of facts.symbols) declared.set(symbol.name, (declared.get(symbol.name) ?? 0) + 1);
+  const deadUids = new Set(unreached.filter((item) => item.status === 'dead').map((item) => item.symbol.uid));
+  const byUid = new Map(facts.symbols.map((symbol) => [symbol.uid, symbol]));
   const checked: UnreachedSymbol[] = [];
   for (const item of unreached) {
     if (item.status !== 'dead') {
@@ -126,6 +130,19 @@ export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFa
         status: 'unknown',
         confidence: 'low',
         reason: 'no resolved call reaches it, but the code names it elsewhere (a value, a type, a registration, reflection or a mention)',
+      });
+    } else if (
+      item.symbol.kind === 'method' &&
+      item.symbol.parentUid !== null &&
+      byUid.has(item.symbol.parentUid) &&
+      !deadUids.has(item.symbol.parentUid)
+    ) {
+      checked.push({
+        ...item,
+        status: 'unknown',
+        confidence: 'low',
+        reason:
+          'a method of a type in use: code outside the repository may call it through an interface (sort.Interface, Comparable, an iterator)',
       });
     } else {
       checked.push(item);
