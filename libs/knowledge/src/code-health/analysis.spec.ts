@@ -180,12 +180,16 @@ describe('dead code by reachability', () => {
       // app.get('/x', () => registered()): a module-level callback is a registration.
       symbol({ uid: 'route(1)', path: 'src/server-routes.ts', nested: true }),
       symbol({ uid: 'registered', path: 'src/server-routes.ts' }),
+      // const routes = generateRoutes(count): a top-level initializer runs when the module loads.
+      symbol({ uid: 'routes', path: 'src/routes.ts', kind: 'variable' }),
+      symbol({ uid: 'generateRoutes', path: 'src/routes.ts' }),
     ],
     references: [
       { fromUid: 'api', toUid: 'helper', type: 'CALLS', confidence: 'import' },
       { fromUid: 'api', toUid: 'guessed', type: 'CALLS', confidence: 'name' },
       { fromUid: 'spec', toUid: 'tested', type: 'TESTS', confidence: null },
       { fromUid: 'route(1)', toUid: 'registered', type: 'CALLS', confidence: 'exact' },
+      { fromUid: 'routes', toUid: 'generateRoutes', type: 'CALLS', confidence: 'exact' },
     ],
     // index.ts re-exports `public`: public API, never dead.
     imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'], kind: null }],

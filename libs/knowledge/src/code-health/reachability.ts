@@ -20,7 +20,8 @@ const STATIC_LANGUAGES = new Set(['typescript', 'java', 'go']);
 
 /**
  * Dead code by reachability: from the roots (exported symbols and the members of exported classes,
- * module-level code and the bodies written there (registrations: routes, listeners),
+ * module-level code, top-level variables' initializers and the bodies written there (registrations:
+ * routes, listeners),
  * names re-exported by a package root, the top-level symbols of entry files, tests, implicit methods,
  * overrides of a base's member and methods named like a method of an interface of the repository),
  * follow calls, tests, inheritance, enclosing and enclosed symbols. Function, method and class
@@ -177,6 +178,8 @@ function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<s
       // is a registration (a route handler, a listener) or runs at once.
       symbol.kind === 'module' ||
       (symbol.nested && topLevel) ||
+      // So does a top-level variable's initializer (`const routes = generateRoutes(count)`).
+      (symbol.kind === 'variable' && topLevel) ||
       (parent !== undefined && !symbol.nested && parent.exported && parent.kind !== 'function') ||
       (topLevel && ENTRY_FILE.test(symbol.path)) ||
       reExported.get(symbol.path)?.has(symbol.name) === true ||
