@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' },
     questions.names,
     questions.declarations,
+    questions.codeEndings,
   );
   const unreached = checkedAgainstCode(reached, facts, code);
   const dead = unreached.filter((item) => item.status === 'dead');

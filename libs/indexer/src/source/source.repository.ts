@@ -72,14 +72,15 @@ export class SourceRepository {
 
   /**
    * How the code at the indexed commit names each of `names`: how many times each occurs as a whole
-   * word in the repository's files (code, strings, comments and documents alike: `git grep -w -o`),
-   * and the first line of each of `declarations` (a path and a line). Null outside git or when git
+   * word in the repository's files whose names end in one of `codeEndings` (`.ts`: code, strings and
+   * comments alike, `git grep -w -o`), and the first line of each of `declarations` (a path and a line). Null outside git or when git
    * cannot read the commit: then nothing can be said of uses the graph does not hold.
    */
   async namesInCode(
     repository: IndexedSource,
     names: readonly string[],
     declarations: readonly { path: string; line: number }[],
+    codeEndings: readonly string[],
   ): Promise<{ occurrences: Map<string, number>; lines: Map<string, string> } | null> {
     if (repository.gitPrefix === null) return null;
     const commit = await gitOutput(repository.rootPath, ['rev-parse', '--verify', '--quiet', `${repository.commitSha}^{commit}`]);
@@ -99,6 +100,8 @@ export class SourceRepository {
         '--no-color',
         ...patterns,
         repository.commitSha,
+        '--',
+        ...codeEndings.map((ending) => `*${ending}`),
       ]);
       for (const word of (found ?? '').split('\n')) if (word) occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
     }

@@ -214,7 +214,12 @@ describe('dead code by reachability', () => {
       references: [],
       imports: [],
     };
-    expect(deadCodeQuestions(candidates, true)).toEqual({
+    const files = [
+      { path: 'src/views.py', language: 'python', lines: 9, isTest: false },
+      { path: 'README.md', language: 'markdown', lines: 3, isTest: false },
+    ];
+    expect(deadCodeQuestions({ ...candidates, files }, true)).toEqual({
+      codeEndings: ['.py'],
       names: ['handedOn', 'orphan', 'route'],
       declarations: [
         { path: 'src/api.ts', line: 3 },

@@ -403,7 +403,7 @@ export class CodeHealthService {
     const namesInCode =
       questions.names.length === 0
         ? { occurrences: new Map(), lines: new Map() }
-        : await this.sources.namesInCode(repository, questions.names, questions.declarations);
+        : await this.sources.namesInCode(repository, questions.names, questions.declarations, questions.codeEndings);
     const report = buildReport(facts, {
       repository: repository.repositoryId,
       commit: repository.commitSha,

@@ -1,3 +1,4 @@
+import { CODE_LANGUAGES } from '@lore/domain';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
 
 /** A symbol nothing reaches from the roots (`dead`), or reaches only through calls matched by name (`unknown`). */
@@ -73,13 +74,20 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
     });
 }
 
-/** What to ask the code of the items reachability calls dead: their names, and where each is declared. */
+/**
+ * What to ask the code of the items reachability calls dead: their names, where each is declared,
+ * and the file name endings of the repository's code (documents and reports that mention a name
+ * are no use of it).
+ */
 export function deadCodeQuestions(
   facts: HealthFacts,
   callsExact: boolean,
-): { names: string[]; declarations: { path: string; line: number }[] } {
+): { names: string[]; declarations: { path: string; line: number }[]; codeEndings: string[] } {
   const dead = unreachedSymbols(facts, callsExact).filter((item) => item.status === 'dead');
+  const code = new Set<string>(CODE_LANGUAGES);
+  const endings = facts.files.filter((file) => code.has(file.language)).map((file) => /\.[^./]+$/.exec(file.path)?.[0]);
   return {
+    codeEndings: [...new Set(endings.filter((ending) => ending !== undefined))].sort(),
     names: [...new Set(dead.map((item) => item.symbol.name))].sort(),
     declarations: dead.map((item) => ({ path: item.symbol.path, line: item.symbol.startLine })),
   };
