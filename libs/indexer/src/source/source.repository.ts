@@ -19,6 +19,9 @@ export type WorkingTreeRead =
 
 /** Names per `git grep` run: its command line stays well under any system's limit. */
 const NAMES_PER_GREP = 200;
+/** A line that is a comment alone: `//`, `#`, `/*`, or a block comment's ` * ` line. */
+const COMMENT_LINE = /^\s*(?:\/\/|#|\/\*|\*)/;
+const WORD = /[A-Za-z_$][\w$]*/g;
 
 /** Reads of indexed files from where they live: the working tree and git's object store. */
 export class SourceRepository {
@@ -72,8 +75,9 @@ export class SourceRepository {
 
   /**
    * How the code at the indexed commit names each of `names`: how many times each occurs as a whole
-   * word in the repository's files whose names end in one of `codeEndings` (`.ts`: code, strings and
-   * comments alike, `git grep -w -o`), and the first line of each of `declarations` (a path and a line). Null outside git or when git
+   * word on the lines of the repository's files whose names end in one of `codeEndings` (`.ts`) that
+   * are not comments alone (code and strings: `git grep -w`), and the first line of each of
+   * `declarations` (a path and a line). Null outside git or when git
    * cannot read the commit: then nothing can be said of uses the graph does not hold.
    */
   async namesInCode(
@@ -94,7 +98,6 @@ export class SourceRepository {
         'grep',
         '-I',
         '-w',
-        '-o',
         '-h',
         '-F',
         '--no-color',
@@ -103,7 +106,12 @@ export class SourceRepository {
         '--',
         ...codeEndings.map((ending) => `*${ending}`),
       ]);
-      for (const word of (found ?? '').split('\n')) if (word) occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+      const wanted = new Set(words.slice(start, start + NAMES_PER_GREP));
+      for (const line of (found ?? '').split('\n')) {
+        // A comment names a symbol without using it (Go's and Java's doc comments start with its name).
+        if (COMMENT_LINE.test(line)) continue;
+        for (const [word] of line.matchAll(WORD)) if (wanted.has(word)) occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+      }
     }
     const lines = new Map<string, string>();
     const byPath = new Map<string, number[]>();
