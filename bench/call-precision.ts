@@ -21,9 +21,8 @@
  * dependency, and an edge of ours whose first site is one is counted apart. Where go-to-definition
  * names several declarations (an alias and what it points to) each counts as a reference edge, so
  * recall is a lower bound. An edge leaves a package when its caller and callee are in different
- * packages (the nearest directory above each with a package.json). The indexer's edges from a body
- * to each body nested in it (containment, at the nested body's first line: no call site) are counted
- * and left out.
+ * packages (the nearest directory above each with a package.json). Every CALLS edge counts: a body
+ * defined inside another is ENCLOSES in the graph, no CALLS edge.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -80,20 +79,9 @@ async function main(): Promise<void> {
   );
   for (const finding of snapshot.skipped.filter((row) => row.reason.startsWith('workspace: '))) console.log(finding.reason);
 
-  // An enclosing body's edge to a body nested in it, at the nested body's first line, stands for
-  // containment (withNestedBodyCalls), not for a call site: the compiler's resolution has none.
-  const nestedStart = new Map(snapshot.symbols.filter((symbol) => symbol.nested).map((symbol) => [symbol.uid, symbol]));
-  const isContainment = (call: CallRow): boolean => {
-    const nested = nestedStart.get(call.calleeUid);
-    return nested !== undefined && nested.parentUid === call.callerUid && nested.startLine === call.line;
-  };
-  console.log(
-    `containment edges (a body to a body nested in it, no call site), left out below: ${snapshot.calls.filter(isContainment).length} of ${snapshot.calls.length}`,
-  );
-
   for (const [label, calls] of [
-    ['first pass (syntax)', syntactic.calls.filter((call) => !isContainment(call))],
-    ['final (compiler)', snapshot.calls.filter((call) => !isContainment(call))],
+    ['first pass (syntax)', syntactic.calls],
+    ['final (compiler)', snapshot.calls],
   ] as const) {
     console.log(`\n${label}`);
     console.log('| min confidence | edges | precision | recall | edges leaving a package | precision | recall | first site a built-in |');

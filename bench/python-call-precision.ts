@@ -73,8 +73,7 @@ async function main(): Promise<void> {
     console.log('| min confidence | edges | precision | recall | first site a built-in or dependency |');
     console.log('| --- | --- | --- | --- | --- |');
     const kinds = new Map(snapshot.symbols.map((symbol) => [symbol.uid, symbol.kind]));
-    // Nested bodies' containment edges are not calls pyright sees at a call site: left out of both sides.
-    const own = calls.filter((call) => CALLERS.has(kinds.get(call.callerUid) ?? '') && !isContainment(call, snapshot.symbols));
+    const own = calls.filter((call) => CALLERS.has(kinds.get(call.callerUid) ?? ''));
     for (const [i, confidence] of CONFIDENCES.entries()) {
       const kept = own.filter((call) => CONFIDENCES.indexOf(call.confidence) <= i);
       const edges = kept.map(edgeOf);
@@ -100,17 +99,6 @@ async function main(): Promise<void> {
     }
   }
 }
-
-/** The edge from an enclosing body to a body nested in it that no call site gives (withNestedBodyCalls). */
-function isContainment(call: CallRow, symbols: readonly SymbolRow[]): boolean {
-  containment ??= new Set(
-    symbols
-      .filter((symbol) => symbol.nested && symbol.parentUid)
-      .map((symbol) => `${symbol.parentUid}\u0000${symbol.uid}\u0000${symbol.startLine}`),
-  );
-  return containment.has(`${call.callerUid}\u0000${call.calleeUid}\u0000${call.line}`);
-}
-let containment: Set<string> | undefined;
 
 function edgeOf(call: CallRow): string {
   return `${call.callerUid}\u0000${call.calleeUid}`;

@@ -4,6 +4,8 @@
 //   EXTENDS,    a subclass or implementer (of a class or interface);
 //   IMPLEMENTS
 //   OVERRIDES   a member of a subclass or implementer with the same name (calls through the base reach it);
+//   ENCLOSES    the body a nested body is defined in (a callback, a returned closure, a nested helper):
+//               no call, but the encloser creates it and hands it on, so a change to it is the encloser's;
 //   and, the other way, the member a symbol overrides: callers of the base member may dispatch to it
 //   (reported as `via` OVERRIDES `symbol`, reversed = true).
 // Example (cypher-shell): :param tenantId => 'default'; :param repoIds => null;
@@ -19,6 +21,9 @@ CALL (target) {
   UNION
   MATCH (dependent:Symbol)-[inherits:EXTENDS|IMPLEMENTS]->(target)
   RETURN dependent, type(inherits) AS type, coalesce(inherits.confidence, 'exact') AS confidence, false AS reversed
+  UNION
+  MATCH (dependent:Symbol)-[:ENCLOSES]->(target)
+  RETURN dependent, 'ENCLOSES' AS type, 'exact' AS confidence, false AS reversed
   UNION
   MATCH (owner:Symbol)-[:HAS_MEMBER]->(target)
   MATCH (sub:Symbol)-[:EXTENDS|IMPLEMENTS*1..3]->(owner)

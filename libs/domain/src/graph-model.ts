@@ -102,6 +102,34 @@ export function pairImportKind(kinds: Iterable<DeferredImportKind | null>): Defe
   return pair;
 }
 
+/** ENCLOSES: a body of code that runs, and a body defined inside it. */
+export interface EnclosureRow {
+  enclosingUid: string;
+  nestedUid: string;
+}
+
+/** Symbols that are no code that runs: a body nested in one of them is enclosed by no body. */
+const DECLARATIONS_ONLY: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type', 'module']);
+
+/**
+ * The ENCLOSES pairs, enclosing body first: each body defined inside a body of code that runs (a
+ * callback, a returned closure, a nested helper). The enclosing body creates it and, for a callback,
+ * hands it to what runs it; that is no call, so it is kept apart from CALLS, and impact follows it
+ * to reach the encloser of a changed nested body.
+ */
+export function enclosedBodies(symbols: readonly SymbolRow[]): EnclosureRow[] {
+  const kinds = new Map<string, SymbolKind>();
+  for (const symbol of symbols) kinds.set(symbol.uid, symbol.kind);
+  const pairs: EnclosureRow[] = [];
+  for (const symbol of symbols) {
+    if (!symbol.nested || symbol.parentUid === null) continue;
+    const parentKind = kinds.get(symbol.parentUid);
+    if (parentKind !== undefined && !DECLARATIONS_ONLY.has(parentKind))
+      pairs.push({ enclosingUid: symbol.parentUid, nestedUid: symbol.uid });
+  }
+  return pairs;
+}
+
 export interface ImportRow {
   fromUid: string;
   toUid: string;

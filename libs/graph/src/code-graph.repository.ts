@@ -57,7 +57,7 @@ export interface DocumentSectionRecord {
 export interface DependentEdge {
   symbol: SymbolRef;
   via: string;
-  type: 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'OVERRIDES';
+  type: 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'OVERRIDES' | 'ENCLOSES';
   confidence: CallConfidence;
   reversed: boolean;
 }

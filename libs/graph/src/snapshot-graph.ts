@@ -1,5 +1,5 @@
 import { hash as digest } from 'node:crypto';
-import { repositoryUid, type RepositorySnapshot } from '@lore/domain';
+import { enclosedBodies, repositoryUid, type RepositorySnapshot } from '@lore/domain';
 
 /**
  * A repository snapshot as graph elements: nodes keyed by uid, relationships keyed by type and
@@ -21,6 +21,7 @@ export const RELATIONSHIPS = [
   { type: 'HAS_SECTION', from: 'Document', to: 'Section' },
   { type: 'MENTIONS', from: 'Section', to: 'Symbol' },
   { type: 'MENTIONS', from: 'Section', to: 'File' },
+  { type: 'ENCLOSES', from: 'Symbol', to: 'Symbol' },
 ] as const;
 export type RelationshipShape = (typeof RELATIONSHIPS)[number];
 
@@ -65,6 +66,7 @@ const INHERITANCE = { EXTENDS: shape('EXTENDS', 'Symbol', 'Symbol'), IMPLEMENTS:
 const TESTS = shape('TESTS', 'Symbol', 'Symbol');
 const HAS_SECTION = shape('HAS_SECTION', 'Document', 'Section');
 const MENTIONS = { symbol: shape('MENTIONS', 'Section', 'Symbol'), file: shape('MENTIONS', 'Section', 'File') };
+const ENCLOSES = shape('ENCLOSES', 'Symbol', 'Symbol');
 
 /**
  * Nodes by the row they were made from (a row's uid names its repository). Rows are not changed once
@@ -168,6 +170,7 @@ export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
     relate(TESTS, row.testUid, row.targetUid, testProperties.get(row.via) ?? testProperties.add(row.via, { via: row.via }));
   }
   for (const row of snapshot.mentions) relate(MENTIONS[row.targetKind], row.sectionUid, row.targetUid);
+  for (const pair of enclosedBodies(snapshot.symbols)) relate(ENCLOSES, pair.enclosingUid, pair.nestedUid);
   return { nodes, relationships };
 }
 

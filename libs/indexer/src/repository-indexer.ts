@@ -14,7 +14,6 @@ import { providedPackages } from './provided-packages';
 import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type SourceFile } from './repository-files';
 import { SecretScanner } from './secrets/secret-scanner';
 import { redactDocuments, redactSymbols, renameSymbolsNamingSecrets, scanForSecrets, secretsByPath } from './secret-redaction';
-import { withNestedBodyCalls } from './function-bodies/nested-calls';
 import { deriveTests } from './test-coverage';
 
 export interface IndexProgress {
@@ -214,8 +213,6 @@ function snapshotWith(
     calls = calls.map((call) => ({ ...call, callerUid: renamed(call.callerUid), calleeUid: renamed(call.calleeUid) }));
     inheritance = inheritance.map((row) => ({ ...row, fromUid: renamed(row.fromUid), toUid: renamed(row.toUid) }));
   }
-  // Under the symbols' uids as stored (after redaction): nested bodies join their enclosing bodies' calls.
-  calls = withNestedBodyCalls(snapshot.symbols, calls);
   const exactSkips = chosen.flatMap((resolution) => resolution.skipped);
   return {
     ...snapshot,

@@ -6,6 +6,7 @@ import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { gitFixture } from '../../../test/support/fixtures';
 import { testDriver } from '../../../test/support/graph';
 import { CallersService } from './callers/callers.service';
+import { ImpactService } from './impact/impact.service';
 import { IndexingService } from './indexing/indexing.service';
 import { KnowledgeModule } from './knowledge.module';
 
@@ -81,13 +82,26 @@ describe('a monorepo indexed into Neo4j', () => {
         path: 'packages/cli/src/commands/print.ts',
         confidence: 'exact',
       },
-      // The callback orderTotal hands to reduce: a nested body, which orderTotal calls.
-      {
-        caller: uid('packages/core/src/index.ts#orderTotal'),
-        callee: uid('packages/core/src/index.ts#orderTotal.reduce(0)'),
-        path: 'packages/core/src/index.ts',
-        confidence: 'exact',
-      },
+    ]);
+  });
+
+  it('keeps the callback orderTotal hands to reduce as ENCLOSES, no call; impact on the callback reaches orderTotal through it', async () => {
+    const { records } = await driver.executeQuery(
+      `MATCH (enclosing:Symbol {tenantId: $t})-[:ENCLOSES]->(nested:Symbol) RETURN enclosing.uid AS enclosing, nested.uid AS nested ORDER BY enclosing, nested`,
+      { t: principal.tenantId },
+    );
+    expect(records.map((record) => record.toObject())).toEqual([
+      { enclosing: uid('packages/core/src/index.ts#orderTotal'), nested: uid('packages/core/src/index.ts#orderTotal.reduce(0)') },
+    ]);
+    const impact = await moduleRef
+      .get(ImpactService)
+      .analyzeImpact({ uid: uid('packages/core/src/index.ts#orderTotal.reduce(0)'), depth: 2 }, principal);
+    expect(
+      impact.affected.map((affected) => [affected.symbol.qualifiedName, affected.distance, affected.evidence.map((edge) => edge.type)]),
+    ).toEqual([
+      ['checkout', 2, ['CALLS', 'ENCLOSES']],
+      ['orderTotal', 1, ['ENCLOSES']],
+      ['TotalBadge', 2, ['CALLS', 'ENCLOSES']],
     ]);
   });
 

@@ -23,7 +23,7 @@ export const RevisionRangeSchema = z
   .regex(/^(?!-)[\w./@{}~^-]+?(?:\.\.\.?(?!-)[\w./@{}~^-]+)?$/, 'a revision range: base..head, base...head, or one ref')
   .refine((range) => !/\.\.\.\.|(?:\.\.\.?.*){2}/.test(range), { message: 'one range only' });
 
-export const IMPACT_EDGE_TYPES = ['CALLS', 'EXTENDS', 'IMPLEMENTS', 'OVERRIDES', 'IMPORTS'] as const;
+export const IMPACT_EDGE_TYPES = ['CALLS', 'EXTENDS', 'IMPLEMENTS', 'OVERRIDES', 'ENCLOSES', 'IMPORTS'] as const;
 
 /** The target forms analyze_impact and get_related_tests take, as one input schema named `name`. */
 export function changeTargetInput(name: string) {
@@ -66,7 +66,11 @@ export type AnalyzeImpactQuery = z.output<typeof AnalyzeImpactInputSchema>;
 
 export const ImpactEdgeSchema = z
   .object({
-    from: z.string().describe('The uid of the dependent end (the caller, the subclass, the overriding member, the importing file).'),
+    from: z
+      .string()
+      .describe(
+        'The uid of the dependent end (the caller, the subclass, the overriding member, the body a nested body is defined in (ENCLOSES), the importing file).',
+      ),
     to: z.string().describe('The uid of what it depends on.'),
     type: z.enum(IMPACT_EDGE_TYPES).register(schemaNames, { name: 'ImpactEdgeType' }),
     confidence: CallConfidenceSchema,

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
+import { nameFromSource } from '../identifiers';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
 import { FieldUses } from '../tree-sitter/field-uses';
@@ -176,7 +177,7 @@ export class GoFileWalk implements FileWalk<GoFile> {
   private declareLiteral(node: Node): GoFunc {
     const file = this.currentFile();
     const enclosing = this.scopes.top()?.fn ?? null;
-    const base = bindingOf(node);
+    const base = nameFromSource(bindingOf(node), 'func');
     const prefix = enclosing ? `${enclosing.symbol.qualifiedName}.` : '';
     let name = base;
     for (let n = 2; this.literalNames.has(prefix + name); n++) name = `${base}#${n}`;

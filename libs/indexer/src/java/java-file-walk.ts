@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '@lore/domain';
+import { nameFromSource } from '../identifiers';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
 import { type FieldUse, FieldUses } from '../tree-sitter/field-uses';
@@ -293,8 +294,9 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
     if (around === null) return null;
     const parent = around.kind === 'type' ? around.type.symbol : around.method.symbol;
     const prefix = `${parent.qualifiedName}.`;
-    let name = base;
-    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${base}#${n}`;
+    const typable = nameFromSource(base, 'lambda');
+    let name = typable;
+    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${typable}#${n}`;
     this.nestedNames.add(prefix + name);
     const body = node.childForFieldName('body');
     const parameters = node.childForFieldName('parameters');

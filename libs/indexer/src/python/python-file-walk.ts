@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { DeferredImportKind, SymbolRow } from '@lore/domain';
+import { nameFromSource } from '../identifiers';
 import type { SourceFile } from '../repository-files';
 import { measureBody } from '../tree-sitter/body-metrics';
 import { FieldUses } from '../tree-sitter/field-uses';
@@ -193,7 +194,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   /** A lambda: a nested function under the innermost class or function (or the module), with its parameters as locals. */
   private declareLambda(node: Node): PyFunction {
     const parent = this.innermostDeclaration();
-    const base = bindingOf(node);
+    const base = nameFromSource(bindingOf(node), 'lambda');
     const prefix = parent ? `${parentSymbol(parent).qualifiedName}.` : '';
     let name = base;
     for (let n = 2; this.lambdaNames.has(prefix + name) || this.module.byQualifiedName.has(prefix + name); n++) name = `${base}#${n}`;

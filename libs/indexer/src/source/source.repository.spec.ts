@@ -93,3 +93,31 @@ describe('SourceRepository.readUnderRoot', () => {
     });
   });
 });
+
+describe('SourceRepository.namesInCode (the real git)', () => {
+  it('counts each name on code lines of code files under the root at the commit, and reads declarations', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'lore-names-')));
+    gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+    mkdirSync(join(root, 'app', 'src'), { recursive: true });
+    writeFileSync(
+      join(root, 'app', 'src', 'a.go'),
+      '// helper is named in this comment only\nfunc helper() {}\n\nvar hooks = map[string]func(){"used": used}\n\nfunc used() {}\n',
+    );
+    writeFileSync(join(root, 'app', 'README.md'), 'helper helper helper\n');
+    writeFileSync(join(root, 'outside.go'), 'func x() { helper(); used() }\n');
+    gitIn(root, ['add', '-A']);
+    gitIn(root, ['commit', '-q', '-m', 'first']);
+    const commitSha = gitIn(root, ['rev-parse', 'HEAD']).trim();
+    const source = { rootPath: join(root, 'app'), commitSha, gitPrefix: 'app' };
+    const code = await new SourceRepository().namesInCode(source, ['helper', 'used'], [{ path: 'src/a.go', line: 2 }], ['.go']);
+    expect(code).toEqual({
+      // helper: its declaration only (the comment, the README and the file outside the root do not count); used: the string, the value, the declaration.
+      occurrences: new Map([
+        ['helper', 1],
+        ['used', 3],
+      ]),
+      lines: new Map([['src/a.go:2', 'func helper() {}']]),
+    });
+    expect(await new SourceRepository().namesInCode({ ...source, gitPrefix: null }, ['helper'], [], ['.go'])).toBeNull();
+  });
+});

@@ -17,6 +17,12 @@ export interface IndexedSource {
 export type WorkingTreeRead =
   { kind: 'text'; path: string; text: string } | { kind: 'unreadable'; path: string; reason: string } | { kind: 'outside' };
 
+/** Names per `git grep` run: its command line stays well under any system's limit. */
+const NAMES_PER_GREP = 200;
+/** A line that is a comment alone: `//`, `#`, `/*`, or a block comment's ` * ` line. */
+const COMMENT_LINE = /^\s*(?:\/\/|#|\/\*|\*)/;
+const WORD = /[A-Za-z_$][\w$]*/g;
+
 /** Reads of indexed files from where they live: the working tree and git's object store. */
 export class SourceRepository {
   /**
@@ -65,6 +71,57 @@ export class SourceRepository {
     const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
     const porcelain = await gitOutput(repository.rootPath, ['blame', '--porcelain', repository.commitSha, '--', gitPath]);
     return porcelain === null ? null : blameTimes(porcelain);
+  }
+
+  /**
+   * How the code at the indexed commit names each of `names`: how many times each occurs as a whole
+   * word on the lines of the repository's files whose names end in one of `codeEndings` (`.ts`) that
+   * are not comments alone (code and strings: `git grep -w`), and the first line of each of
+   * `declarations` (a path and a line). Null outside git or when git
+   * cannot read the commit: then nothing can be said of uses the graph does not hold.
+   */
+  async namesInCode(
+    repository: IndexedSource,
+    names: readonly string[],
+    declarations: readonly { path: string; line: number }[],
+    codeEndings: readonly string[],
+  ): Promise<{ occurrences: Map<string, number>; lines: Map<string, string> } | null> {
+    if (repository.gitPrefix === null) return null;
+    const commit = await gitOutput(repository.rootPath, ['rev-parse', '--verify', '--quiet', `${repository.commitSha}^{commit}`]);
+    if (commit === null) return null;
+    const occurrences = new Map<string, number>();
+    const words = [...new Set(names)].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+    for (let start = 0; start < words.length; start += NAMES_PER_GREP) {
+      const patterns = words.slice(start, start + NAMES_PER_GREP).flatMap((name) => ['-e', name]);
+      // Run at the root, git grep searches below it only; exit status 1 (no line matched) reads as null: no occurrence.
+      const found = await gitOutput(repository.rootPath, [
+        'grep',
+        '-I',
+        '-w',
+        '-h',
+        '-F',
+        '--no-color',
+        ...patterns,
+        repository.commitSha,
+        '--',
+        ...codeEndings.map((ending) => `*${ending}`),
+      ]);
+      const wanted = new Set(words.slice(start, start + NAMES_PER_GREP));
+      for (const line of (found ?? '').split('\n')) {
+        // A comment names a symbol without using it (Go's and Java's doc comments start with its name).
+        if (COMMENT_LINE.test(line)) continue;
+        for (const [word] of line.matchAll(WORD)) if (wanted.has(word)) occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+      }
+    }
+    const lines = new Map<string, string>();
+    const byPath = new Map<string, number[]>();
+    for (const { path, line } of declarations) byPath.set(path, [...(byPath.get(path) ?? []), line]);
+    for (const [path, wanted] of byPath) {
+      const gitPath = repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path;
+      const text = (await gitOutput(repository.rootPath, ['show', `${repository.commitSha}:${gitPath}`]))?.split('\n') ?? [];
+      for (const line of wanted) lines.set(`${path}:${line}`, text[line - 1] ?? '');
+    }
+    return { occurrences, lines };
   }
 
   /**

@@ -361,8 +361,7 @@ class FileSymbolExtractor {
     }
     if (ts.isCallExpression(parent)) return 'iife';
     if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === child) {
-      const target = parent.left;
-      return ts.isIdentifier(target) || ts.isPropertyAccessExpression(target) ? target.getText(this.sourceFile) : 'assigned';
+      return assignedName(parent.left);
     }
     if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === child)) return 'return';
     if (ts.isExportAssignment(parent)) return 'default';
@@ -519,7 +518,19 @@ function testCall(node: ts.CallExpression): { fn: string; title: string; body: t
   const [title, body] = node.arguments;
   if (!title || !(ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title))) return null;
   if (!body || !isFunctionExpressionLike(body)) return null;
-  return { fn: callee.text, title: title.text, body };
+  // A title written over several lines names its test on one.
+  return { fn: callee.text, title: title.text.replace(/\s*\n\s*/g, ' '), body };
+}
+
+/**
+ * The name an assignment gives the body assigned: the target's names (`handler`, `this.onClose`,
+ * `Router.prototype.use`), or of a target that is no chain of names (`(x as Y).run`, `a[i].run`) its
+ * last name: a name is one line a person can type, never the target's source text.
+ */
+function assignedName(target: ts.Expression): string {
+  const reference = referenceOf(target);
+  if (reference.from === 'expression') return reference.name ?? 'assigned';
+  return (reference.from === 'this' ? ['this', ...reference.chain] : reference.chain).join('.');
 }
 
 function cap(text: string, max: number): string {

@@ -29,7 +29,7 @@ import {
   importCycles,
   moduleMeasures,
 } from './design-metrics';
-import { type UnreachedSymbol, unreachedSymbols } from './reachability';
+import { checkedAgainstCode, type NamesInCode, type UnreachedSymbol, unreachedSymbols } from './reachability';
 
 export interface AnalysisSettings {
   repository: string;
@@ -38,6 +38,8 @@ export interface AnalysisSettings {
   thresholds: { complexity: number; coupling: number; cohesion: number };
   /** Whether the indexed commit's calls were resolved by the exact (compiler) pass. */
   callsExact: boolean;
+  /** What the code says of the items reachability calls dead (deadCodeQuestions); null when it could not be read. */
+  namesInCode: NamesInCode | null;
   /** The run's Cobertura report (full mode only): joined into metrics.coverage_join. */
   coverage?: CoverageReading;
 }
@@ -85,7 +87,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
   const fieldAccess =
     facts.symbols.some((symbol) => symbol.fieldReads !== null || symbol.fieldWrites !== null) ||
     !facts.symbols.some((symbol) => symbol.kind === 'method');
-  const unreached = unreachedSymbols(facts, settings.callsExact);
+  const unreached = checkedAgainstCode(unreachedSymbols(facts, settings.callsExact), facts, settings.namesInCode);
   const drafts: Draft[] = [
     ...clones.map(cloneFinding),
     ...(full

@@ -2,7 +2,7 @@ import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph'
 import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
-import { unreachedSymbols } from './reachability';
+import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from './reachability';
 import { filteredFindings, findingView, NO_STORED_BASELINE, pageOf, runSummary } from './report-views';
 
 function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' | 'path'>): HealthSymbolRow {
@@ -180,12 +180,16 @@ describe('dead code by reachability', () => {
       // app.get('/x', () => registered()): a module-level callback is a registration.
       symbol({ uid: 'route(1)', path: 'src/server-routes.ts', nested: true }),
       symbol({ uid: 'registered', path: 'src/server-routes.ts' }),
+      // const routes = generateRoutes(count): a top-level initializer runs when the module loads.
+      symbol({ uid: 'routes', path: 'src/routes.ts', kind: 'variable' }),
+      symbol({ uid: 'generateRoutes', path: 'src/routes.ts' }),
     ],
     references: [
       { fromUid: 'api', toUid: 'helper', type: 'CALLS', confidence: 'import' },
       { fromUid: 'api', toUid: 'guessed', type: 'CALLS', confidence: 'name' },
       { fromUid: 'spec', toUid: 'tested', type: 'TESTS', confidence: null },
       { fromUid: 'route(1)', toUid: 'registered', type: 'CALLS', confidence: 'exact' },
+      { fromUid: 'routes', toUid: 'generateRoutes', type: 'CALLS', confidence: 'exact' },
     ],
     // index.ts re-exports `public`: public API, never dead.
     imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'], kind: null }],
@@ -197,6 +201,55 @@ describe('dead code by reachability', () => {
       ['guessed', 'unknown', 'low'],
     ]);
     expect(unreachedSymbols(facts, false).map((item) => item.confidence)).toEqual(['medium', 'low']);
+  });
+
+  it('checks each item called dead against the code: decorated is registered, named elsewhere is unknown, unread code calls nothing dead', () => {
+    const candidates: HealthFacts = {
+      ...facts,
+      symbols: [
+        symbol({ uid: 'orphan', path: 'src/api.ts', startLine: 3 }),
+        symbol({ uid: 'route', path: 'src/views.py', startLine: 7, language: 'python' }),
+        symbol({ uid: 'handedOn', path: 'src/api.ts', startLine: 20 }),
+      ],
+      references: [],
+      imports: [],
+    };
+    const files = [
+      { path: 'src/views.py', language: 'python', lines: 9, isTest: false },
+      { path: 'README.md', language: 'markdown', lines: 3, isTest: false },
+    ];
+    expect(deadCodeQuestions({ ...candidates, files }, true)).toEqual({
+      codeEndings: ['.py'],
+      names: ['handedOn', 'orphan', 'route'],
+      declarations: [
+        { path: 'src/api.ts', line: 3 },
+        { path: 'src/views.py', line: 7 },
+        { path: 'src/api.ts', line: 20 },
+      ],
+    });
+    const code = {
+      // `handedOn` is named twice (its declaration and `app.use(handedOn)`); the others once each.
+      occurrences: new Map([
+        ['orphan', 1],
+        ['route', 1],
+        ['handedOn', 2],
+      ]),
+      lines: new Map([
+        ['src/api.ts:3', 'function orphan() {'],
+        ['src/views.py:7', '@app.route("/")'],
+        ['src/api.ts:20', 'function handedOn() {'],
+      ]),
+    };
+    const checked = checkedAgainstCode(unreachedSymbols(candidates, true), candidates, code);
+    expect(checked.map((item) => [item.symbol.uid, item.status, item.confidence])).toEqual([
+      ['orphan', 'dead', 'high'],
+      ['handedOn', 'unknown', 'low'],
+    ]);
+    expect(checkedAgainstCode(unreachedSymbols(candidates, true), candidates, null).map((item) => item.status)).toEqual([
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
   });
 });
 
@@ -228,6 +281,8 @@ describe('the canonical report', () => {
     mode: 'full' as const,
     thresholds: { complexity: 20, coupling: 10, cohesion: 4 },
     callsExact: true,
+    // Code that names no symbol but where it is declared.
+    namesInCode: { occurrences: new Map(), lines: new Map() },
   };
 
   it('is the same bytes for the same facts and settings, and its digest is the run id', () => {

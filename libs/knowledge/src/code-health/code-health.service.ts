@@ -54,6 +54,7 @@ import { trustedBaseline } from '../analysis-review/baselines';
 import { Operation } from '../operations/operation';
 import { parseInput } from '../validation';
 import { buildReport } from './analysis-report';
+import { deadCodeQuestions } from './reachability';
 import type { CoverageReading } from './coverage-join';
 import {
   changedRun,
@@ -398,12 +399,18 @@ export class CodeHealthService {
       });
     }
     const facts = await this.health.readFacts(principal, repository.repositoryId);
+    const questions = deadCodeQuestions(facts, repository.callsExact);
+    const namesInCode =
+      questions.names.length === 0
+        ? { occurrences: new Map(), lines: new Map() }
+        : await this.sources.namesInCode(repository, questions.names, questions.declarations, questions.codeEndings);
     const report = buildReport(facts, {
       repository: repository.repositoryId,
       commit: repository.commitSha,
       mode: query.analysis_mode,
       thresholds: { complexity: query.complexity_threshold, coupling: query.coupling_threshold, cohesion: query.cohesion_threshold },
       callsExact: repository.callsExact,
+      namesInCode,
       coverage,
     });
     await this.health.registerRun(

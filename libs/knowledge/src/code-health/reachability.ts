@@ -1,3 +1,4 @@
+import { CODE_LANGUAGES } from '@lore/domain';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
 
 /** A symbol nothing reaches from the roots (`dead`), or reaches only through calls matched by name (`unknown`). */
@@ -20,7 +21,8 @@ const STATIC_LANGUAGES = new Set(['typescript', 'java', 'go']);
 
 /**
  * Dead code by reachability: from the roots (exported symbols and the members of exported classes,
- * module-level code and the bodies written there (registrations: routes, listeners),
+ * module-level code, top-level variables' initializers and the bodies written there (registrations:
+ * routes, listeners),
  * names re-exported by a package root, the top-level symbols of entry files, tests, implicit methods,
  * overrides of a base's member and methods named like a method of an interface of the repository),
  * follow calls, tests, inheritance, enclosing and enclosed symbols. Function, method and class
@@ -72,6 +74,92 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
     });
 }
 
+/**
+ * What to ask the code of the items reachability calls dead: their names, where each is declared,
+ * and the file name endings of the repository's code (documents and reports that mention a name
+ * are no use of it).
+ */
+export function deadCodeQuestions(
+  facts: HealthFacts,
+  callsExact: boolean,
+): { names: string[]; declarations: { path: string; line: number }[]; codeEndings: string[] } {
+  const dead = unreachedSymbols(facts, callsExact).filter((item) => item.status === 'dead');
+  const code = new Set<string>(CODE_LANGUAGES);
+  const endings = facts.files.filter((file) => code.has(file.language)).map((file) => /\.[^./]+$/.exec(file.path)?.[0]);
+  return {
+    codeEndings: [...new Set(endings.filter((ending) => ending !== undefined))].sort(),
+    names: [...new Set(dead.map((item) => item.symbol.name))].sort(),
+    declarations: dead.map((item) => ({ path: item.symbol.path, line: item.symbol.startLine })),
+  };
+}
+
+/** What the code says of the items called dead (SourceRepository.namesInCode), null when it could not be read. */
+export interface NamesInCode {
+  /** Whole-word occurrences of each name in the repository's files at the indexed commit. */
+  occurrences: ReadonlyMap<string, number>;
+  /** The first line of each item called dead, by `path:startLine`. */
+  lines: ReadonlyMap<string, string>;
+}
+
+/** A declaration's first line that starts with a decorator or annotation (`@app.route(...)`, `@Injectable()`, `@Override`). */
+const DECORATED = /^\s*@/;
+
+/**
+ * The items called dead, checked against the code itself, for the uses a graph of calls cannot
+ * hold. One whose first line is a decorator or annotation is registered with what reads it (a
+ * route, a command, a fixture, a property, a framework's component): a use, so not listed. One
+ * whose name the repository's files hold more often than the repository declares that name is
+ * named somewhere no resolved call records (handed on as a value, used as a type, registered by
+ * string, reached by reflection, or only mentioned): `unknown`, never dead; so is a method of a type
+ * not itself called dead, which code outside the repository may call through an interface it
+ * implements (Go's sort.Interface, Java's Comparable, an iterator protocol). Without the code
+ * (`code` null) nothing is called dead.
+ */
+export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFacts, code: NamesInCode | null): UnreachedSymbol[] {
+  const declared = new Map<string, number>();
+  for (const symbol of facts.symbols) declared.set(symbol.name, (declared.get(symbol.name) ?? 0) + 1);
+  const deadUids = new Set(unreached.filter((item) => item.status === 'dead').map((item) => item.symbol.uid));
+  const byUid = new Map(facts.symbols.map((symbol) => [symbol.uid, symbol]));
+  const checked: UnreachedSymbol[] = [];
+  for (const item of unreached) {
+    if (item.status !== 'dead') {
+      checked.push(item);
+    } else if (code === null) {
+      checked.push({
+        ...item,
+        status: 'unknown',
+        confidence: 'low',
+        reason: 'the code at the indexed commit could not be read to look for other uses',
+      });
+    } else if (DECORATED.test(code.lines.get(`${item.symbol.path}:${item.symbol.startLine}`) ?? '')) {
+      continue;
+    } else if ((code.occurrences.get(item.symbol.name) ?? 0) > (declared.get(item.symbol.name) ?? 0)) {
+      checked.push({
+        ...item,
+        status: 'unknown',
+        confidence: 'low',
+        reason: 'no resolved call reaches it, but the code names it elsewhere (a value, a type, a registration, reflection or a mention)',
+      });
+    } else if (
+      item.symbol.kind === 'method' &&
+      item.symbol.parentUid !== null &&
+      byUid.has(item.symbol.parentUid) &&
+      !deadUids.has(item.symbol.parentUid)
+    ) {
+      checked.push({
+        ...item,
+        status: 'unknown',
+        confidence: 'low',
+        reason:
+          'a method of a type in use: code outside the repository may call it through an interface (sort.Interface, Comparable, an iterator)',
+      });
+    } else {
+      checked.push(item);
+    }
+  }
+  return checked;
+}
+
 function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<string> {
   const roots = new Set<string>();
   const reExported = reExportedNames(facts);
@@ -98,6 +186,8 @@ function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<s
       // is a registration (a route handler, a listener) or runs at once.
       symbol.kind === 'module' ||
       (symbol.nested && topLevel) ||
+      // So does a top-level variable's initializer (`const routes = generateRoutes(count)`).
+      (symbol.kind === 'variable' && topLevel) ||
       (parent !== undefined && !symbol.nested && parent.exported && parent.kind !== 'function') ||
       (topLevel && ENTRY_FILE.test(symbol.path)) ||
       reExported.get(symbol.path)?.has(symbol.name) === true ||

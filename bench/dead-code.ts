@@ -1,0 +1,108 @@
+/**
+ * What check_dead_code calls dead in a checkout, read the way analysis reads the graph (the facts of
+ * cypher/queries/code-health: symbols with their enclosing symbol, CALLS/EXTENDS/IMPLEMENTS/TESTS
+ * inside the repository, IMPORTS by path) from the snapshot the indexer makes, without a Neo4j. Prints
+ * the counts by status (by reachability alone, then checked against the code as check_dead_code
+ * does: checkedAgainstCode) and a seeded sample of the items called dead, one per line (path:line, kind,
+ * qualified name, confidence), for a person to check each by hand in the repository (grep for uses).
+ *
+ *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48]
+ *
+ * The sets checked this way, with each item's verdict, are in docs/analysis.md ("Dead code against
+ * real repositories").
+ */
+import { resolve } from 'node:path';
+import type { RepositorySnapshot } from '@lore/domain';
+import type { HealthFacts } from '@lore/graph';
+import { readRepository, SourceRepository } from '@lore/indexer';
+import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/knowledge/code-health/reachability';
+import { seededRandom } from './seeded-random';
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1]! : fallback;
+}
+
+/** The facts symbols.cypher, references.cypher and imports.cypher read, from the snapshot's rows. */
+export function healthFactsOf(snapshot: RepositorySnapshot): HealthFacts {
+  const files = new Map(snapshot.files.map((file) => [file.uid, file]));
+  return {
+    files: snapshot.files.map((file) => ({ path: file.path, language: file.language, lines: file.lines, isTest: file.isTest })),
+    symbols: snapshot.symbols.map((symbol) => ({
+      uid: symbol.uid,
+      kind: symbol.kind,
+      name: symbol.name,
+      qualifiedName: symbol.qualifiedName,
+      path: symbol.path,
+      language: symbol.language,
+      startLine: symbol.startLine,
+      endLine: symbol.endLine,
+      exported: symbol.exported ?? false,
+      nested: symbol.nested ?? false,
+      inTest: (files.get(symbol.fileUid)?.isTest ?? false) || symbol.kind === 'test',
+      parentUid: symbol.parentUid,
+      complexity: symbol.complexity ?? null,
+      cognitiveComplexity: symbol.cognitiveComplexity ?? null,
+      exactFingerprint: symbol.exactFingerprint ?? null,
+      renamedFingerprint: symbol.renamedFingerprint ?? null,
+      bodyTokenCount: symbol.bodyTokenCount ?? null,
+      nearMissSignature: symbol.nearMissSignature ?? null,
+      blockFingerprints: symbol.blockFingerprints ?? null,
+      fieldReads: symbol.fieldReads ?? null,
+      fieldWrites: symbol.fieldWrites ?? null,
+    })),
+    references: [
+      ...snapshot.calls.map((call) => ({
+        fromUid: call.callerUid,
+        toUid: call.calleeUid,
+        type: 'CALLS' as const,
+        confidence: call.confidence,
+      })),
+      ...snapshot.inheritance.map((row) => ({ fromUid: row.fromUid, toUid: row.toUid, type: row.kind, confidence: null })),
+      ...snapshot.tests.map((row) => ({ fromUid: row.testUid, toUid: row.targetUid, type: 'TESTS' as const, confidence: null })),
+    ],
+    imports: snapshot.imports.map((row) => ({
+      fromPath: files.get(row.fromUid)?.path ?? '',
+      toPath: files.get(row.toUid)?.path ?? '',
+      names: row.names,
+      kind: row.kind ?? null,
+    })),
+  };
+}
+
+async function main(): Promise<void> {
+  const root = resolve(process.argv[2] ?? '.');
+  const sampleSize = Number(argument('--sample', '40'));
+  const random = seededRandom(Number(argument('--seed', '48')));
+  const reading = await readRepository(root, { tenantId: 'bench', maxFileBytes: 1024 * 1024 });
+  const snapshot = reading.resolveExactly ? await reading.resolveExactly() : reading.snapshot;
+  // Once the exact pass is done a repository's calls are as exact as they will be (callsExact in tenant views).
+  const facts = healthFactsOf(snapshot);
+  const reached = unreachedSymbols(facts, true);
+  const questions = deadCodeQuestions(facts, true);
+  const code = await new SourceRepository().namesInCode(
+    { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' },
+    questions.names,
+    questions.declarations,
+    questions.codeEndings,
+  );
+  const unreached = checkedAgainstCode(reached, facts, code);
+  const dead = unreached.filter((item) => item.status === 'dead');
+  console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${snapshot.symbols.length} symbols`);
+  console.log(
+    `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length}`,
+  );
+  console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length}`);
+  const pool = [...dead];
+  const sample = [];
+  while (sample.length < sampleSize && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  sample.sort((a, b) => a.symbol.path.localeCompare(b.symbol.path) || a.symbol.startLine - b.symbol.startLine);
+  for (const item of sample) {
+    console.log(`${item.symbol.path}:${item.symbol.startLine}\t${item.symbol.kind}\t${item.symbol.qualifiedName}\t${item.confidence}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
