@@ -4,10 +4,10 @@ import type { ExactResolution, LanguageExtractor, PyrightSettings } from './extr
 import { joinExternalReferences } from './external-references';
 import type { FileResultStore } from './file-result-cache';
 import type { SourceFile } from './repository-files';
-import { GoExtractor } from './go/go-extractor';
-import { JavaExtractor } from './java/java-extractor';
-import { PythonExtractor } from './python/python-extractor';
-import { TypeScriptExtractor } from './typescript/typescript-extractor';
+import { GoExtractor } from './languages/go/go-extractor';
+import { JavaExtractor } from './languages/java/java-extractor';
+import { PythonExtractor } from './languages/python/python-extractor';
+import { TypeScriptExtractor } from './languages/typescript/typescript-extractor';
 
 /** One extractor per language family; a file of another language is recorded but not extracted. */
 const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor(), new PythonExtractor(), new JavaExtractor(), new GoExtractor()];
