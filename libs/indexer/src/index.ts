@@ -3,6 +3,9 @@ export type { PyrightSettings } from './extractor';
 export { headPaths } from './git';
 export * from './identifiers';
 export * from './languages';
+// The language folders, for the analysis, the documentation checks and the links that ask how a language is written.
+export { codeLanguages, knownLanguage, languageDefinitions, packageEcosystems, type KnownLanguage } from './languages/language-registry';
+export type * from './languages/language-definition';
 export * from './repository-files';
 export * from './repository-indexer';
 export * from './secrets/secret-scanner';

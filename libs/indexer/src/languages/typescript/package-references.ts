@@ -1,20 +1,11 @@
 // What the scripts take from packages outside the repository, by syntax: the same in both passes.
-import { isBuiltin } from 'node:module';
 import type { ExternalName, ExternalReferences } from '@lore/domain';
 import type { ExtractionInput } from '../../extractor';
 import { ExternalReferenceRows, joinExternalReferences } from '../../external-references';
 import type { KeptResolutions, RepositoryModules } from './module-linking';
 import type { NameReference } from './module-scope';
+import { packageOfSpecifier } from './package-specifiers';
 import type { ScriptFileOutcome, ScriptFileResult } from './script-model';
-
-/** A package specifier as npm names it: `@scope/name` or `name`, then the module inside ('' for the package). */
-export function packageOfSpecifier(specifier: string): { name: string; module: string } | null {
-  if (/^[./]/.test(specifier) || specifier.includes(':') || isBuiltin(specifier)) return null;
-  const parts = specifier.split('/');
-  const length = specifier.startsWith('@') ? 2 : 1;
-  if (parts.length < length || parts.slice(0, length).some((part) => part === '')) return null;
-  return { name: parts.slice(0, length).join('/'), module: parts.slice(length).join('/') };
-}
 
 /**
  * The imports of package specifiers that name no file of the repository, and the call sites and

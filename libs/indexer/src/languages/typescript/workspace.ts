@@ -5,7 +5,7 @@ import ignore from 'ignore';
 import ts from 'typescript';
 import type { SkippedFile } from '@lore/domain';
 import { readNpmPackage, sourceOf } from '../../provided-packages';
-import { packageOfSpecifier } from './package-references';
+import { packageOfSpecifier } from './package-specifiers';
 
 /**
  * The packages of an npm, yarn or pnpm workspace, by name. An import of one (`@acme/core`,
