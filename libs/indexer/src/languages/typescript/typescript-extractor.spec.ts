@@ -443,7 +443,7 @@ describe('TypeScript in two passes', () => {
     // The whole run inside: the compiler's half of the extractor is loaded by its first extraction.
     await jest.isolateModulesAsync(async () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const read = (require('../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
+      const read = (require('../../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
       snapshot = await (await read(root, { tenantId: 't', maxFileBytes: 1 << 20, cacheDir })).resolveExactly!();
     });
     return snapshot;
