@@ -3,7 +3,7 @@ import { codeLanguages, knownLanguage, packageEcosystems } from './language-regi
 
 describe('the language folders', () => {
   it('are found by their folder, each language id once', () => {
-    expect(codeLanguages()).toEqual(['csharp', 'go', 'java', 'javascript', 'python', 'rust', 'typescript']);
+    expect(codeLanguages()).toEqual(['csharp', 'go', 'java', 'javascript', 'python', 'ruby', 'rust', 'typescript']);
     expect(knownLanguage('javascript')?.definition).toBe(knownLanguage('typescript')?.definition);
     expect(knownLanguage('markdown')).toBeNull();
   });
