@@ -3,7 +3,7 @@ import { codeLanguages, knownLanguage, packageEcosystems } from './language-regi
 
 describe('the language folders', () => {
   it('are found by their folder, each language id once', () => {
-    expect(codeLanguages()).toEqual(['csharp', 'go', 'java', 'javascript', 'python', 'ruby', 'rust', 'typescript']);
+    expect(codeLanguages()).toEqual(['c', 'cpp', 'csharp', 'go', 'java', 'javascript', 'python', 'ruby', 'rust', 'typescript']);
     expect(knownLanguage('javascript')?.definition).toBe(knownLanguage('typescript')?.definition);
     expect(knownLanguage('markdown')).toBeNull();
   });
@@ -41,10 +41,10 @@ describe('the language folders', () => {
 
   it('say which languages a package of each ecosystem holds', () => {
     expect(packageEcosystems()).toEqual([
-      { ecosystem: 'go', languages: ['go'], modules: 'directory' },
-      { ecosystem: 'java', languages: ['java'], modules: 'directory' },
-      { ecosystem: 'python', languages: ['python'], modules: 'tree' },
       { ecosystem: 'npm', languages: ['typescript', 'javascript'], modules: 'tree' },
+      { ecosystem: 'python', languages: ['python'], modules: 'tree' },
+      { ecosystem: 'java', languages: ['java'], modules: 'directory' },
+      { ecosystem: 'go', languages: ['go'], modules: 'directory' },
     ]);
   });
 });

@@ -25,7 +25,11 @@ let found: Registry | null = null;
 
 function registry(): Registry {
   if (found) return found;
-  const definitions = discoverExports(__dirname, '.language').flatMap((exports) => Object.values(exports).filter(isDefinition));
+  // In reverse folder order (typescript, python, java, go, c): the order the extractors ran in before the
+  // folders, which answers depend on (a Markdown mention of a name several languages declare links the first).
+  const definitions = discoverExports(__dirname, '.language')
+    .reverse()
+    .flatMap((exports) => Object.values(exports).filter(isDefinition));
   const byId = new Map<string, KnownLanguage>();
   const byExtension = new Map<string, string>();
   const byInterpreter = new Map<string, string>();
@@ -51,7 +55,7 @@ function isDefinition(value: unknown): value is LanguageDefinition {
   );
 }
 
-/** Every language folder's definition, in folder order. */
+/** Every language folder's definition, in reverse folder order. */
 export function languageDefinitions(): readonly LanguageDefinition[] {
   return registry().definitions;
 }

@@ -113,8 +113,10 @@ export async function nodeTypeQuery(grammar: GrammarName, types: readonly string
   let query = queries.get(key);
   if (!query) {
     const language = (await parserFor(grammar)).language!;
-    // A named node type is written (type); a token only exists anonymously and is written "type".
+    // A named node type is written (type); a token only exists anonymously and is written "type". A type
+    // the grammar does not have is left out (C's grammar has none of C++'s: one list serves both).
     const source = types
+      .filter((type) => language.idForNodeType(type, true) !== null || language.idForNodeType(type, false) !== null)
       .map((type) => (language.idForNodeType(type, true) !== null ? `(${type}) @node` : `${JSON.stringify(type)} @node`))
       .join('\n');
     query = new Query(language, source);
