@@ -216,7 +216,7 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
         : node.type === 'destructor_declaration'
           ? `~${owner.symbol.name}`
           : node.type === 'operator_declaration'
-            ? `operator ${node.childForFieldName('operator')?.text ?? ''}`
+            ? `operator${node.childForFieldName('operator')?.text ?? ''}`
             : node.type === 'conversion_operator_declaration'
               ? `operator ${node.childForFieldName('type')?.text ?? ''}`
               : (node.childForFieldName('name')?.text ?? '<anonymous>');
