@@ -39,9 +39,11 @@ describe('C and C++ repositories', () => {
     ]);
   });
 
-  it('answers analyze_impact for a C++ method: its callers and the tests that reach it', async () => {
-    const result = await moduleRef.get(ImpactService).analyzeImpact({ name: 'geo::Shape::area', repositoryId: 'shapes-cpp' }, principal);
-    expect(result.affected.map((affected) => affected.symbol.qualifiedName).sort()).toEqual(['geo::total', 'total adds the areas']);
+  it('answers analyze_impact for a C++ method defined out of line (its header declares it too): its callers and the tests that reach it', async () => {
+    const result = await moduleRef
+      .get(ImpactService)
+      .analyzeImpact({ uid: 'c-family:shapes-cpp:src/shape.cpp#geo::Shape::area' }, principal);
+    expect(result.affected.map((affected) => affected.symbol.qualifiedName).sort()).toEqual(['geo::total']);
     expect(result.tests.map((test) => [test.test.qualifiedName, test.via])).toEqual([['total adds the areas', 'transitive']]);
   });
 
@@ -49,6 +51,6 @@ describe('C and C++ repositories', () => {
     const result = await moduleRef
       .get(SearchService)
       .searchCode({ query: 'rect_area', mode: 'fulltext', language: 'c', scope: { repositoryId: 'shapes-c' } }, principal);
-    expect(result.results.map((hit) => [hit.qualifiedName, hit.language])[0]).toEqual(['rect_area', 'c']);
+    expect(result.results.map((hit) => [hit.qualifiedName, hit.path])[0]).toEqual(['rect_area', 'src/shapes.c']);
   });
 });
