@@ -20,6 +20,7 @@ import { ConfigModule, StderrLogger } from '@lore/config';
 import { canonicalJson, localPrincipal } from '@lore/domain';
 import { DEFAULT_THRESHOLDS, NEAR_MISS_SIMILARITY } from '@lore/domain/schemas/code-health';
 import { CodeHealthRepository, CodeGraphRepository } from '@lore/graph';
+import { codeLanguages } from '@lore/indexer';
 import { KnowledgeModule } from '@lore/knowledge';
 import { buildReport } from '@lore/knowledge/code-health/analysis-report';
 import { groupClones } from '@lore/knowledge/code-health/clone-groups';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     console.log(`${repositoryId} @ ${repository.commitSha}, peak RSS before the analysis ${megabytes()}`);
     const store = context.get(CodeHealthRepository);
     const size = await timed('count (size)', () => store.sizeOf(principal, repositoryId));
-    const facts = await timed('read facts', () => store.readFacts(principal, repositoryId));
+    const facts = await timed('read facts', () => store.readFacts(principal, repositoryId, codeLanguages()));
     console.log(
       `  ${size.symbols} symbols, ${facts.files.length} files, ${facts.references.length} references, ${facts.imports.length} imports`,
     );

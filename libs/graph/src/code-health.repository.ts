@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CODE_LANGUAGES, type DeferredImportKind, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
+import { type DeferredImportKind, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { Neo4jService, runRows } from './neo4j.service';
 import { type ReaderParams, readAsPrincipal } from './principal-reads';
@@ -101,9 +101,10 @@ export class CodeHealthRepository {
     return { files: Number(row?.files ?? 0), symbols: Number(row?.symbols ?? 0) };
   }
 
-  async readFacts(principal: Principal, repositoryId: string): Promise<HealthFacts> {
+  /** `languages`: the code languages whose files are read (the indexer's language folders, given by the caller: the graph may not import the indexer). */
+  async readFacts(principal: Principal, repositoryId: string, languages: readonly string[]): Promise<HealthFacts> {
     const [files, symbols, references, imports] = await Promise.all([
-      this.read(principal, 'code-health/files', { repositoryId, languages: [...CODE_LANGUAGES] }),
+      this.read(principal, 'code-health/files', { repositoryId, languages: [...languages] }),
       this.read(principal, 'code-health/symbols', { repositoryId }),
       this.read(principal, 'code-health/references', { repositoryId }),
       this.read(principal, 'code-health/imports', { repositoryId }),

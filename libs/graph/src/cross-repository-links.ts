@@ -5,7 +5,7 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { repositoryOfSlot, repositoryUid, type ExternalReferences, type RepositorySnapshot } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
 import { runRows, Neo4jService, type Params } from './neo4j.service';
-import { linkKey, resolveLinks, type Link, type LinkableSymbols, type LinkRecords } from './link-resolution';
+import { linkKey, resolveLinks, type Link, type LinkableSymbols, type LinkEcosystem, type LinkRecords } from './link-resolution';
 import { hashOf } from './snapshot-graph';
 
 const BATCH_SIZE = 2000;
@@ -40,7 +40,7 @@ export class CrossRepositoryLinks {
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
   ) {}
 
-  async linkRepository(records: PackageRecords): Promise<LinkChanges> {
+  async linkRepository(records: PackageRecords, ecosystems: readonly LinkEcosystem[]): Promise<LinkChanges> {
     const { tenantId, repositoryId: repoId } = records;
     const changes = await this.neo4j.write(
       async (tx) => {
@@ -69,6 +69,7 @@ export class CrossRepositoryLinks {
           tenantId,
           [{ consumer: self, providers: recorded }, ...recorded.map((consumer) => ({ consumer, providers: [self] }))],
           this.symbolsIn(run, slotOf),
+          ecosystems,
         );
         return this.replaceLinks(tx, { tenantId, servedSlots }, existing.map(asLink), wanted);
       },

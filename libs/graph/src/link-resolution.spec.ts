@@ -1,5 +1,9 @@
 import type { ExternalName, ExternalReferences, PackageRow } from '@lore/domain';
 import { resolveLinks, type LinkableSymbol, type LinkableSymbols, type LinkRecords } from './link-resolution';
+import { packageEcosystems } from '@lore/indexer';
+
+/** The language folders' ecosystems, as the indexing service hands them to the links. */
+const ECOSYSTEMS = packageEcosystems();
 
 /** A provider's symbols in memory: `members` maps an owner's uid to its members. */
 function symbolsOf(topLevel: LinkableSymbol[], members: Record<string, LinkableSymbol[]> = {}): LinkableSymbols {
@@ -55,6 +59,7 @@ describe('resolveLinks', () => {
         },
       ],
       symbolsOf([placed, pythonPlaced]),
+      ECOSYSTEMS,
     );
     expect(links).toEqual([
       {
@@ -70,13 +75,18 @@ describe('resolveLinks', () => {
     const many = (count: number) =>
       Array.from({ length: count }, (_, i) => symbol('contracts', `src/m${i}.ts`, 'make', 'function', 'typescript'));
     const target = { package: 'npm:@acme/contracts', module: '', path: ['make'] };
-    const few = await resolveLinks('t', [{ consumer: consumer({ calls: [call(target)] }), providers: [contracts] }], symbolsOf(many(2)));
+    const few = await resolveLinks(
+      't',
+      [{ consumer: consumer({ calls: [call(target)] }), providers: [contracts] }],
+      symbolsOf(many(2)),
+      ECOSYSTEMS,
+    );
     expect(few.map((link) => [link.toUid, link.props.confidence])).toEqual([
       ['t:contracts:src/m0.ts#make', 'ambiguous'],
       ['t:contracts:src/m1.ts#make', 'ambiguous'],
     ]);
     expect(
-      await resolveLinks('t', [{ consumer: consumer({ calls: [call(target)] }), providers: [contracts] }], symbolsOf(many(6))),
+      await resolveLinks('t', [{ consumer: consumer({ calls: [call(target)] }), providers: [contracts] }], symbolsOf(many(6)), ECOSYSTEMS),
     ).toEqual([]);
     const events = symbol('contracts', 'src/events.ts', 'Events', 'class', 'typescript');
     const create = {
@@ -92,6 +102,7 @@ describe('resolveLinks', () => {
         },
       ],
       symbolsOf([events], { [events.uid]: [create] }),
+      ECOSYSTEMS,
     );
     expect(member.map((link) => link.toUid)).toEqual([create.uid]);
   });
@@ -109,6 +120,7 @@ describe('resolveLinks', () => {
         },
       ],
       symbolsOf([newFlat, elsewhere]),
+      ECOSYSTEMS,
     );
     expect(links.map((link) => [link.toUid, link.props.confidence])).toEqual([[newFlat.uid, 'import']]);
   });
@@ -134,6 +146,7 @@ describe('resolveLinks', () => {
         },
       ],
       symbolsOf([placed, item]),
+      ECOSYSTEMS,
     );
     expect(links).toEqual([
       {
@@ -174,6 +187,7 @@ describe('resolveLinks', () => {
         },
       ],
       symbolsOf([base, baseFunction]),
+      ECOSYSTEMS,
     );
     expect(links).toEqual([
       { type: 'EXTENDS', fromUid: 't:app:src/a.ts#Mine', toUid: base.uid, props: { confidence: 'import', crossRepository: true } },

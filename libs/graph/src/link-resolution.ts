@@ -41,15 +41,17 @@ export interface LinkPair {
   providers: LinkRecords[];
 }
 
-/** Which languages' symbols a package of an ecosystem (the part of its key before the colon) holds. */
-const LANGUAGES: Record<string, readonly string[]> = {
-  npm: ['typescript', 'javascript'],
-  python: ['python'],
-  go: ['go'],
-  java: ['java'],
-};
-/** Ecosystems whose module is one directory (a Go package, a Java package); the others' modules are files of one tree. */
-const DIRECTORY_MODULES = new Set(['go', 'java']);
+/**
+ * Which languages' symbols a package of an ecosystem (the part of its key before the colon) holds,
+ * and whether its module is one directory (a Go package, a Java package) or files of one tree. The
+ * language folders' facts (the indexer's packageEcosystems()), handed down by the caller: the graph
+ * may not import the indexer.
+ */
+export interface LinkEcosystem {
+  ecosystem: string;
+  languages: readonly string[];
+  modules: 'directory' | 'tree';
+}
 const CALLABLE_KINDS = new Set(['function', 'method', 'class', 'variable']);
 const TYPE_KINDS = new Set(['class', 'interface']);
 /** A name that several symbols of a package answer to links to each, up to this many (`ambiguous`), as calls by name do. */
@@ -71,7 +73,13 @@ interface Scope {
  * the module's file where the provider records it (an entry point, a Python module), else to the
  * files declaring the names it takes. Every link carries `crossRepository: true`.
  */
-export async function resolveLinks(tenantId: string, pairs: readonly LinkPair[], symbols: LinkableSymbols): Promise<Link[]> {
+export async function resolveLinks(
+  tenantId: string,
+  pairs: readonly LinkPair[],
+  symbols: LinkableSymbols,
+  ecosystems: readonly LinkEcosystem[],
+): Promise<Link[]> {
+  const byEcosystem = new Map(ecosystems.map((facts) => [facts.ecosystem, facts]));
   const wanted: { scopes: Scope[]; path: string[] }[] = [];
   const links = new LinkSet();
   const scopesOf = (providers: LinkRecords[], name: { package: string; module: string }): Scope[] =>
@@ -89,7 +97,7 @@ export async function resolveLinks(tenantId: string, pairs: readonly LinkPair[],
       return { row, scopes, names };
     }),
   );
-  const found = await findAll(wanted, symbols);
+  const found = await findAll(wanted, symbols, byEcosystem);
 
   for (const { row, name } of calls) {
     const targets = kindsOf(found.get(name), CALLABLE_KINDS);
@@ -135,7 +143,11 @@ function wantedName(wanted: { scopes: Scope[]; path: string[] }[], scopes: Scope
 }
 
 /** The symbols each wanted name leads to: top-level exported symbols in its scopes, then members, one query per level. */
-async function findAll(wanted: { scopes: Scope[]; path: string[] }[], symbols: LinkableSymbols): Promise<Map<number, LinkableSymbol[]>> {
+async function findAll(
+  wanted: { scopes: Scope[]; path: string[] }[],
+  symbols: LinkableSymbols,
+  ecosystems: ReadonlyMap<string, LinkEcosystem>,
+): Promise<Map<number, LinkableSymbol[]>> {
   const found = new Map<number, LinkableSymbol[]>();
   const searched = wanted.map((name, index) => ({ ...name, index })).filter((name) => name.scopes.length > 0);
   if (searched.length === 0) return found;
@@ -145,7 +157,7 @@ async function findAll(wanted: { scopes: Scope[]; path: string[] }[], symbols: L
   for (const name of searched)
     found.set(
       name.index,
-      topLevel.filter((symbol) => symbol.name === name.path[0] && name.scopes.some((scope) => inScope(symbol, scope))),
+      topLevel.filter((symbol) => symbol.name === name.path[0] && name.scopes.some((scope) => inScope(symbol, scope, ecosystems))),
     );
   for (let depth = 1; depth <= MAX_MEMBER_DEPTH; depth++) {
     const deeper = searched.filter((name) => name.path.length > depth);
@@ -167,10 +179,10 @@ async function findAll(wanted: { scopes: Scope[]; path: string[] }[], symbols: L
 }
 
 /** Whether a symbol is of a scope's package: its language, and its module's directory or the package's tree. */
-function inScope(symbol: LinkableSymbol, scope: Scope): boolean {
-  const ecosystem = ecosystemOf(scope.row.key);
-  if (!(LANGUAGES[ecosystem] ?? []).includes(symbol.language)) return false;
-  if (DIRECTORY_MODULES.has(ecosystem)) return directoryOf(symbol.path) === joinPath(scope.row.path, scope.module);
+function inScope(symbol: LinkableSymbol, scope: Scope, ecosystems: ReadonlyMap<string, LinkEcosystem>): boolean {
+  const facts = ecosystems.get(ecosystemOf(scope.row.key));
+  if (!facts?.languages.includes(symbol.language)) return false;
+  if (facts.modules === 'directory') return directoryOf(symbol.path) === joinPath(scope.row.path, scope.module);
   return scope.row.path === '' || symbol.path.startsWith(`${scope.row.path}/`);
 }
 

@@ -61,9 +61,9 @@ export interface ExactResolution {
   skipped: SkippedFile[];
 }
 
-/** One implementation per language family, behind one interface. */
+/** One implementation per language folder (languages/<folder>/), behind one interface. */
 export interface LanguageExtractor {
-  /** Languages as returned by languageOf(): 'typescript', 'javascript', 'python', 'java', 'go'. */
+  /** The ids of the languages it reads, as languageOf() returns them (its folder's LanguageDefinition.languages). */
   readonly languages: readonly string[];
   extract(input: ExtractionInput): Promise<Extraction>;
 }

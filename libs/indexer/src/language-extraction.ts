@@ -1,16 +1,10 @@
 // The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
 import type { ExternalReferences, ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { ExactResolution, LanguageExtractor, PyrightSettings } from './extractor';
+import type { ExactResolution, PyrightSettings } from './extractor';
 import { joinExternalReferences } from './external-references';
 import type { FileResultStore } from './file-result-cache';
 import type { SourceFile } from './repository-files';
-import { GoExtractor } from './go/go-extractor';
-import { JavaExtractor } from './java/java-extractor';
-import { PythonExtractor } from './python/python-extractor';
-import { TypeScriptExtractor } from './typescript/typescript-extractor';
-
-/** One extractor per language family; a file of another language is recorded but not extracted. */
-const EXTRACTORS: readonly LanguageExtractor[] = [new TypeScriptExtractor(), new PythonExtractor(), new JavaExtractor(), new GoExtractor()];
+import { extractorOf, knownLanguage, languageDefinitions } from './languages/language-registry';
 
 /** One extractor's calls and inheritance, and the way to its exact pass, which replaces them. */
 export type LanguageResolution = ExactResolution & { resolveExactly?: () => Promise<ExactResolution> };
@@ -36,17 +30,17 @@ export interface LanguagesInput {
   onExtracted: (done: number, total: number) => void;
 }
 
-/** Runs each extractor over the files of its languages, one after the other. */
+/** Runs each language folder's extractor over the files of its languages, one after the other; a file of another language is recorded but not extracted. */
 export async function extractLanguages(input: LanguagesInput): Promise<LanguagesExtraction> {
   const { files: readable, kept } = input;
-  const total = readable.filter((source) => EXTRACTORS.some((extractor) => extractor.languages.includes(source.language))).length;
+  const total = readable.filter((source) => knownLanguage(source.language) !== null).length;
   let done = 0;
   const extraction: Omit<LanguagesExtraction, 'externalReferences'> = { symbols: [], imports: [], skipped: [], resolutions: [] };
   const externalReferences: ExternalReferences[] = [];
-  for (const extractor of EXTRACTORS) {
-    const languageFiles = readable.filter((source) => extractor.languages.includes(source.language));
+  for (const definition of languageDefinitions()) {
+    const languageFiles = readable.filter((source) => knownLanguage(source.language)?.definition === definition);
     if (languageFiles.length === 0) continue;
-    const result = await extractor.extract({
+    const result = await extractorOf(definition).extract({
       tenantId: input.tenantId,
       repositoryId: input.repositoryId,
       rootPath: input.rootPath,

@@ -1,17 +1,11 @@
 import { basename, extname } from 'node:path';
+import { codeLanguageOfExtension, codeLanguageOfInterpreter, knownLanguage, languageDefinitions } from './languages/language-registry';
 
-const LANGUAGE_BY_EXTENSION: Record<string, string> = {
-  '.ts': 'typescript',
-  '.tsx': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.js': 'javascript',
-  '.jsx': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.py': 'python',
-  '.java': 'java',
-  '.go': 'go',
+/**
+ * Files Lore records but extracts nothing from (Markdown is read as documents); the code languages
+ * are the language folders' (languages/*: language-registry.ts).
+ */
+const RECORDED_BY_EXTENSION: Record<string, string> = {
   '.md': 'markdown',
   '.json': 'json',
   '.yml': 'yaml',
@@ -25,31 +19,44 @@ const LANGUAGE_BY_EXTENSION: Record<string, string> = {
   '.sql': 'sql',
 };
 
+const MIME_BY_RECORDED: Record<string, string> = { markdown: 'text/markdown', json: 'application/json', yaml: 'application/yaml' };
+
+/** The language of a file, by its extension: a code language's id, a recorded kind of file, or 'text'. */
 export function languageOf(path: string): string {
-  return LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()] ?? 'text';
+  const extension = extname(path).toLowerCase();
+  return codeLanguageOfExtension(extension) ?? RECORDED_BY_EXTENSION[extension] ?? 'text';
 }
 
-export const MIME_BY_LANGUAGE: Record<string, string> = {
-  typescript: 'text/x-typescript',
-  javascript: 'text/javascript',
-  python: 'text/x-python',
-  java: 'text/x-java',
-  go: 'text/x-go',
-  markdown: 'text/markdown',
-  json: 'application/json',
-  yaml: 'application/yaml',
-};
+/**
+ * The language of a file without an extension whose first line is a `#!` naming a code language's
+ * interpreter (`#!/usr/bin/env python3`, `#!/usr/bin/node`); null otherwise.
+ */
+export function languageOfScript(path: string, text: string): string | null {
+  if (extname(path) !== '' || !text.startsWith('#!')) return null;
+  const end = text.indexOf('\n');
+  const words = text
+    .slice(2, end < 0 ? undefined : end)
+    .trim()
+    .split(/\s+/);
+  const program = basename(words[0] ?? '');
+  const interpreter = program === 'env' ? words.slice(1).find((word) => !word.startsWith('-')) : program;
+  return interpreter ? (codeLanguageOfInterpreter(interpreter) ?? null) : null;
+}
+
+/** The MIME type a file of a language is served with. */
+export function mimeTypeOf(language: string): string {
+  return knownLanguage(language)?.language.mime ?? MIME_BY_RECORDED[language] ?? 'text/plain';
+}
 
 export function isScriptLanguage(language: string): boolean {
   return language === 'typescript' || language === 'javascript';
 }
 
-/** jest/vitest/mocha spec files and test folders, pytest's test_*.py and *_test.py, Go's *_test.go, Maven's src/test. */
-const TEST_PATH =
-  /(^|\/)(__tests__|tests?|spec)\/|\.(test|spec|e2e-spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|(^|\/)src\/test\//;
+/** The test folders of every ecosystem; each language folder adds its own test files (LanguageDefinition.testPath). */
+const TEST_FOLDER = /(^|\/)(__tests__|tests?|spec)\//;
 
 export function isTestPath(path: string): boolean {
-  return TEST_PATH.test(path);
+  return TEST_FOLDER.test(path) || languageDefinitions().some((definition) => definition.testPath.test(path));
 }
 
 /** Files whose content is never read (architecture.md section 8): we only record that they exist. */

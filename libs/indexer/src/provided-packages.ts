@@ -4,7 +4,7 @@ import ts from 'typescript';
 import type { PackageRow, SkippedFile } from '@lore/domain';
 import { isTestPath } from './languages';
 import type { SourceFile } from './repository-files';
-import { BUNDLER_CONFIGS, readBundlerEntries, type BundlerEntries } from './typescript/bundler-entries';
+import { BUNDLER_CONFIGS, readBundlerEntries, type BundlerEntries } from './languages/typescript/bundler-entries';
 import { compare } from './tree-sitter/edges';
 
 /** Where builds put what a package.json's entry points name; the sources are beside them, most often in src/. */

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { InvalidInputError, type SkippedFile } from '@lore/domain';
 import { listGitFiles } from './git';
-import { isSecretPath, isTestPath, languageOf } from './languages';
+import { isSecretPath, isTestPath, languageOf, languageOfScript } from './languages';
 
 /** Checks the path given to `lore index` and returns its real location. Nothing is written on failure. */
 export function resolveRepositoryRoot(input: string): string {
@@ -183,6 +183,7 @@ function readWithStat(rootPath: string, path: string, maxBytes: number, stat: St
   return {
     file: {
       ...base,
+      language: languageOfScript(path, text) ?? language,
       blocked: false,
       contentHash: contentHash(buffer),
       lines: lineCount(text),

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { PrincipalResolver } from '@lore/access';
-import { CODE_LANGUAGES, SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
+import { SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
 import { SEARCH_MODES, SEARCH_INCLUDES, type SearchCodeInput, type SearchCodeResult } from '@lore/domain/schemas/search';
 import { SearchService } from '@lore/knowledge/search/search.service';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
@@ -16,7 +16,7 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--repo <id>', 'only this repository')
     .addOption(new Option('--kind <kind...>', 'only these symbol kinds').choices([...SYMBOL_KINDS]))
     .option('--path <prefix>', 'only files under this path')
-    .addOption(new Option('--language <language>', 'only this language').choices([...CODE_LANGUAGES]))
+    .option('--language <language>', 'only this language (typescript, python, go, c...)')
     .addOption(new Option('--mode <mode>', 'ranking: hybrid (default), fulltext or semantic').choices([...SEARCH_MODES]))
     .option('--limit <n>', 'at most this many results (1-50)')
     .addOption(new Option('--include <what...>', 'also search: knowledge (project knowledge chapters)').choices([...SEARCH_INCLUDES]))

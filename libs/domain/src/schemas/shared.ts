@@ -20,9 +20,15 @@ export const CALL_CONFIDENCES = ['exact', 'import', 'name', 'ambiguous'] as cons
 export const CallConfidenceSchema = z.enum(CALL_CONFIDENCES).register(schemaNames, { name: 'CallConfidence' });
 export type CallConfidence = z.infer<typeof CallConfidenceSchema>;
 
-/** The languages whose symbols Lore extracts. */
-export const CODE_LANGUAGES = ['typescript', 'javascript', 'python', 'java', 'go'] as const;
-export const CodeLanguageSchema = z.enum(CODE_LANGUAGES).register(schemaNames, { name: 'CodeLanguage' });
+/**
+ * A language whose symbols Lore extracts, by id ('typescript', 'python', 'c'...). The indexer's
+ * language folders define the ids (a new folder adds one, no list here), so the schema only checks
+ * the id's shape and the search service rejects an id no folder defines, naming the known ones.
+ */
+export const CodeLanguageSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9+#_-]*$/, 'a language id such as typescript, python or c')
+  .max(40);
 export type CodeLanguage = z.infer<typeof CodeLanguageSchema>;
 
 export const TRUST_BOUNDARY = 'untrusted_repository_content' as const;

@@ -19,6 +19,8 @@ export interface BodyRules {
   readonly nesting: ReadonlySet<string>;
   /** Cognitive: each adds 1, without a nesting increment (`elif`, `else`, a comprehension's clauses). */
   readonly flat: ReadonlySet<string>;
+  /** The node an `if_statement`'s alternative is wrapped in, where the grammar has one (C's `else_clause`): its `if` is an `else if`. */
+  readonly elseClause?: string;
   /** The logical operator of a node, when it is a binary logical expression: each run of one operator adds 1. */
   logicalOperator(node: Node): string | null;
   /** Statement lists: their named children (comments aside) are the statements block windows are made of. */
@@ -69,15 +71,17 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
     if (inside) {
       if (decides(node, rules)) complexity++;
       const parent = node.parent;
-      const ofIf = parent !== null && parent.type === 'if_statement' && parent.childForFieldName('alternative')?.id === node.id;
-      const isAlternative = ofIf && type === 'if_statement';
+      const ofIf = isAlternativeOfIf(node);
+      const inElseClause =
+        rules.elseClause !== undefined && parent !== null && parent.type === rules.elseClause && isAlternativeOfIf(parent);
+      const isAlternative = (ofIf || inElseClause) && type === 'if_statement';
       if (rules.nesting.has(type) && !isAlternative) {
         cognitiveComplexity += 1 + nesting;
         childNesting = nesting + 1;
       } else if (rules.flat.has(type) || isAlternative) {
         cognitiveComplexity++;
-      } else if (ofIf) {
-        // `else { ... }`: the block that is an if's alternative.
+      } else if (ofIf && !(type === rules.elseClause && node.firstNamedChild?.type === 'if_statement')) {
+        // `else { ... }`: the block that is an if's alternative (an else clause holding an `if` counts as that `if`).
         cognitiveComplexity++;
       }
       const operator = rules.logicalOperator(node);
@@ -100,6 +104,11 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
       stack.push({ node: child, nesting: childNesting, own: inside, inLiteral });
   }
   return { complexity, cognitiveComplexity, ...fingerprintsOf(tokens, blocks) };
+}
+
+function isAlternativeOfIf(node: Node): boolean {
+  const parent = node.parent;
+  return parent !== null && parent.type === 'if_statement' && parent.childForFieldName('alternative')?.id === node.id;
 }
 
 function decides(node: Node, rules: BodyRules): boolean {

@@ -1,4 +1,4 @@
-import type { Node, Parser, Tree } from 'web-tree-sitter';
+import type { Node, Parser, Query, Tree } from 'web-tree-sitter';
 import type { CallRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExactResolution, Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { ExternalReferenceRows } from '../external-references';
@@ -16,6 +16,9 @@ import { nodeTypeQuery, parserFor, parseText, syntaxErrorReason, visitCaptures, 
  */
 export interface TreeSitterLanguage<File extends WalkedFile> {
   readonly grammar: GrammarName;
+  /** The language ids read, when more than the grammar's own (C's folder reads 'c' and 'cpp'). */
+  readonly languages?: readonly string[];
+
   /** The node types the single pass over a file looks at, decision points included. */
   readonly visitedNodeTypes: readonly string[];
   /** A new extraction over one repository's files (what the walks of its files share lives in the run). */
@@ -23,6 +26,8 @@ export interface TreeSitterLanguage<File extends WalkedFile> {
 }
 
 export interface ExtractionRun<File extends WalkedFile> {
+  /** The grammar of one file, when the languages read have several (a C++ repository's `.h` files are C++). */
+  grammarOf?(source: SourceFile): GrammarName;
   /** The walk of one file, which adds the file's symbols to `symbols`. */
   walkFile(source: SourceFile, symbols: FileSymbols): FileWalk<File>;
   /**
@@ -36,6 +41,13 @@ export interface ExtractionRun<File extends WalkedFile> {
    * repository is queryable (Extraction.resolveExactly).
    */
   exactPass?(pass: ExactPassOf<File>): Promise<ExactResolution>;
+  /**
+   * The text parsed for a file, when the grammar needs help: the same length and lines as the file's
+   * (so that offsets and lines hold), only what the grammar cannot read blanked (C++'s export macros).
+   */
+  parsedText?(source: SourceFile): string;
+  /** What the run could not do beside the files' own syntax (a missing header), asked once the calls are resolved. */
+  skipped?(): SkippedFile[];
 }
 
 export interface ExactPassOf<File extends WalkedFile> {
@@ -78,21 +90,24 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
   readonly languages: readonly string[];
 
   constructor(private readonly language: TreeSitterLanguage<File>) {
-    this.languages = [language.grammar];
+    this.languages = language.languages ?? [language.grammar];
   }
 
   async extract(input: ExtractionInput): Promise<Extraction> {
-    const parser = await parserFor(this.language.grammar);
-    const query = await nodeTypeQuery(this.language.grammar, this.language.visitedNodeTypes);
     const run = this.language.start(input);
+    const grammarName = (source: SourceFile) => run.grammarOf?.(source) ?? this.language.grammar;
+    const grammars = new Map<GrammarName, { parser: Parser; query: Query }>();
+    for (const grammar of new Set([this.language.grammar, ...input.files.map(grammarName)]))
+      grammars.set(grammar, { parser: await parserFor(grammar), query: await nodeTypeQuery(grammar, this.language.visitedNodeTypes) });
     const symbols: SymbolRow[] = [];
     const skipped: SkippedFile[] = [];
     const files: File[] = [];
 
-    forEachParsedFile(parser, input, skipped, (source, root) => {
+    const grammarOf = (source: SourceFile) => ({ ...grammars.get(grammarName(source))!, text: run.parsedText?.(source) ?? source.text! });
+    forEachParsedFile(grammarOf, input, skipped, (source, root) => {
       const fileSymbols = new FileSymbols(input, source);
       const walk = run.walkFile(source, fileSymbols);
-      visitCaptures(root, query, (node) => walk.visit(node));
+      visitCaptures(root, grammarOf(source).query, (node) => walk.visit(node));
       files.push(walk.finish());
       for (const symbol of fileSymbols.symbols) symbols.push(symbol);
     });
@@ -116,6 +131,7 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
       }
     }
     const inheritance = sortInheritance(resolver.inheritance());
+    if (run.skipped) skipped.push(...run.skipped());
     const imports = new ImportEdges(input);
     resolver.addImports(imports);
     const extraction: Extraction = {
@@ -137,7 +153,7 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
  * file never stops the others.
  */
 function forEachParsedFile(
-  parser: Parser,
+  grammarOf: (file: SourceFile) => { parser: Parser; text: string },
   input: ExtractionInput,
   skipped: SkippedFile[],
   visit: (file: SourceFile, root: Node) => void,
@@ -147,7 +163,8 @@ function forEachParsedFile(
     input.onFile?.(file.path);
     let tree: Tree | undefined;
     try {
-      tree = parseText(parser, file.text);
+      const { parser, text } = grammarOf(file);
+      tree = parseText(parser, text);
       visit(file, tree.rootNode);
       if (tree.rootNode.hasError) skipped.push({ path: file.path, reason: syntaxErrorReason(tree.rootNode) });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Language, Parser, Query, type Node, type Tree } from 'web-tree-sitter';
+import { knownLanguage } from '../languages/language-registry';
 
 /**
  * web-tree-sitter and the grammars, loaded offline from their npm packages, and the helpers on
@@ -9,24 +10,21 @@ import { Language, Parser, Query, type Node, type Tree } from 'web-tree-sitter';
  * Loading: `web-tree-sitter` 0.27 ships an ESM build and a CommonJS build (`web-tree-sitter.cjs`,
  * chosen by its `exports` "require" condition). Our code compiles to CommonJS, so the static import
  * above becomes `require('web-tree-sitter')` both in dist and under ts-jest; the CommonJS build finds
- * its own `web-tree-sitter.wasm` through `__dirname`. Each grammar's `.wasm` sits at the root of its
- * package and is found with `require.resolve('<package>/package.json')`. Nothing is downloaded.
+ * its own `web-tree-sitter.wasm` through `__dirname`. Each grammar's `.wasm`, named by its
+ * language's definition (LanguageId.grammar), sits at the root of its package and is found with `require.resolve('<package>/package.json')`. Nothing is downloaded.
  */
 
-export type GrammarName = 'python' | 'java' | 'go';
-
-const GRAMMAR_PACKAGES: Record<GrammarName, { packageName: string; wasm: string }> = {
-  python: { packageName: 'tree-sitter-python', wasm: 'tree-sitter-python.wasm' },
-  java: { packageName: 'tree-sitter-java', wasm: 'tree-sitter-java.wasm' },
-  go: { packageName: 'tree-sitter-go', wasm: 'tree-sitter-go.wasm' },
-};
+/** A language id whose definition names a tree-sitter grammar (LanguageId.grammar). */
+export type GrammarName = string;
 
 let runtime: Promise<void> | null = null;
 const parsers = new Map<GrammarName, Promise<Parser>>();
 
 /** Where a grammar's wasm file is, inside its installed npm package. */
 export function grammarWasmPath(grammar: GrammarName): string {
-  const { packageName, wasm } = GRAMMAR_PACKAGES[grammar];
+  const grammarPackage = knownLanguage(grammar)?.language.grammar;
+  if (!grammarPackage) throw new Error(`no tree-sitter grammar is defined for ${grammar}`);
+  const { packageName, wasm } = grammarPackage;
   return join(dirname(require.resolve(`${packageName}/package.json`)), wasm);
 }
 
@@ -115,8 +113,10 @@ export async function nodeTypeQuery(grammar: GrammarName, types: readonly string
   let query = queries.get(key);
   if (!query) {
     const language = (await parserFor(grammar)).language!;
-    // A named node type is written (type); a token only exists anonymously and is written "type".
+    // A named node type is written (type); a token only exists anonymously and is written "type". A type
+    // the grammar does not have is left out (C's grammar has none of C++'s: one list serves both).
     const source = types
+      .filter((type) => language.idForNodeType(type, true) !== null || language.idForNodeType(type, false) !== null)
       .map((type) => (language.idForNodeType(type, true) !== null ? `(${type}) @node` : `${JSON.stringify(type)} @node`))
       .join('\n');
     query = new Query(language, source);

@@ -49,7 +49,7 @@ import {
   type SymbolHealth,
 } from '@lore/domain/schemas/code-health';
 import { AnalysisReviewRepository, CodeGraphRepository, CodeHealthRepository, type RepositoryRecord } from '@lore/graph';
-import { SourceRepository } from '@lore/indexer';
+import { codeLanguages, SourceRepository } from '@lore/indexer';
 import { trustedBaseline } from '../analysis-review/baselines';
 import { Operation } from '../operations/operation';
 import { parseInput } from '../validation';
@@ -398,7 +398,7 @@ export class CodeHealthService {
         details: { limit: 'LORE_ANALYSIS_MAX_SYMBOLS', value: limit, symbols: size.symbols },
       });
     }
-    const facts = await this.health.readFacts(principal, repository.repositoryId);
+    const facts = await this.health.readFacts(principal, repository.repositoryId, codeLanguages());
     const questions = deadCodeQuestions(facts, repository.callsExact);
     const namesInCode =
       questions.names.length === 0

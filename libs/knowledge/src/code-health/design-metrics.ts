@@ -1,5 +1,6 @@
 import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph';
 import { DisjointSets } from './clone-groups';
+import { knownLanguage } from '@lore/indexer';
 
 export interface FunctionMeasure {
   symbol: HealthSymbolRow;
@@ -123,7 +124,8 @@ export function classMeasures(facts: HealthFacts): ClassMeasure[] {
 
 /** Constructors set every field up: counted, they would join every method. LCOM4 leaves them out. */
 function isConstructor(method: HealthSymbolRow, cls: HealthSymbolRow): boolean {
-  return method.name === 'constructor' || method.name === '__init__' || (method.language === 'java' && method.name === cls.name);
+  const names = knownLanguage(method.language)?.definition.constructorNames ?? [];
+  return names.includes(method.name) || (names.includes('<class>') && method.name === cls.name);
 }
 
 /** The fields each method (with the bodies nested in it) reads or writes. */

@@ -1,5 +1,5 @@
-import { CODE_LANGUAGES } from '@lore/domain';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import { codeLanguages, knownLanguage } from '@lore/indexer';
 
 /** A symbol nothing reaches from the roots (`dead`), or reaches only through calls matched by name (`unknown`). */
 export interface UnreachedSymbol {
@@ -16,8 +16,6 @@ const ENTRY_FILE = /(?:^|\/)(?:index|main|__main__|__init__|cli|app|server|mod)\
 const PACKAGE_ROOT = /(?:^|\/)(?:index\.[cm]?[jt]sx?|__init__\.py)$/;
 /** Methods a runtime calls by name: constructors, Python dunders, Java and Go entry points. */
 const IMPLICIT_METHOD = /^(?:constructor|__\w+__|main|init|toString|equals|hashCode|String|Error)$/;
-/** Languages whose calls the index resolves with a compiler: an unreached symbol there is dead with high confidence. */
-const STATIC_LANGUAGES = new Set(['typescript', 'java', 'go']);
 
 /**
  * Dead code by reachability: from the roots (exported symbols and the members of exported classes,
@@ -62,7 +60,8 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
           reason: 'reached only through calls matched by name (confidence name or ambiguous)',
         };
       }
-      const sure = callsExact && STATIC_LANGUAGES.has(symbol.language);
+      // Languages whose calls the index resolves from declared types or with a compiler: an unreached symbol there is dead with high confidence.
+      const sure = callsExact && knownLanguage(symbol.language)?.language.staticCalls === true;
       return {
         symbol,
         status: 'dead',
@@ -84,7 +83,7 @@ export function deadCodeQuestions(
   callsExact: boolean,
 ): { names: string[]; declarations: { path: string; line: number }[]; codeEndings: string[] } {
   const dead = unreachedSymbols(facts, callsExact).filter((item) => item.status === 'dead');
-  const code = new Set<string>(CODE_LANGUAGES);
+  const code = new Set<string>(codeLanguages());
   const endings = facts.files.filter((file) => code.has(file.language)).map((file) => /\.[^./]+$/.exec(file.path)?.[0]);
   return {
     codeEndings: [...new Set(endings.filter((ending) => ending !== undefined))].sort(),

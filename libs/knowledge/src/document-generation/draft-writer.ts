@@ -1,12 +1,11 @@
 import { formatCodeUri } from '@lore/domain';
 import type { ContextPack, DocumentDraft, DraftStatement, EvidenceItem } from '@lore/domain/schemas/document-generation';
+import { knownLanguage } from '@lore/indexer';
 
 /** What wrote a draft: from the graph alone, deterministic (the same pack gives the same draft). */
 export const GRAPH_GENERATOR = 'lore-graph/1';
 
 export type DraftBody = Pick<DocumentDraft, 'title' | 'content' | 'statements' | 'evidence' | 'warnings'>;
-
-const FENCES: Record<string, string> = { typescript: 'ts', javascript: 'js', python: 'python', java: 'java', go: 'go' };
 
 /**
  * A module's documentation written from its context pack, and nothing else: its purpose from the doc
@@ -40,7 +39,8 @@ export function writeDraft(pack: ContextPack, documentId: string): DraftBody {
     lines.push('## Public API', '');
     for (const symbol of exported) {
       state('public_api', `\`${symbol.qualifiedName}\` is defined in \`${symbol.path}\`.`, [evidence.span(symbol)]);
-      if (symbol.signature) lines.push('', `  \`\`\`${FENCES[symbol.language] ?? ''}`, `  ${symbol.signature}`, '  ```', '');
+      if (symbol.signature)
+        lines.push('', `  \`\`\`${knownLanguage(symbol.language)?.language.fence ?? ''}`, `  ${symbol.signature}`, '  ```', '');
     }
     lines.push('');
   } else {

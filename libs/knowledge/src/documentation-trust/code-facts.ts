@@ -1,3 +1,5 @@
+import { type HeaderSyntax, knownLanguage } from '@lore/indexer';
+
 /**
  * What a declaration's own text says about it: its parameters (names, optional, defaults), modifiers
  * and declared return type, and a constant's initializer. Read from the code span, since the graph
@@ -51,6 +53,8 @@ const CLOSERS = new Set(Object.values(OPENERS));
 /** The header of the function or method `name` whose declaration the span begins with. */
 export function declarationHeader(spanText: string, name: string, language: string): DeclarationHeader | null {
   const text = withoutComments(spanText);
+  // A language Lore does not extract is read as a script's header.
+  const syntax = knownLanguage(language)?.definition.headerSyntax ?? 'script';
   const nameAt = findWord(text, name);
   if (nameAt < 0) return null;
   let open = nameAt + name.length;
@@ -66,12 +70,12 @@ export function declarationHeader(spanText: string, name: string, language: stri
   const modifiers = [...prefixWords.filter((word) => MODIFIERS.has(word)), ...arrowModifiers];
   if (name.startsWith('#')) modifiers.push('private');
   const parameters = splitTopLevel(text.slice(open + 1, close))
-    .map((part) => parameterOf(part, language))
+    .map((part) => parameterOf(part, syntax))
     .filter((parameter): parameter is Parameter => parameter !== null);
   return {
     modifiers,
     parameters,
-    returnType: returnTypeOf(text, close, prefixWords, language),
+    returnType: returnTypeOf(text, close, prefixWords, syntax),
     line: text.slice(0, open).split('\n').length - 1,
   };
 }
@@ -164,12 +168,12 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function parameterOf(part: string, language: string): Parameter | null {
+function parameterOf(part: string, syntax: HeaderSyntax): Parameter | null {
   let text = part.trim().replace(/^(?:@\w+(?:\([^)]*\))?\s+)+/, '');
   if (text === '' || text === '*' || text === '/') return null;
   const [declared, defaultValue] = splitDefault(text);
   text = declared.trim();
-  if (language === 'python') {
+  if (syntax === 'python') {
     const rest = /^\*{1,2}/.test(text);
     const name = text
       .replace(/^\*{1,2}/, '')
@@ -178,11 +182,11 @@ function parameterOf(part: string, language: string): Parameter | null {
     if (name === 'self' || name === 'cls') return null;
     return { name, optional: defaultValue !== null, defaultValue, rest };
   }
-  if (language === 'java') {
+  if (syntax === 'type-first') {
     const words = text.replace(/<[^>]*>/g, '').split(/\s+/);
     return { name: words[words.length - 1]!.replace(/[^\w$]/g, ''), optional: false, defaultValue: null, rest: text.includes('...') };
   }
-  if (language === 'go') {
+  if (syntax === 'go') {
     const words = text.split(/\s+/);
     return { name: words.length > 1 ? words[0]! : null, optional: false, defaultValue: null, rest: text.includes('...') };
   }
@@ -217,14 +221,14 @@ function splitDefault(text: string): [string, string | null] {
   return [text, null];
 }
 
-function returnTypeOf(text: string, close: number, prefixWords: string[], language: string): string | null {
+function returnTypeOf(text: string, close: number, prefixWords: string[], syntax: HeaderSyntax): string | null {
   const after = text.slice(close + 1);
-  if (language === 'python') return /^\s*->\s*([^:]+):/.exec(after)?.[1]?.trim() ?? null;
-  if (language === 'java') {
+  if (syntax === 'python') return /^\s*->\s*([^:]+):/.exec(after)?.[1]?.trim() ?? null;
+  if (syntax === 'type-first') {
     const words = prefixWords.filter((word) => !MODIFIERS.has(word) && !word.startsWith('@'));
     return words.length > 0 ? words[words.length - 1]! : null;
   }
-  if (language === 'go') {
+  if (syntax === 'go') {
     const result = /^\s*([^{\n]*?)\s*\{/.exec(after)?.[1]?.trim();
     return result ? result : null;
   }

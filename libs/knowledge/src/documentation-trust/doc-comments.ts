@@ -1,3 +1,5 @@
+import { type DocCommentStyle, knownLanguage } from '@lore/indexer';
+
 /**
  * The doc comments of a code file, read as documentation: `comments` keeps only their text (comment
  * markers stripped, `{@link X}` and ``x`` written as `X`), every other line blank, so line numbers
@@ -11,11 +13,13 @@ export interface DocCommentSplit {
 export function splitDocComments(text: string, language: string): DocCommentSplit {
   const lines = text.split('\n');
   const commentLines = new Map<number, string>();
-  if (language === 'typescript' || language === 'javascript' || language === 'java') blockComments(lines, commentLines);
-  else if (language === 'python') docstrings(lines, commentLines);
-  else if (language === 'go') lineCommentsAboveDeclarations(lines, commentLines);
+  const style = knownLanguage(language)?.definition.docComments;
+  if (style === 'block' || style === 'doxygen') blockComments(lines, commentLines);
+  if (style === 'doxygen') tripleSlashLines(lines, commentLines);
+  else if (style === 'docstring') docstrings(lines, commentLines);
+  else if (style === 'line-above') lineCommentsAboveDeclarations(lines, commentLines);
   return {
-    comments: lines.map((_, index) => asMarkdown(commentLines.get(index) ?? '', language)).join('\n'),
+    comments: lines.map((_, index) => asMarkdown(commentLines.get(index) ?? '', style)).join('\n'),
     code: lines.map((line, index) => (commentLines.has(index) ? '' : line)).join('\n'),
   };
 }
@@ -35,6 +39,14 @@ function blockComments(lines: readonly string[], found: Map<number, string>): vo
         .replace(/^\s*\*(?!\/)\s?/, '')
         .trim(),
     );
+  });
+}
+
+/** Doxygen's `///` lines (not `////`): each line without its `///`. */
+function tripleSlashLines(lines: readonly string[], found: Map<number, string>): void {
+  lines.forEach((line, index) => {
+    const comment = /^\s*\/\/\/(?!\/)<?\s?(.*)$/.exec(line);
+    if (comment) found.set(index, comment[1]!.trim());
   });
 }
 
@@ -71,7 +83,7 @@ function lineCommentsAboveDeclarations(lines: readonly string[], found: Map<numb
 }
 
 /** Inline references of each doc comment syntax as Markdown code spans: `{@link X}`, reST's ``x``, Go's [X]. */
-function asMarkdown(text: string, language: string): string {
+function asMarkdown(text: string, style: DocCommentStyle | undefined): string {
   const markdown = text.replace(/\{@(?:link|linkcode|linkplain|code)\s+([^\s}]+)[^}]*\}/g, '`$1`').replace(/``([^`\n]+)``/g, '`$1`');
-  return language === 'go' ? markdown.replace(/\[([A-Za-z_][\w.]*)\](?!\()/g, '`$1`') : markdown;
+  return style === 'line-above' ? markdown.replace(/\[([A-Za-z_][\w.]*)\](?!\()/g, '`$1`') : markdown;
 }

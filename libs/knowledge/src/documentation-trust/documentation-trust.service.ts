@@ -29,7 +29,7 @@ import { parseInput } from '../validation';
 import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
 import { CONFIGURED_LANGUAGE_MODEL } from '../language-models/language-model.providers';
-import { EXTRACTED_LANGUAGES, RepositoryCode } from './repository-code';
+import { isExtractedLanguage, RepositoryCode } from './repository-code';
 import { parseClaim } from './claim-parser';
 import { docLines } from './markdown-mentions';
 import { type Detection, type DocumentText, StaleDocsDetector } from './stale-docs';
@@ -376,14 +376,14 @@ export class DocumentationTrustService {
     const files = await code.files();
     const markdown = files.filter((file) => file.language === 'markdown' && !file.blocked).map((file) => file.path);
     const commented = commentsUnder
-      ? files.filter((file) => EXTRACTED_LANGUAGES.has(file.language) && !file.blocked).map((file) => file.path)
+      ? files.filter((file) => isExtractedLanguage(file.language) && !file.blocked).map((file) => file.path)
       : [];
     if (paths === undefined) return [...markdown, ...commented];
     const chosen = new Set<string>();
     const codeFiles: string[] = [];
     for (const path of paths) {
       const file = await code.file(path);
-      if (file !== null && docComments && EXTRACTED_LANGUAGES.has(file.language) && !file.blocked) {
+      if (file !== null && docComments && isExtractedLanguage(file.language) && !file.blocked) {
         if (!codeFiles.includes(file.path)) codeFiles.push(file.path);
         continue;
       }

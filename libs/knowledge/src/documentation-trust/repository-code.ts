@@ -1,14 +1,16 @@
 import type { CodeGraphRepository, RepositoryFileRecord, RepositoryRecord } from '@lore/graph';
 import { type Principal, type SymbolRef, formatCodeUri } from '@lore/domain';
 import type { EvidenceSpan } from '@lore/domain/schemas/documentation-trust';
-import type { SourceRepository } from '@lore/indexer';
+import { knownLanguage, type SourceRepository } from '@lore/indexer';
 import { linesOf } from '../files/file-span.service';
 import { splitDocComments } from './doc-comments';
 
 /** Past this many bytes of code the whole-repository text scan stops, and what it would settle stays unknown. */
 export const MAX_SCAN_BYTES = 64 * 1024 * 1024;
-/** Languages whose declarations the indexer extracts: a file of another language may declare what the graph does not list. */
-export const EXTRACTED_LANGUAGES = new Set(['typescript', 'javascript', 'python', 'java', 'go']);
+/** Whether the indexer extracts a language's declarations: a file of another language may declare what the graph does not list. */
+export function isExtractedLanguage(language: string): boolean {
+  return knownLanguage(language) !== null;
+}
 const TEST_PATH = /(?:^|\/)(?:tests?|__tests__|spec)\/|\.(?:spec|test)\.[jt]sx?$|_test\.(?:go|py)$|(?:^|\/)test_[^/]*\.py$|Test\.java$/;
 
 /** The text of every code file (not Markdown, not blocked), and whether every one could be read within MAX_SCAN_BYTES. */

@@ -1,3 +1,4 @@
+import { knownLanguage } from '@lore/indexer';
 import type { SymbolRef } from '@lore/domain';
 import type { EvidenceSpan } from '@lore/domain/schemas/documentation-trust';
 import { type ClaimContext, type Finding, isSymbol, settled, unknown } from './claim-findings';
@@ -28,7 +29,7 @@ export async function settleSignature(context: ClaimContext, claim: ParsedClaim)
   const names = header.parameters.map((parameter) => parameter.name);
   const allNamed = names.every((name) => name !== null);
   const parameter = header.parameters.find((candidate) => candidate.name === claim.object);
-  const isScript = language === 'typescript' || language === 'javascript';
+  const definition = knownLanguage(language)?.definition;
   switch (claim.kind) {
     case 'parameter_count': {
       if (header.parameters.some((candidate) => candidate.rest))
@@ -61,11 +62,11 @@ export async function settleSignature(context: ClaimContext, claim: ParsedClaim)
       return parameterDefault(context, claim, symbol, text!, parameter ?? null, allNamed, names, evidence);
     case 'is_async': {
       if (header.modifiers.includes('async')) return settled(true, [`${symbol.qualifiedName} is declared async.`], evidence);
-      if (!isScript && language !== 'python') return unknown([`${language} has no async declarations to check.`], evidence);
+      if (!definition?.asyncFunctions) return unknown([`${language} has no async declarations to check.`], evidence);
       if (header.returnType !== null && awaitedType(header.returnType) !== null) {
         return unknown([`${symbol.qualifiedName} is not declared async but returns ${header.returnType}.`], evidence);
       }
-      if (header.returnType === null && isScript)
+      if (header.returnType === null && definition.headerSyntax === 'script')
         return unknown([`${symbol.qualifiedName} is not declared async and declares no return type.`], evidence);
       return settled(
         false,
@@ -77,15 +78,15 @@ export async function settleSignature(context: ClaimContext, claim: ParsedClaim)
       return returns(context, claim, symbol, header.returnType, evidence);
     case 'is_static':
       if (header.modifiers.includes('static')) return settled(true, [`${symbol.qualifiedName} is declared static.`], evidence);
-      if (symbol.kind !== 'method' || !(isScript || language === 'java'))
+      if (symbol.kind !== 'method' || !definition?.memberModifiers)
         return unknown([`${symbol.qualifiedName} is not a method of a class.`], evidence);
       return settled(false, [`${symbol.qualifiedName} is an instance method (not declared static).`], evidence);
     case 'visibility': {
-      if (!(isScript || language === 'java') || (symbol.kind !== 'method' && symbol.kind !== 'property')) {
+      if (!definition?.memberModifiers || (symbol.kind !== 'method' && symbol.kind !== 'property')) {
         return unknown([`Visibility of ${symbol.qualifiedName} is not declared in its ${language} code.`], evidence);
       }
       const declared = ['private', 'protected', 'public'].find((modifier) => header.modifiers.includes(modifier));
-      const visibility = declared ?? (isScript ? 'public' : 'package-private');
+      const visibility = declared ?? (definition.headerSyntax === 'script' ? 'public' : 'package-private');
       return settled(
         visibility === claim.value,
         [`${symbol.qualifiedName} is ${visibility}${declared ? '' : ' (no modifier)'}.`],

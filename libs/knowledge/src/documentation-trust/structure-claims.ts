@@ -1,7 +1,7 @@
 import { type ClaimContext, type Finding, isSymbol, settled, unknown } from './claim-findings';
 import type { ParsedClaim } from './claim-parser';
 import { lineOfWord } from './code-facts';
-import { EXTRACTED_LANGUAGES } from './repository-code';
+import { isExtractedLanguage } from './repository-code';
 
 // Claims about where a symbol is: that it exists, is exported, is declared in a file or under a directory.
 
@@ -67,7 +67,7 @@ export async function settleLocation(context: ClaimContext, claim: ParsedClaim):
     const file = await context.code.file(where);
     const matching = (await context.code.files()).filter((candidate) => candidate.path.endsWith(`/${where}`));
     const files = file ? [file] : matching;
-    if (files.some((candidate) => !EXTRACTED_LANGUAGES.has(candidate.language))) {
+    if (files.some((candidate) => !isExtractedLanguage(candidate.language))) {
       return unknown([`${where} is a file whose declarations Lore does not read.`], evidence);
     }
   }

@@ -16,7 +16,7 @@ import {
   parseResourceUri,
 } from '@lore/domain';
 import { type FileSpan, type GetFileSpanInput, GetFileSpanInputSchema } from '@lore/domain/schemas/files';
-import { MIME_BY_LANGUAGE, SourceRepository } from '@lore/indexer';
+import { mimeTypeOf, SourceRepository } from '@lore/indexer';
 import { resolveSymbolUid } from '../target-resolution';
 import { parseInput } from '../validation';
 import { Operation } from '../operations/operation';
@@ -75,7 +75,7 @@ export class FileSpanService {
       commitSha: repository.commitSha,
       path: file.path,
       language: file.language,
-      mimeType: MIME_BY_LANGUAGE[file.language] ?? 'text/plain',
+      mimeType: mimeTypeOf(file.language),
       startLine: page.startLine,
       endLine: page.endLine,
       lineCount: lines.length,

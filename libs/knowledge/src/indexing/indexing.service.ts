@@ -5,7 +5,7 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { IndexStoreRepository, MigrationService, TenantViews, type WrittenSnapshot } from '@lore/graph';
-import { type IndexProgress, locateRepository, readRepository } from '@lore/indexer';
+import { type IndexProgress, locateRepository, packageEcosystems, readRepository } from '@lore/indexer';
 import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
 import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
@@ -171,7 +171,7 @@ export class IndexingService {
       // Links to and from the tenant's other repositories follow the snapshot; one that cannot be made
       // now is made by the next index of either side.
       await this.store
-        .linkRepository(final)
+        .linkRepository(final, packageEcosystems())
         .catch((error: Error) => this.logger.warn(`cross-repository links of ${final.repositoryId} not updated: ${error.message}`));
       // Project knowledge about this repository is linked to the code as it is now (never fails the run).
       await this.knowledgeLinks.relinkRepository(principal.tenantId, final.repositoryId);

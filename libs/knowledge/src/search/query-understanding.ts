@@ -1,4 +1,5 @@
-import { CODE_LANGUAGES, type CodeLanguage, InvalidInputError, SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
+import { type CodeLanguage, InvalidInputError, SYMBOL_KINDS, type SymbolKind } from '@lore/domain';
+import { codeLanguages } from '@lore/indexer';
 
 /** Filters written in the query itself: `in:src/router`, `lang:python`, `kind:method` (or `kind:method,function`). */
 export interface QueryFilters {
@@ -97,9 +98,9 @@ function applyFilter(filters: QueryFilters, key: (typeof FILTER_KEYS)[keyof type
     filters.pathPrefix = path;
   } else if (key === 'language') {
     const lower = value.toLowerCase();
-    const language = LANGUAGE_ALIASES[lower] ?? CODE_LANGUAGES.find((known) => known === lower);
+    const language = LANGUAGE_ALIASES[lower] ?? codeLanguages().find((known) => known === lower);
     if (!language) {
-      throw new InvalidInputError(`Unknown language in ${name}:${value}.`, { hint: `Use one of ${CODE_LANGUAGES.join(', ')}.` });
+      throw new InvalidInputError(`Unknown language in ${name}:${value}.`, { hint: `Use one of ${codeLanguages().join(', ')}.` });
     }
     if (filters.language !== undefined && filters.language !== language) {
       throw new InvalidInputError(`The query names two languages: lang:${filters.language} and ${name}:${value}.`, {

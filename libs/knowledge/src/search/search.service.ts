@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { canAccessRepository } from '@lore/access';
 import { CodeGraphRepository } from '@lore/graph';
+import { codeLanguages } from '@lore/indexer';
 import {
   InvalidInputError,
   NotFoundError,
@@ -187,6 +188,8 @@ function withQueryFilters(query: SearchCodeQuery): FilteredQuery {
     });
   if (pathPrefix !== undefined && query.pathPrefix !== undefined && pathPrefix !== query.pathPrefix)
     throw conflict('pathPrefix', query.pathPrefix, `in:${pathPrefix}`);
+  if (query.language !== undefined && !codeLanguages().includes(query.language))
+    throw new InvalidInputError(`Unknown language ${query.language}.`, { hint: `Use one of ${codeLanguages().join(', ')}.` });
   if (language !== undefined && query.language !== undefined && language !== query.language)
     throw conflict('language', query.language, `lang:${language}`);
   if (kinds !== undefined && query.kinds !== undefined && [...kinds].sort().join() !== [...query.kinds].sort().join())

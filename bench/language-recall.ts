@@ -1,0 +1,247 @@
+/**
+ * Definitions recall against universal-ctags, per language, on real repositories nobody here
+ * wrote (issue 45 item 4): for each set, ctags' definitions of the kinds Lore extracts (functions,
+ * classes, structs, unions, enums, namespaces, typedefs, members), and how many of them Lore stores:
+ * a symbol of the same name in the same file whose lines hold the tag's line. Also Lore's index
+ * time and the process's peak RSS. Debian's `universal-ctags` (`apt-get install -y universal-ctags`).
+ *
+ *   npm run bench:language-recall -- [set name...] [--misses]
+ *
+ * (--misses prints every tag Lore does not store, to see what a language folder misses.)
+ *
+ * A set's repository is read from bench/.repos/<name>, checked out at the set's commit (the script
+ * says how when it is not). The sets are frozen once measured: add a row, never move one.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readRepository } from '@lore/indexer';
+
+interface RecallSet {
+  /** bench/.repos/<name>. */
+  name: string;
+  /** The Lore language ids whose symbols are compared. */
+  languages: readonly string[];
+  repository: string;
+  commit: string;
+  /** What is compared: these paths of the repository (files or folders). */
+  paths: readonly string[];
+  /** ctags' language names and the kinds compared, as `--kinds-<language>=` letters. */
+  ctags: Readonly<Record<string, string>>;
+  /**
+   * Tags that are not definitions, left out of the reference and counted apart: where ctags'
+   * parser tags what is not declared there (a generic constraint, a parameter, a comparison).
+   */
+  notDefinition?: (tag: Tag, line: string) => boolean;
+  /** ctags' name as Lore stores it, when a language names some symbols otherwise (`Type.constructor`). */
+  loreName?: (tag: Tag) => string;
+}
+
+const C_KINDS = 'fgmstu';
+const CPP_KINDS = 'cfgmnstu';
+
+/** Rust: impl blocks (`implementation`) are not symbols, their methods are; ctags' `variable` tags misread `&'static str` as `str`. */
+const RUST_KINDS = 'MPefgimnst';
+/** C#: classes, structs, interfaces, enums and members, namespaces, methods (constructors among them), properties, fields, events. */
+const CSHARP_KINDS = 'Ecefgimnps';
+/** Ruby: classes, modules, methods, singleton methods, constants, attribute accessors. */
+const RUBY_KINDS = 'ACScfm';
+
+const SETS: readonly RecallSet[] = [
+  {
+    name: 'cJSON',
+    languages: ['c'],
+    repository: 'DaveGamble/cJSON',
+    commit: 'a29814f285cc531c00223743ad3c55cd38c0dc56',
+    paths: ['cJSON.c', 'cJSON.h', 'cJSON_Utils.c', 'cJSON_Utils.h', 'tests', 'fuzzing'],
+    ctags: { C: C_KINDS },
+  },
+  {
+    name: 'leveldb',
+    languages: ['c', 'cpp'],
+    repository: 'google/leveldb',
+    commit: '78a352f47ed6c1e9d750545e9b242289185b87e1',
+    paths: ['db', 'table', 'util', 'include', 'helpers', 'port'],
+    ctags: { 'C++': CPP_KINDS, C: C_KINDS },
+  },
+  {
+    name: 'ripgrep',
+    languages: ['rust'],
+    repository: 'BurntSushi/ripgrep',
+    commit: '3fce3b5bb0236da2df6d99672afb8a719642eca7',
+    paths: ['crates', 'tests', 'build.rs'],
+    ctags: { Rust: RUST_KINDS },
+  },
+  {
+    name: 'MediatR',
+    languages: ['csharp'],
+    repository: 'jbogard/MediatR',
+    commit: '8a64581e2570e7410c5f44835d9ea112beccbe6b',
+    paths: ['src', 'test', 'samples'],
+    ctags: { 'C#': CSHARP_KINDS },
+    // ctags tags `where T : INotification` as an interface and constructor parameters as fields.
+    notDefinition: (tag, line) =>
+      tag.kind !== 'method' &&
+      tag.kind !== 'class' &&
+      (/\bwhere\b/.test(line) || new RegExp(`\\([^)]*\\b${tag.name}\\b[^(]*\\)`).test(line)),
+  },
+  {
+    name: 'rack',
+    languages: ['ruby'],
+    repository: 'rack/rack',
+    commit: '8bf4eb078498edc9105fb04add80d89c5340e60b',
+    paths: ['lib', 'test'],
+    ctags: { Ruby: RUBY_KINDS },
+    // ctags tags a constant where it is compared or used as a hash key (`CHUNKED == x`, `CONTENT_LENGTH => '0'`).
+    notDefinition: (tag, line) => tag.kind === 'constant' && !new RegExp(`\\b${tag.name}\\s*(=[^=>~]|\\|\\|=)`).test(line),
+    // `attr_accessor :x` is one property `x`; ctags tags its writer `x=` too.
+    loreName: (tag) => (tag.kind === 'accessor' ? tag.name.replace(/=$/, '') : tag.name),
+  },
+];
+
+/** What ctags calls a kind whose definitions are compared, by its letter (C and C++; other languages ask ctags, kindNames). */
+const KIND_NAMES: Record<string, string> = {
+  c: 'class',
+  f: 'function',
+  g: 'enum',
+  m: 'member',
+  n: 'namespace',
+  s: 'struct',
+  t: 'typedef',
+  u: 'union',
+};
+
+interface Tag {
+  name: string;
+  path: string;
+  line: number;
+  kind: string;
+  /** The tag's source line, as ctags' search pattern holds it. */
+  pattern: string;
+}
+
+/** A language's kind names by letter, as this ctags lists them. */
+function kindNames(language: string): Record<string, string> {
+  if (language === 'C' || language === 'C++') return KIND_NAMES;
+  const names: Record<string, string> = {};
+  for (const line of execFileSync('ctags', [`--list-kinds-full=${language}`], { encoding: 'utf8' })
+    .split('\n')
+    .slice(1)) {
+    const [letter, name] = line.split(/\s+/);
+    if (letter && name) names[letter] = name;
+  }
+  return names;
+}
+
+function ctagsTags(root: string, set: RecallSet): Tag[] {
+  const languages = Object.keys(set.ctags);
+  const args = [
+    '--output-format=json',
+    '--fields=+nK',
+    `--languages=${languages.join(',')}`,
+    // A `.h` header is C++ to ctags by default; Lore reads it as the repository's language, so the map follows the set.
+    ...(set.languages.includes('cpp') ? [] : ['--map-C=+.h', '--map-C++=-.h']),
+    ...languages.map((language) => `--kinds-${language}=${set.ctags[language]}`),
+    '-R',
+    '-f',
+    '-',
+    ...set.paths,
+  ];
+  const output = execFileSync('ctags', args, { cwd: root, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const wanted = new Set(
+    Object.entries(set.ctags).flatMap(([language, letters]) => [...letters].map((letter) => kindNames(language)[letter]!)),
+  );
+  return (
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { _type: string; name: string; path: string; line: number; kind: string; pattern?: string })
+      .filter((tag) => tag._type === 'tag' && wanted.has(tag.kind) && !tag.name.startsWith('__anon'))
+      // ctags writes `operator ==`, Lore `operator==`.
+      .map(({ name, path, line, kind, pattern }) => ({ name: name.replace(/\s+/g, ''), path, line, kind, pattern: pattern ?? '' }))
+  );
+}
+
+/**
+ * The name a tag of a stored symbol carries: a second nested body of a name is stored `name#2`,
+ * a constructor `Type.constructor` (C#), both tagged by ctags under the plain name.
+ */
+function storedName(symbol: { name: string; qualifiedName: string }): string {
+  if (symbol.name === 'constructor') return symbol.qualifiedName.split('.').slice(-2)[0]!;
+  return symbol.name.replace(/#\d+$/, '');
+}
+
+async function measure(set: RecallSet, printMisses: boolean): Promise<void> {
+  const root = resolve('bench/.repos', set.name);
+  if (!existsSync(join(root, '.git'))) {
+    console.log(
+      `${set.name}: not checked out; git clone https://github.com/${set.repository} ${root} && git -C ${root} checkout ${set.commit}`,
+    );
+    return;
+  }
+  const head = execFileSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  if (head !== set.commit) throw new Error(`${set.name} is at ${head}, the set is frozen at ${set.commit}`);
+  const tags = ctagsTags(root, set);
+  const started = performance.now();
+  const reading = await readRepository(root, {
+    tenantId: 'bench',
+    repositoryId: set.name,
+    maxFileBytes: 4 * 1024 * 1024,
+    cacheDir: undefined,
+  });
+  const indexMs = performance.now() - started;
+  const inPaths = (path: string) => set.paths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const symbols = new Map<string, { startLine: number; endLine: number }[]>();
+  const tests = new Map<string, { startLine: number }[]>();
+  for (const symbol of reading.snapshot.symbols) {
+    if (!set.languages.includes(symbol.language) || !inPaths(symbol.path)) continue;
+    if (symbol.kind === 'test') tests.set(symbol.path, [...(tests.get(symbol.path) ?? []), symbol]);
+    const key = `${symbol.path}\u0000${storedName(symbol)}`;
+    symbols.set(key, [...(symbols.get(key) ?? []), symbol]);
+  }
+  const byKind = new Map<string, { tags: number; found: number; missed: string[] }>();
+  let notDefinitions = 0;
+  for (const tag of tags) {
+    if (set.notDefinition?.(tag, tag.pattern)) {
+      notDefinitions++;
+      continue;
+    }
+    const name = set.loreName?.(tag) ?? tag.name;
+    // ctags names a test macro's expansion after the macro (`TEST`), Lore after the test: a test on the tag's line matches.
+    const found =
+      (symbols.get(`${tag.path}\u0000${name}`) ?? []).some((symbol) => symbol.startLine <= tag.line && tag.line <= symbol.endLine) ||
+      (tests.get(tag.path) ?? []).some((symbol) => symbol.startLine === tag.line);
+    const row = byKind.get(tag.kind) ?? { tags: 0, found: 0, missed: [] };
+    row.tags++;
+    if (found) row.found++;
+    else row.missed.push(`${tag.path}:${tag.line} ${tag.name}`);
+    byKind.set(tag.kind, row);
+  }
+  const total = [...byKind.values()].reduce((sum, row) => ({ tags: sum.tags + row.tags, found: sum.found + row.found }), {
+    tags: 0,
+    found: 0,
+  });
+  const calls = reading.snapshot.calls.length;
+  const skipped = reading.snapshot.skipped.filter((file) => inPaths(file.path)).length;
+  console.log(
+    `${set.name} (${set.repository}@${set.commit.slice(0, 12)}): recall ${(total.found / Math.max(1, total.tags)).toFixed(3)} ` +
+      `(${total.found}/${total.tags}${notDefinitions ? `; ${notDefinitions} ctags tags that are not definitions left out` : ''}), ${calls} calls stored, ${skipped} files listed as skipped, index ${(indexMs / 1000).toFixed(1)} s, ` +
+      `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+  );
+  if (printMisses) for (const row of byKind.values()) for (const missed of row.missed) console.log(`  missed ${missed}`);
+  for (const [kind, row] of [...byKind].sort(([a], [b]) => (a < b ? -1 : 1)))
+    console.log(
+      `  ${kind.padEnd(10)} ${(row.found / row.tags).toFixed(3)} (${row.found}/${row.tags})${row.missed.length ? `  missed e.g. ${row.missed.slice(0, 3).join('; ')}` : ''}`,
+    );
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const only = args.filter((arg) => !arg.startsWith('--'));
+  for (const set of SETS) if (only.length === 0 || only.includes(set.name)) await measure(set, args.includes('--misses'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
