@@ -14,9 +14,10 @@ async function calleesCommand(symbol: string, options: CallWalkOptions): Promise
   const input = callWalkInput(symbol, options);
   const result = await readFromLore({ path: '/api/v1/callees', input }, (context, principal) => {
     // Loaded only when no running Lore answered: the services' modules take seconds to load.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    /* eslint-disable @typescript-eslint/no-require-imports */
     const { CalleesService } =
       require('@lore/knowledge/callees/callees.service') as typeof import('@lore/knowledge/callees/callees.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return context.get(CalleesService).getCallees(input, principal);
   });
   if (options.json) printJson(result);

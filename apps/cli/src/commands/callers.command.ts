@@ -14,9 +14,10 @@ async function callersCommand(symbol: string, options: CallWalkOptions): Promise
   const input = callWalkInput(symbol, options);
   const result = await readFromLore({ path: '/api/v1/callers', input }, (context, principal) => {
     // Loaded only when no running Lore answered: the services' modules take seconds to load.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    /* eslint-disable @typescript-eslint/no-require-imports */
     const { CallersService } =
       require('@lore/knowledge/callers/callers.service') as typeof import('@lore/knowledge/callers/callers.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return context.get(CallersService).getCallers(input, principal);
   });
   if (options.json) printJson(result);

@@ -25,8 +25,9 @@ async function impactCommand(target: string | undefined, options: ImpactOptions)
   const input = changeTargetInput(target, options);
   const result = await readFromLore({ path: '/api/v1/impact', input }, (context, principal) => {
     // Loaded only when no running Lore answered: the services' modules take seconds to load.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    /* eslint-disable @typescript-eslint/no-require-imports */
     const { ImpactService } = require('@lore/knowledge/impact/impact.service') as typeof import('@lore/knowledge/impact/impact.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return context.get(ImpactService).analyzeImpact(input, principal);
   });
   if (options.json) printJson(result);

@@ -18,8 +18,9 @@ async function symbolCommand(nameOrUid: string, options: JsonOption & { uid?: bo
   const input = options.uid ? { uid: nameOrUid } : { name: nameOrUid, repositoryId: options.repo };
   const result = await readFromLore({ path: '/api/v1/symbols', input }, (context, principal) => {
     // Loaded only when no running Lore answered: the services' modules take seconds to load.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    /* eslint-disable @typescript-eslint/no-require-imports */
     const { SymbolService } = require('@lore/knowledge/symbols/symbol.service') as typeof import('@lore/knowledge/symbols/symbol.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return context.get(SymbolService).getSymbol(input, principal);
   });
   if (options.json) printJson(result);

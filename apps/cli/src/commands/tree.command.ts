@@ -48,9 +48,10 @@ async function treeCommand(repository: string | undefined, options: TreeOptions)
   };
   const result = await readFromLore({ path: '/api/v1/structure', input }, (context, principal) => {
     // Loaded only when no running Lore answered: the services' modules take seconds to load.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    /* eslint-disable @typescript-eslint/no-require-imports */
     const { ProjectStructureService } =
       require('@lore/knowledge/structure/structure.service') as typeof import('@lore/knowledge/structure/structure.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     return context.get(ProjectStructureService).getProjectStructure(input, principal);
   });
   if (options.json) printJson(result);
