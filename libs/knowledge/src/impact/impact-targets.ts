@@ -53,9 +53,9 @@ async function symbolTarget(graph: CodeGraphRepository, principal: Principal, qu
     startLine: symbol.startLine,
     endLine: symbol.endLine,
   };
-  // A class's or interface's members change with it; a function's inner functions are its body, whose
-  // dependents are the function's own (as targets they doubled the answer, tests first).
-  const members = symbol.kind === 'class' || symbol.kind === 'interface' ? detail.members : [];
+  // A class's or an interface's members change with it; a function's inner functions are its body,
+  // whose dependents are the function's own (as extra targets they doubled hono's compose, tests first).
+  const members = symbol.kind === 'function' || symbol.kind === 'method' ? [] : detail.members;
   return { symbols: [target, ...members], files: [], warnings: [] };
 }
 
