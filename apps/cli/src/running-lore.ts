@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
+import { localConnectionFile } from '@lore/config/local-connection';
 import type { Principal } from '@lore/domain';
 import { type ErrorBody, type ErrorCode, LoreError } from '@lore/domain/errors';
 
@@ -15,7 +15,7 @@ export interface RunningLore {
 
 /** $XDG_CONFIG_HOME/lore/running-lore.json (else ~/.config/...), beside the recorded local Neo4j. */
 export function runningLoreFile(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'lore', 'running-lore.json');
+  return join(dirname(localConnectionFile(env)), 'running-lore.json');
 }
 
 export function recordRunningLore(running: RunningLore, env: NodeJS.ProcessEnv = process.env): void {
