@@ -11,6 +11,8 @@ export interface RunningLore {
   url: string;
   /** The `lore up` process: a record whose process is gone is stale. */
   pid: number;
+  /** The Neo4j it serves: a command told to use another (NEO4J_URI) does not ask it. */
+  neo4jUri: string;
 }
 
 /** $XDG_CONFIG_HOME/lore/running-lore.json (else ~/.config/...), beside the recorded local Neo4j. */
@@ -37,14 +39,14 @@ export function readRunningLore(env: NodeJS.ProcessEnv = process.env): RunningLo
   } catch {
     return null;
   }
-  if (typeof running.url !== 'string' || typeof running.pid !== 'number') return null;
+  if (typeof running.url !== 'string' || typeof running.pid !== 'number' || typeof running.neo4jUri !== 'string') return null;
   try {
     process.kill(running.pid, 0);
   } catch (error) {
     // EPERM: alive, another user's; ESRCH: gone.
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return null;
   }
-  return { url: running.url, pid: running.pid };
+  return { url: running.url, pid: running.pid, neo4jUri: running.neo4jUri };
 }
 
 /** An error the running Lore answered, with its code, so that the exit code and --json are what the local call gives. */
@@ -75,7 +77,8 @@ export async function readFromLore<T>(
   local: (context: INestApplicationContext, principal: Principal) => Promise<T>,
 ): Promise<T> {
   const running = process.env.LORE_NO_SERVER === '1' ? null : readRunningLore();
-  if (running !== null) {
+  // Only the Lore over the graph this command would read: not when NEO4J_URI names another.
+  if (running !== null && (!process.env.NEO4J_URI || process.env.NEO4J_URI === running.neo4jUri)) {
     const answer = await askRunningLore<T>(running, read);
     if (answer !== undefined) return answer;
   }

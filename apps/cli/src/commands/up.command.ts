@@ -90,7 +90,11 @@ async function upCommand(
       const server = spawnServer();
       // Query commands in other shells ask this server instead of opening the services themselves.
       const host = ['0.0.0.0', '::'].includes(config.LORE_HOST) ? '127.0.0.1' : config.LORE_HOST;
-      recordRunningLore({ url: `http://${host.includes(':') ? `[${host}]` : host}:${config.LORE_PORT}`, pid: process.pid });
+      recordRunningLore({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${config.LORE_PORT}`,
+        pid: process.pid,
+        neo4jUri: neo4j.uri,
+      });
       const serverExit = new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
       const stopped = untilSignalled().then(() => void server.kill('SIGTERM'));
       if (options.watch !== false)
