@@ -16,13 +16,13 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/fixtures/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    // jose ships ES modules only; Node 20.19+ requires them as they are, jest's CommonJS runtime needs them compiled.
-    '/node_modules/jose/.+\\.js$': [
+    // jose and @decimalturn/toml-patch ship ES modules only; Node 20.19+ requires them as they are, jest's CommonJS runtime needs them compiled.
+    '/node_modules/(jose|@decimalturn/toml-patch)/.+\\.js$': [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10' }, isolatedModules: true },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transformIgnorePatterns: ['/node_modules/(?!jose/|@decimalturn/toml-patch/)'],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
 };
 

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { runInCallContext } from '@lore/access';
-import { runWithBookmark } from '@lore/domain';
+import { runInCallContext } from '@lore/access/call-context';
+import { runWithBookmark } from '@lore/domain/bookmarks';
 import { exitAfterOutput, reportError } from './output';
 
 /**

@@ -154,6 +154,7 @@ export class JsonProgress implements ProgressReporter {
 class ProgressBar implements ProgressReporter {
   private bar: SingleBar | null = null;
   private phase: string | null = null;
+  private phaseStarted = 0;
 
   constructor(private readonly enabled: boolean) {}
 
@@ -162,21 +163,31 @@ class ProgressBar implements ProgressReporter {
     if (this.phase !== progress.phase) {
       this.bar?.stop();
       this.phase = progress.phase;
+      this.phaseStarted = Date.now();
+      // A phase of one step (the exact-calls pass) has no bar to fill: `0/1 steps` until it is done
+      // said nothing, and cli-progress's estimate at 0 done printed as "NULL", cut to "LL" by redraws.
+      const counted = progress.total > 1 ? `[{bar}] {value}/{total} ${PHASE_UNITS[progress.phase]} | ` : '';
       this.bar = new SingleBar({
-        format: `${progress.phase.padEnd(10)} [{bar}] {value}/{total} ${PHASE_UNITS[progress.phase]} | {duration_formatted} | eta {eta_formatted}`,
+        format: `${progress.phase.padEnd(10)} ${counted}{duration_formatted}{estimate}`,
         stream: process.stderr,
         hideCursor: true,
-        etaBuffer: 50,
       });
-      this.bar.start(progress.total, 0);
+      this.bar.start(progress.total, 0, { estimate: '' });
     }
     this.bar?.setTotal(progress.total);
-    this.bar?.update(progress.done);
+    this.bar?.update(progress.done, { estimate: estimate(progress, Date.now() - this.phaseStarted) });
   }
 
   stop(): void {
     this.bar?.stop();
   }
+}
+
+/** ` | eta 12s` at the phase's rate so far; nothing before the first step is done, or for a phase of one step. */
+export function estimate({ done, total }: Pick<IndexingProgress, 'done' | 'total'>, elapsedMs: number): string {
+  if (total <= 1 || done === 0 || done >= total) return '';
+  const seconds = Math.round(((elapsedMs / done) * (total - done)) / 1000);
+  return ` | eta ${seconds >= 60 ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`}`;
 }
 
 function printIndexSummary(summary: IndexRunSummary, listSkipped: boolean): void {

@@ -1,5 +1,8 @@
-import { ConfigError } from '@lore/config';
-import { type ErrorCode, LoreError, toLoreError, writtenBookmark } from '@lore/domain';
+import { ConfigError } from '@lore/config/config-error';
+import { writtenBookmark } from '@lore/domain/bookmarks';
+import { type ErrorCode, LoreError, toLoreError } from '@lore/domain/errors';
+
+export { exitAfterOutput } from './exit';
 
 /** Exit codes scripts can rely on. */
 export const EXIT = { ok: 0, failure: 1, invalidInput: 2, notFound: 3, unavailable: 4, thresholdExceeded: 5, tampered: 6 } as const;
@@ -14,16 +17,6 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   timeout: EXIT.unavailable,
   resource_exhausted: EXIT.unavailable,
 };
-
-/**
- * Exits with `code` once everything written to stdout and stderr has left the process. On Linux a
- * pipe is written asynchronously: exiting at once cut answers at the pipe's 64 KiB buffer, with exit 0.
- * A write's callback runs after every earlier write was handed to the OS, so an empty write is the flush.
- */
-export async function exitAfterOutput(code: number): Promise<never> {
-  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
-  process.exit(code);
-}
 
 /**
  * A line for the person running Lore, on stderr: JSON like every log line when LORE_LOG_FORMAT=json

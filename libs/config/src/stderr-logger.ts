@@ -25,7 +25,12 @@ export class StderrLogger extends ConsoleLogger {
   private readonly narrates: boolean;
 
   constructor(level: string = 'log', format: 'text' | 'json' = 'text') {
-    super('Lore', { logLevels: LEVELS[level] ?? LEVELS.log, json: format === 'json' });
+    // Colour codes only for a terminal: a log written to a file or a pipe is read as text (NO_COLOR: never).
+    super('Lore', {
+      logLevels: LEVELS[level] ?? LEVELS.log,
+      json: format === 'json',
+      colors: format === 'text' && Boolean(process.stderr.isTTY) && !process.env.NO_COLOR,
+    });
     this.narrates = level === 'debug';
   }
 

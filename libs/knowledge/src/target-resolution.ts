@@ -103,11 +103,16 @@ export async function repositoryAtCommit(
   return repository;
 }
 
-/** The repository a path, paths or a diff are in: the one named, or the only one the caller may read. */
+/**
+ * The repository a path, paths or a diff are in: the one named, the one whose directory holds the
+ * absolute paths given (the innermost, for a repository inside another), or the only one the caller
+ * may read.
+ */
 export async function targetRepository(
   graph: CodeGraphRepository,
   principal: Principal,
   repositoryId: string | undefined,
+  paths: readonly (string | undefined)[] = [],
 ): Promise<RepositoryRecord> {
   const repositories = await graph.listRepositories(principal);
   if (repositoryId !== undefined) {
@@ -117,6 +122,11 @@ export async function targetRepository(
   }
   if (repositories.length === 1) return repositories[0]!;
   if (repositories.length === 0) throw new NotFoundError('No repository is indexed.', { hint: 'Index one with lore index.' });
+  const absolute = paths.filter((path): path is string => path?.startsWith('/') === true);
+  const holding = repositories
+    .filter((repository) => absolute.length > 0 && absolute.every((path) => path.startsWith(`${repository.rootPath.replace(/\/+$/, '')}/`)))
+    .sort((a, b) => b.rootPath.length - a.rootPath.length);
+  if (holding.length > 0) return holding[0]!;
   const candidates = repositories.map((repository) => repository.repositoryId).sort();
   throw new AmbiguousTargetError(`${repositories.length} repositories are indexed: ${candidates.join(', ')}.`, {
     hint: `Say which one with ${fieldInDoor('repositoryId')}.`,

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { PrincipalResolver } from '@lore/access';
-import { CalleesService } from '@lore/knowledge/callees/callees.service';
 import { type CallWalkOptions, callWalkInput, printCallWalk, withCallWalkOptions } from '../call-walk-options';
 import { type RegisterCommand, runAction } from '../cli-command';
-import { withServices } from '../cli-context';
+import { readFromLore } from '../running-lore';
 import { EXIT, printJson } from '../output';
 
 export const register: RegisterCommand = (program: Command) =>
@@ -13,9 +11,15 @@ export const register: RegisterCommand = (program: Command) =>
   ).action(runAction(calleesCommand));
 
 async function calleesCommand(symbol: string, options: CallWalkOptions): Promise<number> {
-  const result = await withServices((context) =>
-    context.get(CalleesService).getCallees(callWalkInput(symbol, options), context.get(PrincipalResolver).local()),
-  );
+  const input = callWalkInput(symbol, options);
+  const result = await readFromLore({ path: '/api/v1/callees', input }, (context, principal) => {
+    // Loaded only when no running Lore answered: the services' modules take seconds to load.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { CalleesService } =
+      require('@lore/knowledge/callees/callees.service') as typeof import('@lore/knowledge/callees/callees.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return context.get(CalleesService).getCallees(input, principal);
+  });
   if (options.json) printJson(result);
   else printCallWalk(result.source, result.callees, result.warnings, 'no callees');
   return EXIT.ok;

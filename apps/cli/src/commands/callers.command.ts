@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { PrincipalResolver } from '@lore/access';
-import { CallersService } from '@lore/knowledge/callers/callers.service';
 import { type CallWalkOptions, callWalkInput, printCallWalk, withCallWalkOptions } from '../call-walk-options';
 import { type RegisterCommand, runAction } from '../cli-command';
-import { withServices } from '../cli-context';
+import { readFromLore } from '../running-lore';
 import { EXIT, printJson } from '../output';
 
 export const register: RegisterCommand = (program: Command) =>
@@ -13,9 +11,15 @@ export const register: RegisterCommand = (program: Command) =>
   ).action(runAction(callersCommand));
 
 async function callersCommand(symbol: string, options: CallWalkOptions): Promise<number> {
-  const result = await withServices((context) =>
-    context.get(CallersService).getCallers(callWalkInput(symbol, options), context.get(PrincipalResolver).local()),
-  );
+  const input = callWalkInput(symbol, options);
+  const result = await readFromLore({ path: '/api/v1/callers', input }, (context, principal) => {
+    // Loaded only when no running Lore answered: the services' modules take seconds to load.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { CallersService } =
+      require('@lore/knowledge/callers/callers.service') as typeof import('@lore/knowledge/callers/callers.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return context.get(CallersService).getCallers(input, principal);
+  });
   if (options.json) printJson(result);
   else printCallWalk(result.target, result.callers, result.warnings, 'no callers');
   return EXIT.ok;

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { PrincipalResolver } from '@lore/access';
 import type { GetSymbolResult } from '@lore/domain/schemas/symbols';
-import { SymbolService } from '@lore/knowledge/symbols/symbol.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
-import { withServices } from '../cli-context';
+import { readFromLore } from '../running-lore';
 import { EXIT, printJson } from '../output';
 
 export const register: RegisterCommand = (program: Command) =>
@@ -17,14 +15,14 @@ export const register: RegisterCommand = (program: Command) =>
     .action(runAction(symbolCommand));
 
 async function symbolCommand(nameOrUid: string, options: JsonOption & { uid?: boolean; repo?: string }): Promise<number> {
-  const result = await withServices((context) =>
-    context
-      .get(SymbolService)
-      .getSymbol(
-        options.uid ? { uid: nameOrUid } : { name: nameOrUid, repositoryId: options.repo },
-        context.get(PrincipalResolver).local(),
-      ),
-  );
+  const input = options.uid ? { uid: nameOrUid } : { name: nameOrUid, repositoryId: options.repo };
+  const result = await readFromLore({ path: '/api/v1/symbols', input }, (context, principal) => {
+    // Loaded only when no running Lore answered: the services' modules take seconds to load.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { SymbolService } = require('@lore/knowledge/symbols/symbol.service') as typeof import('@lore/knowledge/symbols/symbol.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return context.get(SymbolService).getSymbol(input, principal);
+  });
   if (options.json) printJson(result);
   else printSymbol(result);
   return EXIT.ok;

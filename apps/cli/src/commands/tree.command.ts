@@ -1,13 +1,13 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { PrincipalResolver } from '@lore/access';
+import { InvalidInputError } from '@lore/domain/errors';
 import type { GetProjectStructureInput, ProjectStructure } from '@lore/domain/schemas/structure';
-import { ProjectStructureService } from '@lore/knowledge/structure/structure.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
-import { withServices } from '../cli-context';
+import { readFromLore } from '../running-lore';
 import { EXIT, printJson } from '../output';
 
 interface TreeOptions extends JsonOption {
+  repo?: string;
   path?: string;
   depth?: string;
   include?: string[];
@@ -24,6 +24,7 @@ export const register: RegisterCommand = (program: Command) =>
       '[repository]',
       'the repository (needed only when several are indexed): its id, or the directory it was indexed from (/srv/shop, ., ../shop)',
     )
+    .option('--repo <id>', 'the repository, as every other command names it (the same as the argument)')
     .option('--path <prefix>', 'only below this directory')
     .option('--depth <n>', 'at most this many levels below it (1-32, default 10)')
     .option('--include <glob...>', 'only files matching one of these globs (a glob without / matches file names)')
@@ -34,8 +35,10 @@ export const register: RegisterCommand = (program: Command) =>
     .action(runAction(treeCommand));
 
 async function treeCommand(repository: string | undefined, options: TreeOptions): Promise<number> {
+  if (repository !== undefined && options.repo !== undefined && repository !== options.repo)
+    throw new InvalidInputError(`Name the repository once: '${repository}' or --repo ${options.repo}.`);
   const input: GetProjectStructureInput = {
-    ...repositoryOrDirectory(repository),
+    ...repositoryOrDirectory(repository ?? options.repo),
     pathPrefix: options.path,
     depth: options.depth === undefined ? undefined : Number(options.depth),
     include: options.include,
@@ -43,9 +46,14 @@ async function treeCommand(repository: string | undefined, options: TreeOptions)
     cursor: options.cursor,
     limit: options.limit === undefined ? undefined : Number(options.limit),
   };
-  const result = await withServices((context) =>
-    context.get(ProjectStructureService).getProjectStructure(input, context.get(PrincipalResolver).local()),
-  );
+  const result = await readFromLore({ path: '/api/v1/structure', input }, (context, principal) => {
+    // Loaded only when no running Lore answered: the services' modules take seconds to load.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { ProjectStructureService } =
+      require('@lore/knowledge/structure/structure.service') as typeof import('@lore/knowledge/structure/structure.service');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return context.get(ProjectStructureService).getProjectStructure(input, principal);
+  });
   if (options.json) printJson(result);
   else printTree(result);
   return EXIT.ok;

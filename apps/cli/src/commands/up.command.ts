@@ -9,6 +9,7 @@ import { withServices } from '../cli-context';
 import { indexer, reindexOnChange, untilSignalled } from '../index-runs';
 import { EXIT, notice } from '../output';
 import { assertPortFree } from '../ports';
+import { forgetRunningLore, recordRunningLore } from '../running-lore';
 import { spawnServer } from '../server-process';
 
 export const register: RegisterCommand = (program: Command) =>
@@ -87,6 +88,13 @@ async function upCommand(
       const started = Date.now();
       await index();
       const server = spawnServer();
+      // Query commands in other shells ask this server instead of opening the services themselves.
+      const host = ['0.0.0.0', '::'].includes(config.LORE_HOST) ? '127.0.0.1' : config.LORE_HOST;
+      recordRunningLore({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${config.LORE_PORT}`,
+        pid: process.pid,
+        neo4jUri: neo4j.uri,
+      });
       const serverExit = new Promise<number>((done) => server.on('exit', (code) => done(code ?? EXIT.ok)));
       const stopped = untilSignalled().then(() => void server.kill('SIGTERM'));
       if (options.watch !== false)
@@ -94,6 +102,7 @@ async function upCommand(
       return serverExit;
     });
   } finally {
+    forgetRunningLore();
     await neo4j.stop();
   }
 }

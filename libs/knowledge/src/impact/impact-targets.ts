@@ -23,7 +23,7 @@ export async function resolveImpactTargets(
 ): Promise<ImpactTargets> {
   const query = withPastedUid(asked);
   if (query.uid !== undefined || query.name !== undefined) return symbolTarget(graph, principal, query);
-  const repository = await targetRepository(graph, principal, query.repositoryId);
+  const repository = await targetRepository(graph, principal, query.repositoryId, [query.path, ...(query.paths ?? [])]);
   const path = query.path === undefined ? undefined : pathInRepository(repository, query.path);
   if (path !== undefined && query.startLine !== undefined) {
     const ranges = [{ path, startLine: query.startLine, endLine: query.endLine ?? query.startLine }];
@@ -53,7 +53,10 @@ async function symbolTarget(graph: CodeGraphRepository, principal: Principal, qu
     startLine: symbol.startLine,
     endLine: symbol.endLine,
   };
-  return { symbols: [target, ...detail.members], files: [], warnings: [] };
+  // A class's or an interface's members change with it; a function's inner functions are its body,
+  // whose dependents are the function's own (as extra targets they doubled hono's compose, tests first).
+  const members = symbol.kind === 'function' || symbol.kind === 'method' ? [] : detail.members;
+  return { symbols: [target, ...members], files: [], warnings: [] };
 }
 
 async function changedFiles(
