@@ -71,7 +71,11 @@ describe('understandQuery', () => {
 
   it('answers invalid_input for a filter it cannot honour, naming it and what would do', () => {
     const cases: [string, string, string][] = [
-      ['lang:cobol parse', 'Unknown language in lang:cobol.', 'Use one of c, cpp, csharp, go, java, javascript, python, ruby, rust, typescript.'],
+      [
+        'lang:cobol parse',
+        'Unknown language in lang:cobol.',
+        'Use one of c, cpp, csharp, go, java, javascript, python, ruby, rust, typescript.',
+      ],
       [
         'kind:method,widget parse',
         'Unknown kind in kind:method,widget.',
