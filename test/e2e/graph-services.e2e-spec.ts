@@ -114,8 +114,7 @@ describe('get_callees', () => {
     step(orderTotal, 1, 24, source),
     step(ref('order-service', 'src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12), 1, 24, source),
     step(ref('order-service', 'src/repository/order-repository.ts', 'OrderRepository.save', 'method', 5, 5), 1, 25, source),
-    // The callback placeOrder hands to map: a nested body, called by the body it is written in.
-    step(ref('order-service', services, 'OrderService.placeOrder.map(0)', 'function', 26, 26), 1, 26, source),
+    // The callback placeOrder hands to map is a body it ENCLOSES, not one it calls: not a callee.
   ];
   const answer = (callees: unknown[], warnings: unknown[] = []) => ({
     source,
@@ -151,8 +150,7 @@ describe('get_callees', () => {
             // `new ValidationError(...)` calls the class.
             step(ref('order-service', 'src/domain/errors.ts', 'ValidationError', 'class', 2, 7), 2, 10, validate),
             step(ref('order-service', validator, 'OrderValidator.checkLines', 'method', 15, 24), 2, 12, validate),
-            // orderTotal calls lineTotal from its reduce callback: lineTotal is one step further.
-            step(ref('order-service', 'src/domain/order.ts', 'orderTotal.reduce(0)', 'function', 27, 27), 2, 27, orderTotal),
+            // orderTotal calls lineTotal only from its reduce callback, a body it encloses: no callee of orderTotal.
           ]),
       },
       {

@@ -18,7 +18,7 @@ export const JAVA: LanguageDefinition = {
   testPath: /(^|\/)src\/test\//,
   docComments: 'block',
   headerSyntax: 'type-first',
-  constructorNames: ['<class>'],
+  constructorNames: ['constructor', '<class>'],
   memberModifiers: true,
   asyncFunctions: false,
   packages: { ecosystem: 'java', modules: 'directory' },
