@@ -18,6 +18,7 @@ import {
   type CType,
 } from './c-model';
 import { declaredNameOf, docOf, functionDeclaratorOf, namePath, storageClasses, typePath } from './c-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 /** Where the walk is: a namespace, a class (struct, union, enum), or a function body (a lambda's too). */
 type Scope =
@@ -34,7 +35,7 @@ export class CFileWalk implements FileWalk<CFile> {
   private readonly file: CFile;
   private readonly scopes = new ScopeStack<Scope>();
   /** Qualified names given to lambdas so far: a second one of a name gets `#2`. */
-  private readonly lambdaNames = new Set<string>();
+  private readonly lambdaNames = new NestedNames();
 
   private readonly symbols: { add(spec: NewSymbol): SymbolRow };
 
@@ -386,9 +387,7 @@ export class CFileWalk implements FileWalk<CFile> {
     const enclosing = this.inFunction();
     const base = bindingOf(node);
     const prefix = enclosing ? `${enclosing.symbol.qualifiedName}.` : '';
-    let name = base;
-    for (let n = 2; this.lambdaNames.has(prefix + name); n++) name = `${base}#${n}`;
-    this.lambdaNames.add(prefix + name);
+    const name = this.lambdaNames.claim(prefix, base);
     const declarator = node.childForFieldName('declarator');
     const body = node.childForFieldName('body');
     const symbol = this.symbols.add({

@@ -10,6 +10,7 @@ import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod } from '../../tree-sitter/typed-values';
 import { BODY_RULES, TEST_ATTRIBUTES, TYPE_DECLARATIONS, type CsContext, type CsFile, type CsMethod, type CsType } from './csharp-model';
 import { argumentCount, attributeNames, calleeOf, declaratorValue, exprOf, modifiersOf, xmlDoc } from './csharp-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 type Scope = { kind: 'namespace'; name: string } | { kind: 'type'; type: CsType } | { kind: 'method'; method: CsMethod };
 
@@ -20,7 +21,7 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
   private readonly scopes = new ScopeStack<Scope>();
   /** A file-scoped `namespace A.B;` applies to the rest of the file. */
   private fileNamespace = '';
-  private readonly nestedNames = new Set<string>();
+  private readonly nestedNames = new NestedNames();
   private readonly fieldUses = new FieldUses();
 
   constructor(
@@ -273,9 +274,7 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
     if (!parentSymbol) return;
     const base = node.type === 'local_function_statement' ? (node.childForFieldName('name')?.text ?? 'local') : bindingOf(node);
     const prefix = `${parentSymbol.qualifiedName}.`;
-    let name = base;
-    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${base}#${n}`;
-    this.nestedNames.add(prefix + name);
+    const name = this.nestedNames.claim(prefix, base);
     const body = node.childForFieldName('body');
     const parameters = node.childForFieldName('parameters');
     const symbol = this.symbols.add({

@@ -11,6 +11,7 @@ import { linesOf, namedChildrenOf, oneLine, startLineOf, type VisitOutcome } fro
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { BODY_RULES, type GoFile, type GoFunc, type GoPackage, type GoType } from './go-model';
 import { exprOf, goDoc, isExported, receiverOf, resultTypes } from './go-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 /** The function whose body the walk is in: a declared one, or a function literal (a nested function of its own). */
 type Scope = { fn: GoFunc };
@@ -26,7 +27,7 @@ export class GoFileWalk implements FileWalk<GoFile> {
   private file: GoFile | null = null;
   readonly scopes = new ScopeStack<Scope>();
   /** Qualified names given to function literals so far: a second one of a name gets `#2`. */
-  private readonly literalNames = new Set<string>();
+  private readonly literalNames = new NestedNames();
   /** The receiver's fields each body reads and writes. */
   private readonly fieldUses = new FieldUses();
 
@@ -179,9 +180,7 @@ export class GoFileWalk implements FileWalk<GoFile> {
     const enclosing = this.scopes.top()?.fn ?? null;
     const base = nameFromSource(bindingOf(node), 'func');
     const prefix = enclosing ? `${enclosing.symbol.qualifiedName}.` : '';
-    let name = base;
-    for (let n = 2; this.literalNames.has(prefix + name); n++) name = `${base}#${n}`;
-    this.literalNames.add(prefix + name);
+    const name = this.literalNames.claim(prefix, base);
     const parameters = node.childForFieldName('parameters');
     const body = node.childForFieldName('body');
     const symbol = this.symbols.add({

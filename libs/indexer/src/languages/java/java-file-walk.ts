@@ -19,6 +19,7 @@ import {
   modifiersOf,
   typeParametersOf,
 } from './java-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 type Declaration = { kind: 'type'; type: JavaType } | { kind: 'method'; method: JavaMethod };
 
@@ -36,7 +37,7 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
   private readonly text: string;
   readonly scopes = new ScopeStack<Scope>();
   /** Qualified names given to nested bodies so far: a second one of a name gets `#2`. */
-  private readonly nestedNames = new Set<string>();
+  private readonly nestedNames = new NestedNames();
   /** The fields of its type each body reads and writes. */
   private readonly fieldUses = new FieldUses();
   /** Bare names a body uses that no local declares: its type's fields, once every field of the file is known. */
@@ -295,9 +296,7 @@ export class JavaFileWalk implements FileWalk<JavaFile> {
     const parent = around.kind === 'type' ? around.type.symbol : around.method.symbol;
     const prefix = `${parent.qualifiedName}.`;
     const typable = nameFromSource(base, 'lambda');
-    let name = typable;
-    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${typable}#${n}`;
-    this.nestedNames.add(prefix + name);
+    const name = this.nestedNames.claim(prefix, typable);
     const body = node.childForFieldName('body');
     const parameters = node.childForFieldName('parameters');
     const symbol = this.symbols.add({

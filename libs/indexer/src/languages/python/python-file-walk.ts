@@ -21,6 +21,7 @@ import {
 } from './python-model';
 import type { ModuleIndex } from './python-modules';
 import { decoratedOrSelf, docstring, exprOf, parameterOf } from './python-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 /** A variable whose type nothing tells (an untyped parameter). */
 const UNTYPED: TypeSource = { kind: 'value', expr: { kind: 'other' } };
@@ -48,7 +49,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
   /** A lambda is a function of its own: a nested one, named by what it is bound to (see bindingOf). */
   readonly scopes = new ScopeStack<Declaration>();
   /** Qualified names given to lambdas so far: a second lambda of one name gets `#2`. */
-  private readonly lambdaNames = new Set<string>();
+  private readonly lambdaNames = new NestedNames();
   /** The `self.x` each body reads and writes. */
   private readonly fieldUses = new FieldUses();
 
@@ -196,9 +197,7 @@ export class PythonFileWalk implements FileWalk<PyModule> {
     const parent = this.innermostDeclaration();
     const base = nameFromSource(bindingOf(node), 'lambda');
     const prefix = parent ? `${parentSymbol(parent).qualifiedName}.` : '';
-    let name = base;
-    for (let n = 2; this.lambdaNames.has(prefix + name) || this.module.byQualifiedName.has(prefix + name); n++) name = `${base}#${n}`;
-    this.lambdaNames.add(prefix + name);
+    const name = this.lambdaNames.claim(prefix, base, (qualifiedName) => this.module.byQualifiedName.has(qualifiedName));
     const parameters = node.childForFieldName('parameters');
     const body = node.childForFieldName('body');
     const symbol = this.symbols.add({

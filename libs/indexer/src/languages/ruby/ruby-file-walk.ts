@@ -19,6 +19,7 @@ import {
   type RbType,
 } from './ruby-model';
 import { argumentCount, exprOf, literalText, rubyDoc } from './ruby-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 type Scope = { kind: 'type'; type: RbType } | { kind: 'method'; method: RbMethod };
 
@@ -44,7 +45,7 @@ export class RubyFileWalk implements FileWalk<RbFile> {
   private readonly text: string;
   private readonly specFile: boolean;
   private readonly scopes = new ScopeStack<Scope>();
-  private readonly nestedNames = new Set<string>();
+  private readonly nestedNames = new NestedNames();
   /** Blocks an RSpec call names (`describe Cart do`, `it "adds" do`), by the block node's id. */
   private readonly namedBlocks = new Map<number, { name: string; test: boolean }>();
   private readonly fieldUses = new FieldUses();
@@ -190,9 +191,7 @@ export class RubyFileWalk implements FileWalk<RbFile> {
     test = false,
   ): RbMethod {
     const prefix = parent ? `${parent.qualifiedName}.` : '';
-    let name = base;
-    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${base}#${n}`;
-    this.nestedNames.add(prefix + name);
+    const name = this.nestedNames.claim(prefix, base);
     const symbol = this.symbols.add({
       kind: 'function',
       test,

@@ -21,6 +21,7 @@ import {
   splitPath,
   typePath,
 } from './rust-syntax';
+import { NestedNames } from '../../function-bodies/nested-names';
 
 type Scope =
   | { kind: 'module'; module: RustModule }
@@ -53,7 +54,7 @@ export class RustFileWalk implements FileWalk<RustFile> {
   private readonly text: string;
   private readonly scopes = new ScopeStack<Scope>();
   /** Qualified names given to nested bodies so far: a second one of a name gets `#2`. */
-  private readonly nestedNames = new Set<string>();
+  private readonly nestedNames = new NestedNames();
   private readonly fieldUses = new FieldUses();
 
   constructor(
@@ -232,9 +233,7 @@ export class RustFileWalk implements FileWalk<RustFile> {
     body: ReturnType<typeof measureBody> | undefined,
   ): RustFn {
     const prefix = `${enclosing.symbol.qualifiedName}.`;
-    let name = base;
-    for (let n = 2; this.nestedNames.has(prefix + name); n++) name = `${base}#${n}`;
-    this.nestedNames.add(prefix + name);
+    const name = this.nestedNames.claim(prefix, base);
     const bodyNode = node.childForFieldName('body');
     const symbol = this.symbols.add({
       kind: 'function',
