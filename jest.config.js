@@ -39,6 +39,7 @@ module.exports = {
   // started, the other works. Each worker starts a Neo4j: `-w N` for more, `--runInBand` for one.
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/timing-reporter.js'],
+  testSequencer: '<rootDir>/test/support/longest-first-sequencer.js',
   projects: [
     {
       ...shared,
