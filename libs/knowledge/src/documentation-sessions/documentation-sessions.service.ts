@@ -43,7 +43,7 @@ import {
   type NewFileRequest,
   documentationSessionMachine,
 } from './documentation-session-machine';
-import { sessionError, sessionErrors } from './documentation-session-errors';
+import { sessionError, sessionErrors } from '@lore/domain/documentation-session-errors';
 import { fileAnalysisPrompt } from './file-analysis-prompt';
 import { type ToolMachineEvent, toolMachine } from './tool-machine';
 import { findWorkspace, workspaceIdOf } from '../target-resolution';

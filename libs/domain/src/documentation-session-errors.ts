@@ -1,5 +1,5 @@
-import { ConflictError, InvalidInputError, type LoreError, NotFoundError } from '@lore/domain';
-import type { DocumentationSessionErrorCode } from '@lore/domain/schemas/documentation-sessions';
+import { ConflictError, InvalidInputError, type LoreError, NotFoundError } from './errors';
+import type { DocumentationSessionErrorCode } from './schemas/documentation-sessions';
 
 /**
  * The documentation tools' errors as Lore errors: each door maps the Lore code as usual (REST status,
