@@ -37,6 +37,15 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
   ],
   // The limits stage for the GraphQL door, which charges a query's cost to the same budgets; the index worker for `lore worker`;
   // the gate, the indexed repositories' files and the language model for the engine libraries' modules (code health, documentation).
-  exports: [...SERVICES, HttpAuthenticator, AccessModule, LimitsStage, IndexWorker, OperationGate, SourceRepository, CONFIGURED_LANGUAGE_MODEL],
+  exports: [
+    ...SERVICES,
+    HttpAuthenticator,
+    AccessModule,
+    LimitsStage,
+    IndexWorker,
+    OperationGate,
+    SourceRepository,
+    CONFIGURED_LANGUAGE_MODEL,
+  ],
 })
 export class KnowledgeModule {}
