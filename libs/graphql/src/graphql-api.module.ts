@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal } from '@lore/access';
 import { discoverClasses } from '@lore/config';
+import { CodeHealthModule } from '@lore/code-health';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LimitsStage } from '@lore/knowledge';
@@ -25,6 +26,7 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
 @Module({
   imports: [
     KnowledgeModule,
+    CodeHealthModule,
     AccessModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,

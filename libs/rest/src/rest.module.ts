@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccessModule } from '@lore/access';
 import { discoverClasses } from '@lore/config';
+import { CodeHealthModule } from '@lore/code-health';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ProblemDetailsFilter } from './problem-details.filter';
 
@@ -9,7 +10,7 @@ import { ProblemDetailsFilter } from './problem-details.filter';
 const CONTROLLERS = discoverClasses(__dirname, '.controller');
 
 @Module({
-  imports: [KnowledgeModule, AccessModule],
+  imports: [KnowledgeModule, CodeHealthModule, AccessModule],
   controllers: CONTROLLERS,
   providers: [{ provide: APP_FILTER, useClass: ProblemDetailsFilter }],
 })

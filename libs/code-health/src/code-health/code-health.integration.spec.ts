@@ -6,7 +6,7 @@ import type { Driver } from 'neo4j-driver';
 import { localPrincipal, type Principal } from '@lore/domain';
 import { testDriver } from '../../../../test/support/graph';
 import { knowledgeWith } from '../../../../test/support/knowledge';
-import { IndexingService } from '../indexing/indexing.service';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { CodeHealthService } from './code-health.service';
 
 /**

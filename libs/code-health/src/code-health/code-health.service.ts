@@ -51,8 +51,8 @@ import {
 import { AnalysisReviewRepository, CodeGraphRepository, CodeHealthRepository, type RepositoryRecord } from '@lore/graph';
 import { codeLanguages, SourceRepository } from '@lore/indexer';
 import { trustedBaseline } from '../analysis-review/baselines';
-import { Operation } from '../operations/operation';
-import { parseInput } from '../validation';
+import { Operation } from '@lore/knowledge/operations/operation';
+import { parseInput } from '@lore/knowledge/validation';
 import { buildReport } from './analysis-report';
 import { deadCodeQuestions } from './reachability';
 import type { CoverageReading } from './coverage-join';
