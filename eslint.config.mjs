@@ -1,6 +1,6 @@
 // One lint setup for the monorepo: typescript-eslint's recommended rules plus the dependency
 // direction of architecture.md section 1, kept by no-restricted-imports in every lib and app:
-// apps -> {rest, graphql, mcp} -> engines (code-health) -> knowledge -> {graph, vectors, embeddings, indexer, access} -> domain,
+// apps -> {rest, graphql, mcp} -> engines (code-health, documentation) -> knowledge -> {graph, vectors, embeddings, indexer, access} -> domain,
 // config beside them. Nothing imports an app; no lib imports a door; tests and benches go through
 // public entries.
 import js from '@eslint/js';
@@ -10,7 +10,7 @@ const DOORS = ['mcp', 'rest', 'graphql'];
 const STORES = ['graph', 'vectors', 'queue', 'embeddings', 'indexer', 'access'];
 const APPS = ['server', 'cli'];
 /** The engine libraries above knowledge (issue 50): they use its gate and read capabilities; only doors and apps import them. */
-const ENGINES = ['code-health'];
+const ENGINES = ['code-health', 'documentation'];
 
 /** What each lib and app may import of the others (arrows of section 1; `config` is beside every layer). */
 const MAY_IMPORT = {

@@ -3,6 +3,7 @@ import { CallContextMiddleware, HostValidationMiddleware, PrincipalMiddleware } 
 import { ConfigModule } from '@lore/config';
 import { GraphiqlPageMiddleware, GraphqlApiModule } from '@lore/graphql';
 import { CodeHealthModule } from '@lore/code-health';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { AuditService } from '@lore/knowledge/audit/audit.service';
 import { SystemService } from '@lore/knowledge/system/system.service';
@@ -13,7 +14,7 @@ import { MetricsController } from './metrics.controller';
 
 /** The four doors side by side over one KnowledgeModule and the engines' modules (MCP here over HTTP; stdio is `lore mcp`). */
 @Module({
-  imports: [ConfigModule, KnowledgeModule, CodeHealthModule, RestModule, GraphqlApiModule, McpModule],
+  imports: [ConfigModule, KnowledgeModule, CodeHealthModule, DocumentationModule, RestModule, GraphqlApiModule, McpModule],
   controllers: [HealthController, MetricsController],
 })
 export class AppModule implements NestModule, OnApplicationBootstrap {

@@ -5,6 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { CodeHealthModule } from '@lore/code-health';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LimitsStage } from '@lore/knowledge';
@@ -27,6 +28,7 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
   imports: [
     KnowledgeModule,
     CodeHealthModule,
+    DocumentationModule,
     AccessModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,

@@ -6,7 +6,7 @@ import { type LoreError, type Principal, localPrincipal } from '@lore/domain';
 import { GeneratedArtifactRepository } from '@lore/graph';
 import { type FixtureRepository, gitFixture } from '../../../../test/support/fixtures';
 import { knowledgeWith } from '../../../../test/support/knowledge';
-import { IndexingService } from '../indexing/indexing.service';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { DocumentGenerationService } from './document-generation.service';
 
 /**

@@ -5,8 +5,8 @@ import type { TestingModule } from '@nestjs/testing';
 import { localPrincipal } from '@lore/domain';
 import { type FixtureRepository, gitFixture, gitIn } from '../../../../test/support/fixtures';
 import { knowledgeWith } from '../../../../test/support/knowledge';
-import { IndexingService } from '../indexing/indexing.service';
-import { ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
+import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { DocumentationTrustService } from './documentation-trust.service';
 
 /**

@@ -22,13 +22,13 @@ import {
   type VerifyClaimResult,
 } from '@lore/domain/schemas/documentation-trust';
 import { SourceRepository } from '@lore/indexer';
-import { Operation } from '../operations/operation';
-import { type KnowledgeChapterText, ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
-import { repositoryAtCommit } from '../target-resolution';
-import { parseInput } from '../validation';
+import { Operation } from '@lore/knowledge/operations/operation';
+import { type KnowledgeChapterText, ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
+import { repositoryAtCommit } from '@lore/knowledge/target-resolution';
+import { parseInput } from '@lore/knowledge/validation';
 import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
-import { CONFIGURED_LANGUAGE_MODEL } from '../language-models/language-model.providers';
+import { CONFIGURED_LANGUAGE_MODEL } from '@lore/knowledge/language-models/language-model.providers';
 import { isExtractedLanguage, RepositoryCode } from './repository-code';
 import { parseClaim } from './claim-parser';
 import { docLines } from './markdown-mentions';

@@ -1,4 +1,4 @@
-import type { KnowledgeDocumentInput } from '../project-knowledge/project-knowledge.service';
+import type { KnowledgeDocumentInput } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import type { DocumentationSessionContext, SessionGrouping } from './documentation-session-machine';
 
 /** Keywords a module's knowledge document keeps at most (the analyses' own, most named first). */

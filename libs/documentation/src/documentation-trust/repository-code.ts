@@ -2,7 +2,7 @@ import type { CodeGraphRepository, RepositoryFileRecord, RepositoryRecord } from
 import { type Principal, type SymbolRef, formatCodeUri } from '@lore/domain';
 import type { EvidenceSpan } from '@lore/domain/schemas/documentation-trust';
 import { knownLanguage, type SourceRepository } from '@lore/indexer';
-import { linesOf } from '../files/file-span.service';
+import { linesOf } from '@lore/knowledge/files/file-span.service';
 import { splitDocComments } from './doc-comments';
 
 /** Past this many bytes of code the whole-repository text scan stops, and what it would settle stays unknown. */

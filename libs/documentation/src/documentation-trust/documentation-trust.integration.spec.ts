@@ -6,7 +6,7 @@ import type { TestingModule } from '@nestjs/testing';
 import { localPrincipal } from '@lore/domain';
 import { FIXTURES, type FixtureRepository, gitFixture } from '../../../../test/support/fixtures';
 import { knowledgeWith } from '../../../../test/support/knowledge';
-import { IndexingService } from '../indexing/indexing.service';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { DocumentationTrustService } from './documentation-trust.service';
 
 /**

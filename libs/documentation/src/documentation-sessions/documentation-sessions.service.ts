@@ -35,7 +35,7 @@ import { SourceRepository } from '@lore/indexer';
 import type { z } from 'zod';
 import { RepositoryCode } from '../documentation-trust/repository-code';
 import { StaleDocsDetector } from '../documentation-trust/stale-docs';
-import { Operation } from '../operations/operation';
+import { Operation } from '@lore/knowledge/operations/operation';
 import {
   type DocumentationSessionContext,
   type DocumentationSessionEvent,
@@ -46,8 +46,8 @@ import {
 import { sessionError, sessionErrors } from '@lore/domain/documentation-session-errors';
 import { fileAnalysisPrompt } from './file-analysis-prompt';
 import { type ToolMachineEvent, toolMachine } from './tool-machine';
-import { findWorkspace, workspaceIdOf } from '../target-resolution';
-import { type KnowledgeDocumentInput, ProjectKnowledgeService } from '../project-knowledge/project-knowledge.service';
+import { findWorkspace, workspaceIdOf } from '@lore/knowledge/target-resolution';
+import { type KnowledgeDocumentInput, ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { moduleDocument, moduleFileName, moduleKnowledgeDocument } from './module-documents';
 
 type SessionSnapshot = SnapshotFrom<typeof documentationSessionMachine>;

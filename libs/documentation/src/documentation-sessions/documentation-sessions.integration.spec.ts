@@ -9,8 +9,9 @@ import { DocumentationSessionRepository } from '@lore/graph';
 import { type LoreError, type Principal, localPrincipal } from '@lore/domain';
 import { gitIn } from '../../../../test/support/fixtures';
 import { testDriver, wipeGraph } from '../../../../test/support/graph';
-import { IndexingService } from '../indexing/indexing.service';
-import { KnowledgeModule } from '../knowledge.module';
+import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
+import { KnowledgeModule } from '@lore/knowledge';
+import { DocumentationModule } from '../documentation.module';
 import { DocumentationSessionsService } from './documentation-sessions.service';
 
 // The suite's own output directory and a short idle timeout, read when the module is built.
@@ -30,7 +31,7 @@ let sessions: DocumentationSessionsService;
 let store: DocumentationSessionRepository;
 
 beforeAll(async () => {
-  moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] }).compile();
+  moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule, DocumentationModule] }).compile();
   await moduleRef.init();
   sessions = moduleRef.get(DocumentationSessionsService);
   store = moduleRef.get(DocumentationSessionRepository);

@@ -31,9 +31,9 @@ import { CodeGraphRepository, GeneratedArtifactRepository, type GeneratedArtifac
 import { SourceRepository } from '@lore/indexer';
 import { DocumentationTrustService } from '../documentation-trust/documentation-trust.service';
 import { RepositoryCode } from '../documentation-trust/repository-code';
-import { Operation } from '../operations/operation';
-import { repositoryAtCommit } from '../target-resolution';
-import { parseInput } from '../validation';
+import { Operation } from '@lore/knowledge/operations/operation';
+import { repositoryAtCommit } from '@lore/knowledge/target-resolution';
+import { parseInput } from '@lore/knowledge/validation';
 import { assemblePack } from './context-pack';
 import { GRAPH_GENERATOR, draftFileName, writeDraft } from './draft-writer';
 
