@@ -1,6 +1,6 @@
 // One lint setup for the monorepo: typescript-eslint's recommended rules plus the dependency
 // direction of architecture.md section 1, kept by no-restricted-imports in every lib and app:
-// apps -> {rest, graphql, mcp} -> engines (code-health, documentation) -> knowledge -> {graph, vectors, embeddings, indexer, access} -> domain,
+// apps -> {rest, graphql, mcp} -> engines (code-health, documentation) -> knowledge -> {graph, vectors, embeddings, indexer -> languages, access} -> domain,
 // config beside them. Nothing imports an app; no lib imports a door; tests and benches go through
 // public entries.
 import js from '@eslint/js';
@@ -18,7 +18,10 @@ const MAY_IMPORT = {
   config: ['domain'],
   // Metrics and tracing, beside every layer like config: the graph counts its sessions, MCP its truncations.
   observability: ['domain', 'config'],
+  // The language folders and their tree-sitter, file and cache helpers, below the indexer's pipeline (issue 50).
+  languages: ['domain', 'config', 'observability'],
   ...Object.fromEntries(STORES.map((store) => [store, ['domain', 'config', 'observability']])),
+  indexer: ['domain', 'config', 'observability', 'languages'],
   // Query-time redaction runs the indexer's secret scanner (the rules that redacted what was stored).
   access: ['domain', 'config', 'observability', 'indexer'],
   knowledge: ['domain', 'config', 'observability', ...STORES],

@@ -1,4 +1,4 @@
-import { readRepository } from '../repository-indexer';
+import { readRepository } from '@lore/indexer';
 import { scratchRepository } from '../../test/extraction-inputs';
 import { nameFromSource } from '../identifiers';
 

@@ -1,5 +1,5 @@
 import type { RepositorySnapshot } from '@lore/domain';
-import { indexRepository } from './repository-indexer';
+import { indexRepository } from '@lore/indexer';
 import { scratchRepository, short } from '../test/extraction-inputs';
 
 /** One repository in four languages that provides packages of each kind and takes names from other packages. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CallRow, ImportRow, RepositorySnapshot } from '@lore/domain';
 import { gitFixture } from '../../../../../test/support/fixtures';
 import { scratchRepository, short } from '../../../test/extraction-inputs';
-import { readRepository, type RepositoryReading } from '../../repository-indexer';
+import { readRepository, type RepositoryReading } from '@lore/indexer';
 
 const calls = (rows: CallRow[]): string[] => rows.map((row) => `${short(row.callerUid)} -> ${short(row.calleeUid)} ${row.confidence}`);
 const imports = (rows: ImportRow[]): string[] => rows.map((row) => `${short(row.fromUid)} -> ${short(row.toUid)} ${row.names.join(',')}`);

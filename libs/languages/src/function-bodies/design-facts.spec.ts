@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { RepositorySnapshot } from '@lore/domain';
 import { FIXTURES } from '../../../../test/support/fixtures';
 import { short } from '../../test/extraction-inputs';
-import { readRepository } from '../repository-indexer';
+import { readRepository } from '@lore/indexer';
 
 /** test/fixtures/health-design: the fields each method reads and writes, and how each import is deferred. */
 let snapshot: RepositorySnapshot;

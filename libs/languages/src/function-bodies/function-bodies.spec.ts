@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type CallRow, enclosedBodies, type RepositorySnapshot, type SymbolRow } from '@lore/domain';
 import { FIXTURES } from '../../../../test/support/fixtures';
 import { short } from '../../test/extraction-inputs';
-import { readRepository } from '../repository-indexer';
+import { readRepository } from '@lore/indexer';
 import { signatureSimilarity, SIGNATURE_HASHES } from './fingerprints';
 
 /** test/fixtures/function-bodies: every function body a symbol, measured, in four languages. */

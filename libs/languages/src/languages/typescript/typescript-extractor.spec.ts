@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CallRow, InheritanceRow, RepositorySnapshot } from '@lore/domain';
-import { readRepository } from '../../repository-indexer';
+import { readRepository } from '@lore/indexer';
 import type { SourceFile as RepoFile } from '../../repository-files';
 import { programParts } from './script-extraction';
 import { scratchRepository, short } from '../../../test/extraction-inputs';
@@ -442,7 +442,7 @@ describe('TypeScript in two passes', () => {
     // The whole run inside: the compiler's half of the extractor is loaded by its first extraction.
     await jest.isolateModulesAsync(async () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const read = (require('../../repository-indexer') as { readRepository: typeof readRepository }).readRepository;
+      const read = (require('@lore/indexer') as { readRepository: typeof readRepository }).readRepository;
       snapshot = await (await read(root, { tenantId: 't', maxFileBytes: 1 << 20, cacheDir })).resolveExactly!();
     });
     return snapshot;
