@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type CallConfidence, type DocumentRow, type Principal, type SymbolKind, type SymbolRef } from '@lore/domain';
 import type { DocumentReference } from '@lore/domain/schemas/documents';
-import { CypherQueries } from './cypher-queries';
+import { CypherQueries } from '../neo4j/cypher-queries';
 import type { ExplorerList, ExplorerListItems, ExplorerNodeRecords, ExplorerPageRecord, ExplorerWindow } from './explorer-records';
-import { Neo4jService } from './neo4j.service';
+import { Neo4jService } from '../neo4j/neo4j.service';
 import { type ReaderParams, readAsPrincipal, readableOf } from './principal-reads';
-import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
+import { type RepositoryRecord, TenantViews } from '../storage-slots/tenant-views.repository';
 
 export interface SymbolDetailRecord {
   symbol: SymbolRef & {

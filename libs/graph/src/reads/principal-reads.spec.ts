@@ -1,8 +1,8 @@
 import { localPrincipal } from '@lore/domain';
-import type { CypherQueries } from './cypher-queries';
-import type { Neo4jService, Params } from './neo4j.service';
+import type { CypherQueries } from '../neo4j/cypher-queries';
+import type { Neo4jService, Params } from '../neo4j/neo4j.service';
 import { readAsPrincipal } from './principal-reads';
-import { TenantView, type TenantViews } from './tenant-views.repository';
+import { TenantView, type TenantViews } from '../storage-slots/tenant-views.repository';
 
 /** A served Repository node of the view as repositories/view reads it. */
 function stored(repositoryId: string): ConstructorParameters<typeof TenantView>[1][number] {

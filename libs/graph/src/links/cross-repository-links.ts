@@ -3,10 +3,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { repositoryOfSlot, repositoryUid, type ExternalReferences, type RepositorySnapshot } from '@lore/domain';
-import { CypherQueries } from './cypher-queries';
-import { runRows, Neo4jService, type Params } from './neo4j.service';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { runRows, Neo4jService, type Params } from '../neo4j/neo4j.service';
 import { linkKey, resolveLinks, type Link, type LinkableSymbols, type LinkEcosystem, type LinkRecords } from './link-resolution';
-import { hashOf } from './snapshot-graph';
+import { hashOf } from '../snapshots/snapshot-graph';
 
 const BATCH_SIZE = 2000;
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal, repositoryOfSlot } from '@lore/domain';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
-import { readAsPrincipal } from './principal-reads';
-import { type RepositoryRecord, TenantViews } from './tenant-views.repository';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
+import { readAsPrincipal } from '../reads/principal-reads';
+import { type RepositoryRecord, TenantViews } from '../storage-slots/tenant-views.repository';
 
 /** What a link keeps of the code it names, and what the code is now: the fields compared to call a chapter stale. */
 export interface CodeState {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CoalescedReads } from './coalesced-reads';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
+import { CoalescedReads } from '../neo4j/coalesced-reads';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
 
 /** An API key as stored: the digest of its secret, never the secret. Times are ISO-8601 UTC strings. */
 export interface StoredApiKey {

@@ -7,8 +7,8 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, repositoryUid } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
 
 /** This machine, as leases record it: a hash, so that no host name is stored in the graph. */
 const THIS_MACHINE = createHash('sha256').update(hostname()).digest('hex').slice(0, 16);

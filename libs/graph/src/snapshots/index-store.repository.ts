@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CrossRepositoryLinks } from './cross-repository-links';
-import { IndexRunLeases } from './index-run-leases';
+import { CrossRepositoryLinks } from '../links/cross-repository-links';
+import { IndexRunLeases } from '../storage-slots/index-run-leases';
 import { SnapshotWriter } from './snapshot-writer';
 
-export type { LinkChanges, PackageRecords } from './cross-repository-links';
-export type { RunScope } from './index-run-leases';
+export type { LinkChanges, PackageRecords } from '../links/cross-repository-links';
+export type { RunScope } from '../storage-slots/index-run-leases';
 export type { SnapshotChanges, WrittenSnapshot } from './snapshot-writer';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
 
 export interface EmbeddingProgressRecord {
   repoId: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditRecord } from '@lore/domain/schemas/audit';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, type Row, runRows } from './neo4j.service';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, type Row, runRows } from '../neo4j/neo4j.service';
 
 /** The hash of the record before the first: 64 zeros. */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);

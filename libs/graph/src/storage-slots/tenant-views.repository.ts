@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { currentBookmarkScope, repositoryOfSlot, storageSlots } from '@lore/domain';
-import { CoalescedReads } from './coalesced-reads';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
+import { CoalescedReads } from '../neo4j/coalesced-reads';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
 
 export interface RepositoryRecord {
   repositoryId: string;

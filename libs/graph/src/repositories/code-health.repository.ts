@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type DeferredImportKind, type Principal, type SymbolKind, visibleRepositoryIds } from '@lore/domain';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
-import { type ReaderParams, readAsPrincipal } from './principal-reads';
-import { TenantViews } from './tenant-views.repository';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
+import { type ReaderParams, readAsPrincipal } from '../reads/principal-reads';
+import { TenantViews } from '../storage-slots/tenant-views.repository';
 
 /** A symbol with what code health analysis measures and groups; null where the index did not measure it. */
 export interface HealthSymbolRow {

@@ -7,10 +7,10 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { storageSlots, type RepositorySnapshot } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
-import { CypherQueries } from './cypher-queries';
+import { CypherQueries } from '../neo4j/cypher-queries';
 import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
-import { IndexRunLeases, runParams, slotParams, type RunParams, type RunScope, type SlotParams } from './index-run-leases';
-import { Neo4jService, runRows, type Params } from './neo4j.service';
+import { IndexRunLeases, runParams, slotParams, type RunParams, type RunScope, type SlotParams } from '../storage-slots/index-run-leases';
+import { Neo4jService, runRows, type Params } from '../neo4j/neo4j.service';
 import { diffSnapshot, refinesResolvedRelationships, type SnapshotDiff } from './snapshot-diff';
 import {
   ENDPOINTS,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal, visibleRepositoryIds } from '@lore/domain';
-import { CypherQueries } from '../cypher-queries';
-import { Neo4jService, runRows } from '../neo4j.service';
+import { CypherQueries } from '../../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../../neo4j/neo4j.service';
 
 /** A Memory node as stored: `evidence` is JSON (each cited resource with what it was when the memory was written). */
 export interface StoredMemory {

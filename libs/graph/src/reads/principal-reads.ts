@@ -1,7 +1,7 @@
 import { type Principal, repositoryUid, visibleRepositoryIds } from '@lore/domain';
-import type { CypherQueries } from './cypher-queries';
-import type { Neo4jService, Params } from './neo4j.service';
-import type { RepositoryRecord, TenantView, TenantViews } from './tenant-views.repository';
+import type { CypherQueries } from '../neo4j/cypher-queries';
+import type { Neo4jService, Params } from '../neo4j/neo4j.service';
+import type { RepositoryRecord, TenantView, TenantViews } from '../storage-slots/tenant-views.repository';
 
 /** What a repository of readers needs to run its queries for a principal. */
 export interface PrincipalReads {

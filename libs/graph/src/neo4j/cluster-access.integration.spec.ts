@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type LoreConfig, loadConfig } from '@lore/config';
 import { ConflictError, InvalidInputError, decodeBookmark, encodeBookmark, runWithBookmark, writtenBookmark } from '@lore/domain';
 import { CypherQueries } from './cypher-queries';
-import { IndexRunLeases } from './index-run-leases';
+import { IndexRunLeases } from '../storage-slots/index-run-leases';
 import { MigrationService } from './migrations';
 import { Neo4jService, runRows } from './neo4j.service';
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '@lore/config';
-import { CypherQueries } from './cypher-queries';
+import { CypherQueries } from '../neo4j/cypher-queries';
 import { EmbeddingProgressRepository } from './embedding-progress.repository';
-import { Neo4jService } from './neo4j.service';
+import { Neo4jService } from '../neo4j/neo4j.service';
 
 describe('EmbeddingProgressRepository against Neo4j', () => {
   const neo4j = new Neo4jService(loadConfig());

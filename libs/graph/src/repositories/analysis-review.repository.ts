@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal, visibleRepositoryIds } from '@lore/domain';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
 
 /** Code health in review: the digested baseline document per tenant and repository, and the stored runs' history (cypher/queries/analysis-review). */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal, visibleRepositoryIds } from '@lore/domain';
-import { CypherQueries } from './cypher-queries';
-import { Neo4jService, runRows } from './neo4j.service';
+import { CypherQueries } from '../neo4j/cypher-queries';
+import { Neo4jService, runRows } from '../neo4j/neo4j.service';
 
 /** A documentation session as stored: its machines' persisted snapshots as JSON. Times are ISO-8601 UTC strings. */
 export interface StoredDocumentationSession {

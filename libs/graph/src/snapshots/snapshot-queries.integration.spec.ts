@@ -1,7 +1,7 @@
 import neo4j, { type Driver, type ProfiledPlan, type Plan } from 'neo4j-driver';
 import { loadConfig } from '@lore/config';
-import { MigrationService } from './migrations';
-import { Neo4jService } from './neo4j.service';
+import { MigrationService } from '../neo4j/migrations';
+import { Neo4jService } from '../neo4j/neo4j.service';
 import { NODE_LABELS } from './snapshot-graph';
 import { SNAPSHOT_QUERIES } from './snapshot-queries';
 

@@ -1,5 +1,5 @@
-import type { CypherQueries } from './cypher-queries';
-import type { Neo4jService } from './neo4j.service';
+import type { CypherQueries } from '../neo4j/cypher-queries';
+import type { Neo4jService } from '../neo4j/neo4j.service';
 import { TenantViews, withOneTenantView } from './tenant-views.repository';
 
 const SERVED = {
