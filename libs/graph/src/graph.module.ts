@@ -19,6 +19,22 @@ import { Neo4jService } from './neo4j/neo4j.service';
 import { SnapshotWriter } from './snapshots/snapshot-writer';
 import { TenantViews } from './storage-slots/tenant-views.repository';
 
+/** The repositories the services read and write through: provided and exported alike, listed once. */
+const REPOSITORIES = [
+  IndexStoreRepository,
+  CodeGraphRepository,
+  CodeHealthRepository,
+  AnalysisReviewRepository,
+  EmbeddingProgressRepository,
+  KnowledgeLinkRepository,
+  ApiKeyRepository,
+  AuditRepository,
+  TenantViews,
+  DocumentationSessionRepository,
+  GeneratedArtifactRepository,
+  MemoryRepository,
+];
+
 @Module({
   imports: [ObservabilityModule],
   providers: [
@@ -28,34 +44,8 @@ import { TenantViews } from './storage-slots/tenant-views.repository';
     IndexRunLeases,
     SnapshotWriter,
     CrossRepositoryLinks,
-    IndexStoreRepository,
-    CodeGraphRepository,
-    CodeHealthRepository,
-    AnalysisReviewRepository,
-    EmbeddingProgressRepository,
-    KnowledgeLinkRepository,
-    ApiKeyRepository,
-    AuditRepository,
-    TenantViews,
-    DocumentationSessionRepository,
-    GeneratedArtifactRepository,
-    MemoryRepository,
+    ...REPOSITORIES,
   ],
-  exports: [
-    Neo4jService,
-    MigrationService,
-    IndexStoreRepository,
-    CodeGraphRepository,
-    CodeHealthRepository,
-    AnalysisReviewRepository,
-    EmbeddingProgressRepository,
-    KnowledgeLinkRepository,
-    ApiKeyRepository,
-    AuditRepository,
-    TenantViews,
-    DocumentationSessionRepository,
-    GeneratedArtifactRepository,
-    MemoryRepository,
-  ],
+  exports: [Neo4jService, MigrationService, ...REPOSITORIES],
 })
 export class GraphModule {}
