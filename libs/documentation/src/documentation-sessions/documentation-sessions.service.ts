@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { type AnyActorLogic, type SnapshotFrom, createActor, initialTransition, transition } from 'xstate';
+import { initialTransition } from 'xstate';
 import { canPerformSideEffect } from '@lore/access';
-import { LORE_CONFIG, type LoreConfig, documentationDirectory } from '@lore/config';
+import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, PermissionDeniedError, type Principal } from '@lore/domain';
 import {
   type AnalyzeFileCallbackInput,
@@ -32,9 +31,6 @@ import {
 } from '@lore/domain/schemas/documentation-sessions';
 import { CodeGraphRepository, DocumentationSessionRepository, type RepositoryRecord } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
-import type { z } from 'zod';
-import { RepositoryCode } from '../documentation-trust/repository-code';
-import { StaleDocsDetector } from '../documentation-trust/stale-docs';
 import { Operation } from '@lore/knowledge/operations/operation';
 import {
   type DocumentationSessionContext,
@@ -45,22 +41,12 @@ import {
 } from './documentation-session-machine';
 import { sessionError, sessionErrors } from '@lore/domain/documentation-session-errors';
 import { fileAnalysisPrompt } from './file-analysis-prompt';
-import { type ToolMachineEvent, toolMachine } from './tool-machine';
+import { toolMachine } from './tool-machine';
 import { findWorkspace, workspaceIdOf } from '@lore/knowledge/target-resolution';
-import { type KnowledgeDocumentInput, ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
-import { moduleDocument, moduleFileName, moduleKnowledgeDocument } from './module-documents';
-
-type SessionSnapshot = SnapshotFrom<typeof documentationSessionMachine>;
-type ToolSnapshot = SnapshotFrom<typeof toolMachine>;
-
-/** A session as one call works on it: its machines' snapshots and the stored version they were read at. */
-interface OpenSession {
-  sessionId: string;
-  version: number;
-  repositoryId: string;
-  session: SessionSnapshot;
-  tool: ToolSnapshot;
-}
+import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
+import { writeModuleDocuments } from './module-documents';
+import { invalidGrouping, parseSessionInput, required } from './session-parameters';
+import { type OpenSession, advance, called, pendingRequest, persisted, requestRef, restored, stateOf } from './session-snapshots';
 
 /** get_documentation_status lists at most this many pending requests with their prompts (pending_total counts them all). */
 const MAX_LISTED_REQUESTS = 20;
@@ -90,7 +76,7 @@ export class DocumentationSessionsService {
 
   @Operation('full_documentation', { kind: 'read', cached: false })
   async fullDocumentation(input: FullDocumentationInput, principal: Principal) {
-    const args = this.parse(FullDocumentationInputSchema, input);
+    const args = parseSessionInput(FullDocumentationInputSchema, input);
     const workspaceId = required(args.workspace_id, 'workspace_id', 'string', { workspace_id: 'proj-123' });
     const repository = await this.workspace(principal, workspaceId);
     const open = await this.create(principal, 'full_documentation', args, repository, {
@@ -114,7 +100,7 @@ export class DocumentationSessionsService {
 
   @Operation('create_documentation', { kind: 'read', cached: false })
   async createDocumentation(input: CreateDocumentationInput, principal: Principal) {
-    const args = this.parse(CreateDocumentationInputSchema, input);
+    const args = parseSessionInput(CreateDocumentationInputSchema, input);
     const example = { file_paths: ['/src/auth/login.ts'], workspace_id: 'proj-123', module_name: 'auth' };
     const filePaths = required(args.file_paths, 'file_paths', 'array of strings', example);
     const workspaceId = required(args.workspace_id, 'workspace_id', 'string', example);
@@ -167,7 +153,7 @@ export class DocumentationSessionsService {
 
   @Operation('provide_thematic_groupings', { kind: 'read', cached: false })
   async provideThematicGroupings(input: ProvideThematicGroupingsInput, principal: Principal) {
-    const args = this.parse(ProvideThematicGroupingsInputSchema, input);
+    const args = parseSessionInput(ProvideThematicGroupingsInputSchema, input);
     const example = { session_id: 'ds_…', groupings: [{ theme: 'handlers', file_paths: ['/src/handlers/auth.ts'] }] };
     const sessionId = required(args.session_id, 'session_id', 'string', example);
     const groupings = required(args.groupings, 'groupings', 'array of {theme, file_paths, description}', example);
@@ -205,7 +191,7 @@ export class DocumentationSessionsService {
 
   @Operation('provide_dependency_files', { kind: 'read', cached: false })
   async provideDependencyFiles(input: ProvideDependencyFilesInput, principal: Principal) {
-    const args = this.parse(ProvideDependencyFilesInputSchema, input);
+    const args = parseSessionInput(ProvideDependencyFilesInputSchema, input);
     const example = {
       session_id: 'ds_…',
       requesting_file: '/src/handlers/auth.ts',
@@ -272,7 +258,7 @@ export class DocumentationSessionsService {
 
   @Operation('analyze_file_callback', { kind: 'read', cached: false })
   async analyzeFileCallback(input: AnalyzeFileCallbackInput, principal: Principal) {
-    const args = this.parse(AnalyzeFileCallbackInputSchema, input);
+    const args = parseSessionInput(AnalyzeFileCallbackInputSchema, input);
     const example = {
       session_id: 'ds_…',
       file_path: '/src/auth.ts',
@@ -325,7 +311,7 @@ export class DocumentationSessionsService {
 
   @Operation('get_documentation_status', { kind: 'read', cached: false })
   async getDocumentationStatus(input: DocumentationSessionIdInput, principal: Principal): Promise<DocumentationStatus> {
-    const args = this.parse(DocumentationSessionIdInputSchema, input);
+    const args = parseSessionInput(DocumentationSessionIdInputSchema, input);
     const sessionId = required(args.session_id, 'session_id', 'string', { session_id: 'ds_…' });
     let open = await this.open(principal, sessionId);
     if (this.expired(open).length > 0 || (stateOf(open) === 'completed' && open.session.context.documentationPath === '')) {
@@ -364,7 +350,7 @@ export class DocumentationSessionsService {
 
   @Operation('list_documentation_sessions', { kind: 'read', cached: false })
   async listDocumentationSessions(input: ListDocumentationSessionsInput, principal: Principal): Promise<ListDocumentationSessionsResult> {
-    this.parse(ListDocumentationSessionsInputSchema, input);
+    parseSessionInput(ListDocumentationSessionsInputSchema, input);
     const listed = await this.sessions.list(principal, new Date().toISOString());
     return {
       session_ids: listed.map((session) => session.sessionId),
@@ -381,7 +367,7 @@ export class DocumentationSessionsService {
 
   @Operation('clear_documentation_session', { kind: 'read', cached: false })
   async clearDocumentationSession(input: DocumentationSessionIdInput, principal: Principal): Promise<ClearDocumentationSessionResult> {
-    const args = this.parse(DocumentationSessionIdInputSchema, input);
+    const args = parseSessionInput(DocumentationSessionIdInputSchema, input);
     const sessionId = required(args.session_id, 'session_id', 'string', { session_id: 'ds_…' });
     if (!(await this.sessions.delete(principal, sessionId))) throw sessionErrors.sessionNotFound(sessionId);
     return { session_id: sessionId, cleared: true };
@@ -397,15 +383,6 @@ export class DocumentationSessionsService {
     const snapshot = JSON.parse(stored.machine) as { context: DocumentationSessionContext };
     const wanted = new Set(requestIds);
     return snapshot.context.files.filter((file) => file.status === 'pending' && wanted.has(file.requestId)).map(pendingRequest);
-  }
-
-  /** Parses loose input; an argument of the wrong type is INVALID_PARAMETER, naming it. */
-  private parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-    const parsed = schema.safeParse(input ?? {});
-    if (parsed.success) return parsed.data;
-    const [issue] = parsed.error.issues;
-    const param = issue!.path.join('.') || (issue!.code === 'unrecognized_keys' ? issue!.keys.join(', ') : '(arguments)');
-    throw sessionErrors.invalidParameter(param, issue!.message, null, "See the tool's input schema.");
   }
 
   /** A request over the token limit of one exchange is refused before anything is done. */
@@ -560,7 +537,13 @@ export class DocumentationSessionsService {
     const expired = this.expired(open).length > 0 ? [this.expiry(open)] : [];
     let session = advance(open.session, [...expired, ...events]);
     if (session.value === 'completed' && session.context.documentationPath === '') {
-      session = advance(session, [await this.writeDocumentation(principal, session.context)]);
+      session = advance(session, [
+        await writeModuleDocuments(
+          { config: this.config, graph: this.graph, sources: this.sources, knowledge: this.knowledge },
+          principal,
+          session.context,
+        ),
+      ]);
     }
     const tool = called(open.tool, toolName, parameters);
     const now = new Date();
@@ -579,44 +562,6 @@ export class DocumentationSessionsService {
     return { ...open, version: open.version + 1, session, tool };
   }
 
-  /**
-   * Writes one Markdown file per module (a theme, or create_documentation's module) into the session's
-   * directory of the output directory, each file atomically, and checks every statement that names
-   * code against the graph and the code (the documentation-trust claim checks); with knowledge_store,
-   * the modules also go into the workspace's project knowledge, in one commit.
-   */
-  private async writeDocumentation(principal: Principal, context: DocumentationSessionContext): Promise<DocumentationSessionEvent> {
-    const directory = join(documentationDirectory(this.config), context.sessionId);
-    await mkdir(directory, { recursive: true });
-    const repository = await this.graph.getRepository(principal, context.repositoryId);
-    const detector = repository
-      ? new StaleDocsDetector(this.graph, new RepositoryCode(this.graph, this.sources, principal, repository))
-      : null;
-    const claims = { supported: 0, contradicted: 0, unknown: 0 };
-    const modules: KnowledgeDocumentInput[] = [];
-    const names = new Set<string>();
-    for (const [index, grouping] of context.groupings.entries()) {
-      const files = context.files.filter((file) => file.theme === grouping.theme && file.status === 'analyzed');
-      if (files.length === 0) continue;
-      let name = moduleFileName(grouping.theme, index);
-      for (let n = 2; names.has(name); n += 1) name = `${moduleFileName(grouping.theme, index)}-${n}`;
-      names.add(name);
-      const text = moduleDocument(grouping.theme, grouping.description, files);
-      await writeFile(join(directory, `${name}.md.tmp`), text);
-      await rename(join(directory, `${name}.md.tmp`), join(directory, `${name}.md`));
-      modules.push({ ...moduleKnowledgeDocument(grouping, index, files, context.repositoryId), filename: name });
-      if (detector) {
-        const detection = await detector.detect([{ path: `${name}.md`, text, indexed: false }], { claims: true, history: false });
-        claims.supported += detection.claims.supported;
-        claims.contradicted += detection.claims.contradicted;
-        claims.unknown += detection.claims.unknown;
-      }
-    }
-    const knowledge =
-      context.knowledgeStore && modules.length > 0 ? await this.knowledge.writeDocuments(principal, context.repositoryId, modules) : null;
-    return { type: 'DOCUMENTATION_WRITTEN', documentationPath: directory, claims, knowledge };
-  }
-
   /** knowledge_store as asked, refused up front to a caller who may not write project knowledge. */
   private knowledgeStore(principal: Principal, asked: boolean | undefined): boolean {
     if (asked === true && !canPerformSideEffect(principal, 'create_knowledge_file')) {
@@ -626,61 +571,4 @@ export class DocumentationSessionsService {
     }
     return asked === true;
   }
-}
-
-function required<T>(value: T | undefined, param: string, requiredType: string, example: Record<string, unknown>): T {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    throw sessionErrors.missingParameter(param, requiredType, example);
-  }
-  return value;
-}
-
-function invalidGrouping(field: string, expected: string, actual: unknown, explanation = `${field} must be ${expected}.`) {
-  return sessionError('INVALID_GROUPING', 'Invalid grouping', explanation, {
-    validation_type: 'grouping',
-    field,
-    expected,
-    actual,
-    hint: 'Each grouping needs a theme and the paths of indexed files inside the workspace.',
-  });
-}
-
-function stateOf(open: OpenSession) {
-  return open.session.value as DocumentationStatus['status'];
-}
-
-function requestRef(request: NewFileRequest) {
-  return { request_id: request.requestId, file_path: request.path };
-}
-
-function pendingRequest(file: NewFileRequest): PendingAnalysisRequest {
-  return { request_id: file.requestId, file_path: file.path, requested_at: file.requestedAt, prompt: file.prompt };
-}
-
-/** A session's or a call's machine from its persisted snapshot (as stored in the graph). */
-function restored<T extends AnyActorLogic>(logic: T, persisted: string): SnapshotFrom<T> {
-  return createActor(logic as AnyActorLogic, {
-    snapshot: JSON.parse(persisted) as never,
-    input: undefined,
-  }).getSnapshot() as SnapshotFrom<T>;
-}
-
-function persisted(snapshot: SessionSnapshot | ToolSnapshot): string {
-  return JSON.stringify(snapshot.machine.getPersistedSnapshot(snapshot as never));
-}
-
-/** The session after the events, in order (each one accepted: the callers checked). */
-function advance(session: SessionSnapshot, events: DocumentationSessionEvent[]): SessionSnapshot {
-  return events.reduce((current, event) => transition(documentationSessionMachine, current, event)[0], session);
-}
-
-/** The tool machine after one successful call of `toolName`: selected, parameters set, executed, succeeded. */
-function called(tool: ToolSnapshot, toolName: string, parameters: Record<string, unknown>): ToolSnapshot {
-  const events: ToolMachineEvent[] = [
-    { type: 'SELECT_TOOL', toolName },
-    { type: 'SET_PARAMETERS', parameters },
-    { type: 'EXECUTE' },
-    { type: 'SUCCEED', code: null, at: new Date().toISOString() },
-  ];
-  return events.reduce((current, event) => transition(toolMachine, current, event)[0], tool);
 }
