@@ -15,9 +15,9 @@ export class TypeScriptExtractor implements LanguageExtractor {
   }
 }
 
-let firstPass: typeof import('./first-pass') | undefined;
+let scriptWalk: typeof import('./script-walk') | undefined;
 
 /** The first pass's own walk (bench/parse-floor.ts measures it alone), loaded with the compiler when first called. */
-export const walkPreorder: typeof import('./first-pass').walkPreorder = (root, rootState, visit) =>
+export const walkPreorder: typeof import('./script-walk').walkPreorder = (root, rootState, visit) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed (see above)
-  (firstPass ??= require('./first-pass') as typeof import('./first-pass')).walkPreorder(root, rootState, visit);
+  (scriptWalk ??= require('./script-walk') as typeof import('./script-walk')).walkPreorder(root, rootState, visit);
