@@ -8,12 +8,23 @@ import type { FileSymbols } from '../../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import type { TypedExpr } from '../../tree-sitter/typed-values';
-import { BODY_RULES, TEST_ATTRIBUTES, type RustFile, type RustFn, type RustImpl, type RustModule, type RustType } from './rust-model';
+import {
+  BODY_RULES,
+  TEST_ATTRIBUTES,
+  addOwnMethod,
+  newModule,
+  type RustFile,
+  type RustFn,
+  type RustImpl,
+  type RustModule,
+  type RustType,
+} from './rust-model';
 import {
   argumentCount,
   attributePath,
   attributesOf,
   boundName,
+  closureBinding,
   exprOf,
   innerDoc,
   isPublic,
@@ -28,25 +39,6 @@ type Scope =
   | { kind: 'impl'; impl: RustImpl; typeName: string }
   | { kind: 'trait'; type: RustType }
   | { kind: 'fn'; fn: RustFn };
-
-/** A new, empty module written in `path`. */
-export function newModule(path: string, symbol: SymbolRow | null, parent: RustModule | null): RustModule {
-  return {
-    crate: '',
-    path,
-    symbol,
-    innerDoc: null,
-    items: new Map(),
-    uses: new Map(),
-    globs: [],
-    childDir: '',
-    childFiles: [],
-    children: new Map(),
-    parent,
-    impls: [],
-    traitBounds: [],
-  };
-}
 
 /** One file's walk: modules, items, impl blocks, uses, local bindings and call sites, in one pass. */
 export class RustFileWalk implements FileWalk<RustFile> {
@@ -595,33 +587,4 @@ export class RustFileWalk implements FileWalk<RustFile> {
   private insideImpl(): boolean {
     return this.scopes.innermost((scope): scope is Extract<Scope, { kind: 'impl' }> => scope.kind === 'impl') !== null;
   }
-}
-
-/** Adds a method declared in a trait to the trait's own methods. */
-function addOwnMethod(type: RustType, name: string, fn: RustFn): void {
-  const overloads = type.methods.get(name);
-  if (overloads) overloads.push(fn);
-  else type.methods.set(name, [fn]);
-}
-
-/** What a closure is bound to: a `let` name, an argument (`map(0)`: the callee's last name and the position), `return`; else `closure`. */
-function closureBinding(node: Node): string {
-  const parent = node.parent;
-  if (!parent) return 'closure';
-  if (parent.type === 'let_declaration') return boundName(parent.childForFieldName('pattern')) ?? 'closure';
-  if (parent.type === 'arguments') {
-    const call = parent.parent;
-    const index = namedChildrenOf(parent).findIndex((argument) => argument.id === node.id);
-    let fn = call?.childForFieldName('function');
-    if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
-    const name =
-      fn?.type === 'field_expression'
-        ? fn.childForFieldName('field')?.text
-        : fn?.type === 'scoped_identifier'
-          ? fn.childForFieldName('name')?.text
-          : fn?.text;
-    return `${name ?? 'call'}(${index})`;
-  }
-  if (parent.type === 'return_expression') return 'return';
-  return 'closure';
 }

@@ -121,3 +121,29 @@ export interface RustFile {
 export interface RustCallSite extends TypedSite<RustModule> {
   macro: boolean;
 }
+
+/** A new, empty module written in `path`. */
+export function newModule(path: string, symbol: SymbolRow | null, parent: RustModule | null): RustModule {
+  return {
+    crate: '',
+    path,
+    symbol,
+    innerDoc: null,
+    items: new Map(),
+    uses: new Map(),
+    globs: [],
+    childDir: '',
+    childFiles: [],
+    children: new Map(),
+    parent,
+    impls: [],
+    traitBounds: [],
+  };
+}
+
+/** Adds a method declared in a trait to the trait's own methods. */
+export function addOwnMethod(type: RustType, name: string, fn: RustFn): void {
+  const overloads = type.methods.get(name);
+  if (overloads) overloads.push(fn);
+  else type.methods.set(name, [fn]);
+}

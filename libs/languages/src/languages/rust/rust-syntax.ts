@@ -182,3 +182,25 @@ export function boundName(pattern: Node | null): string | null {
   }
   return null;
 }
+
+/** What a closure is bound to: a `let` name, an argument (`map(0)`: the callee's last name and the position), `return`; else `closure`. */
+export function closureBinding(node: Node): string {
+  const parent = node.parent;
+  if (!parent) return 'closure';
+  if (parent.type === 'let_declaration') return boundName(parent.childForFieldName('pattern')) ?? 'closure';
+  if (parent.type === 'arguments') {
+    const call = parent.parent;
+    const index = namedChildrenOf(parent).findIndex((argument) => argument.id === node.id);
+    let fn = call?.childForFieldName('function');
+    if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
+    const name =
+      fn?.type === 'field_expression'
+        ? fn.childForFieldName('field')?.text
+        : fn?.type === 'scoped_identifier'
+          ? fn.childForFieldName('name')?.text
+          : fn?.text;
+    return `${name ?? 'call'}(${index})`;
+  }
+  if (parent.type === 'return_expression') return 'return';
+  return 'closure';
+}
