@@ -1,6 +1,18 @@
 import type { CallRow, ExternalReferences, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { FileResultCache } from './file-result-cache';
-import type { SourceFile } from './repository-files';
+
+/** A repository's file as read for the extractors (repository-files.ts reads it). */
+export interface SourceFile {
+  path: string;
+  language: string;
+  isTest: boolean;
+  blocked: boolean;
+  contentHash: string;
+  bytes: number;
+  lines: number;
+  /** Absent for blocked files: their content is never read. */
+  text: string | null;
+}
 
 /** What every language extractor is given: all files of its languages, so it can resolve across files. */
 export interface ExtractionInput {

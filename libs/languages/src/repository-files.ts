@@ -5,6 +5,7 @@ import ignore from 'ignore';
 import { InvalidInputError, type SkippedFile } from '@lore/domain';
 import { listGitFiles } from './git';
 import { isSecretPath, isTestPath, languageOf, languageOfScript } from './languages';
+import type { SourceFile } from './extractor';
 
 /** Checks the path given to `lore index` and returns its real location. Nothing is written on failure. */
 export function resolveRepositoryRoot(input: string): string {
@@ -62,18 +63,8 @@ async function walk(rootPath: string): Promise<string[]> {
   return found;
 }
 
-export interface SourceFile {
-  path: string;
-  language: string;
-  isTest: boolean;
-  blocked: boolean;
-  contentHash: string;
-  bytes: number;
-  lines: number;
-  /** Absent for blocked files: their content is never read. */
-  text: string | null;
-}
-
+// A file as read; declared beside the extractor types that take it, so that they import nothing of the file listing.
+export type { SourceFile };
 export type ReadOutcome = { file: SourceFile } | { skipped: SkippedFile };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
