@@ -44,7 +44,7 @@ import { fileAnalysisPrompt } from './file-analysis-prompt';
 import { toolMachine } from './tool-machine';
 import { findWorkspace, workspaceIdOf } from '@lore/knowledge/target-resolution';
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
-import { writeModuleDocuments } from './module-documents';
+import { writeModuleDocuments } from './module-documents-writer';
 import { invalidGrouping, parseSessionInput, required } from './session-parameters';
 import { type OpenSession, advance, called, pendingRequest, persisted, requestRef, restored, stateOf } from './session-snapshots';
 
