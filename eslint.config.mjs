@@ -1,6 +1,6 @@
 // One lint setup for the monorepo: typescript-eslint's recommended rules plus the dependency
 // direction of architecture.md section 1, kept by no-restricted-imports in every lib and app:
-// apps -> {rest, graphql, mcp} -> knowledge -> {graph, vectors, embeddings, indexer, access} -> domain,
+// apps -> {rest, graphql, mcp} -> engines (code-health, documentation) -> knowledge -> {graph, vectors, embeddings, indexer -> languages, access} -> domain,
 // config beside them. Nothing imports an app; no lib imports a door; tests and benches go through
 // public entries.
 import js from '@eslint/js';
@@ -9,6 +9,8 @@ import tseslint from 'typescript-eslint';
 const DOORS = ['mcp', 'rest', 'graphql'];
 const STORES = ['graph', 'vectors', 'queue', 'embeddings', 'indexer', 'access'];
 const APPS = ['server', 'cli'];
+/** The engine libraries above knowledge (issue 50): they use its gate and read capabilities; only doors and apps import them. */
+const ENGINES = ['code-health', 'documentation'];
 
 /** What each lib and app may import of the others (arrows of section 1; `config` is beside every layer). */
 const MAY_IMPORT = {
@@ -16,12 +18,16 @@ const MAY_IMPORT = {
   config: ['domain'],
   // Metrics and tracing, beside every layer like config: the graph counts its sessions, MCP its truncations.
   observability: ['domain', 'config'],
+  // The language folders and their tree-sitter, file and cache helpers, below the indexer's pipeline (issue 50).
+  languages: ['domain', 'config', 'observability'],
   ...Object.fromEntries(STORES.map((store) => [store, ['domain', 'config', 'observability']])),
+  indexer: ['domain', 'config', 'observability', 'languages'],
   // Query-time redaction runs the indexer's secret scanner (the rules that redacted what was stored).
   access: ['domain', 'config', 'observability', 'indexer'],
   knowledge: ['domain', 'config', 'observability', ...STORES],
-  ...Object.fromEntries(DOORS.map((door) => [door, ['domain', 'config', 'observability', 'knowledge', 'access']])),
-  ...Object.fromEntries(APPS.map((app) => [app, ['domain', 'config', 'observability', 'knowledge', 'access', ...DOORS]])),
+  ...Object.fromEntries(ENGINES.map((engine) => [engine, ['domain', 'config', 'observability', ...STORES, 'knowledge']])),
+  ...Object.fromEntries(DOORS.map((door) => [door, ['domain', 'config', 'observability', 'knowledge', ...ENGINES, 'access']])),
+  ...Object.fromEntries(APPS.map((app) => [app, ['domain', 'config', 'observability', 'knowledge', ...ENGINES, 'access', ...DOORS]])),
 };
 const LIBS = Object.keys(MAY_IMPORT).filter((name) => !APPS.includes(name));
 const any = (names) => `(${names.join('|')})`;

@@ -21,15 +21,16 @@ import { canonicalJson, localPrincipal } from '@lore/domain';
 import { DEFAULT_THRESHOLDS, NEAR_MISS_SIMILARITY } from '@lore/domain/schemas/code-health';
 import { CodeHealthRepository, CodeGraphRepository } from '@lore/graph';
 import { codeLanguages } from '@lore/indexer';
+import { CodeHealthModule } from '@lore/code-health';
 import { KnowledgeModule } from '@lore/knowledge';
-import { buildReport } from '@lore/knowledge/code-health/analysis-report';
-import { groupClones } from '@lore/knowledge/code-health/clone-groups';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
-import { classMeasures, functionMeasures, importCycles, moduleMeasures } from '@lore/knowledge/code-health/design-metrics';
-import { unreachedSymbols } from '@lore/knowledge/code-health/reachability';
+import { buildReport } from '@lore/code-health/code-health/analysis-report';
+import { groupClones } from '@lore/code-health/code-health/clone-groups';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
+import { classMeasures, functionMeasures, importCycles, moduleMeasures } from '@lore/code-health/code-health/design-metrics';
+import { unreachedSymbols } from '@lore/code-health/code-health/reachability';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 
-@Module({ imports: [ConfigModule, KnowledgeModule] })
+@Module({ imports: [ConfigModule, KnowledgeModule, CodeHealthModule] })
 class BenchModule {}
 
 function argument(name: string): string | undefined {

@@ -25,13 +25,14 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import { localPrincipal } from '@lore/domain';
 import type { Finding, Report } from '@lore/domain/schemas/code-health';
+import { CodeHealthModule } from '@lore/code-health';
 import { KnowledgeModule } from '@lore/knowledge';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { benchNeo4j } from './local-neo4j';
 import { ScratchDirectories } from './scratch';
 
-@Module({ imports: [ConfigModule, KnowledgeModule] })
+@Module({ imports: [ConfigModule, KnowledgeModule, CodeHealthModule] })
 class BenchModule {}
 
 /** A place a peer names: a file (repository-relative) and a span of lines. */

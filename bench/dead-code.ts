@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import type { RepositorySnapshot } from '@lore/domain';
 import type { HealthFacts } from '@lore/graph';
 import { readRepository, SourceRepository } from '@lore/indexer';
-import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/knowledge/code-health/reachability';
+import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/code-health/code-health/reachability';
 import { seededRandom } from './seeded-random';
 
 function argument(name: string, fallback: string): string {

@@ -20,12 +20,13 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import { localPrincipal } from '@lore/domain';
 import { CLAIM_KINDS, type ClaimKind } from '@lore/domain/schemas/documentation-trust';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { benchNeo4j } from './local-neo4j';
 
-@Module({ imports: [ConfigModule, KnowledgeModule] })
+@Module({ imports: [ConfigModule, KnowledgeModule, DocumentationModule] })
 class BenchModule {}
 
 const KY_COMMIT = '3419113b48e034fdcf8fa6bd3be3da7b3d0d758f';

@@ -9,7 +9,7 @@ import type {
   GetReportSectionInput,
   ReportSection,
 } from '@lore/domain/schemas/analysis-review';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { runAction } from './cli-command';
 import { withServices } from './cli-context';
 import { EXIT, printJson } from './output';

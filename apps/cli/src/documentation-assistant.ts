@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NotFoundError, type LanguageModel, type Principal } from '@lore/domain';
 import type { DocumentationStatus, FileAnalysis } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { ProjectStructureService } from '@lore/knowledge/structure/structure.service';
 
 /** What the model is asked for each file: the analysis analyze_file_callback takes, as JSON. */

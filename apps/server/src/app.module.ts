@@ -2,6 +2,8 @@ import { type MiddlewareConsumer, Module, type NestModule, type OnApplicationBoo
 import { CallContextMiddleware, HostValidationMiddleware, PrincipalMiddleware } from '@lore/access';
 import { ConfigModule } from '@lore/config';
 import { GraphiqlPageMiddleware, GraphqlApiModule } from '@lore/graphql';
+import { CodeHealthModule } from '@lore/code-health';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { AuditService } from '@lore/knowledge/audit/audit.service';
 import { SystemService } from '@lore/knowledge/system/system.service';
@@ -10,9 +12,9 @@ import { RestModule } from '@lore/rest';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 
-/** The four doors side by side over one KnowledgeModule (MCP here over HTTP; stdio is `lore mcp`). */
+/** The four doors side by side over one KnowledgeModule and the engines' modules (MCP here over HTTP; stdio is `lore mcp`). */
 @Module({
-  imports: [ConfigModule, KnowledgeModule, RestModule, GraphqlApiModule, McpModule],
+  imports: [ConfigModule, KnowledgeModule, CodeHealthModule, DocumentationModule, RestModule, GraphqlApiModule, McpModule],
   controllers: [HealthController, MetricsController],
 })
 export class AppModule implements NestModule, OnApplicationBootstrap {

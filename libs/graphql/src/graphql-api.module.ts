@@ -4,6 +4,8 @@ import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessModule, RefusedRequests, principalOf, type RequestWithPrincipal } from '@lore/access';
 import { discoverClasses } from '@lore/config';
+import { CodeHealthModule } from '@lore/code-health';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { LimitsStage } from '@lore/knowledge';
@@ -25,6 +27,8 @@ const RESOLVERS = discoverClasses(__dirname, '.resolver');
 @Module({
   imports: [
     KnowledgeModule,
+    CodeHealthModule,
+    DocumentationModule,
     AccessModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,

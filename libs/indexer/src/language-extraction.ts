@@ -1,10 +1,10 @@
 // The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
 import type { ExternalReferences, ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { ExactResolution, PyrightSettings } from './extractor';
-import { joinExternalReferences } from './external-references';
-import type { FileResultStore } from './file-result-cache';
-import type { SourceFile } from './repository-files';
-import { extractorOf, knownLanguage, languageDefinitions } from './languages/language-registry';
+import type { ExactResolution, PyrightSettings } from '@lore/languages/extractor';
+import { joinExternalReferences } from '@lore/languages/external-references';
+import type { FileResultStore } from '@lore/languages/file-result-cache';
+import type { SourceFile } from '@lore/languages/repository-files';
+import { extractorOf, knownLanguage, languageDefinitions } from '@lore/languages/languages/language-registry';
 
 /** One extractor's calls and inheritance, and the way to its exact pass, which replaces them. */
 export type LanguageResolution = ExactResolution & { resolveExactly?: () => Promise<ExactResolution> };

@@ -2,7 +2,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from '@lore/domain';
 import { indexRepository } from './repository-indexer';
-import { scratchRepository } from '../test/extraction-inputs';
+import { scratchRepository } from '../../languages/test/extraction-inputs';
 
 /** A scratch repository (no git: the walker and its .gitignore handling are under test). */
 const scratch = (files: Record<string, string | Buffer>): string => scratchRepository(files);

@@ -1,9 +1,9 @@
 // Secrets in the repository's files: found in a worker (kept between runs as where, never what), taken out of every stored row.
 import type { SymbolRow } from '@lore/domain';
-import type { FileResultStore } from './file-result-cache';
-import { nameTokens } from './identifiers';
+import type { FileResultStore } from '@lore/languages/file-result-cache';
+import { nameTokens } from '@lore/languages/identifiers';
 import type { Documents } from './markdown/markdown-documents';
-import type { SourceFile } from './repository-files';
+import type { SourceFile } from '@lore/languages/repository-files';
 import { SECRET_RULES_VERSION, redactSecrets, type SecretFinding, type SecretScanner } from './secrets/secret-scanner';
 
 /**

@@ -1,7 +1,7 @@
 import type { CallRow, SymbolRow } from '@lore/domain';
-import { isTestPath } from './languages';
+import { isTestPath } from '@lore/languages/languages';
 import { deriveTests } from './test-coverage';
-import { symbolRow } from '../test/extraction-inputs';
+import { symbolRow } from '../../languages/test/extraction-inputs';
 
 const symbol = (uid: string, kind: SymbolRow['kind'], path: string): SymbolRow =>
   symbolRow({ uid, fileUid: path, kind, name: uid, qualifiedName: uid, path });

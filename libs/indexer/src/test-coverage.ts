@@ -1,5 +1,5 @@
 import type { CallRow, SymbolRow, TestsRow } from '@lore/domain';
-import { bodyOwners } from './function-bodies/body-owners';
+import { bodyOwners } from '@lore/languages/function-bodies/body-owners';
 
 /**
  * TESTS edges from call edges: a test case tests what it calls (`direct`), and what a helper it

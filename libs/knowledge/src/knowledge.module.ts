@@ -3,12 +3,13 @@ import { ModuleRef } from '@nestjs/core';
 import { AccessModule, HttpAuthenticator } from '@lore/access';
 import { discoverClasses } from '@lore/config';
 import { GraphModule } from '@lore/graph';
+import { SourceRepository } from '@lore/indexer';
 import { ObservabilityModule } from '@lore/observability';
 import { AuthenticationService } from './credentials/authentication.service';
 import { AuditWriter } from './audit/audit-writer';
 import { INFRASTRUCTURE_PROVIDERS } from './infrastructure.providers';
 import { IndexWorker } from './index-jobs/index-worker';
-import { LANGUAGE_MODEL_PROVIDERS } from './language-models/language-model.providers';
+import { CONFIGURED_LANGUAGE_MODEL, LANGUAGE_MODEL_PROVIDERS } from './language-models/language-model.providers';
 import type { OperationStage } from './operations/operation';
 import { LimitsStage } from './operations/stages/limits.stage';
 import { OperationGate } from './operations/operation-gate';
@@ -34,7 +35,17 @@ const STAGES = discoverClasses<OperationStage>(`${__dirname}/operations/stages`,
     { provide: HttpAuthenticator, useExisting: AuthenticationService },
     { provide: OperationGate, inject: [ModuleRef], useFactory: (modules: ModuleRef) => new OperationGate(modules, SERVICES, STAGES) },
   ],
-  // The limits stage for the GraphQL door, which charges a query's cost to the same budgets; the index worker for `lore worker`.
-  exports: [...SERVICES, HttpAuthenticator, AccessModule, LimitsStage, IndexWorker],
+  // The limits stage for the GraphQL door, which charges a query's cost to the same budgets; the index worker for `lore worker`;
+  // the gate, the indexed repositories' files and the language model for the engine libraries' modules (code health, documentation).
+  exports: [
+    ...SERVICES,
+    HttpAuthenticator,
+    AccessModule,
+    LimitsStage,
+    IndexWorker,
+    OperationGate,
+    SourceRepository,
+    CONFIGURED_LANGUAGE_MODEL,
+  ],
 })
 export class KnowledgeModule {}

@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Principal } from '@lore/domain';
-import type { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import type { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import type { ToolCallContext } from './mcp-tool';
 
 /** The documentation session tools change the caller's session (never the graph, never the code): not read-only, not destructive. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { discoverClasses } from '@lore/config';
+import { CodeHealthModule } from '@lore/code-health';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { LoreMcpServerFactory, MCP_PROMPTS, MCP_RESOURCES, MCP_TOOLS } from './lore-mcp-server.factory';
 import type { LoreMcpPrompt } from './mcp-prompt';
@@ -13,7 +15,7 @@ const PROMPTS = discoverClasses<LoreMcpPrompt>(`${__dirname}/prompts`, '.prompt'
 
 /** Lore's MCP server, without a transport: the HTTP door and `lore mcp` (stdio) both build theirs here. */
 @Module({
-  imports: [KnowledgeModule],
+  imports: [KnowledgeModule, CodeHealthModule, DocumentationModule],
   providers: [
     ...TOOLS,
     ...RESOURCES,

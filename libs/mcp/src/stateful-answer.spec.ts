@@ -1,5 +1,5 @@
 import { RateLimitedError } from '@lore/domain';
-import { sessionErrors } from '@lore/knowledge/documentation-sessions/documentation-session-errors';
+import { sessionErrors } from '@lore/domain/documentation-session-errors';
 import { statefulAnswer, statefulError } from './stateful-answer';
 
 interface Answer {

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccessModule } from '@lore/access';
 import { discoverClasses } from '@lore/config';
+import { CodeHealthModule } from '@lore/code-health';
+import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { ProblemDetailsFilter } from './problem-details.filter';
 
@@ -9,7 +11,7 @@ import { ProblemDetailsFilter } from './problem-details.filter';
 const CONTROLLERS = discoverClasses(__dirname, '.controller');
 
 @Module({
-  imports: [KnowledgeModule, AccessModule],
+  imports: [KnowledgeModule, CodeHealthModule, DocumentationModule, AccessModule],
   controllers: CONTROLLERS,
   providers: [{ provide: APP_FILTER, useClass: ProblemDetailsFilter }],
 })

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { AnalysisMode, ChangedRun, RunSummary } from '@lore/domain/schemas/code-health';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { registerAnalysisReviewCommands, updateBaseline } from '../analysis-review-commands';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { Principal } from '@lore/domain';
 import type { DocumentationStatus, ProvideThematicGroupingsInput } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';

@@ -12,9 +12,9 @@ import {
 } from '@lore/domain/schemas/documentation-trust';
 import type { ContextPack, DocumentDraft } from '@lore/domain/schemas/document-generation';
 import type { DocumentationStatus } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
-import { draftFileName } from '@lore/knowledge/document-generation/draft-writer';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
+import { draftFileName } from '@lore/documentation/document-generation/draft-writer';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { CONFIGURED_LANGUAGE_MODEL } from '@lore/knowledge/language-models/language-model.providers';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { PrincipalResolver } from '@lore/access';
 import type { VerifyClaimResult } from '@lore/domain/schemas/documentation-trust';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { type JsonOption, type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
 import { EXIT, printJson } from '../output';

@@ -22,7 +22,7 @@ import {
   type PrSummary,
   PrSummarySchema,
 } from '@lore/domain/schemas/analysis-review';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreQuery } from '../lore-query.decorator';
 

@@ -10,7 +10,7 @@ import {
   type RunSummary,
   RunSummarySchema,
 } from '@lore/domain/schemas/code-health';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreQuery } from '../lore-query.decorator';
 

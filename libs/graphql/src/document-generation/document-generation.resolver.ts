@@ -20,7 +20,7 @@ import {
   type ReviewPackage,
   ReviewPackageSchema,
 } from '@lore/domain/schemas/document-generation';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreMutation, LoreQuery } from '../lore-query.decorator';
 

@@ -23,7 +23,7 @@ import {
   ProvideThematicGroupingsInputSchema,
   ProvideThematicGroupingsResultSchema,
 } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreMutation, LoreQuery } from '../lore-query.decorator';
 

@@ -18,7 +18,7 @@ import {
   type VerifyClaimResult,
   VerifyClaimResultSchema,
 } from '@lore/domain/schemas/documentation-trust';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { withoutNulls } from '../graphql-input';
 import { LoreQuery } from '../lore-query.decorator';
 

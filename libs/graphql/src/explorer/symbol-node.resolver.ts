@@ -12,7 +12,7 @@ import {
   TestConnectionSchema,
 } from '@lore/domain/schemas/explorer';
 import { SymbolCloneSchema, SymbolDeadCodeSchema } from '@lore/domain/schemas/code-health';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { z } from 'zod';
 import { LoreField, LoreQuery } from '../lore-query.decorator';

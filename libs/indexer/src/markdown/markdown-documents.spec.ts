@@ -1,10 +1,10 @@
-import type { SourceFile } from '../repository-files';
+import type { SourceFile } from '@lore/languages/repository-files';
 import type { SymbolRow } from '@lore/domain';
-import { symbolRow } from '../../test/extraction-inputs';
+import { symbolRow } from '../../../languages/test/extraction-inputs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileResultStore } from '../file-result-cache';
+import { FileResultStore } from '@lore/languages/file-result-cache';
 import { extractDocuments, MARKDOWN_CACHE } from './markdown-documents';
 
 const symbol = (name: string, qualifiedName: string, kind: SymbolRow['kind'] = 'function'): SymbolRow =>

@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import type { DocumentRow, MentionRow, SectionRow, SymbolRow } from '@lore/domain';
-import type { FileResultCache } from '../file-result-cache';
-import type { SourceFile } from '../repository-files';
+import type { FileResultCache } from '@lore/languages/file-result-cache';
+import type { SourceFile } from '@lore/languages/repository-files';
 
 export interface DocumentsInput {
   tenantId: string;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitIn } from '../../../../test/support/fixtures';
-import { contentHash } from '../repository-files';
+import { contentHash } from '@lore/languages/repository-files';
 import { SourceRepository } from './source.repository';
 
 describe('SourceRepository.readAtCommit (the real git)', () => {

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InvalidInputError } from '@lore/domain';
-import { gitOutput } from '../git';
-import { contentHash } from '../repository-files';
+import { gitOutput } from '@lore/languages/git';
+import { contentHash } from '@lore/languages/repository-files';
 import { type ChangedFile, parseRevisionRange, parseUnifiedDiff } from './git-diff';
 
 /** Where an indexed repository's files are: its root on disk, and the commit and git prefix the index recorded. */

@@ -39,7 +39,15 @@ export class OperationGate implements OnModuleInit {
 
   onModuleInit(): void {
     this.stages = this.stageTypes.map((type) => this.modules.get(type, { strict: false })).sort((a, b) => a.position - b.position);
-    for (const type of this.services) this.install(this.modules.get(type, { strict: false }) as Record<string, unknown>);
+    this.gate(this.services);
+  }
+
+  /**
+   * Puts the `@Operation` methods of `services` behind the gate: knowledge's own at start, and those of
+   * each engine library's module (code health, documentation), which calls it from its `onModuleInit`.
+   */
+  gate(services: readonly Type[]): void {
+    for (const type of services) this.install(this.modules.get(type, { strict: false }) as Record<string, unknown>);
   }
 
   /**

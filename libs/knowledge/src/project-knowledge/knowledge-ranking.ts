@@ -1,3 +1,10 @@
+import type { SearchKnowledgeResult } from '@lore/domain/schemas/project-knowledge';
+import type { LazyEmbedder } from '@lore/embeddings';
+import { reciprocalRankFusion } from '../search/fusion';
+import { understandQuery } from '../search/query-understanding';
+import { withTimeout } from '../search/semantic-index';
+import type { KnowledgeDocument } from './knowledge-document';
+
 /**
  * Ranking of knowledge chapters for search_knowledge's hybrid mode, the way search_code ranks code:
  * a full-text ranking and a semantic one, fused by reciprocal rank fusion (search/fusion.ts).
@@ -54,4 +61,100 @@ function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let index = 0; index < Math.min(a.length, b.length); index += 1) sum += a[index]! * b[index]!;
   return sum;
+}
+
+/** search_knowledge's substring mode: each chapter with the lines of its document and its own that contain the needle. */
+export function substringMatches(
+  documents: readonly { filename: string; document: KnowledgeDocument }[],
+  needle: string,
+): SearchKnowledgeResult['results'] {
+  const results: SearchKnowledgeResult['results'] = [];
+  for (const { filename, document } of documents) {
+    const { title, keywords } = document.metadata;
+    const fileMatches = [
+      ...(title.toLowerCase().includes(needle) ? [title] : []),
+      ...keywords.filter((keyword) => keyword.toLowerCase().includes(needle)),
+      ...linesWith(document.introduction, needle),
+    ];
+    const chapters = document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }];
+    for (const chapter of chapters) {
+      const matches = unique([...fileMatches, ...linesWith([chapter.title, chapter.summary, chapter.content].join('\n'), needle)]);
+      if (matches.length > 0) results.push({ file: filename, title, chapter: chapter.title, chapter_summary: chapter.summary, matches });
+    }
+  }
+  return results;
+}
+
+/**
+ * search_knowledge's hybrid mode: every chapter ranked by full text (the query's words, weighted
+ * by where they are found) and by the embedder's vectors (query against chapter), fused by
+ * reciprocal rank fusion as search_code fuses its rankings; the best `limit`, each with its score.
+ * When the embedder fails, the full-text ranking alone, with a warning.
+ */
+export async function rankedChapters(
+  embedder: LazyEmbedder,
+  timeoutMs: number,
+  text: string,
+  limit: number,
+  documents: { filename: string; document: KnowledgeDocument }[],
+): Promise<Omit<SearchKnowledgeResult, 'skipped'>> {
+  const chapters = documents.flatMap(({ filename, document }) =>
+    (document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }]).map((chapter) => ({
+      id: `${filename}#${chapter.title}`,
+      filename,
+      documentTitle: document.metadata.title,
+      keywords: document.metadata.keywords,
+      introduction: document.introduction,
+      title: chapter.title,
+      summary: chapter.summary,
+      content: chapter.content,
+    })),
+  );
+  const terms = understandQuery(text).terms.map((term) => term.toLowerCase());
+  const fullText = fullTextRanking(terms, chapters);
+  const warnings: string[] = [];
+  let semantic: string[] = [];
+  try {
+    const model = await embedder.get();
+    const [[queryVector], vectors] = await Promise.all([
+      withTimeout(model.embed([text], 'query'), timeoutMs),
+      withTimeout(model.embed(chapters.map(chapterText)), timeoutMs),
+    ]);
+    const byChapter = new Map(chapters.map((chapter, index) => [chapter.id, vectors[index]!]));
+    semantic = semanticRanking(queryVector!, byChapter)
+      .slice(0, limit)
+      .map((ranked) => ranked.id);
+  } catch (error) {
+    warnings.push(`semantic ranking unavailable (${error instanceof Error ? error.message : String(error)}): full-text only`);
+  }
+  const fused = [...reciprocalRankFusion([fullText, semantic])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
+  const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
+  const results = fused.map(([id, score]) => {
+    const chapter = byId.get(id)!;
+    const matches = unique([
+      ...(terms.some((term) => chapter.documentTitle.toLowerCase().includes(term)) ? [chapter.documentTitle] : []),
+      ...chapter.keywords.filter((keyword) => terms.some((term) => keyword.toLowerCase().includes(term))),
+      ...terms.flatMap((term) => linesWith([chapter.introduction, chapter.title, chapter.summary, chapter.content].join('\n'), term)),
+    ]);
+    return {
+      file: chapter.filename,
+      title: chapter.documentTitle,
+      chapter: chapter.title,
+      chapter_summary: chapter.summary,
+      matches,
+      score: Math.round(score * 1e6) / 1e6,
+    };
+  });
+  return warnings.length > 0 ? { results, warnings } : { results };
+}
+
+export function linesWith(text: string, needle: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line.toLowerCase().includes(needle));
+}
+
+export function unique(values: string[]): string[] {
+  return [...new Set(values)];
 }

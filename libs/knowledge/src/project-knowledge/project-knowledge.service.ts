@@ -46,14 +46,11 @@ import { type KnowledgeDocument, isoNow, parseKnowledgeDocument, renderKnowledge
 import { KnowledgeStoreRepository, type StoreTransaction } from './knowledge-store.repository';
 import { KnowledgeLinksService, chapterUri } from './knowledge-links.service';
 import type { KnowledgeSearchCodeHit } from '@lore/domain/schemas/search';
-import { chapterText, fullTextRanking, semanticRanking } from './knowledge-ranking';
+import { rankedChapters, substringMatches } from './knowledge-ranking';
 import { EMBEDDER } from '../infrastructure.providers';
-import { reciprocalRankFusion } from '../search/fusion';
-import { understandQuery } from '../search/query-understanding';
 import { projectIdOf } from './project-identity';
 import { knowledgeFilename, parseKnowledgeInput, refuseBadChapters, storedFilename } from './knowledge-input';
 import { importedKnowledge } from './knowledge-import';
-import { withTimeout } from '../search/semantic-index';
 
 const MAIN = 'main.md';
 /** search_knowledge hybrid: chapters answered when no limit is given. */
@@ -152,22 +149,17 @@ export class ProjectKnowledgeService {
     const needle = query.query.trim().toLowerCase();
     if (needle === '') throw knowledgeErrors.missingFields(['query']);
     const { documents, skipped } = await this.documentsOf(project);
-    if (query.mode === 'hybrid') return { ...(await this.rankedChapters(query.query, query.limit ?? HYBRID_LIMIT, documents)), skipped };
-    const results: SearchKnowledgeResult['results'] = [];
-    for (const { filename, document } of documents) {
-      const { title, keywords } = document.metadata;
-      const fileMatches = [
-        ...(title.toLowerCase().includes(needle) ? [title] : []),
-        ...keywords.filter((keyword) => keyword.toLowerCase().includes(needle)),
-        ...linesWith(document.introduction, needle),
-      ];
-      const chapters = document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }];
-      for (const chapter of chapters) {
-        const matches = unique([...fileMatches, ...linesWith([chapter.title, chapter.summary, chapter.content].join('\n'), needle)]);
-        if (matches.length > 0) results.push({ file: filename, title, chapter: chapter.title, chapter_summary: chapter.summary, matches });
-      }
+    if (query.mode === 'hybrid') {
+      const ranked = await rankedChapters(
+        this.embedder,
+        this.config.LORE_EMBEDDINGS_TIMEOUT_MS,
+        query.query,
+        query.limit ?? HYBRID_LIMIT,
+        documents,
+      );
+      return { ...ranked, skipped };
     }
-    return { results, skipped };
+    return { results: substringMatches(documents, needle), skipped };
   }
 
   /**
@@ -190,7 +182,7 @@ export class ProjectKnowledgeService {
         principal.tenantId === DEFAULT_TENANT ? `projects/${projectId}` : `tenants/${principal.tenantId}/projects/${projectId}`;
       if (!TENANT_ID.test(principal.tenantId) || !(await this.store.isDirectory(directory))) continue;
       const { documents } = await this.documentsOf({ id: projectId, directory });
-      const { results } = await this.rankedChapters(text, limit, documents);
+      const { results } = await rankedChapters(this.embedder, this.config.LORE_EMBEDDINGS_TIMEOUT_MS, text, limit, documents);
       for (const { file, chapter, score, ...hit } of results)
         hits.push({
           artifactType: 'knowledge',
@@ -252,68 +244,6 @@ export class ProjectKnowledgeService {
       }
     }
     return chapters;
-  }
-
-  /**
-   * search_knowledge's hybrid mode: every chapter ranked by full text (the query's words, weighted
-   * by where they are found) and by the embedder's vectors (query against chapter), fused by
-   * reciprocal rank fusion as search_code fuses its rankings; the best `limit`, each with its score.
-   * When the embedder fails, the full-text ranking alone, with a warning.
-   */
-  private async rankedChapters(
-    text: string,
-    limit: number,
-    documents: { filename: string; document: KnowledgeDocument }[],
-  ): Promise<Omit<SearchKnowledgeResult, 'skipped'>> {
-    const chapters = documents.flatMap(({ filename, document }) =>
-      (document.chapters.length > 0 ? document.chapters : [{ title: '', summary: '', content: '' }]).map((chapter) => ({
-        id: `${filename}#${chapter.title}`,
-        filename,
-        documentTitle: document.metadata.title,
-        keywords: document.metadata.keywords,
-        introduction: document.introduction,
-        title: chapter.title,
-        summary: chapter.summary,
-        content: chapter.content,
-      })),
-    );
-    const terms = understandQuery(text).terms.map((term) => term.toLowerCase());
-    const fullText = fullTextRanking(terms, chapters);
-    const warnings: string[] = [];
-    let semantic: string[] = [];
-    try {
-      const embedder = await this.embedder.get();
-      const timeoutMs = this.config.LORE_EMBEDDINGS_TIMEOUT_MS;
-      const [[queryVector], vectors] = await Promise.all([
-        withTimeout(embedder.embed([text], 'query'), timeoutMs),
-        withTimeout(embedder.embed(chapters.map(chapterText)), timeoutMs),
-      ]);
-      const byChapter = new Map(chapters.map((chapter, index) => [chapter.id, vectors[index]!]));
-      semantic = semanticRanking(queryVector!, byChapter)
-        .slice(0, limit)
-        .map((ranked) => ranked.id);
-    } catch (error) {
-      warnings.push(`semantic ranking unavailable (${error instanceof Error ? error.message : String(error)}): full-text only`);
-    }
-    const fused = [...reciprocalRankFusion([fullText, semantic])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
-    const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
-    const results = fused.map(([id, score]) => {
-      const chapter = byId.get(id)!;
-      const matches = unique([
-        ...(terms.some((term) => chapter.documentTitle.toLowerCase().includes(term)) ? [chapter.documentTitle] : []),
-        ...chapter.keywords.filter((keyword) => terms.some((term) => keyword.toLowerCase().includes(term))),
-        ...terms.flatMap((term) => linesWith([chapter.introduction, chapter.title, chapter.summary, chapter.content].join('\n'), term)),
-      ]);
-      return {
-        file: chapter.filename,
-        title: chapter.documentTitle,
-        chapter: chapter.title,
-        chapter_summary: chapter.summary,
-        matches,
-        score: Math.round(score * 1e6) / 1e6,
-      };
-    });
-    return warnings.length > 0 ? { results, warnings } : { results };
   }
 
   @Operation('create_knowledge_file', { kind: 'side_effect' })
@@ -667,15 +597,4 @@ async function refuseStale(
     (updated !== null && expected === updated) ||
     (commit !== null && /^[0-9a-f]{7,40}$/i.test(expected) && commit.startsWith(expected.toLowerCase()));
   if (!matches) throw knowledgeErrors.versionConflict(project.id, filename, expected, { commit, updated });
-}
-
-function linesWith(text: string, needle: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && line.toLowerCase().includes(needle));
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }

@@ -10,7 +10,7 @@ import {
   type GetProjectStructureQuery,
   type ProjectStructure,
 } from '@lore/domain/schemas/structure';
-import { sessionError } from '../documentation-sessions/documentation-session-errors';
+import { sessionError } from '@lore/domain/documentation-session-errors';
 import { findWorkspace, targetRepository, workspaceIdOf } from '../target-resolution';
 import { parseInput } from '../validation';
 import { codeDocStructureOf, globFilter, summaryOf, treeOf } from './project-tree';

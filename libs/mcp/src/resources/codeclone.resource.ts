@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { NotFoundError, type Principal } from '@lore/domain';
 import { REPORT_SECTIONS } from '@lore/domain/schemas/analysis-review';
 import { ReportSchema } from '@lore/domain/schemas/code-health';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import type { LoreMcpResourceFamily, LoreMcpResourceTemplate } from '../mcp-tool';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import { stringify } from 'yaml';
 import { InvalidInputError, type Principal } from '@lore/domain';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import type { LoreMcpResourceTemplate } from '../mcp-tool';
 
 /** context-pack://{contextPackId}: a pack assemble_context_pack made, as YAML (task first, then its evidence), until it expires. */

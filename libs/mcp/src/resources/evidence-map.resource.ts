@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import type { Principal } from '@lore/domain';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import type { LoreMcpResourceTemplate } from '../mcp-tool';
 import { artifactIdOf } from './context-pack.resource';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import type { Principal } from '@lore/domain';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
-import { parseQualityReportUri } from '@lore/knowledge/documentation-trust/quality-report-uri';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
+import { parseQualityReportUri } from '@lore/documentation/documentation-trust/quality-report-uri';
 import type { LoreMcpResourceTemplate } from '../mcp-tool';
 
 /** quality-report://{repo}/{commit}/{path}: evaluate_document_quality's report of an indexed document, as JSON. */

@@ -6,7 +6,7 @@ import {
   type DocumentationSessionIdInput,
   DocumentationSessionIdInputSchema,
 } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, SESSION_LOCAL } from '../mcp-tool';
 
 @Injectable()

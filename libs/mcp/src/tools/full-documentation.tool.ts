@@ -6,7 +6,7 @@ import {
   FullDocumentationInputSchema,
   FullDocumentationResultSchema,
 } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { SESSION_STEP } from '../documentation-session-tool';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall } from '../mcp-tool';
 

@@ -6,7 +6,7 @@ import {
   type GenerateDocumentDraftInput,
   GenerateDocumentDraftInputSchema,
 } from '@lore/domain/schemas/document-generation';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY, UNTRUSTED_NOTE } from '../mcp-tool';
 
 @Injectable()

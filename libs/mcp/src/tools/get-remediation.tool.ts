@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Principal } from '@lore/domain';
 import { type GetRemediationInput, GetRemediationInputSchema, RemediationAnswerSchema } from '@lore/domain/schemas/code-health';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY } from '../mcp-tool';
 
 @Injectable()

@@ -6,7 +6,7 @@ import {
   ListReviewedFindingsInputSchema,
   ReviewedFindingsSchema,
 } from '@lore/domain/schemas/analysis-review';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY } from '../mcp-tool';
 
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Principal } from '@lore/domain';
 import { type MarkFindingReviewedInput, MarkFindingReviewedInputSchema, ReviewedFindingSchema } from '@lore/domain/schemas/analysis-review';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, SESSION_LOCAL } from '../mcp-tool';
 
 @Injectable()

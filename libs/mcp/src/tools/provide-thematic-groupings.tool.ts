@@ -6,7 +6,7 @@ import {
   ProvideThematicGroupingsInputSchema,
   ProvideThematicGroupingsResultSchema,
 } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { requestAnalyses, SESSION_STEP } from '../documentation-session-tool';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, type ToolCallContext } from '../mcp-tool';
 

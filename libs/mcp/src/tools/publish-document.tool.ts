@@ -6,7 +6,7 @@ import {
   PublishDocumentInputSchema,
   PublishDocumentResultSchema,
 } from '@lore/domain/schemas/document-generation';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall } from '../mcp-tool';
 
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Principal } from '@lore/domain';
 import { type VerifyClaimInput, VerifyClaimInputSchema, VerifyClaimResultSchema } from '@lore/domain/schemas/documentation-trust';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { type LoreMcpTool, type NextCall, READ_ONLY, UNTRUSTED_NOTE } from '../mcp-tool';
 
 @Injectable()

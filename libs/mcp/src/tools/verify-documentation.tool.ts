@@ -6,7 +6,7 @@ import {
   VerifyDocumentationInputSchema,
   VerifyDocumentationResultSchema,
 } from '@lore/domain/schemas/documentation-trust';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { FIRST_VERSION, type LoreMcpTool, type NextCall, READ_ONLY, UNTRUSTED_NOTE } from '../mcp-tool';
 
 @Injectable()

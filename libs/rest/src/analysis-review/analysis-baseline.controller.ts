@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Put, Query, Req } from '@nestjs/commo
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type BaselineDocument, BaselineDocumentSchema, UpdateBaselineInputSchema } from '@lore/domain/schemas/analysis-review';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';

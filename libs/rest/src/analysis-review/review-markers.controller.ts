@@ -13,7 +13,7 @@ import {
   type ClearedSession,
   ClearedSessionSchema,
 } from '@lore/domain/schemas/analysis-review';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';

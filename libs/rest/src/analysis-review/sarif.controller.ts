@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { GetRunSummaryInputSchema } from '@lore/domain/schemas/code-health';
-import { AnalysisReviewService } from '@lore/knowledge/analysis-review/analysis-review.service';
+import { AnalysisReviewService } from '@lore/code-health/analysis-review/analysis-review.service';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type HotspotList, HotspotListSchema, type ListHotspotsInput, ListHotspotsInputSchema } from '@lore/domain/schemas/code-health';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiQueryFrom, inputFromQuery } from '../rest-input';

@@ -11,7 +11,7 @@ import {
   type RunSummary,
   RunSummarySchema,
 } from '@lore/domain/schemas/code-health';
-import { CodeHealthService } from '@lore/knowledge/code-health/code-health.service';
+import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';

@@ -7,7 +7,7 @@ import {
   type GenerateDocumentDraftInput,
   GenerateDocumentDraftInputSchema,
 } from '@lore/domain/schemas/document-generation';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';

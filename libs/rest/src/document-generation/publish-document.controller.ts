@@ -6,7 +6,7 @@ import {
   type PublishDocumentResult,
   PublishDocumentResultSchema,
 } from '@lore/domain/schemas/document-generation';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';

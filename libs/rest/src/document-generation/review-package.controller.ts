@@ -2,7 +2,7 @@ import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type ReviewPackage, ReviewPackageSchema } from '@lore/domain/schemas/document-generation';
-import { DocumentGenerationService } from '@lore/knowledge/document-generation/document-generation.service';
+import { DocumentGenerationService } from '@lore/documentation/document-generation/document-generation.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import { type DocumentationStatus, DocumentationStatusSchema } from '@lore/domain/schemas/documentation-sessions';
-import { DocumentationSessionsService } from '@lore/knowledge/documentation-sessions/documentation-sessions.service';
+import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 

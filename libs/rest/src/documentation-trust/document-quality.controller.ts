@@ -7,7 +7,7 @@ import {
   type EvaluateDocumentQualityInput,
   EvaluateDocumentQualityInputSchema,
 } from '@lore/domain/schemas/documentation-trust';
-import { DocumentationTrustService } from '@lore/knowledge/documentation-trust/documentation-trust.service';
+import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom, ApiQueryFrom, inputFromQuery } from '../rest-input';

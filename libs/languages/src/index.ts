@@ -1,0 +1,19 @@
+// The language folders and what they are written with; libs/indexer re-exports all of it (`@lore/indexer`).
+export * from './file-result-cache';
+export type { PyrightSettings } from './extractor';
+export { headPaths } from './git';
+export * from './identifiers';
+export * from './languages';
+// The language folders, for the analysis, the documentation checks and the links that ask how a language is written.
+export { codeLanguages, knownLanguage, languageDefinitions, packageEcosystems, type KnownLanguage } from './languages/language-registry';
+export type * from './languages/language-definition';
+export * from './repository-files';
+// For bench/parse-floor.ts: the first pass's own walk, measured alone (the compiler loaded when it is first called).
+export { walkPreorder } from './languages/typescript/typescript-extractor';
+// For bench/call-precision.ts: the compiler's reference call graph reads the repository's projects and packages as the indexer does.
+export { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace } from './languages/typescript/workspace';
+export { signatureSimilarity } from './function-bodies/fingerprints';
+// For bench/python-call-precision.ts: pyright's own answer at every call site, and the calls found by the same grammar the indexer parses with.
+export { PyrightSession } from './languages/python/pyright-session';
+export { findPython } from './languages/python/pyright-pass';
+export { parserFor, parseText } from './tree-sitter/tree-sitter';
