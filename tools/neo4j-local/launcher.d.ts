@@ -62,6 +62,12 @@ export interface EnsureBuiltResult {
  */
 export function ensureBuilt(options?: { quiet?: boolean }): EnsureBuiltResult;
 
+/**
+ * The build directory: LORE_NEO4J_LOCAL_HOME; else target/ beside the sources in a checkout; else, in an
+ * installed package, $XDG_CACHE_HOME/lore/neo4j-local/<neo4j version>-<digest of pom.xml and src/> (~/.cache without XDG_CACHE_HOME).
+ */
+export function buildDirectory(env?: Record<string, string | undefined>): string;
+
 /** Starts the embedded Neo4j (call ensureBuilt() first); resolves once Bolt accepts connections. */
 export function startNeo4jLocal(options?: Neo4jLocalOptions): Promise<Neo4jLocalHandle>;
 

@@ -12,11 +12,13 @@
  * Env: NEO4J_PASSWORD (password of user "neo4j", default "lore-local-password"),
  *      LORE_NEO4J_JAVA_OPTS (extra JVM flags, whitespace separated, e.g. "-Xmx2g"),
  *      LORE_DEBUG_NEO4J (any non-empty value: echo the Java process' stdout/stderr),
- *      JAVA_HOME (use $JAVA_HOME/bin/java instead of java from PATH).
+ *      JAVA_HOME (use $JAVA_HOME/bin/java instead of java from PATH),
+ *      LORE_NEO4J_LOCAL_HOME (the build directory; see buildDirectory).
  */
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -26,9 +28,6 @@ const readline = require('node:readline');
 const TOOL_DIR = __dirname;
 const POM = path.join(TOOL_DIR, 'pom.xml');
 const SRC_DIR = path.join(TOOL_DIR, 'src');
-const TARGET_DIR = path.join(TOOL_DIR, 'target');
-const JAR = path.join(TARGET_DIR, 'neo4j-local.jar');
-const LIB_DIR = path.join(TARGET_DIR, 'lib');
 
 const DEFAULT_PORT = 7687;
 const DEFAULT_DATA_DIR = '.data/neo4j';
@@ -123,23 +122,6 @@ function mtime(p) {
   }
 }
 
-/** @param {string} dir @returns {number} newest mtime of any file below dir */
-function newestMtime(dir) {
-  let newest = -1;
-  /** @type {fs.Dirent[]} */
-  let entries;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return newest;
-  }
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : mtime(p));
-  }
-  return newest;
-}
-
 /** @returns {string | null} the org.neo4j version pinned in pom.xml */
 function neo4jVersion() {
   try {
@@ -150,21 +132,77 @@ function neo4jVersion() {
   }
 }
 
+/** @param {string} dir @returns {string[]} every file below dir, relative, sorted */
+function filesBelow(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .sort();
+}
+
+/** @returns {string} a digest of pom.xml and src/: what the build is made from */
+function sourceDigest() {
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(POM));
+  for (const file of filesBelow(SRC_DIR)) hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(SRC_DIR, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * Why a (re)build is needed, or null if the build output is present and newer than its inputs.
+ * Where the build lives. LORE_NEO4J_LOCAL_HOME names it (CI points an installed package at the
+ * checkout's build, so Maven runs once). Else, in a checkout (these sources in a git work tree),
+ * target/ beside them, as Maven has it; in an installed package, the user's cache
+ * ($XDG_CACHE_HOME/lore, else ~/.cache/lore), never the package's own folder, keyed by what the
+ * build is made from, so that versions installed side by side keep a build each.
+ *
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {string}
+ */
+function buildDirectory(env = process.env) {
+  if (env.LORE_NEO4J_LOCAL_HOME) return path.resolve(env.LORE_NEO4J_LOCAL_HOME);
+  if (fs.existsSync(path.join(TOOL_DIR, '..', '..', '.git'))) return path.join(TOOL_DIR, 'target');
+  const cache = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(cache, 'lore', 'neo4j-local', `${neo4jVersion()}-${sourceDigest()}`);
+}
+
+/**
+ * The files of a build in `dir`: the thin jar, its dependencies, and the class-data archive
+ * (see AppCDS below), which is valid for this jar set only.
+ * @param {string} dir
+ */
+function buildPaths(dir) {
+  return {
+    dir,
+    jar: path.join(dir, 'neo4j-local.jar'),
+    lib: path.join(dir, 'lib'),
+    cdsArchive: path.join(dir, 'neo4j-local.jsa'),
+    cdsDisabledMarker: path.join(dir, 'neo4j-local.jsa.unsupported'),
+    /** The sourceDigest() of what was built here (mtimes cannot say: npm gives a package's files new ones). */
+    sourcesStamp: path.join(dir, 'neo4j-local.sources'),
+  };
+}
+
+/**
+ * Why a (re)build is needed, or null if the build output is present and made from these sources.
+ * @param {ReturnType<typeof buildPaths>} build
  * @returns {string | null}
  */
-function buildNeededReason() {
-  const jarTime = mtime(JAR);
-  if (jarTime < 0) return 'target/neo4j-local.jar is missing';
+function buildNeededReason(build) {
+  const jarTime = mtime(build.jar);
+  if (jarTime < 0) return `${build.jar} is missing`;
   const version = neo4jVersion();
   if (version) {
     for (const name of [`neo4j-${version}.jar`, `neo4j-bolt-${version}.jar`]) {
-      if (mtime(path.join(LIB_DIR, name)) < 0) return `target/lib/${name} is missing`;
+      if (mtime(path.join(build.lib, name)) < 0) return `${path.join(build.lib, name)} is missing`;
     }
   }
-  if (mtime(POM) > jarTime) return 'pom.xml is newer than the build';
-  if (newestMtime(SRC_DIR) > jarTime) return 'the Java source is newer than the build';
+  let built = null;
+  try {
+    built = fs.readFileSync(build.sourcesStamp, 'utf8').trim();
+  } catch {
+    /* a build from before the stamp, or an incomplete one */
+  }
+  if (built !== sourceDigest()) return 'pom.xml or the Java source differ from those of the build';
   return null;
 }
 
@@ -176,7 +214,8 @@ function tail(text, n) {
 }
 
 /**
- * Builds tools/neo4j-local with Maven if the artifacts are missing or older than pom.xml / src.
+ * Builds tools/neo4j-local with Maven, into buildDirectory(), if the artifacts are missing or were
+ * made from another pom.xml or src/.
  * Synchronous (Maven takes ~10 s when dependencies are cached; the very first build downloads
  * ~125 MB from Maven Central); `await ensureBuilt()` works too.
  *
@@ -186,14 +225,15 @@ function tail(text, n) {
  */
 function ensureBuilt(options = {}) {
   const quiet = !!options.quiet;
-  const reason = buildNeededReason();
+  const build = buildPaths(buildDirectory());
+  const reason = buildNeededReason(build);
   if (!reason) return { built: false, reason: null, durationMs: 0 };
   const started = Date.now();
   if (!quiet) {
-    process.stderr.write(`neo4j-local: building with Maven (${reason}); the first build downloads ~125 MB...\n`);
+    process.stderr.write(`neo4j-local: building with Maven (${reason}); the first build downloads ~125 MB from Maven Central...\n`);
   }
   const mvn = process.platform === 'win32' ? 'mvn.cmd' : 'mvn';
-  const args = ['-B', '-q', '-Dstyle.color=never', '-f', POM, 'package', '-DskipTests'];
+  const args = ['-B', '-q', '-Dstyle.color=never', `-Dneo4jlocal.buildDirectory=${build.dir}`, '-f', POM, 'package', '-DskipTests'];
   const res = spawnSync(mvn, args, {
     cwd: TOOL_DIR,
     encoding: 'utf8',
@@ -218,12 +258,13 @@ function ensureBuilt(options = {}) {
         (tail(output, 40) || '(no output)'),
     );
   }
-  const after = buildNeededReason();
+  fs.writeFileSync(build.sourcesStamp, `${sourceDigest()}\n`);
+  const after = buildNeededReason(build);
   if (after) {
     throw new Error(`neo4j-local: Maven succeeded but the build is still incomplete (${after})\n${tail(output, 40)}`);
   }
   const durationMs = Date.now() - started;
-  if (!quiet) process.stderr.write(`neo4j-local: built in ${(durationMs / 1000).toFixed(1)} s\n`);
+  if (!quiet) process.stderr.write(`neo4j-local: built in ${(durationMs / 1000).toFixed(1)} s, in ${build.dir}\n`);
   return { built: true, reason, durationMs };
 }
 
@@ -292,8 +333,6 @@ function javaBinary() {
 // AppCDS (JDK 13+ dynamic archive): the first run dumps the loaded classes at exit, later runs map
 // them. The archive is only valid for the exact jar set it was made from, so it is tied to the jar's
 // mtime; a JVM that cannot use it (other JDK, other flags) says so on stdout and we drop it.
-const CDS_ARCHIVE = path.join(TARGET_DIR, 'neo4j-local.jsa');
-const CDS_DISABLED_MARKER = path.join(TARGET_DIR, 'neo4j-local.jsa.unsupported');
 const CDS_REJECTED_RE = /\[cds[^\]]*\].*(unable to use|failed to load|mismatch|not the one used|error)/i;
 const CDS_UNSUPPORTED_RE = /DynamicDumpSharedSpaces|ArchiveClassesAtExit|SharedArchiveFile|CDS/;
 
@@ -307,15 +346,16 @@ function unlinkQuiet(p) {
 }
 
 /**
+ * @param {ReturnType<typeof buildPaths>} build
  * @param {boolean} wanted
  * @returns {{ mode: 'off' | 'use' | 'dump', flags: string[], dumpFile: string | null }}
  */
-function cdsPlan(wanted) {
-  if (!wanted || mtime(CDS_DISABLED_MARKER) > mtime(JAR)) return { mode: 'off', flags: [], dumpFile: null };
-  if (mtime(CDS_ARCHIVE) > mtime(JAR)) {
-    return { mode: 'use', flags: [`-XX:SharedArchiveFile=${CDS_ARCHIVE}`], dumpFile: null };
+function cdsPlan(build, wanted) {
+  if (!wanted || mtime(build.cdsDisabledMarker) > mtime(build.jar)) return { mode: 'off', flags: [], dumpFile: null };
+  if (mtime(build.cdsArchive) > mtime(build.jar)) {
+    return { mode: 'use', flags: [`-XX:SharedArchiveFile=${build.cdsArchive}`], dumpFile: null };
   }
-  const dumpFile = `${CDS_ARCHIVE}.${process.pid}.${Date.now()}.tmp`;
+  const dumpFile = `${build.cdsArchive}.${process.pid}.${Date.now()}.tmp`;
   return {
     mode: 'dump',
     // Dumping warns about every class it skips (signed jars etc.); keep that out of the log tail.
@@ -336,34 +376,36 @@ async function startNeo4jLocal(options = {}) {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new Error(`neo4j-local: invalid port ${port}`);
   }
-  if (mtime(JAR) < 0) {
-    throw new Error(`neo4j-local: ${JAR} is missing; call ensureBuilt() first`);
+  const build = buildPaths(buildDirectory());
+  if (mtime(build.jar) < 0) {
+    throw new Error(`neo4j-local: ${build.jar} is missing; call ensureBuilt() first`);
   }
   const cdsWanted = options.cds ?? process.env.LORE_NEO4J_CDS !== '0';
-  const plan = cdsPlan(cdsWanted);
+  const plan = cdsPlan(build, cdsWanted);
   try {
-    return await startOnce(options, port, plan);
+    return await startOnce(options, port, build, plan);
   } catch (e) {
     const err = /** @type {Error & { earlyCdsFailure?: boolean }} */ (e);
     if (plan.mode === 'off' || !err.earlyCdsFailure) throw err;
     // This JVM cannot use/dump a CDS archive (e.g. no base archive): remember, retry without.
     try {
-      fs.writeFileSync(CDS_DISABLED_MARKER, `${err.message}\n`);
+      fs.writeFileSync(build.cdsDisabledMarker, `${err.message}\n`);
     } catch {
-      /* target/ not writable: we just retry every time */
+      /* the build directory is not writable: we just retry every time */
     }
-    if (plan.mode === 'use') unlinkQuiet(CDS_ARCHIVE);
-    return startOnce(options, port, { mode: 'off', flags: [], dumpFile: null });
+    if (plan.mode === 'use') unlinkQuiet(build.cdsArchive);
+    return startOnce(options, port, build, { mode: 'off', flags: [], dumpFile: null });
   }
 }
 
 /**
  * @param {Neo4jLocalOptions} options
  * @param {number} port
+ * @param {ReturnType<typeof buildPaths>} build
  * @param {ReturnType<typeof cdsPlan>} cds
  * @returns {Promise<Neo4jLocalHandle>}
  */
-function startOnce(options, port, cds) {
+function startOnce(options, port, build, cds) {
   const dataDir = path.resolve(options.dataDir || DEFAULT_DATA_DIR);
   const password = options.password || process.env.NEO4J_PASSWORD || DEFAULT_PASSWORD;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -377,7 +419,7 @@ function startOnce(options, port, cds) {
     ...splitOpts(process.env.LORE_NEO4J_JAVA_OPTS),
     ...splitOpts(options.javaOpts),
     '-jar',
-    JAR,
+    build.jar,
     '--port',
     String(port),
     '--data',
@@ -406,7 +448,7 @@ function startOnce(options, port, cds) {
     if (lines.length > TAIL_LINES) lines.shift();
     if (cds.mode === 'use' && !cdsRejected && CDS_REJECTED_RE.test(line)) {
       cdsRejected = true;
-      unlinkQuiet(CDS_ARCHIVE); // stale for this JVM/flags: the next start makes a new one
+      unlinkQuiet(build.cdsArchive); // stale for this JVM/flags: the next start makes a new one
     }
     if (echo && !READY_RE.test(line)) {
       process.stderr.write(line.startsWith('neo4j-local') ? `${line}\n` : `[neo4j-local] ${line}\n`);
@@ -425,7 +467,7 @@ function startOnce(options, port, cds) {
     if (cds.dumpFile) {
       // Publish the archive only if the JVM exited cleanly (it is written during exit).
       try {
-        if (code === 0 && mtime(cds.dumpFile) > 0) fs.renameSync(cds.dumpFile, CDS_ARCHIVE);
+        if (code === 0 && mtime(cds.dumpFile) > 0) fs.renameSync(cds.dumpFile, build.cdsArchive);
       } catch {
         /* another process won the race, or target/ is read-only */
       }
@@ -606,6 +648,7 @@ async function main() {
 
 module.exports = {
   ensureBuilt,
+  buildDirectory,
   startNeo4jLocal,
   findFreePort,
   JVM_FLAGS,

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { networkExposureProblems } from '@lore/access';
@@ -19,7 +22,7 @@ export const register: RegisterCommand = (program: Command) =>
     .argument('[path]', 'repository to index', '.')
     .option('--port <port>', 'HTTP port of every door (default LORE_PORT, else 7300)')
     .option('--bolt-port <port>', 'Bolt port of the local Neo4j', '7687')
-    .option('--data <dir>', 'data directory of the local Neo4j (default .data/neo4j in this checkout)')
+    .option('--data <dir>', 'data directory of the local Neo4j (default $XDG_DATA_HOME/lore/neo4j, else ~/.local/share/lore/neo4j)')
     .option('--name <id>', 'repository id')
     .option('--allow-remote', 'allow LORE_HOST beyond loopback (LORE_ALLOW_REMOTE=true); callers must then authenticate')
     .option('--no-watch', 'index once; by default every change is indexed while the server runs')
@@ -43,18 +46,16 @@ async function upCommand(
   path: string,
   options: { port?: string; boltPort?: string; data?: string; name?: string; watch?: boolean; allowRemote?: boolean },
 ): Promise<number> {
-  const root = resolve(__dirname, '..', '..', '..', '..', '..');
-  // The launcher is plain JavaScript beside its Maven project, loaded from the checkout at run time.
+  // The launcher is plain JavaScript beside its Maven project, in the checkout or the installed package;
+  // it builds into the user's cache when installed (tools/neo4j-local/README.md).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const launcher = require(join(root, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
-  const dataDir = resolve(options.data ?? join(root, '.data', 'neo4j'));
-  const recorded = readLocalConnection();
-  // A local Neo4j keeps the password it was created with: the recorded one serves again without an export.
-  const password = process.env.NEO4J_PASSWORD || (recorded?.dataDir === dataDir ? recorded.NEO4J_PASSWORD : undefined);
+  const launcher = require(join(PACKAGE_ROOT, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
+  const dataDir = resolve(options.data ?? defaultDataDir());
+  const password = localNeo4jPassword(dataDir);
   if (!password) {
     process.stderr.write(
-      'NEO4J_PASSWORD: is required (the local Neo4j is created with it on first start)\n' +
-        'hint: NEO4J_PASSWORD=<choose one> npx lore up; later commands, in any shell, find this Neo4j by themselves\n',
+      `NEO4J_PASSWORD: is required: the local Neo4j in ${dataDir} was created with a password that is not recorded\n` +
+        'hint: NEO4J_PASSWORD=<its password> lore up, or --data <another directory>\n',
     );
     return EXIT.invalidInput;
   }
@@ -105,6 +106,28 @@ async function upCommand(
     forgetRunningLore();
     await neo4j.stop();
   }
+}
+
+/** The package's folder (a checkout or an installed package): dist/apps/cli/src/commands is five levels down. */
+const PACKAGE_ROOT = resolve(__dirname, '..', '..', '..', '..', '..');
+
+/** The user's data, outside the package (which an upgrade replaces): $XDG_DATA_HOME/lore/neo4j, else ~/.local/share/lore/neo4j. */
+function defaultDataDir(): string {
+  return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'neo4j');
+}
+
+/**
+ * A local Neo4j keeps the password it was created with: NEO4J_PASSWORD, else the one recorded for this
+ * data directory, else, for a directory with no database yet, a new random one (recorded, mode 0600,
+ * with the connection: nothing to choose on a first `lore up`). Null: a database whose password is unknown.
+ */
+function localNeo4jPassword(dataDir: string): string | null {
+  if (process.env.NEO4J_PASSWORD) return process.env.NEO4J_PASSWORD;
+  const recorded = readLocalConnection();
+  if (recorded?.dataDir === dataDir) return recorded.NEO4J_PASSWORD;
+  if (existsSync(join(dataDir, 'data', 'databases'))) return null;
+  process.stderr.write(`a new local Neo4j in ${dataDir}, with a random password (recorded below)\n`);
+  return randomBytes(24).toString('base64url');
 }
 
 function portNumber(text: string, flag: string): number {

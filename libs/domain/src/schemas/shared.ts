@@ -40,10 +40,26 @@ export const RepositoryIdSchema = z
   .max(200)
   .describe('Repository id as given at index time (by default the directory name).');
 
+/** Why a file an answer names is not as it was indexed (issue 49): its working tree differs, or HEAD moved past the indexed commit. */
+export const FILE_STALE_REASONS = ['modified', 'deleted', 'renamed', 'branch_moved'] as const;
+export const FileStaleReasonSchema = z.enum(FILE_STALE_REASONS).register(schemaNames, { name: 'FileStaleReason' });
+
+export const StaleFileSchema = z
+  .object({
+    repositoryId: z.string(),
+    path: z.string(),
+    stale: z.boolean(),
+    reason: FileStaleReasonSchema,
+    renamedTo: z.string().nullable(),
+  })
+  .register(schemaNames, { name: 'StaleFile' });
+export type StaleFile = z.infer<typeof StaleFileSchema>;
+
 export const WarningSchema = z
   .object({
     code: z.string().describe('Stable machine-readable warning code.'),
     message: z.string(),
+    files: z.array(StaleFileSchema).optional().describe('stale_files: the files named that changed since indexed.'),
   })
   .register(schemaNames, { name: 'Warning' });
 export type Warning = z.infer<typeof WarningSchema>;
