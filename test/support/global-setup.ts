@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '@jest/types';
+import { languageServersDirectory } from '../../libs/indexer/src/language-servers/installed-servers';
 
 /** The Neo4j instances the global setup started, one per jest worker, as JSON in this variable. */
 export const TEST_NEO4J_ENV = 'LORE_TEST_NEO4J';
@@ -25,6 +26,10 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig): Pr
   process.env.LORE_CACHE_DIR = mkdtempSync(join(tmpdir(), 'lore-test-cache-'));
   // Nor does a model the developer installed: with none configured, tests run on the hashing embedder.
   process.env.LORE_MODELS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-models-'));
+  // Nor the language servers installed (scripts/install-language-servers.sh): C, C++ and Go keep their
+  // first-pass calls unless a spec asks for the servers, which it finds where the install put them.
+  process.env.LORE_TEST_LANGUAGE_SERVERS_DIR ??= languageServersDirectory();
+  process.env.LORE_LANGUAGE_SERVERS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-language-servers-'));
   // Nor the Neo4j a developer's `lore up` recorded: commands under test reach only the test's Neo4j.
   process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'lore-test-config-'));
   const workers = globalConfig.maxWorkers;
