@@ -26,4 +26,5 @@ export { languageServersDirectory, installedServer, PINNED_SERVERS } from './lan
 export { LanguageServerSession } from './language-servers/language-server-session';
 export { findClangd } from './language-servers/clangd';
 export { findGopls } from './language-servers/gopls';
+export { namePosition } from './language-servers/call-hierarchy-pass';
 export * from './source/checkouts';

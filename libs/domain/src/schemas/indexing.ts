@@ -21,7 +21,9 @@ export const LanguageServerRunSchema = z
     version: z.string().nullable(),
     status: z
       .enum(['ran', 'unavailable', 'failed'])
-      .describe('ran: its answers replaced the first pass; unavailable: none installed, calls stay at first-pass confidence; failed: it crashed or hung.'),
+      .describe(
+        'ran: its answers replaced the first pass; unavailable: none installed, calls stay at first-pass confidence; failed: it crashed or hung.',
+      ),
     detail: z.string().describe('What it ran on (the compile commands used), or why not.'),
   })
   .register(schemaNames, { name: 'LanguageServerRun' });

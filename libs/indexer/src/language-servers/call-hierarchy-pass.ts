@@ -84,7 +84,12 @@ export async function resolveWithCallHierarchy(pass: CallHierarchyPassInput): Pr
   } catch (error) {
     setup.dispose();
     const reason = `${setup.server} could not start: ${messageOf(error)}; calls stay at first-pass confidence`;
-    return { calls: rowsOf(pass.firstPass, answers, functions, pass.symbols), inheritance: pass.inheritance, skipped: [{ path: '.', reason }], languageServers: report('failed', reason) };
+    return {
+      calls: rowsOf(pass.firstPass, answers, functions, pass.symbols),
+      inheritance: pass.inheritance,
+      skipped: [{ path: '.', reason }],
+      languageServers: report('failed', reason),
+    };
   }
   const targets = new DeclarationTargets(pass.rootPath, pass.symbols, new Set(pass.files.map((file) => file.path)));
   const notes: string[] = [];
@@ -103,7 +108,9 @@ export async function resolveWithCallHierarchy(pass: CallHierarchyPassInput): Pr
         await askFile(session, setup, pass.rootPath, file, functions, targets, answers, edges);
       } catch (error) {
         failure = `${messageOf(error)}; calls stay at first-pass confidence in the files it had not answered`;
-        skipped.push(...pass.files.slice(index).map((rest) => ({ path: rest.path, reason: `calls not resolved by ${setup.server}: ${failure}` })));
+        skipped.push(
+          ...pass.files.slice(index).map((rest) => ({ path: rest.path, reason: `calls not resolved by ${setup.server}: ${failure}` })),
+        );
         break;
       }
     }
@@ -203,7 +210,8 @@ function rowsOf(
   for (const row of firstPass) {
     const answered = answers.get(functions.outermostOf(row.callerUid));
     const declared = answered?.get(row.line);
-    if (!answered || declared?.has(lastName(nameOf.get(row.calleeUid) ?? ''))) edges.add(row.callerUid, row.calleeUid, row.line, row.confidence);
+    if (!answered || declared?.has(lastName(nameOf.get(row.calleeUid) ?? '')))
+      edges.add(row.callerUid, row.calleeUid, row.line, row.confidence);
     else if (!declared) edges.add(row.callerUid, row.calleeUid, row.line, row.confidence === 'name' ? 'ambiguous' : row.confidence);
   }
   return edges.rows();
@@ -238,7 +246,8 @@ class FunctionIndex {
     }
     for (const list of this.byPath.values()) {
       const outer = list.filter((symbol) => !symbol.nested);
-      for (const symbol of list) this.outermost.set(symbol.uid, (symbol.nested && outer.find((fn) => contains(fn, symbol))?.uid) || symbol.uid);
+      for (const symbol of list)
+        this.outermost.set(symbol.uid, (symbol.nested && outer.find((fn) => contains(fn, symbol))?.uid) || symbol.uid);
     }
   }
 

@@ -52,7 +52,14 @@ export function findClangd(repository: ClangdRepository, settings: LanguageServe
         command: {
           name: 'clangd',
           executable,
-          args: [`--compile-commands-dir=${directory}`, '--background-index', '--log=error', '-j=2', '--pch-storage=memory', '--header-insertion=never'],
+          args: [
+            `--compile-commands-dir=${directory}`,
+            '--background-index',
+            '--log=error',
+            '-j=2',
+            '--pch-storage=memory',
+            '--header-insertion=never',
+          ],
         },
         languageIdOf: (path) => (repository.languages.includes('cpp') && !C_SOURCE.test(path) ? 'cpp' : 'c'),
         readyToken: 'backgroundIndexProgress',
@@ -82,13 +89,14 @@ export function compileCommands(repository: ClangdRepository): { commands: Compi
     const known = new Set(listed.map((entry) => entry.file));
     const others = sources.filter((path) => !known.has(join(rootPath, path)));
     const detail =
-      others.length === 0
-        ? `${candidate}`
-        : `${candidate}, and default flags for the ${others.length} source(s) it does not list`;
+      others.length === 0 ? `${candidate}` : `${candidate}, and default flags for the ${others.length} source(s) it does not list`;
     return { commands: [...listed, ...others.map(byDefault)], detail };
   }
   if (existsSync(join(rootPath, 'compile_flags.txt'))) {
-    const flags = readFileSync(join(rootPath, 'compile_flags.txt'), 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+    const flags = readFileSync(join(rootPath, 'compile_flags.txt'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     const commands = sources.map((path) => ({
       directory: rootPath,
       file: join(rootPath, path),
@@ -111,7 +119,9 @@ function readDatabase(path: string): CompileCommand[] | null {
     if (!Array.isArray(entries)) return null;
     return entries.filter(
       (entry): entry is CompileCommand =>
-        typeof entry?.directory === 'string' && typeof entry?.file === 'string' && (Array.isArray(entry.arguments) || typeof entry.command === 'string'),
+        typeof entry?.directory === 'string' &&
+        typeof entry?.file === 'string' &&
+        (Array.isArray(entry.arguments) || typeof entry.command === 'string'),
     );
   } catch {
     return null;

@@ -1,7 +1,15 @@
 // A language server in a child process, spoken to over stdio with vscode-jsonrpc: the requests the exact pass asks.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  ErrorCodes,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 
 /** A position as the language server protocol counts it: 0-based line, UTF-16 code units. */
 export interface LspPosition {
@@ -61,6 +69,14 @@ export interface LanguageServerSessionOptions {
   onProgress?: (token: string | number, kind: 'begin' | 'report' | 'end') => void;
 }
 
+/** The codes vscode-jsonrpc gives a request it could not send or whose answer can no longer come. */
+const TRANSPORT_ERRORS = new Set<number>([
+  ErrorCodes.MessageWriteError,
+  ErrorCodes.MessageReadError,
+  ErrorCodes.PendingResponseRejected,
+  ErrorCodes.ConnectionInactive,
+]);
+
 /**
  * One language server over a repository: started with `start`, asked with its methods, stopped with
  * `close`. A server that exits or stops answering fails every pending and later request with the reason.
@@ -82,11 +98,17 @@ export class LanguageServerSession {
     });
     // Its stderr is read and dropped: an unread pipe would block the child once full.
     child.stderr!.resume();
+    // Messages go through a stream that cannot fail: a write to a server that is gone (EPIPE) would be
+    // an unhandled rejection inside vscode-jsonrpc, which ends the process. The request waits, and
+    // fails with the reason the exit gives.
+    const toServer = new PassThrough();
+    child.stdin!.on('error', () => toServer.unpipe(child.stdin!));
+    toServer.pipe(child.stdin!);
     const exited = new Promise<string>((resolve) => {
       child.once('exit', (code, signal) => resolve(`${command.name} stopped (${signal ?? `exit code ${code}`})`));
       child.once('error', (error) => resolve(`${command.name} could not start: ${error.message}`));
     });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(toServer));
     // A server that is gone leaves writes failing: they are answered by `exited`, not thrown here.
     connection.onError(() => undefined);
     const session = new LanguageServerSession(child, connection, options, exited);
@@ -176,7 +198,16 @@ export class LanguageServerSession {
     });
     const stopped = this.exited.then((reason) => Promise.reject(new Error(reason)));
     try {
-      return await Promise.race([this.connection.sendRequest<T>(method, params), timedOut, stopped]);
+      // Sent inside a promise: a connection already closed throws at once, and the race must still hold `stopped`.
+      const request = Promise.resolve().then(() => this.connection.sendRequest<T>(method, params));
+      return await Promise.race([request, timedOut, stopped]);
+    } catch (error) {
+      // The server's own refusal is a ResponseError; one the client made up for a broken pipe or a closed
+      // connection is the server gone, which its exit's reason says best.
+      if (error instanceof ResponseError && !TRANSPORT_ERRORS.has(error.code)) throw error;
+      const exit = await Promise.race([this.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000).unref())]);
+      if (exit !== null) throw new Error(exit);
+      throw error instanceof ResponseError ? new Error(error.message) : error;
     } finally {
       clearTimeout(timer);
     }
