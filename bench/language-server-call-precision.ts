@@ -88,7 +88,8 @@ async function main(): Promise<void> {
           .map((uid) => uid.slice(uid.indexOf(':', 2) + 1))
           .join(' -> ');
       for (const edge of [...ours].filter((e) => !referenceEdges.has(e)).slice(0, 25)) console.log(`ours only: ${short(edge)}`);
-      for (const edge of [...referenceCalls].filter((e) => !ours.has(e)).slice(0, 25)) console.log(`server only (a call site): ${short(edge)}`);
+      for (const edge of [...referenceCalls].filter((e) => !ours.has(e)).slice(0, 25))
+        console.log(`server only (a call site): ${short(edge)}`);
     }
   }
 }
@@ -97,7 +98,8 @@ async function main(): Promise<void> {
 function conflatedFunctions(symbols: readonly SymbolRow[]): Set<string> {
   const files = new Map<string, Set<string>>();
   for (const symbol of symbols)
-    if (symbol.kind === 'function' && !symbol.nested && symbol.exported) files.set(symbol.qualifiedName, (files.get(symbol.qualifiedName) ?? new Set()).add(symbol.path));
+    if (symbol.kind === 'function' && !symbol.nested && symbol.exported)
+      files.set(symbol.qualifiedName, (files.get(symbol.qualifiedName) ?? new Set()).add(symbol.path));
   return new Set(
     symbols.filter((symbol) => symbol.kind === 'function' && (files.get(symbol.qualifiedName)?.size ?? 0) > 1).map((symbol) => symbol.uid),
   );

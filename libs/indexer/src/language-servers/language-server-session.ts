@@ -206,8 +206,8 @@ export class LanguageServerSession {
       // connection is the server gone, which its exit's reason says best.
       if (error instanceof ResponseError && !TRANSPORT_ERRORS.has(error.code)) throw error;
       const exit = await Promise.race([this.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000).unref())]);
-      if (exit !== null) throw new Error(exit);
-      throw error instanceof ResponseError ? new Error(error.message) : error;
+      if (exit !== null) throw new Error(exit, { cause: error });
+      throw error instanceof ResponseError ? new Error(error.message, { cause: error }) : error;
     } finally {
       clearTimeout(timer);
     }
