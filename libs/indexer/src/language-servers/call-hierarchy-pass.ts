@@ -130,7 +130,8 @@ export async function resolveWithCallHierarchy(pass: CallHierarchyPassInput): Pr
 /** Waits for the end of the server's reading of the repository; what it could not wait for, said. */
 async function waitUntilReady(beginning: Promise<void>, readiness: Promise<void>, timeoutMs: number): Promise<string[]> {
   const timer = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
-  if ((await Promise.race([beginning.then(() => 'begun' as const), timer(BEGIN_TIMEOUT_MS)])) === 'timeout') return [];
+  if ((await Promise.race([beginning.then(() => 'begun' as const), timer(BEGIN_TIMEOUT_MS)])) === 'timeout')
+    return [`its index had not begun after ${BEGIN_TIMEOUT_MS} ms: answered from the files opened`];
   if ((await Promise.race([readiness.then(() => 'ready' as const), timer(timeoutMs)])) === 'ready') return [];
   return [`its index was not complete after ${timeoutMs} ms: answered from what it had`];
 }
