@@ -71,6 +71,7 @@ async function main(): Promise<void> {
               calls: exact.calls.length,
               imports: exact.imports.length,
               skipped: [],
+              languageServers: [],
               secretsRedacted: 0,
               startedAt: started.toISOString(),
               finishedAt: new Date().toISOString(),

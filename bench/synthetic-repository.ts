@@ -165,6 +165,7 @@ export function snapshotsOf(symbolRows: SymbolRow[][], changed: number): { synta
     sections,
     mentions,
     skipped: [],
+    languageServers: [],
     chunks: [],
     secretsFound: 0,
     packages: [],

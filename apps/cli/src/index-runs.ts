@@ -199,6 +199,13 @@ function printIndexSummary(summary: IndexRunSummary, listSkipped: boolean): void
         ? '\n'
         : ` (queryable after ${seconds(summary.queryableMs)}, calls exact after ${seconds(summary.exactMs)})\n`),
   );
+  // Which language server made each language's calls exact, or why none did (never left unsaid).
+  for (const run of summary.languageServers)
+    process.stdout.write(
+      run.status === 'ran'
+        ? `${run.language} calls: ${run.server} ${run.version} (${run.detail})\n`
+        : `${run.language} calls at first-pass confidence: ${run.server} ${run.status} (${run.detail})\n`,
+    );
   if (summary.skipped.length > 0) {
     process.stdout.write(`skipped ${summary.skipped.length} file(s)${listSkipped ? ':' : ''}\n`);
     if (listSkipped) for (const file of summary.skipped) process.stdout.write(`  ${file.path}: ${file.reason}\n`);

@@ -117,6 +117,12 @@ export const ConfigSchema = z.object({
   LORE_PYRIGHT_HEAP_MB: z.coerce.number().int().min(256).max(65_536).default(1536),
   /** Longest wait for one of pyright's answers before the pass gives it up (the first pass's edges stay, with a warning). */
   LORE_PYRIGHT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Where scripts/install-language-servers.sh puts clangd and gopls (the exact pass of C, C++ and Go); unset: $XDG_DATA_HOME/lore/language-servers. */
+  LORE_LANGUAGE_SERVERS_DIR: z.string().min(1).optional(),
+  /** Longest wait for one of clangd's or gopls's answers before the pass gives it up (the first pass's edges stay, and the index result says why). */
+  LORE_LANGUAGE_SERVER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Longest wait for clangd's background index of the repository before it is asked anyway. */
+  LORE_LANGUAGE_SERVER_INDEX_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   LORE_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

@@ -259,6 +259,20 @@ export interface ExternalReferences {
   inheritance: ExternalInheritanceRow[];
 }
 
+/**
+ * A language server of the exact pass (issue 45), for one language of the repository: `ran` (its
+ * answers replaced the first pass's calls), `unavailable` (none installed: calls stay at first-pass
+ * confidence) or `failed` (it crashed or hung: the files it had not answered keep first-pass calls).
+ */
+export interface LanguageServerRun {
+  language: string;
+  server: string;
+  version: string | null;
+  status: 'ran' | 'unavailable' | 'failed';
+  /** What it ran on (the compile commands used) or why not. */
+  detail: string;
+}
+
 export interface RepositorySnapshot {
   tenantId: string;
   repositoryId: string;
@@ -278,6 +292,8 @@ export interface RepositorySnapshot {
   sections: SectionRow[];
   mentions: MentionRow[];
   skipped: SkippedFile[];
+  /** The language servers of the exact pass, per language read: which ran, or why none did (empty before that pass, and for languages without one). */
+  languageServers: LanguageServerRun[];
   chunks: ChunkRow[];
   /** Secrets found in readable files (and redacted from every stored snippet). */
   secretsFound: number;

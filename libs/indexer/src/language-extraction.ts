@@ -1,6 +1,6 @@
 // The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
 import type { ExternalReferences, ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { ExactResolution, PyrightSettings } from '@lore/languages/extractor';
+import type { ExactResolution, LanguageServerSettings, PyrightSettings } from '@lore/languages/extractor';
 import { joinExternalReferences } from '@lore/languages/external-references';
 import type { FileResultStore } from '@lore/languages/file-result-cache';
 import type { SourceFile } from '@lore/languages/repository-files';
@@ -26,6 +26,7 @@ export interface LanguagesInput {
   fileUids: ReadonlyMap<string, string>;
   kept: FileResultStore;
   pyright?: PyrightSettings;
+  languageServers?: LanguageServerSettings;
   /** Called as each file of a language with an extractor is extracted. */
   onExtracted: (done: number, total: number) => void;
 }
@@ -49,6 +50,7 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
       onFile: () => input.onExtracted(++done, total),
       cache: (namespace) => kept.scope(namespace),
       pyright: input.pyright,
+      languageServers: input.languageServers,
     });
     extraction.symbols.push(...result.symbols);
     extraction.imports.push(...result.imports);
@@ -58,6 +60,7 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
       calls: result.calls,
       inheritance: result.inheritance,
       skipped: [],
+      languageServers: result.languageServers ?? [],
       resolveExactly: result.resolveExactly,
     });
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { fileUid, type FileRow, type RepositorySnapshot, type SkippedFile } from '@lore/domain';
-import type { ExactResolution, PyrightSettings } from '@lore/languages/extractor';
+import type { ExactResolution, LanguageServerSettings, PyrightSettings } from '@lore/languages/extractor';
 import { readGitInfo } from '@lore/languages/git';
 import { FileResultStore } from '@lore/languages/file-result-cache';
 import { isTestPath } from '@lore/languages/languages';
@@ -32,6 +32,8 @@ export interface IndexOptions {
   cacheDir?: string;
   /** How Python's exact pass runs pyright (its defaults when absent). */
   pyright?: PyrightSettings;
+  /** Where the exact pass finds clangd and gopls (its defaults when absent). */
+  languageServers?: LanguageServerSettings;
 }
 
 export interface RepositoryLocation {
@@ -86,6 +88,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     fileUids,
     kept,
     pyright: options.pyright,
+    languageServers: options.languageServers,
     onExtracted: (done, total) => options.onProgress?.({ phase: 'extracting', done, total }),
   });
   const secrets = secretsByPath(await secretScan, readable);
@@ -120,6 +123,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     tests: [],
     ...documents,
     skipped: [...ignored, ...skipped, ...extraction.skipped].sort((a, b) => a.path.localeCompare(b.path)),
+    languageServers: [],
     chunks: buildChunks({
       symbols: named.symbols,
       documents: documents.documents,
@@ -219,6 +223,7 @@ function snapshotWith(
     calls,
     inheritance,
     tests: deriveTests(snapshot.symbols, calls, isTestPath),
+    languageServers: chosen.flatMap((resolution) => resolution.languageServers ?? []),
     skipped: exactSkips.length === 0 ? snapshot.skipped : [...snapshot.skipped, ...exactSkips].sort((a, b) => a.path.localeCompare(b.path)),
   };
 }

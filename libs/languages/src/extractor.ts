@@ -1,4 +1,4 @@
-import type { CallRow, ExternalReferences, ImportRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { CallRow, ExternalReferences, ImportRow, InheritanceRow, LanguageServerRun, SkippedFile, SymbolRow } from '@lore/domain';
 import type { FileResultCache } from './file-result-cache';
 
 /** A repository's file as read for the extractors (repository-files.ts reads it). */
@@ -32,6 +32,17 @@ export interface ExtractionInput {
   cache?: (namespace: string) => FileResultCache;
   /** How Python's exact pass runs pyright (defaults when absent). */
   pyright?: PyrightSettings;
+  /** Where the exact pass finds clangd and gopls, and how long it waits for them (defaults when absent). */
+  languageServers?: LanguageServerSettings;
+}
+
+export interface LanguageServerSettings {
+  /** Where scripts/install-language-servers.sh put the pinned servers (LORE_LANGUAGE_SERVERS_DIR). */
+  directory: string;
+  /** Longest wait for one answer (LORE_LANGUAGE_SERVER_TIMEOUT_MS) before the pass gives the server up. */
+  requestTimeoutMs: number;
+  /** Longest wait for a server to read the repository before it is asked (clangd's background index). */
+  indexTimeoutMs: number;
 }
 
 export interface PyrightSettings {
@@ -64,6 +75,8 @@ export interface Extraction {
    * written, so the repository is queryable first.
    */
   resolveExactly?: () => Promise<ExactResolution>;
+  /** The language servers that will not run, and why (with `resolveExactly` absent: no server was found). */
+  languageServers?: LanguageServerRun[];
 }
 
 export interface ExactResolution {
@@ -71,6 +84,8 @@ export interface ExactResolution {
   inheritance: InheritanceRow[];
   /** What the compiler could not do, with the reason (the run lists it with the skipped files). */
   skipped: SkippedFile[];
+  /** The language servers this pass ran, or tried to. */
+  languageServers?: LanguageServerRun[];
 }
 
 /** One implementation per language folder (languages/<folder>/), behind one interface. */

@@ -14,6 +14,20 @@ export const IndexRepositoryInputSchema = z
   .register(schemaNames, { name: 'IndexRepositoryInput' });
 export type IndexRepositoryInput = z.infer<typeof IndexRepositoryInputSchema>;
 
+export const LanguageServerRunSchema = z
+  .object({
+    language: z.string(),
+    server: z.string().describe('clangd, gopls or pyright.'),
+    version: z.string().nullable(),
+    status: z
+      .enum(['ran', 'unavailable', 'failed'])
+      .describe(
+        'ran: its answers replaced the first pass; unavailable: none installed, calls stay at first-pass confidence; failed: it crashed or hung.',
+      ),
+    detail: z.string().describe('What it ran on (the compile commands used), or why not.'),
+  })
+  .register(schemaNames, { name: 'LanguageServerRun' });
+
 export const IndexRunSummarySchema = z
   .object({
     runId: z.string(),
@@ -25,6 +39,9 @@ export const IndexRunSummarySchema = z
     calls: z.number().int(),
     imports: z.number().int(),
     skipped: z.array(SkippedFileSchema),
+    languageServers: z
+      .array(LanguageServerRunSchema)
+      .describe("The exact pass's language servers, per language: which ran, or why none did."),
     secretsRedacted: z.number().int().describe('Secrets found in indexed files and redacted from every stored snippet.'),
     startedAt: z.string(),
     finishedAt: z.string(),

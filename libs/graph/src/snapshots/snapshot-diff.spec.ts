@@ -62,6 +62,7 @@ const snapshot = (parts: Partial<RepositorySnapshot>): RepositorySnapshot => ({
   sections: [],
   mentions: [],
   skipped: [],
+  languageServers: [],
   chunks: [],
   secretsFound: 0,
   packages: [],

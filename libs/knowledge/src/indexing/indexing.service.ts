@@ -5,7 +5,7 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { IndexStoreRepository, MigrationService, TenantViews, type WrittenSnapshot } from '@lore/graph';
-import { type IndexProgress, locateRepository, packageEcosystems, readRepository } from '@lore/indexer';
+import { type IndexProgress, languageServersDirectory, locateRepository, packageEcosystems, readRepository } from '@lore/indexer';
 import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
 import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
@@ -108,6 +108,11 @@ export class IndexingService {
         maxHeapMb: this.config.LORE_PYRIGHT_HEAP_MB,
         requestTimeoutMs: this.config.LORE_PYRIGHT_TIMEOUT_MS,
       },
+      languageServers: {
+        directory: this.config.LORE_LANGUAGE_SERVERS_DIR ?? languageServersDirectory(),
+        requestTimeoutMs: this.config.LORE_LANGUAGE_SERVER_TIMEOUT_MS,
+        indexTimeoutMs: this.config.LORE_LANGUAGE_SERVER_INDEX_TIMEOUT_MS,
+      },
       onProgress,
     });
     read.catch(() => undefined);
@@ -157,6 +162,7 @@ export class IndexingService {
           calls: final.calls.length,
           imports: final.imports.length,
           skipped: final.skipped,
+          languageServers: final.languageServers,
           secretsRedacted: final.secretsFound,
           startedAt: started.toISOString(),
           finishedAt: finished.toISOString(),

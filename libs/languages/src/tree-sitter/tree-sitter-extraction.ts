@@ -1,5 +1,5 @@
 import type { Node, Parser, Query, Tree } from 'web-tree-sitter';
-import type { CallRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
+import type { CallRow, InheritanceRow, LanguageServerRun, SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExactResolution, Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { ExternalReferenceRows } from '../external-references';
 import type { SourceFile } from '../repository-files';
@@ -48,6 +48,8 @@ export interface ExtractionRun<File extends WalkedFile> {
   parsedText?(source: SourceFile): string;
   /** What the run could not do beside the files' own syntax (a missing header), asked once the calls are resolved. */
   skipped?(): SkippedFile[];
+  /** The language servers that will not run (no `exactPass` then), and why: the index result says so. */
+  languageServers?(): LanguageServerRun[];
 }
 
 export interface ExactPassOf<File extends WalkedFile> {
@@ -142,6 +144,7 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
       skipped,
       externalReferences: external.rows(),
     };
+    if (run.languageServers) extraction.languageServers = run.languageServers();
     if (run.exactPass && firstPass) extraction.resolveExactly = () => run.exactPass!({ files, symbols, firstPass, inheritance });
     return extraction;
   }

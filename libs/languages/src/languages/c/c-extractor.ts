@@ -1,5 +1,8 @@
 import type { SkippedFile } from '@lore/domain';
 import type { ExtractionInput } from '../../extractor';
+import { findClangd } from '../../language-servers/clangd';
+import { languageServerHooks } from '../../language-servers/exact-pass-hooks';
+import { PINNED_SERVERS } from '../../language-servers/installed-servers';
 import type { SourceFile } from '../../repository-files';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../../tree-sitter/tree-sitter-extraction';
 import { CFileWalk } from './c-file-walk';
@@ -45,7 +48,11 @@ const C_FAMILY: TreeSitterLanguage<CFile> = {
         : [...new Set(input.files.flatMap((file) => /^(.*\/)?include\//.exec(file.path)?.[0].slice(0, -1) ?? []))].sort();
     const cppRepository = input.files.some((file) => CPP_SOURCE.test(file.path));
     const languageOf = (source: SourceFile) => (source.language === 'cpp' || cppRepository ? 'cpp' : 'c');
+    const languages = [...new Set(input.files.map((file) => file.language))].sort();
     return {
+      ...languageServerHooks<CFile>(input, { name: 'clangd', version: PINNED_SERVERS.clangd.version, languages }, (settings) =>
+        findClangd({ rootPath: input.rootPath, paths: input.files.map((file) => file.path), languages, includeDirs }, settings),
+      ),
       grammarOf: languageOf,
       parsedText: (source) => withoutGrammarMacros(source.text!),
       walkFile: (source, symbols) => new CFileWalk(source, symbols, languageOf(source)),

@@ -1,4 +1,7 @@
 import type { ExtractionInput } from '../../extractor';
+import { languageServerHooks } from '../../language-servers/exact-pass-hooks';
+import { findGopls } from '../../language-servers/gopls';
+import { PINNED_SERVERS } from '../../language-servers/installed-servers';
 import { fileUidOf } from '../../tree-sitter/edges';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../../tree-sitter/tree-sitter-extraction';
 import { GoFileWalk } from './go-file-walk';
@@ -12,6 +15,9 @@ const GO: TreeSitterLanguage<GoFile> = {
     // A package is a directory's files with the same package clause: each walk adds its file to one.
     const packages = new Map<string, GoPackage>();
     return {
+      ...languageServerHooks<GoFile>(input, { name: 'gopls', version: PINNED_SERVERS.gopls.version, languages: ['go'] }, (settings) =>
+        findGopls(input.rootPath, settings),
+      ),
       walkFile: (source, symbols) => new GoFileWalk(source, symbols, packages),
       resolver: (files, _symbols, external) =>
         new GoResolver(input.rootPath, [...packages.values()], files, external, (path) => fileUidOf(input, path)),

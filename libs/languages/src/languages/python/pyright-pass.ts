@@ -71,7 +71,21 @@ export async function resolveWithPyright(pass: PyrightPassInput): Promise<ExactR
       if (fresh) cache?.set(module.path, fingerprints.get(module.path)!, fresh);
     }
   }
-  return { calls: callsOf(modules, answers, pass.firstPass), inheritance: pass.inheritance, skipped };
+  const failed = skipped.find((row) => row.reason.startsWith('calls not resolved by pyright'));
+  return {
+    calls: callsOf(modules, answers, pass.firstPass),
+    inheritance: pass.inheritance,
+    skipped,
+    languageServers: [
+      {
+        language: 'python',
+        server: 'pyright',
+        version: PYRIGHT_VERSION,
+        status: failed ? 'failed' : 'ran',
+        detail: failed?.reason ?? (python.path === null ? python.reason : `imports resolved in ${python.path}`),
+      },
+    ],
+  };
 }
 
 /**

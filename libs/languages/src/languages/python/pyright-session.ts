@@ -1,19 +1,13 @@
-// pyright's language server in a child process, spoken to over stdio: the outgoing calls of a function, as pyright resolves them.
-import { spawn, type ChildProcess } from 'node:child_process';
+// pyright's language server over stdio (the general LanguageServerSession): the outgoing calls of a function, as pyright resolves them.
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  LanguageServerSession,
+  type DefinitionPlace,
+  type LspPosition,
+  type OutgoingCall,
+} from '../../language-servers/language-server-session';
 
-/** A position as the language server protocol counts it: 0-based line, UTF-16 code units. */
-export interface LspPosition {
-  line: number;
-  character: number;
-}
-
-/** One declaration a function calls, with the places it calls it from (pyright's `CallHierarchyOutgoingCall`). */
-export interface OutgoingCall {
-  to: { name: string; uri: string; range: { start: LspPosition } };
-  fromRanges: { start: LspPosition }[];
-}
+export type { LspPosition, OutgoingCall } from '../../language-servers/language-server-session';
 
 export interface PyrightSessionOptions {
   rootPath: string;
@@ -33,134 +27,74 @@ const START_TIMEOUT_MS = 60_000;
  * stopped with `close`; a server that exits or stops answering fails every pending and later request.
  */
 export class PyrightSession {
-  /** What the server logged that the run should tell (an unreadable configuration file). */
-  readonly messages: string[] = [];
   private constructor(
-    private readonly child: ChildProcess,
-    private readonly connection: MessageConnection,
-    private readonly options: PyrightSessionOptions,
-    private readonly exited: Promise<string>,
+    private readonly session: LanguageServerSession,
+    /** What the server logged that the run should tell (an unreadable configuration file). */
+    readonly messages: string[],
   ) {}
 
   static async start(options: PyrightSessionOptions): Promise<PyrightSession> {
-    const server = require.resolve('pyright/langserver.index.js');
-    const child = spawn(process.execPath, [`--max-old-space-size=${options.maxHeapMb}`, server, '--stdio'], {
-      cwd: options.rootPath,
-      stdio: ['pipe', 'pipe', 'pipe'],
+    const messages: string[] = [];
+    const session = await LanguageServerSession.start({
+      command: {
+        name: 'pyright',
+        executable: process.execPath,
+        args: [`--max-old-space-size=${options.maxHeapMb}`, require.resolve('pyright/langserver.index.js'), '--stdio'],
+      },
+      rootPath: options.rootPath,
+      requestTimeoutMs: options.requestTimeoutMs,
+      startTimeoutMs: START_TIMEOUT_MS,
+      settings: (section) => settings(section, options.pythonPath),
+      // A configuration file pyright cannot read is the repository's to fix: the run names it.
+      onLog: (message) => {
+        if (/could not be parsed|Config file .* is not valid|invalid/i.test(message)) messages.push(message.trim());
+      },
     });
-    // Its stderr is read and dropped: an unread pipe would block the child once full.
-    child.stderr!.resume();
-    const exited = new Promise<string>((resolve) => {
-      child.once('exit', (code, signal) => resolve(`pyright stopped (${signal ?? `exit code ${code}`})`));
-      child.once('error', (error) => resolve(`pyright could not start: ${error.message}`));
-    });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const session = new PyrightSession(child, connection, options, exited);
-    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map((item) => session.settings(item.section)),
-    );
-    connection.onRequest(() => null);
-    connection.onNotification('window/logMessage', (params: { type: number; message: string }) => session.logged(params.message));
-    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => session.logged(params.message));
-    connection.onNotification(() => undefined);
-    connection.listen();
-    const rootUri = pathToFileURL(options.rootPath).href;
-    try {
-      await session.ask(
-        'initialize',
-        {
-          processId: process.pid,
-          rootUri,
-          workspaceFolders: [{ uri: rootUri, name: 'repository' }],
-          capabilities: { workspace: { configuration: true, workspaceFolders: true } },
-          initializationOptions: {},
-        },
-        START_TIMEOUT_MS,
-      );
-      await connection.sendNotification('initialized', {});
-    } catch (error) {
-      session.close();
-      throw error;
-    }
-    return session;
+    return new PyrightSession(session, messages);
   }
 
   /**
    * The declarations the function named at `position` calls, with where (pyright walks its whole body,
    * nested functions and lambdas included); null when pyright resolves none of its calls or knows no
-   * function there.
+   * function there. pyright takes the position alone, so no prepareCallHierarchy round trip is made.
    */
   outgoingCalls(path: string, position: LspPosition): Promise<OutgoingCall[] | null> {
     const range = { start: position, end: position };
-    const uri = pathToFileURL(path).href;
-    return this.ask(
-      'callHierarchy/outgoingCalls',
-      { item: { name: '', kind: 12, uri, range, selectionRange: range } },
-      this.options.requestTimeoutMs,
-    );
+    return this.session.outgoingCalls({ name: '', kind: 12, uri: pathToFileURL(path).href, range, selectionRange: range });
   }
 
   /** Go-to-definition at a position (bench/python-call-precision.ts takes it as pyright's own answer for a call site). */
-  async definition(path: string, position: LspPosition): Promise<{ uri: string; range: { start: LspPosition } }[]> {
-    type Found = { uri: string; range: { start: LspPosition } } | { targetUri: string; targetSelectionRange: { start: LspPosition } };
-    const found = await this.ask<Found | Found[] | null>(
-      'textDocument/definition',
-      { textDocument: { uri: pathToFileURL(path).href }, position },
-      this.options.requestTimeoutMs,
-    );
-    return (Array.isArray(found) ? found : found ? [found] : []).map((each) =>
-      'targetUri' in each ? { uri: each.targetUri, range: each.targetSelectionRange } : each,
-    );
+  definition(path: string, position: LspPosition): Promise<DefinitionPlace[]> {
+    return this.session.definition(path, position);
   }
 
   /**
    * Hands pyright a file's text as the indexer read it: a file it holds open is in its program at
    * once, whatever its configuration includes and however far its own listing of the workspace got.
    */
-  async open(path: string, text: string): Promise<void> {
-    await this.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: pathToFileURL(path).href, languageId: 'python', version: 1, text },
-    });
+  open(path: string, text: string): Promise<void> {
+    return this.session.open(path, 'python', text);
   }
 
-  async release(path: string): Promise<void> {
-    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri: pathToFileURL(path).href } });
+  release(path: string): Promise<void> {
+    return this.session.release(path);
   }
 
   close(): void {
-    this.connection.dispose();
-    this.child.kill();
+    this.session.close();
   }
+}
 
-  private async ask<T>(method: string, params: unknown, timeoutMs: number): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`pyright did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
-    });
-    const stopped = this.exited.then((reason) => Promise.reject(new Error(reason)));
-    try {
-      return await Promise.race([this.connection.sendRequest<T>(method, params), timedOut, stopped]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** What the server is told when it asks for its settings: check nothing, resolve imports in the interpreter found. */
-  private settings(section: string | undefined): unknown {
-    if (section === 'python') return this.options.pythonPath ? { pythonPath: this.options.pythonPath } : {};
-    if (section === 'python.analysis')
-      return {
-        diagnosticMode: 'openFilesOnly',
-        typeCheckingMode: 'off',
-        autoSearchPaths: true,
-        useLibraryCodeForTypes: true,
-        logLevel: 'Error',
-      };
-    return {};
-  }
-
-  private logged(message: string): void {
-    // A configuration file pyright cannot read is the repository's to fix: the run names it.
-    if (/could not be parsed|Config file .* is not valid|invalid/i.test(message)) this.messages.push(message.trim());
-  }
+/** What the server is told when it asks for its settings: check nothing, resolve imports in the interpreter found. */
+function settings(section: string | undefined, pythonPath: string | null): unknown {
+  if (section === 'python') return pythonPath ? { pythonPath } : {};
+  if (section === 'python.analysis')
+    return {
+      diagnosticMode: 'openFilesOnly',
+      typeCheckingMode: 'off',
+      autoSearchPaths: true,
+      useLibraryCodeForTypes: true,
+      logLevel: 'Error',
+    };
+  return {};
 }
