@@ -46,6 +46,8 @@ const RUST_KINDS = 'MPefgimnst';
 const CSHARP_KINDS = 'Ecefgimnps';
 /** Ruby: classes, modules, methods, singleton methods, constants, attribute accessors. */
 const RUBY_KINDS = 'ACScfm';
+/** PHP: classes, interfaces, traits, enums (classes to ctags), functions and methods, namespaces, constants, properties; not `use` aliases. */
+const PHP_KINDS = 'cdfintv';
 
 const SETS: readonly RecallSet[] = [
   {
@@ -96,6 +98,17 @@ const SETS: readonly RecallSet[] = [
     notDefinition: (tag, line) => tag.kind === 'constant' && !new RegExp(`\\b${tag.name}\\s*(=[^=>~]|\\|\\|=)`).test(line),
     // `attr_accessor :x` is one property `x`; ctags tags its writer `x=` too.
     loreName: (tag) => (tag.kind === 'accessor' ? tag.name.replace(/=$/, '') : tag.name),
+  },
+  {
+    name: 'guzzle',
+    languages: ['php'],
+    repository: 'guzzle/guzzle',
+    commit: '2779e868a00289e1b1fd854af030c43a06f4bcb4',
+    paths: ['src', 'tests'],
+    ctags: { PHP: PHP_KINDS },
+    // ctags tags a closure's or a function's local (`$handler = ...`, `return $value;`) as a variable: only properties are declared.
+    notDefinition: (tag, line) =>
+      tag.kind === 'variable' && !/^\/\^\s*(?:(?:public|protected|private|var|static|readonly)\s+)+(?:[?\\\w|]+\s+)?\$/.test(line),
   },
 ];
 
