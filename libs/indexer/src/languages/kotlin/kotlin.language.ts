@@ -16,7 +16,7 @@ export const KOTLIN: LanguageDefinition = {
   ],
   createExtractor: () => new KotlinExtractor(),
   // Gradle's test source sets (`src/test/`, `src/jvmTest/`, `src/commonTest/`...) and kotest's `*Spec.kt`.
-  testPath: /(^|\/)src\/\w*[tT]est\/|Spec\.kt$/,
+  testPath: /(^|\/)src\/(?:\w+T|t)est\/|Spec\.kt$/,
   // KDoc `/** */` blocks.
   docComments: 'block',
   // `fun name(x: T = 1): R`.
