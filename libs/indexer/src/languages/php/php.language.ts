@@ -6,7 +6,7 @@ export const PHP: LanguageDefinition = {
   languages: [
     {
       id: 'php',
-      extensions: ['.php', '.phtml', '.php8', '.php7', '.inc'],
+      extensions: ['.php', '.phtml'],
       shebangs: ['php'],
       mime: 'text/x-php',
       fence: 'php',
