@@ -46,6 +46,10 @@ const RUST_KINDS = 'MPefgimnst';
 const CSHARP_KINDS = 'Ecefgimnps';
 /** Ruby: classes, modules, methods, singleton methods, constants, attribute accessors. */
 const RUBY_KINDS = 'ACScfm';
+/** PHP: classes, interfaces, traits, enums (classes to ctags), functions and methods, namespaces, constants, properties; not `use` aliases. */
+const PHP_KINDS = 'cdfintv';
+/** Kotlin: classes, interfaces, objects, functions and methods, packages, type aliases, `val` and `var` properties. */
+const KOTLIN_KINDS = 'CTcimopv';
 
 const SETS: readonly RecallSet[] = [
   {
@@ -97,6 +101,37 @@ const SETS: readonly RecallSet[] = [
     // `attr_accessor :x` is one property `x`; ctags tags its writer `x=` too.
     loreName: (tag) => (tag.kind === 'accessor' ? tag.name.replace(/=$/, '') : tag.name),
   },
+  {
+    name: 'guzzle',
+    languages: ['php'],
+    repository: 'guzzle/guzzle',
+    commit: '2779e868a00289e1b1fd854af030c43a06f4bcb4',
+    paths: ['src', 'tests'],
+    ctags: { PHP: PHP_KINDS },
+    // ctags tags a closure's or a function's local (`$handler = ...`, `return $value;`) as a variable: only properties are declared.
+    notDefinition: (tag, line) =>
+      tag.kind === 'variable' && !/^\/\^\s*(?:(?:public|protected|private|var|static|readonly)\s+)+(?:[?\\\w|]+\s+)?\$/.test(line),
+  },
+  {
+    name: 'kotlinx-datetime',
+    languages: ['kotlin'],
+    repository: 'Kotlin/kotlinx-datetime',
+    commit: 'c006a0f07dc129d8afa3760f3f4c01c6bd2d2296',
+    paths: ['core/common', 'core/commonKotlin', 'core/jvm'],
+    ctags: { Kotlin: KOTLIN_KINDS },
+    // ctags tags each lambda `<lambda>` (Lore names it by what it is bound to), a lambda's parameters and a `for` loop's variables
+    // as methods, and a function's locals as constants and variables (under the package when it loses the function: an indented line).
+    notDefinition: (tag, line) =>
+      tag.name === '<lambda>' ||
+      (tag.kind === 'method' &&
+        (new RegExp(`\\bfor\\s*\\(\\s*\\(?[^)]*\\b${tag.name}\\b`).test(line) ||
+          new RegExp(`\\{\\s*\\(?[\\w\\s,:<>?]*\\b${tag.name}\\b[\\w\\s,:<>?)]*->`).test(line))) ||
+      (tag.kind === 'method' &&
+        (tag.scope ?? '').endsWith('<lambda>') &&
+        !new RegExp(`\\bfun\\s+(?:[\\w.<>]+\\.)?${tag.name}\\b`).test(line)) ||
+      ((tag.kind === 'constant' || tag.kind === 'variable') &&
+        (tag.scopeKind === 'method' || (tag.scopeKind === 'package' && /^\/\^\s/.test(line)))),
+  },
 ];
 
 /** What ctags calls a kind whose definitions are compared, by its letter (C and C++; other languages ask ctags, kindNames). */
@@ -118,6 +153,9 @@ interface Tag {
   kind: string;
   /** The tag's source line, as ctags' search pattern holds it. */
   pattern: string;
+  /** The declaration the tag is inside (`a.b.f.<lambda>`) and its kind (`method` for a function's local), when ctags says. */
+  scope?: string;
+  scopeKind?: string;
 }
 
 /** A language's kind names by letter, as this ctags lists them. */
@@ -137,7 +175,7 @@ function ctagsTags(root: string, set: RecallSet): Tag[] {
   const languages = Object.keys(set.ctags);
   const args = [
     '--output-format=json',
-    '--fields=+nK',
+    '--fields=+nKZ',
     `--languages=${languages.join(',')}`,
     // A `.h` header is C++ to ctags by default; Lore reads it as the repository's language, so the map follows the set.
     ...(set.languages.includes('cpp') ? [] : ['--map-C=+.h', '--map-C++=-.h']),
@@ -155,10 +193,30 @@ function ctagsTags(root: string, set: RecallSet): Tag[] {
     output
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { _type: string; name: string; path: string; line: number; kind: string; pattern?: string })
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            _type: string;
+            name: string;
+            path: string;
+            line: number;
+            kind: string;
+            pattern?: string;
+            scope?: string;
+            scopeKind?: string;
+          },
+      )
       .filter((tag) => tag._type === 'tag' && wanted.has(tag.kind) && !tag.name.startsWith('__anon'))
       // ctags writes `operator ==`, Lore `operator==`.
-      .map(({ name, path, line, kind, pattern }) => ({ name: name.replace(/\s+/g, ''), path, line, kind, pattern: pattern ?? '' }))
+      .map(({ name, path, line, kind, pattern, scope, scopeKind }) => ({
+        name: name.replace(/\s+/g, ''),
+        path,
+        line,
+        kind,
+        pattern: pattern ?? '',
+        scope,
+        scopeKind,
+      }))
   );
 }
 

@@ -57,6 +57,29 @@ describe('declarationHeader', () => {
     });
   });
 
+  it('reads PHP: typed `$` parameters, defaults, a variadic one, the result after the colon', () => {
+    expect(declarationHeader('public static function add(Item $item, int $n = 1, ...$rest): static\n{', 'add', 'php')).toEqual({
+      modifiers: ['public', 'static', 'function'],
+      parameters: [
+        { name: '$item', optional: false, defaultValue: null, rest: false },
+        { name: '$n', optional: true, defaultValue: '1', rest: false },
+        { name: '$rest', optional: false, defaultValue: null, rest: true },
+      ],
+      returnType: 'static',
+      line: 0,
+    });
+  });
+
+  it('reads Kotlin as a script: `name: Type`, defaults, the result after the colon', () => {
+    expect(declarationHeader('fun add(item: Item, n: Int = 1): Cart {', 'add', 'kotlin')).toMatchObject({
+      parameters: [
+        { name: 'item', optional: false, defaultValue: null, rest: false },
+        { name: 'n', optional: true, defaultValue: '1', rest: false },
+      ],
+      returnType: 'Cart',
+    });
+  });
+
   it('answers null for a declaration that is no function header', () => {
     expect(declarationHeader('export interface Order {\n  id: string;\n}', 'Order', 'typescript')).toBeNull();
   });

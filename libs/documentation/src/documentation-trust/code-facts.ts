@@ -190,6 +190,9 @@ function parameterOf(part: string, syntax: HeaderSyntax): Parameter | null {
     const words = text.split(/\s+/);
     return { name: words.length > 1 ? words[0]! : null, optional: false, defaultValue: null, rest: text.includes('...') };
   }
+  // PHP's `Type $name`, `...$rest`, `&$ref` (its header is otherwise a script's: the result after a colon).
+  const phpVariable = /(\.\.\.)?&?(\$[A-Za-z_]\w*)$/.exec(text);
+  if (phpVariable) return { name: phpVariable[2]!, optional: defaultValue !== null, defaultValue, rest: phpVariable[1] !== undefined };
   text = text.replace(/^(?:(?:public|private|protected|readonly|override)\s+)+/, '');
   const rest = text.startsWith('...');
   text = text.replace(/^\.\.\./, '');

@@ -3,7 +3,20 @@ import { codeLanguages, knownLanguage, packageEcosystems } from './language-regi
 
 describe('the language folders', () => {
   it('are found by their folder, each language id once', () => {
-    expect(codeLanguages()).toEqual(['c', 'cpp', 'csharp', 'go', 'java', 'javascript', 'python', 'ruby', 'rust', 'typescript']);
+    expect(codeLanguages()).toEqual([
+      'c',
+      'cpp',
+      'csharp',
+      'go',
+      'java',
+      'javascript',
+      'kotlin',
+      'php',
+      'python',
+      'ruby',
+      'rust',
+      'typescript',
+    ]);
     expect(knownLanguage('javascript')?.definition).toBe(knownLanguage('typescript')?.definition);
     expect(knownLanguage('markdown')).toBeNull();
   });
