@@ -47,6 +47,8 @@ beforeAll(async () => {
   driver = testDriver();
   await wipeGraph(driver);
   workspace = await createTestWorkspace();
+  // A second workspace, so that a path names its workspace as a CodeDoc client gives it (health-ts has no README.md).
+  expect((await cliJson(['index', gitFixture('health-ts').path, '--name', 'health-ts'], env)).code).toBe(0);
   server = await startServer(env);
   await waitUntilReady(server.url);
 }, 180_000);
@@ -178,5 +180,23 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
     const findings = report['findings'] as { severity: string; doc_statement: string }[];
     expect(report['summary']).toMatchObject({ total_findings: findings.length });
     expect(report['summary']).toHaveProperty('accuracy_score');
+  });
+
+  it('verify_documentation takes the seed’s paths: absolute inside a workspace, or relative when one workspace holds the document', async () => {
+    // Two workspaces are indexed: the absolute path names its own, the relative one the only workspace with a README.md.
+    const absolute = await Call('verify_documentation', {
+      doc_path: join(workspace.path, 'README.md'),
+      code_paths: [join(workspace.path, 'src')],
+      verification_depth: 'shallow',
+    });
+    const relative = await Call('verify_documentation', { doc_path: 'README.md', code_paths: ['src'], verification_depth: 'shallow' });
+    expect(absolute).toEqual(relative);
+    expect(absolute).toMatchObject({ doc_path: 'README.md', summary: { total_findings: 0, errors: 0, warnings: 0, accuracy_score: 1 } });
+    // A path outside every workspace, and a document no workspace holds: the seed's codes, nothing answered.
+    const outside = await callSeedTool(client, 'verify_documentation', { doc_path: '/nowhere/README.md', code_paths: ['/nowhere/src'] });
+    expect(outside).toMatchObject({ isError: true, meta: { error: true, code: 'INVALID_PARAMETER' } });
+    const missing = await callSeedTool(client, 'verify_documentation', { doc_path: 'docs/absent.md', code_paths: ['src'] });
+    expect(missing).toMatchObject({ isError: true, meta: { error: true, code: 'PATH_NOT_FOUND' } });
+    expect(missing.text).toMatch(/^ERROR: /);
   });
 });
