@@ -98,13 +98,19 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
 
     // Step 4: Simulate file analysis callbacks
     for (const file of files) {
-      await Call('analyze_file_callback', {
+      const answered = await Call('analyze_file_callback', {
         session_id: sessionID,
         file_path: file,
         analysis: {
           summary: 'Test file',
           documentation: '# Test Documentation',
         },
+      });
+      expect(answered).toMatchObject({
+        session_id: sessionID,
+        file_path: file,
+        status: 'completed',
+        message: 'Analysis received and processed',
       });
     }
 
@@ -114,6 +120,29 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
     });
     expect(resp3['status']).toBe('completed');
     expect(resp3).toMatchObject({ session_id: sessionID, progress: { total_files: 2, processed_files: 2, failed_files: [] } });
+  });
+
+  it('keeps Lore’s own fields (the requests sent, the repository) out of the payload, in _meta', async () => {
+    const started = await callSeedTool(client, 'full_documentation', { workspace_id: workspace.ID });
+    expect(Object.keys(started.payload).sort()).toEqual(
+      ['hint', 'message', 'next_action', 'session_id', 'status', 'workspace_id', 'workspace_path'].sort(),
+    );
+    expect(started.meta['lore/repositoryId']).toBe(WORKSPACE);
+    const grouped = await callSeedTool(client, 'provide_thematic_groupings', {
+      session_id: started.payload['session_id'],
+      groupings: [{ theme: 'entry', file_paths: ['src/index.ts'] }],
+    });
+    expect(Object.keys(grouped.payload).sort()).toEqual(['next_action', 'session_id', 'status', 'themes', 'total_files']);
+    expect(grouped.meta['lore/requests']).toEqual([{ request_id: expect.any(String), file_path: 'src/index.ts' }]);
+    const status = await callSeedTool(client, 'get_documentation_status', { session_id: started.payload['session_id'] });
+    expect(status.payload).not.toHaveProperty('pending_requests');
+    expect(status.payload).not.toHaveProperty('repositoryId');
+    expect(status.meta).toMatchObject({ 'lore/pendingTotal': 1, 'lore/repositoryId': WORKSPACE });
+    // The tools/list output schemas say the same: no Lore field in the payload.
+    const tools = (await client.listTools()).tools;
+    const properties = (name: string) => Object.keys(tools.find((tool) => tool.name === name)!.outputSchema!.properties!);
+    expect(properties('full_documentation')).not.toContain('repositoryId');
+    expect(properties('provide_thematic_groupings')).not.toContain('requests');
   });
 
   it('TestHandleFullDocumentation: missing workspace_id, workspace not found', async () => {
@@ -198,5 +227,91 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
     const missing = await callSeedTool(client, 'verify_documentation', { doc_path: 'docs/absent.md', code_paths: ['src'] });
     expect(missing).toMatchObject({ isError: true, meta: { error: true, code: 'PATH_NOT_FOUND' } });
     expect(missing.text).toMatch(/^ERROR: /);
+  });
+});
+
+/** A CodeDoc handler configured as the seed deploys it: MCP_AUTH_ENABLED with its X-API-Key header, and a token limit (here 500). */
+describe('a CodeDoc server with authentication and a 500-token limit', () => {
+  const limitedEnv = { ...env, LORE_AUTH: 'required', LORE_MCP_MAX_TOKENS: '500' };
+  let limited: RunningServer;
+  let key: { id: string; key: string };
+
+  beforeAll(async () => {
+    const created = await cliJson(['keys', 'create', '--tenant', TENANT, '--label', 'codedoc client'], env);
+    expect(created.code).toBe(0);
+    key = created.body as { id: string; key: string };
+    limited = await startServer(limitedEnv);
+    await waitUntilReady(limited.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await limited?.stop();
+    // Keys are server-wide: left behind, they would make later specs' servers require one.
+    if (key) expect((await cliJson(['keys', 'revoke', key.id], env)).code).toBe(0);
+  });
+
+  it('answers a request without its key AUTH_REQUIRED, and with a wrong one INVALID_TOKEN, as the seed’s AuthError', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const post = (headers: Record<string, string>) =>
+      fetch(`${limited.url}/mcp/codedoc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(initialize),
+      });
+    const without = await post({});
+    expect(without.status).toBe(401);
+    expect(await without.json()).toEqual({ error: true, code: 'AUTH_REQUIRED', message: expect.any(String) });
+    const wrong = await post({ 'X-API-Key': 'lore_not_a_key' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: true, code: 'INVALID_TOKEN', message: expect.any(String) });
+  });
+
+  describe.each(SEED_TRANSPORTS)('over %s, the key in X-API-Key', (transport) => {
+    let client: Client;
+    beforeAll(async () => {
+      client = await connectSeedServer(transport, 'codedoc', limited.url, limitedEnv, { 'X-API-Key': key.key });
+    }, 60_000);
+    afterAll(() => client?.close());
+
+    it('cuts an answer over the limit: _meta truncated, continuation_token and estimated_tokens; the token continues it', async () => {
+      const first = await callSeedTool(client, 'get_project_structure', { workspace_path: workspace.path, max_depth: 10 });
+      expect(first.isError).toBe(false);
+      expect(first.meta).toMatchObject({ truncated: true, continuation_token: expect.any(String) });
+      expect(first.meta['estimated_tokens'] as number).toBeGreaterThan(500);
+      const firstFiles = (first.payload['structure'] as { files: { path: string }[] }).files.map((file) => file.path);
+      const second = await callSeedTool(client, 'get_project_structure', {
+        workspace_path: workspace.path,
+        max_depth: 10,
+        continuation: first.meta['continuation_token'],
+      });
+      expect(second.isError).toBe(false);
+      const secondFiles = (second.payload['structure'] as { files: { path: string }[] }).files.map((file) => file.path);
+      expect(secondFiles.length).toBeGreaterThan(0);
+      expect(secondFiles.filter((path) => firstFiles.includes(path))).toEqual([]);
+    });
+
+    it('refuses a request over the limit on every tool with TOKEN_LIMIT_EXCEEDED {estimated_tokens, limit, content_size}, before it runs', async () => {
+      const long = 'word '.repeat(600);
+      for (const [name, args] of [
+        ['verify_documentation', { doc_path: 'README.md', code_paths: ['src'], note: long }],
+        ['get_project_structure', { workspace_path: workspace.path, include_patterns: [long] }],
+        ['full_documentation', { workspace_id: long }],
+        ['get_documentation_status', { session_id: long }],
+      ] as const) {
+        const refused = await callSeedTool(client, name, args);
+        expect({ name, isError: refused.isError, code: refused.meta['code'] }).toEqual({
+          name,
+          isError: true,
+          code: 'TOKEN_LIMIT_EXCEEDED',
+        });
+        expect(refused.meta['details']).toEqual({
+          estimated_tokens: expect.any(Number),
+          limit: 500,
+          content_size: JSON.stringify(args).length,
+          hint: expect.any(String),
+        });
+        expect((refused.meta['details'] as { estimated_tokens: number }).estimated_tokens).toBeGreaterThan(500);
+      }
+    });
   });
 });

@@ -37,6 +37,7 @@ import {
   type SeedServer,
   type SeedServerName,
   SEED_SERVERS,
+  overTheRequestLimit,
   seedAnswer,
   seedError,
   seedOutputSchema,
@@ -253,10 +254,12 @@ export class LoreMcpServerFactory {
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
       holder: accessFingerprint(principal),
     };
+    const overLimit = seed ? overTheRequestLimit(seed, given, call.maxTokens) : null;
+    if (seed && overLimit) return seedError(seed, call, overLimit);
     if (tool.stateful) {
       try {
         const data = (await tool.call(given ?? {}, principal, context)) as Record<string, unknown>;
-        return seed ? seedStatefulAnswer(statefulEnvelope(call, data)) : statefulAnswer(call, data);
+        return seed ? seedStatefulAnswer(seed, statefulEnvelope(call, data)) : statefulAnswer(call, data);
       } catch (error) {
         if (!(error instanceof LoreError)) onError?.(error);
         return seed ? seedError(seed, call, error) : statefulError(error, call.requestId);
