@@ -32,7 +32,7 @@ import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
-import { portableOutput, validatedByService } from './service-validated-schema';
+import { briefly, outlinedOutput, portableOutput, validatedByService } from './service-validated-schema';
 import {
   type SeedServer,
   type SeedServerName,
@@ -91,7 +91,7 @@ export interface ServerOptions {
 export class LoreMcpServerFactory {
   private readonly schemas: Map<
     string,
-    { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof portableOutput<z.ZodType>> }
+    { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof outlinedOutput<z.ZodType>> }
   >;
   /** The output schemas of the tools on each seed endpoint (its payload's, or its format's around it). */
   private readonly seedOutputs = new Map<string, ReturnType<typeof portableOutput<z.ZodType>>>();
@@ -110,9 +110,10 @@ export class LoreMcpServerFactory {
         tool.name,
         {
           input: validatedByService(tool.input, tool.pagedLists.length > 0),
-          output: portableOutput<z.ZodType>(
-            tool.answersAsSeed ? tool.output : tool.stateful ? statefulAnswerSchema(tool.output) : toolAnswerSchema(tool.output),
-          ),
+          // A Knowledge MCP tool's answer is its small result itself, advertised whole; an envelope's, outlined.
+          output: tool.answersAsSeed
+            ? portableOutput<z.ZodType>(tool.output)
+            : outlinedOutput<z.ZodType>(tool.stateful ? statefulAnswerSchema(tool.output) : toolAnswerSchema(tool.output)),
         },
       ]),
     );
@@ -183,10 +184,10 @@ export class LoreMcpServerFactory {
         tool.name,
         {
           title: tool.title,
-          description: `${tool.description} ${UNTRUSTED_NOTE}`,
+          description: seed ? withUntrustedNote(tool.description) : withUntrustedNote(briefly(tool.description, BRIEF_TOOL_DESCRIPTION)),
           inputSchema: schemas.input,
           outputSchema: seed && !tool.answersAsSeed ? this.seedOutput(seed, tool) : schemas.output,
-          annotations: { title: tool.title, ...tool.annotations },
+          annotations: tool.annotations,
         },
         (args, ctx) =>
           runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
@@ -413,6 +414,14 @@ export class LoreMcpServerFactory {
         : {}),
     };
   }
+}
+
+/** A tool's description in the tools/list of /mcp is at most its sentences that fit this many characters; docs/mcp.md and help have the whole. */
+const BRIEF_TOOL_DESCRIPTION = 240;
+
+/** A description that says, once, that repository content in the result is untrusted. */
+function withUntrustedNote(description: string): string {
+  return description.includes(UNTRUSTED_NOTE) ? description : `${description} ${UNTRUSTED_NOTE}`;
 }
 
 /** What a tool call may use of the SDK's request context: its cancellation and progress reports. */
