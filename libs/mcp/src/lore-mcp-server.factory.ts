@@ -187,7 +187,7 @@ export class LoreMcpServerFactory {
           description: seed ? withUntrustedNote(tool.description) : withUntrustedNote(briefly(tool.description, BRIEF_TOOL_DESCRIPTION)),
           inputSchema: schemas.input,
           outputSchema: seed && !tool.answersAsSeed ? this.seedOutput(seed, tool) : schemas.output,
-          annotations: tool.annotations,
+          annotations: { title: tool.title, ...tool.annotations },
         },
         (args, ctx) =>
           runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
