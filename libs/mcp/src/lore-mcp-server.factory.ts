@@ -32,15 +32,17 @@ import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
-import { briefly, outlinedOutput, portableOutput, validatedByService } from './service-validated-schema';
+import { briefly, outlinedOutput, portableOutput, requiring, validatedByService } from './service-validated-schema';
 import {
   type SeedServer,
   type SeedServerName,
   SEED_SERVERS,
+  missingSeedArgument,
   overTheRequestLimit,
   seedAnswer,
   seedError,
   seedOutputSchema,
+  seedRequiredArguments,
   seedServerInfo,
   seedStatefulAnswer,
 } from './seed-servers';
@@ -185,7 +187,7 @@ export class LoreMcpServerFactory {
         {
           title: tool.title,
           description: seed ? withUntrustedNote(tool.description) : withUntrustedNote(briefly(tool.description, BRIEF_TOOL_DESCRIPTION)),
-          inputSchema: schemas.input,
+          inputSchema: seed ? requiring(schemas.input, seedRequiredArguments(seed, tool.name)) : schemas.input,
           outputSchema: seed && !tool.answersAsSeed ? this.seedOutput(seed, tool) : schemas.output,
           annotations: { title: tool.title, ...tool.annotations },
         },
@@ -255,7 +257,7 @@ export class LoreMcpServerFactory {
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
       holder: accessFingerprint(principal),
     };
-    const overLimit = seed ? overTheRequestLimit(seed, given, call.maxTokens) : null;
+    const overLimit = seed ? (overTheRequestLimit(seed, given, call.maxTokens) ?? missingSeedArgument(seed, tool.name, given)) : null;
     if (seed && overLimit) return seedError(seed, call, overLimit);
     if (tool.stateful) {
       try {

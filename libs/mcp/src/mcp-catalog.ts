@@ -211,6 +211,22 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     'Seed 004 names no tool family of its own (its `analyze-*` tools are usage examples), so `/mcp/analysis` serves Lore’s code-reading',
     'and analysis tools that no other seed defines, in its format.',
     '',
+    '### What a seed endpoint answers as the seed does, and what it cannot honour (issue 47)',
+    '',
+    '- `codeclone`: `analyze_repository` and `analyze_changed_paths` require `root` there (marked required; a call without it is the',
+    '  seed’s contract error). `cache.freshness` is always `fresh`, and truly: Lore keeps no analysis cache, every run is computed',
+    '  from the indexed graph. `diff.typing_param_permille_delta`, `typing_return_permille_delta`, `docstring_permille_delta`,',
+    '  `api_breaking_changes` and `new_api_symbols` are `null`, unavailable: Lore measures no type annotations, docstrings or API',
+    '  surface (the seed’s are Python’s). For the same reason `get_report_section` answers the seed’s contract error for the',
+    '  `metrics_detail` families `overloaded_modules`, `coverage_adoption` and `api_surface`, naming the families it has. Findings carry',
+    '  no `html_anchor`: Lore writes no HTML report for an anchor to point into, and the seed forbids inventing ids.',
+    '- `codedoc`: `verify_documentation` takes the seed’s paths, absolute inside an indexed checkout (which names the workspace) or',
+    '  relative when one indexed repository holds `doc_path`. Only `/mcp/codedoc` reads `X-API-Key` and answers a 401 as the seed’s',
+    '  AuthError; the other seeds define no authentication, so their endpoints answer Lore’s 401 (`WWW-Authenticate: Bearer`).',
+    '- `knowledge`: -32001 (project not found, `data` `{project_id, searched_path}`) from every tool and resource that reads an',
+    '  existing project; `get_project_main` answers `exists: false` as the seed’s output defines. `KNOWLEDGE_MCP_LOG_LEVEL` (DEBUG,',
+    '  INFO, WARNING, ERROR, CRITICAL) sets the log level when `LORE_LOG_LEVEL` is not set.',
+    '',
   );
   return lines;
 }

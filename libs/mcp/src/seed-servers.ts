@@ -148,6 +148,31 @@ export const SEED_SERVERS: Readonly<Record<SeedServerName, SeedServer>> = {
   },
 };
 
+/**
+ * Arguments a seed requires that Lore's tool takes as one of several: CodeClone's analysis tools
+ * require an absolute `root` (Lore's `repository` stays accepted beside it elsewhere).
+ */
+const REQUIRED_BY_THE_SEED: Partial<Record<SeedServerName, Readonly<Record<string, readonly string[]>>>> = {
+  codeclone: { analyze_repository: ['root'], analyze_changed_paths: ['root'] },
+};
+
+/** The arguments a tool requires on a seed's endpoint besides those its schema requires. */
+export function seedRequiredArguments(server: SeedServer, tool: string): readonly string[] {
+  return REQUIRED_BY_THE_SEED[server.name]?.[tool] ?? [];
+}
+
+/** The seed's contract error for a call without an argument it requires, or null. */
+export function missingSeedArgument(server: SeedServer, tool: string, args: Record<string, unknown> | undefined): LoreError | null {
+  const missing = seedRequiredArguments(server, tool).filter((name) => args?.[name] === undefined);
+  if (missing.length === 0) return null;
+  return new InvalidInputError(
+    `${tool} requires ${missing.join(', ')}: an absolute repository root (relative roots such as . are refused).`,
+    {
+      hint: 'Give root, the absolute path of an indexed checkout.',
+    },
+  );
+}
+
 /** The version the seed servers report in serverInfo (CodeClone: clients check it for compatibility). */
 export function seedServerInfo(server: SeedServer): { name: string; version: string } {
   return { name: `lore-${server.name}`, version: LORE_VERSION };

@@ -91,6 +91,26 @@ export function briefly(text: string, max: number): string {
   return kept;
 }
 
+/** An advertised input schema that requires `names` too (a seed's endpoint that requires what Lore leaves optional). */
+export function requiring<S extends StandardSchemaWithJSON<unknown, unknown>>(schema: S, names: readonly string[]): S {
+  if (names.length === 0) return schema;
+  const standard = schema['~standard'];
+  const withRequired = (jsonSchema: Record<string, unknown>): Record<string, unknown> => ({
+    ...jsonSchema,
+    required: [...new Set([...((jsonSchema.required as string[] | undefined) ?? []), ...names])],
+  });
+  return {
+    ...schema,
+    '~standard': {
+      ...standard,
+      jsonSchema: {
+        input: (options) => withRequired(standard.jsonSchema.input(options)),
+        output: (options) => withRequired(standard.jsonSchema.output(options)),
+      },
+    },
+  };
+}
+
 /** A tool's output schema as tools/list advertises it: validated by zod, its JSON Schema portableSchema's. */
 export function portableOutput<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const standard = schema['~standard'] as unknown as StandardSchemaWithJSON<z.input<S>, z.output<S>>['~standard'];
