@@ -69,8 +69,20 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
   }, 60_000);
   afterAll(() => client?.close());
 
-  it('lists exactly the seed’s eight tools', async () => {
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...SEED_TOOLS].sort());
+  it('lists exactly the seed’s eight tools, their fields marked required as the seed’s request schemas mark them', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...SEED_TOOLS].sort());
+    const required = Object.fromEntries(tools.map((tool) => [tool.name, [...(tool.inputSchema.required ?? [])].sort()]));
+    expect(required).toEqual({
+      full_documentation: ['workspace_id'],
+      provide_thematic_groupings: ['groupings', 'session_id'],
+      provide_dependency_files: ['dependencies', 'requesting_file', 'session_id'],
+      create_documentation: ['file_paths', 'module_name', 'workspace_id'],
+      analyze_file_callback: ['analysis', 'file_path', 'session_id'],
+      get_project_structure: ['workspace_path'],
+      verify_documentation: ['code_paths', 'doc_path'],
+      get_documentation_status: ['session_id'],
+    });
   });
 
   it('TestMCPIntegration: full documentation flow', async () => {

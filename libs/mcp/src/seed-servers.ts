@@ -149,11 +149,22 @@ export const SEED_SERVERS: Readonly<Record<SeedServerName, SeedServer>> = {
 };
 
 /**
- * Arguments a seed requires that Lore's tool takes as one of several: CodeClone's analysis tools
- * require an absolute `root` (Lore's `repository` stays accepted beside it elsewhere).
+ * Arguments a seed marks required that Lore's tool leaves optional: CodeClone's analysis tools
+ * require an absolute `root` (Lore's `repository` stays accepted beside it elsewhere); CodeDoc's
+ * request schemas mark their fields `"required": true`, and its handlers answer a missing one
+ * MISSING_PARAMETER (the session service does, so on that endpoint the schema alone says it).
  */
 const REQUIRED_BY_THE_SEED: Partial<Record<SeedServerName, Readonly<Record<string, readonly string[]>>>> = {
   codeclone: { analyze_repository: ['root'], analyze_changed_paths: ['root'] },
+  codedoc: {
+    full_documentation: ['workspace_id'],
+    provide_thematic_groupings: ['session_id', 'groupings'],
+    provide_dependency_files: ['session_id', 'requesting_file', 'dependencies'],
+    create_documentation: ['file_paths', 'workspace_id', 'module_name'],
+    analyze_file_callback: ['file_path', 'analysis', 'session_id'],
+    get_project_structure: ['workspace_path'],
+    get_documentation_status: ['session_id'],
+  },
 };
 
 /** The arguments a tool requires on a seed's endpoint besides those its schema requires. */
@@ -163,6 +174,7 @@ export function seedRequiredArguments(server: SeedServer, tool: string): readonl
 
 /** The seed's contract error for a call without an argument it requires, or null. */
 export function missingSeedArgument(server: SeedServer, tool: string, args: Record<string, unknown> | undefined): LoreError | null {
+  if (server.shape !== 'payload') return null;
   const missing = seedRequiredArguments(server, tool).filter((name) => args?.[name] === undefined);
   if (missing.length === 0) return null;
   return new InvalidInputError(
