@@ -399,6 +399,7 @@ describe('a documentation session through REST and GraphQL', () => {
         session_id: sessionId,
         file_path: 'src/pricing/discounts.ts',
         status: 'completed',
+        message: 'Analysis received and processed',
         session_status: 'completed',
         processed_files: 1,
         total_files: 1,

@@ -154,6 +154,7 @@ describe('the documentation session over stdio, across a restart', () => {
       session_id: sessionId,
       file_path: join(fixture.path, 'src/pricing/discounts.ts'),
       status: 'completed',
+      message: 'Analysis received and processed',
       session_status: 'processing',
       processed_files: 1,
       total_files: 2,

@@ -81,6 +81,14 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(FIXED_RESOURCES);
     expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(RUN_TEMPLATES);
     expect(client.getServerVersion()?.version).toMatch(/^\d+\.\d+\.\d+/);
+    // "analysis tools require an absolute repository root": marked required where the seed requires it.
+    const { tools } = await client.listTools();
+    for (const name of ['analyze_repository', 'analyze_changed_paths']) {
+      expect({ name, required: tools.find((tool) => tool.name === name)!.inputSchema.required }).toEqual({
+        name,
+        required: expect.arrayContaining(['root']),
+      });
+    }
   });
 
   it('walks the recommended workflow, reading the payload fields the seed names at the top', async () => {
@@ -99,6 +107,15 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
         production: 3,
       },
       cache: { freshness: 'fresh' },
+      // Lore measures no type annotations, docstrings or API surface: those deltas are stated unavailable (null).
+      diff: {
+        new_clones: 0,
+        typing_param_permille_delta: null,
+        typing_return_permille_delta: null,
+        docstring_permille_delta: null,
+        api_breaking_changes: null,
+        new_api_symbols: null,
+      },
     });
     for (const field of ['version', 'schema', 'analysis_profile', 'health_scope', 'focus', 'baseline', 'metrics_baseline', 'diff']) {
       expect(summary).toHaveProperty(field);
@@ -158,6 +175,13 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     const relative = await callSeedTool(client, 'analyze_repository', { root: '.' });
     expect(relative).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
     expect(relative.text).toMatch(/absolute/);
+    const withoutRoot = await callSeedTool(client, 'analyze_repository', { repository: 'health-ts' });
+    expect(withoutRoot).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
+    expect(withoutRoot.text).toMatch(/requires root/);
+    // metrics_detail families the seed names that Lore does not measure: its contract error, saying why.
+    const family = await callSeedTool(client, 'get_report_section', { section: 'metrics_detail', family: 'overloaded_modules' });
+    expect(family).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
+    expect(family.text).toMatch(/overloaded_modules, coverage_adoption and api_surface are not measured/);
     const missingRun = await callSeedTool(client, 'get_run_summary', { run_id: 'deadbeef' });
     expect(missingRun).toMatchObject({
       isError: true,

@@ -47,6 +47,8 @@ beforeAll(async () => {
   driver = testDriver();
   await wipeGraph(driver);
   workspace = await createTestWorkspace();
+  // A second workspace, so that a path names its workspace as a CodeDoc client gives it (health-ts has no README.md).
+  expect((await cliJson(['index', gitFixture('health-ts').path, '--name', 'health-ts'], env)).code).toBe(0);
   server = await startServer(env);
   await waitUntilReady(server.url);
 }, 180_000);
@@ -67,8 +69,20 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
   }, 60_000);
   afterAll(() => client?.close());
 
-  it('lists exactly the seed’s eight tools', async () => {
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([...SEED_TOOLS].sort());
+  it('lists exactly the seed’s eight tools, their fields marked required as the seed’s request schemas mark them', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...SEED_TOOLS].sort());
+    const required = Object.fromEntries(tools.map((tool) => [tool.name, [...(tool.inputSchema.required ?? [])].sort()]));
+    expect(required).toEqual({
+      full_documentation: ['workspace_id'],
+      provide_thematic_groupings: ['groupings', 'session_id'],
+      provide_dependency_files: ['dependencies', 'requesting_file', 'session_id'],
+      create_documentation: ['file_paths', 'module_name', 'workspace_id'],
+      analyze_file_callback: ['analysis', 'file_path', 'session_id'],
+      get_project_structure: ['workspace_path'],
+      verify_documentation: ['code_paths', 'doc_path'],
+      get_documentation_status: ['session_id'],
+    });
   });
 
   it('TestMCPIntegration: full documentation flow', async () => {
@@ -96,13 +110,19 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
 
     // Step 4: Simulate file analysis callbacks
     for (const file of files) {
-      await Call('analyze_file_callback', {
+      const answered = await Call('analyze_file_callback', {
         session_id: sessionID,
         file_path: file,
         analysis: {
           summary: 'Test file',
           documentation: '# Test Documentation',
         },
+      });
+      expect(answered).toMatchObject({
+        session_id: sessionID,
+        file_path: file,
+        status: 'completed',
+        message: 'Analysis received and processed',
       });
     }
 
@@ -112,6 +132,29 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
     });
     expect(resp3['status']).toBe('completed');
     expect(resp3).toMatchObject({ session_id: sessionID, progress: { total_files: 2, processed_files: 2, failed_files: [] } });
+  });
+
+  it('keeps Lore’s own fields (the requests sent, the repository) out of the payload, in _meta', async () => {
+    const started = await callSeedTool(client, 'full_documentation', { workspace_id: workspace.ID });
+    expect(Object.keys(started.payload).sort()).toEqual(
+      ['hint', 'message', 'next_action', 'session_id', 'status', 'workspace_id', 'workspace_path'].sort(),
+    );
+    expect(started.meta['lore/repositoryId']).toBe(WORKSPACE);
+    const grouped = await callSeedTool(client, 'provide_thematic_groupings', {
+      session_id: started.payload['session_id'],
+      groupings: [{ theme: 'entry', file_paths: ['src/index.ts'] }],
+    });
+    expect(Object.keys(grouped.payload).sort()).toEqual(['next_action', 'session_id', 'status', 'themes', 'total_files']);
+    expect(grouped.meta['lore/requests']).toEqual([{ request_id: expect.any(String), file_path: 'src/index.ts' }]);
+    const status = await callSeedTool(client, 'get_documentation_status', { session_id: started.payload['session_id'] });
+    expect(status.payload).not.toHaveProperty('pending_requests');
+    expect(status.payload).not.toHaveProperty('repositoryId');
+    expect(status.meta).toMatchObject({ 'lore/pendingTotal': 1, 'lore/repositoryId': WORKSPACE });
+    // The tools/list output schemas say the same: no Lore field in the payload.
+    const tools = (await client.listTools()).tools;
+    const properties = (name: string) => Object.keys(tools.find((tool) => tool.name === name)!.outputSchema!.properties!);
+    expect(properties('full_documentation')).not.toContain('repositoryId');
+    expect(properties('provide_thematic_groupings')).not.toContain('requests');
   });
 
   it('TestHandleFullDocumentation: missing workspace_id, workspace not found', async () => {
@@ -178,5 +221,109 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
     const findings = report['findings'] as { severity: string; doc_statement: string }[];
     expect(report['summary']).toMatchObject({ total_findings: findings.length });
     expect(report['summary']).toHaveProperty('accuracy_score');
+  });
+
+  it('verify_documentation takes the seed’s paths: absolute inside a workspace, or relative when one workspace holds the document', async () => {
+    // Two workspaces are indexed: the absolute path names its own, the relative one the only workspace with a README.md.
+    const absolute = await Call('verify_documentation', {
+      doc_path: join(workspace.path, 'README.md'),
+      code_paths: [join(workspace.path, 'src')],
+      verification_depth: 'shallow',
+    });
+    const relative = await Call('verify_documentation', { doc_path: 'README.md', code_paths: ['src'], verification_depth: 'shallow' });
+    expect(absolute).toEqual(relative);
+    expect(absolute).toMatchObject({ doc_path: 'README.md', summary: { total_findings: 0, errors: 0, warnings: 0, accuracy_score: 1 } });
+    // A path outside every workspace, and a document no workspace holds: the seed's codes, nothing answered.
+    const outside = await callSeedTool(client, 'verify_documentation', { doc_path: '/nowhere/README.md', code_paths: ['/nowhere/src'] });
+    expect(outside).toMatchObject({ isError: true, meta: { error: true, code: 'INVALID_PARAMETER' } });
+    const missing = await callSeedTool(client, 'verify_documentation', { doc_path: 'docs/absent.md', code_paths: ['src'] });
+    expect(missing).toMatchObject({ isError: true, meta: { error: true, code: 'PATH_NOT_FOUND' } });
+    expect(missing.text).toMatch(/^ERROR: /);
+  });
+});
+
+/** A CodeDoc handler configured as the seed deploys it: MCP_AUTH_ENABLED with its X-API-Key header, and a token limit (here 500). */
+describe('a CodeDoc server with authentication and a 500-token limit', () => {
+  const limitedEnv = { ...env, LORE_AUTH: 'required', LORE_MCP_MAX_TOKENS: '500' };
+  let limited: RunningServer;
+  let key: { id: string; key: string };
+
+  beforeAll(async () => {
+    const created = await cliJson(['keys', 'create', '--tenant', TENANT, '--label', 'codedoc client'], env);
+    expect(created.code).toBe(0);
+    key = created.body as { id: string; key: string };
+    limited = await startServer(limitedEnv);
+    await waitUntilReady(limited.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await limited?.stop();
+    // Keys are server-wide: left behind, they would make later specs' servers require one.
+    if (key) expect((await cliJson(['keys', 'revoke', key.id], env)).code).toBe(0);
+  });
+
+  it('answers a request without its key AUTH_REQUIRED, and with a wrong one INVALID_TOKEN, as the seed’s AuthError', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const post = (headers: Record<string, string>) =>
+      fetch(`${limited.url}/mcp/codedoc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(initialize),
+      });
+    const without = await post({});
+    expect(without.status).toBe(401);
+    expect(await without.json()).toEqual({ error: true, code: 'AUTH_REQUIRED', message: expect.any(String) });
+    const wrong = await post({ 'X-API-Key': 'lore_not_a_key' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: true, code: 'INVALID_TOKEN', message: expect.any(String) });
+  });
+
+  describe.each(SEED_TRANSPORTS)('over %s, the key in X-API-Key', (transport) => {
+    let client: Client;
+    beforeAll(async () => {
+      client = await connectSeedServer(transport, 'codedoc', limited.url, limitedEnv, { 'X-API-Key': key.key });
+    }, 60_000);
+    afterAll(() => client?.close());
+
+    it('cuts an answer over the limit: _meta truncated, continuation_token and estimated_tokens; the token continues it', async () => {
+      const first = await callSeedTool(client, 'get_project_structure', { workspace_path: workspace.path, max_depth: 10 });
+      expect(first.isError).toBe(false);
+      expect(first.meta).toMatchObject({ truncated: true, continuation_token: expect.any(String) });
+      expect(first.meta['estimated_tokens'] as number).toBeGreaterThan(500);
+      const firstFiles = (first.payload['structure'] as { files: { path: string }[] }).files.map((file) => file.path);
+      const second = await callSeedTool(client, 'get_project_structure', {
+        workspace_path: workspace.path,
+        max_depth: 10,
+        continuation: first.meta['continuation_token'],
+      });
+      expect(second.isError).toBe(false);
+      const secondFiles = (second.payload['structure'] as { files: { path: string }[] }).files.map((file) => file.path);
+      expect(secondFiles.length).toBeGreaterThan(0);
+      expect(secondFiles.filter((path) => firstFiles.includes(path))).toEqual([]);
+    });
+
+    it('refuses a request over the limit on every tool with TOKEN_LIMIT_EXCEEDED {estimated_tokens, limit, content_size}, before it runs', async () => {
+      const long = 'word '.repeat(600);
+      for (const [name, args] of [
+        ['verify_documentation', { doc_path: 'README.md', code_paths: ['src'], note: long }],
+        ['get_project_structure', { workspace_path: workspace.path, include_patterns: [long] }],
+        ['full_documentation', { workspace_id: long }],
+        ['get_documentation_status', { session_id: long }],
+      ] as const) {
+        const refused = await callSeedTool(client, name, args);
+        expect({ name, isError: refused.isError, code: refused.meta['code'] }).toEqual({
+          name,
+          isError: true,
+          code: 'TOKEN_LIMIT_EXCEEDED',
+        });
+        expect(refused.meta['details']).toEqual({
+          estimated_tokens: expect.any(Number),
+          limit: 500,
+          content_size: JSON.stringify(args).length,
+          hint: expect.any(String),
+        });
+        expect((refused.meta['details'] as { estimated_tokens: number }).estimated_tokens).toBeGreaterThan(500);
+      }
+    });
   });
 });

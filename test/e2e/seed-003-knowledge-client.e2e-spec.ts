@@ -141,6 +141,20 @@ describe.each(SEED_TRANSPORTS)('a Knowledge MCP client over %s', (transport) => 
       chapters: [{ title: 'One', summary: 'The first.', content: 'First.' }],
     });
     expect((await rpcError(client.readResource({ uri: 'knowledge://projects/no-such-project/main' }))).code).toBe(-32001);
+    // "-32001: Project not found", with the seed's data, from every tool that reads an existing project.
+    for (const [name, args] of [
+      ['search_knowledge', { project_id: 'no-such-project', query: 'auth' }],
+      ['delete_knowledge_file', { project_id: 'no-such-project', filename: 'notes.md' }],
+      ['update_chapter', { project_id: 'no-such-project', filename: 'notes.md', chapter_title: 'One', new_content: 'x', new_summary: 'y' }],
+    ] as const) {
+      expect({ name, ...(await rpcError(client.callTool({ name, arguments: args }))) }).toEqual({
+        name,
+        code: -32001,
+        data: { project_id: 'no-such-project', searched_path: expect.stringContaining('no-such-project') },
+      });
+    }
+    // get_project_main answers the seed's own output for a project without knowledge: exists false.
+    expect(await call('get_project_main', { project_id: 'no-such-project' })).toEqual({ content: '', exists: false });
     expect((await rpcError(client.callTool({ name: 'delete_knowledge_file', arguments: { project_id, filename: 'gone.md' } }))).code).toBe(
       -32002,
     );
@@ -156,5 +170,13 @@ describe.each(SEED_TRANSPORTS)('a Knowledge MCP client over %s', (transport) => 
     expect(JSON.parse((chapters.contents[0] as { text: string }).text)).toEqual({ chapters: [{ title: 'One', summary: 'The first.' }] });
     await expect(client.callTool({ name: 'get_knowledge_links', arguments: { project_id } })).rejects.toThrow(/get_knowledge_links/);
     await expect(client.callTool({ name: 'search_code', arguments: { query: 'auth' } })).rejects.toThrow(/search_code/);
+  });
+});
+
+describe('the Knowledge MCP server’s environment', () => {
+  it('reads KNOWLEDGE_MCP_LOG_LEVEL, and refuses a level it does not know by name', async () => {
+    const refused = await runCli(['mcp', '--as', 'knowledge'], { ...env, KNOWLEDGE_MCP_LOG_LEVEL: 'LOUD' });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('KNOWLEDGE_MCP_LOG_LEVEL: one of DEBUG, INFO, WARNING, WARN, ERROR, CRITICAL');
   });
 });

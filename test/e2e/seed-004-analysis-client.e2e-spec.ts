@@ -86,6 +86,12 @@ describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport
     const search = (await client.listTools()).tools.find((tool) => tool.name === 'search_code')!;
     expect(search.inputSchema.required).toContain('query');
     expect((search.inputSchema.properties as Record<string, { description?: string }>).query!.description).toEqual(expect.any(String));
+    // "All tool parameters now include descriptive information": every parameter of every tool here.
+    for (const tool of (await client.listTools()).tools) {
+      const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
+      const undescribed = Object.keys(properties).filter((name) => typeof properties[name]!.description !== 'string');
+      expect({ tool: tool.name, undescribed }).toEqual({ tool: tool.name, undescribed: [] });
+    }
   });
 
   it('answers a failure as createErrorResponse does, and a tool of another seed is unknown here', async () => {

@@ -14,7 +14,13 @@ import { cliJson } from './doors';
 export type SeedTransport = 'stdio' | 'http';
 export const SEED_TRANSPORTS: readonly SeedTransport[] = ['stdio', 'http'];
 
-export async function connectSeedServer(transport: SeedTransport, server: string, url: string, env: NodeJS.ProcessEnv): Promise<Client> {
+export async function connectSeedServer(
+  transport: SeedTransport,
+  server: string,
+  url: string,
+  env: NodeJS.ProcessEnv,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client({ name: `${server}-client`, version: '1.0.0' });
   await client.connect(
     transport === 'stdio'
@@ -24,7 +30,7 @@ export async function connectSeedServer(transport: SeedTransport, server: string
           env: { ...process.env, ...env } as Record<string, string>,
           stderr: 'pipe',
         })
-      : new StreamableHTTPClientTransport(new URL(`${url}/mcp/${server}`)),
+      : new StreamableHTTPClientTransport(new URL(`${url}/mcp/${server}`), { requestInit: { headers } }),
   );
   return client;
 }

@@ -63,6 +63,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_EMBEDDINGS_BATCH_SIZE: 'eight' })).toThrow(/LORE_EMBEDDINGS_BATCH_SIZE: /);
   });
 
+  it("takes the Knowledge MCP server's KNOWLEDGE_MCP_LOG_LEVEL when LORE_LOG_LEVEL is not set", () => {
+    expect(loadConfig({ NEO4J_PASSWORD: 'x' }).LORE_LOG_LEVEL).toBe('log');
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', KNOWLEDGE_MCP_LOG_LEVEL: 'DEBUG' }).LORE_LOG_LEVEL).toBe('debug');
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', KNOWLEDGE_MCP_LOG_LEVEL: 'warning' }).LORE_LOG_LEVEL).toBe('warn');
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', KNOWLEDGE_MCP_LOG_LEVEL: 'INFO', LORE_LOG_LEVEL: 'error' }).LORE_LOG_LEVEL).toBe('error');
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', KNOWLEDGE_MCP_LOG_LEVEL: 'LOUD' })).toThrow(
+      /KNOWLEDGE_MCP_LOG_LEVEL: one of DEBUG, INFO, WARNING, WARN, ERROR, CRITICAL/,
+    );
+  });
+
   it('reads a JSON file and lets the environment win', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lore-config-'));
     const file = join(dir, 'lore.json');

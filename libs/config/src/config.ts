@@ -308,6 +308,22 @@ const PASSWORD_HINT =
   'Start Lore with `NEO4J_PASSWORD=<choose one> npx lore up`: later commands in any shell find its Neo4j by themselves. ' +
   'For a Neo4j of your own, export NEO4J_URI and NEO4J_PASSWORD.';
 
+/** The Knowledge MCP server's KNOWLEDGE_MCP_LOG_LEVEL (Python's level names) as Lore's log level, read when LORE_LOG_LEVEL is not set. */
+const KNOWLEDGE_LOG_LEVELS: Readonly<Record<string, LoreConfig['LORE_LOG_LEVEL']>> = {
+  DEBUG: 'debug',
+  INFO: 'log',
+  WARNING: 'warn',
+  WARN: 'warn',
+  ERROR: 'error',
+  CRITICAL: 'error',
+};
+
+function knowledgeLogLevel(level: string): LoreConfig['LORE_LOG_LEVEL'] {
+  const known = KNOWLEDGE_LOG_LEVELS[level.toUpperCase()];
+  if (known === undefined) throw new ConfigError([`KNOWLEDGE_MCP_LOG_LEVEL: one of ${Object.keys(KNOWLEDGE_LOG_LEVELS).join(', ')}`]);
+  return known;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
   const fromFile = env.LORE_CONFIG_FILE ? readConfigFile(env.LORE_CONFIG_FILE) : {};
   const merged: Record<string, unknown> = { ...fromFile };
@@ -321,6 +337,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
       'LORE_API_KEYS: is no longer read: API keys are stored hashed in Neo4j. Create them with `lore keys create --tenant <id>` and unset LORE_API_KEYS.',
     ]);
   }
+  if (merged.LORE_LOG_LEVEL === undefined && env.KNOWLEDGE_MCP_LOG_LEVEL)
+    merged.LORE_LOG_LEVEL = knowledgeLogLevel(env.KNOWLEDGE_MCP_LOG_LEVEL);
   merged.LORE_MODELS_DIR ??= modelsDirectory(env);
   merged.LORE_CACHE_DIR ??= cacheDirectory(env);
   if (merged.NEO4J_PASSWORD === undefined) useLocalConnection(merged, env);

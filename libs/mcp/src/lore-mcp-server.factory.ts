@@ -32,14 +32,17 @@ import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
-import { portableOutput, validatedByService } from './service-validated-schema';
+import { briefly, outlinedOutput, portableOutput, requiring, validatedByService } from './service-validated-schema';
 import {
   type SeedServer,
   type SeedServerName,
   SEED_SERVERS,
+  missingSeedArgument,
+  overTheRequestLimit,
   seedAnswer,
   seedError,
   seedOutputSchema,
+  seedRequiredArguments,
   seedServerInfo,
   seedStatefulAnswer,
 } from './seed-servers';
@@ -90,7 +93,7 @@ export interface ServerOptions {
 export class LoreMcpServerFactory {
   private readonly schemas: Map<
     string,
-    { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof portableOutput<z.ZodType>> }
+    { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof outlinedOutput<z.ZodType>> }
   >;
   /** The output schemas of the tools on each seed endpoint (its payload's, or its format's around it). */
   private readonly seedOutputs = new Map<string, ReturnType<typeof portableOutput<z.ZodType>>>();
@@ -109,9 +112,10 @@ export class LoreMcpServerFactory {
         tool.name,
         {
           input: validatedByService(tool.input, tool.pagedLists.length > 0),
-          output: portableOutput<z.ZodType>(
-            tool.answersAsSeed ? tool.output : tool.stateful ? statefulAnswerSchema(tool.output) : toolAnswerSchema(tool.output),
-          ),
+          // A Knowledge MCP tool's answer is its small result itself, advertised whole; an envelope's, outlined.
+          output: tool.answersAsSeed
+            ? portableOutput<z.ZodType>(tool.output)
+            : outlinedOutput<z.ZodType>(tool.stateful ? statefulAnswerSchema(tool.output) : toolAnswerSchema(tool.output)),
         },
       ]),
     );
@@ -182,8 +186,8 @@ export class LoreMcpServerFactory {
         tool.name,
         {
           title: tool.title,
-          description: `${tool.description} ${UNTRUSTED_NOTE}`,
-          inputSchema: schemas.input,
+          description: seed ? withUntrustedNote(tool.description) : withUntrustedNote(briefly(tool.description, BRIEF_TOOL_DESCRIPTION)),
+          inputSchema: seed ? requiring(schemas.input, seedRequiredArguments(seed, tool.name)) : schemas.input,
           outputSchema: seed && !tool.answersAsSeed ? this.seedOutput(seed, tool) : schemas.output,
           annotations: { title: tool.title, ...tool.annotations },
         },
@@ -253,10 +257,12 @@ export class LoreMcpServerFactory {
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
       holder: accessFingerprint(principal),
     };
+    const overLimit = seed ? (overTheRequestLimit(seed, given, call.maxTokens) ?? missingSeedArgument(seed, tool.name, given)) : null;
+    if (seed && overLimit) return seedError(seed, call, overLimit);
     if (tool.stateful) {
       try {
         const data = (await tool.call(given ?? {}, principal, context)) as Record<string, unknown>;
-        return seed ? seedStatefulAnswer(statefulEnvelope(call, data)) : statefulAnswer(call, data);
+        return seed ? seedStatefulAnswer(seed, statefulEnvelope(call, data)) : statefulAnswer(call, data);
       } catch (error) {
         if (!(error instanceof LoreError)) onError?.(error);
         return seed ? seedError(seed, call, error) : statefulError(error, call.requestId);
@@ -410,6 +416,14 @@ export class LoreMcpServerFactory {
         : {}),
     };
   }
+}
+
+/** A tool's description in the tools/list of /mcp is at most its sentences that fit this many characters; docs/mcp.md and help have the whole. */
+const BRIEF_TOOL_DESCRIPTION = 240;
+
+/** A description that says, once, that repository content in the result is untrusted. */
+function withUntrustedNote(description: string): string {
+  return description.includes(UNTRUSTED_NOTE) ? description : `${description} ${UNTRUSTED_NOTE}`;
 }
 
 /** What a tool call may use of the SDK's request context: its cancellation and progress reports. */

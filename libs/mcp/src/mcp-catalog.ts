@@ -77,6 +77,12 @@ export function renderMcpCatalog(): string {
     'that validate structured content against it, such as the MCP Inspector, would show the mismatch instead of the error). The',
     'schemas are written for every client to map: a nullable field is `anyOf` a type and `null`, never a list of types.',
     '',
+    'The `tools/list` of `/mcp` and `lore mcp` is kept under 25,000 tokens (o200k_base) with every tool in it (issue 49;',
+    '`npm run bench:catalog` prints the figure): a description there is its sentences that fit 240 characters (a field’s, 90), an',
+    'input schema leaves out the length bounds and unknown-argument rule the service checks, and an `outputSchema` is the',
+    'outline of the answer: the fields of `data`, each with its type. The server still validates every answer against the whole',
+    'schema; the whole descriptions and schemas are below. `resources/list` is paged, 100 files a page, with `nextCursor`.',
+    '',
     'Arguments take the names every door uses: besides each field’s own name, `limit`/`maxResults`, `repo`/`repositoryId` (on',
     'search_code also a top-level `repositoryId` and `commitSha` for `scope`), `path`/`prefix` for `pathPrefix`, `kind` for `kinds`,',
     '`lang` for `language`, `edges` for `edgeTypes`. An unknown argument is answered with the known one it is closest to (“did you mean',
@@ -110,7 +116,11 @@ export function renderMcpCatalog(): string {
       '',
       '<details><summary>Input schema (data schema below)</summary>',
       '',
-      json(validatedByService(tool.input, tool.pagedLists.length > 0)['~standard'].jsonSchema.input({ target: 'draft-2020-12' })),
+      json(
+        validatedByService(tool.input, tool.pagedLists.length > 0, { lean: false })['~standard'].jsonSchema.input({
+          target: 'draft-2020-12',
+        }),
+      ),
       '',
       json(portableSchema(z.toJSONSchema(tool.output, { io: 'output', unrepresentable: 'any' }))),
       '',
@@ -172,7 +182,7 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     payload:
       '`structuredContent` (and the text) is the seed’s payload itself, top-level fields at the top; a failure is `isError` with its message as the text, as CodeClone’s FastMCP server answers.',
     codedoc:
-      '`structuredContent` (and the text) is the seed’s payload itself (`resp["session_id"]`); over the token limit `_meta` holds `truncated: true`, `continuation_token` (pass it back as `continuation`) and `estimated_tokens`; a failure is the seed’s ErrorResponse: `isError`, the text `ERROR: <title>\\n\\n<explanation>`, `_meta` `{error, code, title, explanation, details}`.',
+      '`structuredContent` (and the text) is the seed’s payload itself (`resp["session_id"]`); over the token limit `_meta` holds `truncated: true`, `continuation_token` (pass it back as `continuation`) and `estimated_tokens`; a failure is the seed’s ErrorResponse: `isError`, the text `ERROR: <title>\\n\\n<explanation>`, `_meta` `{error, code, title, explanation, details}`, with its CodeDoc code on every tool; a request of more tokens than the limit is refused before any tool runs (`TOKEN_LIMIT_EXCEEDED` `{estimated_tokens, limit, content_size}`). Lore’s own fields go to `_meta`: `lore/repositoryId`, `lore/commitSha`, `lore/requests`, `lore/pendingRequests`, `lore/pendingTotal`. Over HTTP the API key may come as `X-API-Key` (MCP_API_KEY_HEADER), and a 401 is the seed’s AuthError `{error: true, code: AUTH_REQUIRED \\| INVALID_TOKEN, message}`.',
     bare: 'Answers as the Knowledge MCP server: its result itself, and JSON-RPC errors with its codes (-32001 to -32008) and `data`.',
     standard:
       'Every tool answers the standard response format `{data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}}`; a failure is `createErrorResponse`’s: `isError`, `{data: null, metadata, status{success: false, code: 400, message}}`.',
@@ -200,6 +210,22 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     '',
     'Seed 004 names no tool family of its own (its `analyze-*` tools are usage examples), so `/mcp/analysis` serves Lore’s code-reading',
     'and analysis tools that no other seed defines, in its format.',
+    '',
+    '### What a seed endpoint answers as the seed does, and what it cannot honour (issue 47)',
+    '',
+    '- `codeclone`: `analyze_repository` and `analyze_changed_paths` require `root` there (marked required; a call without it is the',
+    '  seed’s contract error). `cache.freshness` is always `fresh`, and truly: Lore keeps no analysis cache, every run is computed',
+    '  from the indexed graph. `diff.typing_param_permille_delta`, `typing_return_permille_delta`, `docstring_permille_delta`,',
+    '  `api_breaking_changes` and `new_api_symbols` are `null`, unavailable: Lore measures no type annotations, docstrings or API',
+    '  surface (the seed’s are Python’s). For the same reason `get_report_section` answers the seed’s contract error for the',
+    '  `metrics_detail` families `overloaded_modules`, `coverage_adoption` and `api_surface`, naming the families it has. Findings carry',
+    '  no `html_anchor`: Lore writes no HTML report for an anchor to point into, and the seed forbids inventing ids.',
+    '- `codedoc`: `verify_documentation` takes the seed’s paths, absolute inside an indexed checkout (which names the workspace) or',
+    '  relative when one indexed repository holds `doc_path`. Only `/mcp/codedoc` reads `X-API-Key` and answers a 401 as the seed’s',
+    '  AuthError; the other seeds define no authentication, so their endpoints answer Lore’s 401 (`WWW-Authenticate: Bearer`).',
+    '- `knowledge`: -32001 (project not found, `data` `{project_id, searched_path}`) from every tool and resource that reads an',
+    '  existing project; `get_project_main` answers `exists: false` as the seed’s output defines. `KNOWLEDGE_MCP_LOG_LEVEL` (DEBUG,',
+    '  INFO, WARNING, ERROR, CRITICAL) sets the log level when `LORE_LOG_LEVEL` is not set.',
     '',
   );
   return lines;

@@ -78,14 +78,20 @@ export class McpHttpController implements OnModuleDestroy {
     if (this.loopbackOnly && (!this.validateHost(req, res) || !this.validateOrigin(req, res))) return;
     if (req.query.access_token !== undefined) {
       // A token in a URL ends up in logs and histories: refused, never used (MCP authorization spec, OAuth 2.1 section 5.1.1).
-      return this.refuse(req, res, 401, {
-        error: 'invalid_token',
-        description: 'Send the token in the Authorization header, never in the URL.',
-      });
+      return this.refuse(
+        req,
+        res,
+        401,
+        {
+          error: 'invalid_token',
+          description: 'Send the token in the Authorization header, never in the URL.',
+        },
+        as,
+      );
     }
     let principal: Principal;
     try {
-      principal = await this.authentication.authenticate(req.headers.authorization);
+      principal = await this.authentication.authenticate(authorizationOf(req, as));
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
       return this.refuse(
@@ -93,6 +99,7 @@ export class McpHttpController implements OnModuleDestroy {
         res,
         401,
         error.invalidToken ? { error: 'invalid_token', description: error.message } : { description: error.message },
+        as,
       );
     }
     // server.ts reads /mcp's body as text (held to the body limit): malformed JSON is a JSON-RPC -32700,
@@ -121,22 +128,31 @@ export class McpHttpController implements OnModuleDestroy {
     await this.handle(req, res, body);
   }
 
-  /** 401 or 403 with a Bearer challenge naming where the resource metadata is (when OAuth is configured), recorded by the audit. */
+  /**
+   * 401 or 403 with a Bearer challenge naming where the resource metadata is (when OAuth is configured), recorded by the audit.
+   * On the CodeDoc endpoint a 401's body is that server's AuthError {error, code: AUTH_REQUIRED | INVALID_TOKEN, message}.
+   */
   private refuse(
     req: Request,
     res: Response,
     status: 401 | 403,
     challenge: { error?: string; description?: string; scope?: string },
+    as?: SeedServerName,
   ): void {
     this.refused.report(req, status, 'permission_denied');
     const resourceMetadata = this.resourceMetadata ?? undefined;
+    const message = challenge.description ?? 'Authentication required.';
     res
       .status(status)
       .setHeader(
         'WWW-Authenticate',
         bearerChallenge({ ...challenge, description: challenge.error ? challenge.description : undefined, resourceMetadata }),
       )
-      .json({ error: { code: 'permission_denied', message: challenge.description ?? 'Authentication required.' } });
+      .json(
+        as === 'codedoc' && status === 401
+          ? { error: true, code: challenge.error === 'invalid_token' ? 'INVALID_TOKEN' : 'AUTH_REQUIRED', message }
+          : { error: { code: 'permission_denied', message } },
+      );
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -145,6 +161,16 @@ export class McpHttpController implements OnModuleDestroy {
 }
 
 const MALFORMED = Symbol('malformed JSON');
+
+/**
+ * The credential of a request: its Authorization header, or on the CodeDoc endpoint the seed's
+ * `X-API-Key: <key>` (MCP_API_KEY_HEADER), read as the same bearer API key.
+ */
+function authorizationOf(req: Request, as: SeedServerName | undefined): string | undefined {
+  const apiKey = req.headers['x-api-key'];
+  if (req.headers.authorization !== undefined || as !== 'codedoc' || typeof apiKey !== 'string') return req.headers.authorization;
+  return `Bearer ${apiKey}`;
+}
 
 /**
  * The permission a JSON-RPC request (or batch) needs and the principal lacks, if any: every request

@@ -1,9 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { LORE_VERSION } from '@lore/config';
-import { type ErrorBody, toLoreError } from '@lore/domain';
+import { type ErrorBody, InvalidInputError, type LoreError, toLoreError } from '@lore/domain';
 import { type StatefulEnvelope, statefulError } from './stateful-answer';
 import type { ToolAnswer } from './tool-answer';
+import { countTokens } from './token-counter';
 
 /**
  * The servers the seeds describe, each served as a view of Lore's one catalog (`lore mcp --as <name>`,
@@ -147,13 +148,83 @@ export const SEED_SERVERS: Readonly<Record<SeedServerName, SeedServer>> = {
   },
 };
 
+/**
+ * Arguments a seed marks required that Lore's tool leaves optional: CodeClone's analysis tools
+ * require an absolute `root` (Lore's `repository` stays accepted beside it elsewhere); CodeDoc's
+ * request schemas mark their fields `"required": true`, and its handlers answer a missing one
+ * MISSING_PARAMETER (the session service does, so on that endpoint the schema alone says it).
+ */
+const REQUIRED_BY_THE_SEED: Partial<Record<SeedServerName, Readonly<Record<string, readonly string[]>>>> = {
+  codeclone: { analyze_repository: ['root'], analyze_changed_paths: ['root'] },
+  codedoc: {
+    full_documentation: ['workspace_id'],
+    provide_thematic_groupings: ['session_id', 'groupings'],
+    provide_dependency_files: ['session_id', 'requesting_file', 'dependencies'],
+    create_documentation: ['file_paths', 'workspace_id', 'module_name'],
+    analyze_file_callback: ['file_path', 'analysis', 'session_id'],
+    get_project_structure: ['workspace_path'],
+    get_documentation_status: ['session_id'],
+  },
+};
+
+/** The arguments a tool requires on a seed's endpoint besides those its schema requires. */
+export function seedRequiredArguments(server: SeedServer, tool: string): readonly string[] {
+  return REQUIRED_BY_THE_SEED[server.name]?.[tool] ?? [];
+}
+
+/** The seed's contract error for a call without an argument it requires, or null. */
+export function missingSeedArgument(server: SeedServer, tool: string, args: Record<string, unknown> | undefined): LoreError | null {
+  if (server.shape !== 'payload') return null;
+  const missing = seedRequiredArguments(server, tool).filter((name) => args?.[name] === undefined);
+  if (missing.length === 0) return null;
+  return new InvalidInputError(
+    `${tool} requires ${missing.join(', ')}: an absolute repository root (relative roots such as . are refused).`,
+    {
+      hint: 'Give root, the absolute path of an indexed checkout.',
+    },
+  );
+}
+
 /** The version the seed servers report in serverInfo (CodeClone: clients check it for compatibility). */
 export function seedServerInfo(server: SeedServer): { name: string; version: string } {
   return { name: `lore-${server.name}`, version: LORE_VERSION };
 }
 
+/**
+ * Lore's own fields of a CodeDoc payload, which the seed's responses do not have: on its endpoint
+ * they go into `_meta` under these keys (the requests of a session, its repository and commit).
+ */
+const CODEDOC_LORE_FIELDS: Readonly<Record<string, string>> = {
+  repositoryId: 'lore/repositoryId',
+  commitSha: 'lore/commitSha',
+  requests: 'lore/requests',
+  pending_requests: 'lore/pendingRequests',
+  pending_total: 'lore/pendingTotal',
+};
+
+/** A payload without Lore's own fields, and those fields under their `_meta` keys. */
+function splitLoreFields(
+  server: SeedServer,
+  payload: Record<string, unknown>,
+): { payload: Record<string, unknown>; meta: Record<string, unknown> } {
+  if (server.shape !== 'codedoc') return { payload, meta: {} };
+  const kept: Record<string, unknown> = {};
+  const meta: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(payload)) {
+    if (Object.hasOwn(CODEDOC_LORE_FIELDS, field)) meta[CODEDOC_LORE_FIELDS[field]!] = value;
+    else kept[field] = value;
+  }
+  return { payload: kept, meta };
+}
+
 /** The outputSchema of a tool on a seed's endpoint: its payload's, or the standard format around it. */
 export function seedOutputSchema(server: SeedServer, output: z.ZodType): z.ZodType {
+  if (server.shape === 'codedoc' && output instanceof z.ZodObject) {
+    const lore = Object.keys(output.shape).filter((field) => Object.hasOwn(CODEDOC_LORE_FIELDS, field));
+    if (lore.length === 0) return output;
+    const mask = Object.fromEntries(lore.map((field) => [field, true])) as Parameters<typeof output.omit>[0];
+    return output.omit(mask);
+  }
   if (server.shape !== 'standard') return output;
   return z.object({
     data: output.nullable(),
@@ -205,16 +276,25 @@ export function seedAnswer(server: SeedServer, answer: ToolAnswer, wholeTokens: 
       meta,
     );
   }
+  const split = splitLoreFields(server, answer.data);
   if (server.shape === 'codedoc' && answer.continuation !== null) {
-    return result(answer.data, { truncated: true, continuation_token: answer.continuation, estimated_tokens: wholeTokens(), ...meta });
+    return result(split.payload, {
+      truncated: true,
+      continuation_token: answer.continuation,
+      estimated_tokens: wholeTokens(),
+      ...meta,
+      ...split.meta,
+    });
   }
-  return result(answer.data, meta);
+  return result(split.payload, { ...meta, ...split.meta });
 }
 
 /** A stateful answer (stateful-answer.ts) on the CodeDoc endpoint: the session's payload itself, the format's fields in `_meta`. */
-export function seedStatefulAnswer(envelope: StatefulEnvelope): CallToolResult {
+export function seedStatefulAnswer(server: SeedServer, envelope: StatefulEnvelope): CallToolResult {
   const { metadata, status, context } = envelope;
-  return result(envelope.data, {
+  const split = splitLoreFields(server, envelope.data);
+  return result(split.payload, {
+    ...split.meta,
     'lore/requestId': metadata.requestId,
     'lore/version': metadata.version,
     'lore/executionTimeMs': metadata.executionTime,
@@ -222,6 +302,31 @@ export function seedStatefulAnswer(envelope: StatefulEnvelope): CallToolResult {
     'lore/maxTokens': metadata.maxTokens,
     ...(status.message === undefined ? {} : { 'lore/message': status.message }),
     ...(context?.relatedResults && context.relatedResults.length > 0 ? { 'lore/relatedResults': context.relatedResults } : {}),
+  });
+}
+
+/**
+ * The CodeDoc handler's TokenLimitMiddleware on the request side: arguments of more tokens than the
+ * limit are refused, before any tool runs, with TOKEN_LIMIT_EXCEEDED {estimated_tokens, limit, content_size}.
+ */
+export function overTheRequestLimit(server: SeedServer, args: Record<string, unknown> | undefined, limit: number): LoreError | null {
+  if (server.shape !== 'codedoc') return null;
+  const text = JSON.stringify(args ?? {});
+  // A token is at least one byte: a request of fewer bytes than the limit is under it, uncounted.
+  if (Buffer.byteLength(text) <= limit) return null;
+  const estimated = countTokens(text);
+  if (estimated <= limit) return null;
+  const details = {
+    estimated_tokens: estimated,
+    limit,
+    content_size: Buffer.byteLength(text),
+    hint: 'Send fewer paths, or split the request.',
+  };
+  const title = 'Request exceeds token limit';
+  const explanation = `The request is about ${estimated} tokens; the limit is ${limit} per exchange.`;
+  return new InvalidInputError(`${title}. ${explanation}`, {
+    hint: details.hint,
+    details: { seedError: { code: 'TOKEN_LIMIT_EXCEEDED', title, explanation, details } },
   });
 }
 

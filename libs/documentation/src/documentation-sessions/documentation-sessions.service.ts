@@ -303,6 +303,7 @@ export class DocumentationSessionsService {
       session_id: next.sessionId,
       file_path: filePath,
       status: 'completed' as const,
+      message: 'Analysis received and processed',
       session_status: stateOf(next),
       processed_files: files.filter((candidate) => candidate.status === 'analyzed').length,
       total_files: files.length,

@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Redactor, currentCallContext } from '@lore/access';
 import { CodeGraphRepository, type RepositoryRecord } from '@lore/graph';
 import { createHash } from 'node:crypto';
-import { InvalidInputError, type LanguageModel, NotFoundError, type Principal, QualityGateFailedError, TRUST_BOUNDARY } from '@lore/domain';
+import {
+  AmbiguousTargetError,
+  InvalidInputError,
+  type LanguageModel,
+  NotFoundError,
+  type Principal,
+  QualityGateFailedError,
+  TRUST_BOUNDARY,
+} from '@lore/domain';
 import {
   type ClaimVerdict,
   type DocumentationFinding,
@@ -24,7 +32,7 @@ import {
 import { SourceRepository } from '@lore/indexer';
 import { Operation } from '@lore/knowledge/operations/operation';
 import { type KnowledgeChapterText, ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
-import { repositoryAtCommit } from '@lore/knowledge/target-resolution';
+import { pathInRepository, repositoryAtCommit, targetRepository } from '@lore/knowledge/target-resolution';
 import { parseInput } from '@lore/knowledge/validation';
 import { type SpanText, judgeUnsettled } from './claim-judge';
 import { ClaimVerifier } from './claim-verifier';
@@ -209,10 +217,11 @@ export class DocumentationTrustService {
   @Operation('verify_documentation', { kind: 'read' })
   async verifyDocumentation(input: VerifyDocumentationInput, principal: Principal): Promise<VerifyDocumentationResult> {
     const query = parseInput(VerifyDocumentationInputSchema, input);
-    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, undefined);
+    const repository = await this.verifiedRepository(principal, query);
     const code = this.codeOf(principal, repository);
-    const [documentPath] = await this.markdownDocuments(code, [query.doc_path]);
-    const codePaths = await this.codePathsOf(code, query.code_paths);
+    const givenCodePaths = query.code_paths.map((path) => pathInRepository(repository, path));
+    const [documentPath] = await this.markdownDocuments(code, [pathInRepository(repository, query.doc_path)]);
+    const codePaths = await this.codePathsOf(code, givenCodePaths);
     const depth = query.verification_depth;
     const text = (await code.text(documentPath!)) ?? '';
     const detection = await new StaleDocsDetector(this.graph, code).detect([{ path: documentPath!, text, indexed: true }], {
@@ -237,7 +246,7 @@ export class DocumentationTrustService {
     findings.sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
     const staleLines = detection.findings.length;
     return {
-      report_id: `vd_${digest([repository.repositoryId, repository.commitSha, documentPath, [...query.code_paths].sort(), depth])}`,
+      report_id: `vd_${digest([repository.repositoryId, repository.commitSha, documentPath, [...givenCodePaths].sort(), depth])}`,
       repositoryId: repository.repositoryId,
       commitSha: repository.commitSha,
       doc_path: documentPath!,
@@ -315,6 +324,35 @@ export class DocumentationTrustService {
       });
     }
     return report;
+  }
+
+  /**
+   * The repository verify_documentation reads, as a CodeDoc client names it: by repositoryId, by the
+   * checkout that holds its absolute paths, or, for repository-relative paths with several
+   * repositories indexed, the only one that holds doc_path (ambiguous_target when more than one does).
+   */
+  private async verifiedRepository(principal: Principal, query: { repositoryId?: string; doc_path: string; code_paths: string[] }) {
+    const paths = [query.doc_path, ...query.code_paths];
+    const repositories = await this.graph.listRepositories(principal);
+    if (query.repositoryId !== undefined || repositories.length <= 1 || paths.some((path) => path.startsWith('/'))) {
+      return targetRepository(this.graph, principal, query.repositoryId, paths);
+    }
+    const holding: RepositoryRecord[] = [];
+    for (const repository of repositories) {
+      if ((await this.codeOf(principal, repository).file(query.doc_path.replace(/^(\.\/)+/, ''))) !== null) holding.push(repository);
+    }
+    if (holding.length === 1) return holding[0]!;
+    const indexed = repositories.map((repository) => repository.repositoryId).sort();
+    if (holding.length === 0) {
+      throw new NotFoundError(`No indexed repository holds ${query.doc_path} (${indexed.join(', ')} are indexed).`, {
+        hint: 'Give doc_path relative to the repository root, or absolute inside its checkout.',
+      });
+    }
+    const candidates = holding.map((repository) => repository.repositoryId).sort();
+    throw new AmbiguousTargetError(`${holding.length} indexed repositories hold ${query.doc_path}: ${candidates.join(', ')}.`, {
+      hint: 'Say which one with repositoryId, or give doc_path as an absolute path inside its checkout.',
+      details: { candidates },
+    });
   }
 
   /** The public symbols of `codePaths` that the document never names (by name or qualified name). */

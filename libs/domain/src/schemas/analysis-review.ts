@@ -234,7 +234,9 @@ export const GetReportSectionInputSchema = z
       .enum(REPORT_SECTIONS, { error: `section is one of ${REPORT_SECTIONS.join(', ')}` })
       .describe('all: the whole canonical report; metrics: metrics.summary only; metrics_detail: paged; changed: diff-aware runs only.'),
     family: z
-      .enum(METRICS_FAMILIES, { error: `family is one of ${METRICS_FAMILIES.join(', ')}` })
+      .enum(METRICS_FAMILIES, {
+        error: `family is one of ${METRICS_FAMILIES.join(', ')}; CodeClone's overloaded_modules, coverage_adoption and api_surface are not measured (Lore has no module-hotspot layer, type-annotation adoption or API-surface metrics)`,
+      })
       .optional()
       .describe(
         'metrics_detail: functions, classes, modules, health (its dimensions) or coverage_join (per function, with the join’s summary).',

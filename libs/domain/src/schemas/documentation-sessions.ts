@@ -206,6 +206,7 @@ export const AnalyzeFileCallbackResultSchema = z
     session_id: z.string(),
     file_path: z.string(),
     status: z.literal('completed').describe("The file's analysis is received."),
+    message: z.string(),
     session_status: DocumentationSessionStateSchema,
     processed_files: z.number().int(),
     total_files: z.number().int(),

@@ -206,10 +206,25 @@ export const DetectStaleDocsResultSchema = z
   .register(schemaNames, { name: 'DetectStaleDocsResult' });
 export type DetectStaleDocsResult = z.infer<typeof DetectStaleDocsResultSchema>;
 
+/**
+ * A path as the CodeDoc server's verify_documentation takes it: relative to the repository root, or
+ * absolute inside an indexed checkout (which then names the repository); no `.` or `..` part either way.
+ */
+const VerifiedPathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((path) => isRepositoryPath(path.replace(/^\//, '').replace(/\/$/, '')), {
+    message: 'A path relative to the repository root, or absolute inside an indexed checkout, /-separated, with no empty, . or .. part.',
+  });
+
+const isMarkdown = (path: string): boolean => /\.(?:md|markdown)$/i.test(path);
+
 /** A Markdown file of the repository: a path inside it ending in .md or .markdown. */
-const MarkdownPathSchema = DocsPathSchema.refine((path) => /\.(?:md|markdown)$/i.test(path), {
-  message: 'A Markdown file (.md or .markdown).',
-});
+const MarkdownPathSchema = DocsPathSchema.refine(isMarkdown, { message: 'A Markdown file (.md or .markdown).' });
+
+/** verify_documentation's doc_path: a Markdown file, relative or absolute inside the checkout. */
+const VerifiedMarkdownPathSchema = VerifiedPathSchema.refine(isMarkdown, { message: 'A Markdown file (.md or .markdown).' });
 
 export const VERIFICATION_DEPTHS = ['shallow', 'deep', 'comprehensive'] as const;
 export const VerificationDepthSchema = z
@@ -222,13 +237,15 @@ export type VerificationDepth = z.infer<typeof VerificationDepthSchema>;
 
 export const VerifyDocumentationInputSchema = z
   .object({
-    repositoryId: RepositoryIdSchema.optional().describe('The repository; optional when only one is indexed.'),
-    doc_path: MarkdownPathSchema.describe('The Markdown document to verify, a path in the repository.'),
+    repositoryId: RepositoryIdSchema.optional().describe(
+      'The repository; optional when only one is indexed, when the paths are absolute inside a checkout, or when only one repository holds doc_path.',
+    ),
+    doc_path: VerifiedMarkdownPathSchema.describe('The Markdown document to verify: relative to the repository root, or absolute.'),
     code_paths: z
-      .array(DocsPathSchema)
+      .array(VerifiedPathSchema)
       .min(1)
       .max(MAX_DOCS_PATHS)
-      .describe('The code the document describes: files, or directories (ending in / or not), in the repository.'),
+      .describe('The code the document describes: files, or directories (ending in / or not), relative or absolute.'),
     verification_depth: VerificationDepthSchema.default('deep'),
   })
   .strict()

@@ -37,7 +37,8 @@ export const SearchCodeInputSchema = z
       })
       .strict()
       .register(schemaNames, { name: 'SearchScope' })
-      .optional(),
+      .optional()
+      .describe('The repository (and its indexed commit) to search; every readable repository when left out.'),
     kinds: z.array(SymbolKindSchema).max(SYMBOL_KINDS.length).optional().describe('Only these symbol kinds.'),
     pathPrefix: z
       .string()
@@ -48,7 +49,7 @@ export const SearchCodeInputSchema = z
       .describe('Only files under this path, e.g. src/orders/.'),
     language: CodeLanguageSchema.optional().describe('Only symbols of this language.'),
     mode: SearchModeSchema.default('hybrid').describe('hybrid: full-text, semantic and exact-name rankings fused; or one of them alone.'),
-    maxResults: z.number().int().min(1).max(50).default(10),
+    maxResults: z.number().int().min(1).max(50).default(10).describe('At most this many results, best first (1-50).'),
     include: z
       .array(z.enum(SEARCH_INCLUDES).register(schemaNames, { name: 'SearchInclude' }))
       .max(SEARCH_INCLUDES.length)

@@ -1,0 +1,127 @@
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { discoverClasses } from '@lore/config';
+import type { Principal } from '@lore/domain';
+import { LoreMcpServerFactory } from './lore-mcp-server.factory';
+import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from './mcp-tool';
+import { briefly, outlineSchema } from './service-validated-schema';
+import { countTokens } from './token-counter';
+
+/**
+ * What the default tools/list of /mcp costs an agent (issue 49): every tool, under 25,000 tokens
+ * (o200k_base), its output schemas outlined; and an answer still validates, in the official SDK
+ * client, against the outline it advertises. bench/mcp-catalog-size.ts prints the figures.
+ */
+const CONFIG = {
+  LORE_MCP_PROFILE: 'full',
+  LORE_MCP_ENABLE_SIDE_EFFECTS: true,
+  LORE_MCP_MAX_TOKENS: 25_000,
+  LORE_MEMORY_ENABLE_APPROVAL: true,
+};
+const PRINCIPAL = {
+  tenantId: 'tenant',
+  subject: 'local',
+  permissions: ['read', 'index'],
+  toolProfile: null,
+  repositories: null,
+} as unknown as Principal;
+
+/** Every tool class, made without its services (tools/list reads only their fields). */
+function everyTool(): LoreMcpTool[] {
+  return discoverClasses<LoreMcpTool>(`${__dirname}/tools`, '.tool').map(
+    (Class) => new (Class as unknown as new (...services: unknown[]) => LoreMcpTool)(...Array<unknown>(8).fill(CONFIG)),
+  );
+}
+
+async function connected(tools: LoreMcpTool[]): Promise<Client> {
+  const factory = new LoreMcpServerFactory(tools, [], [], CONFIG as never, {} as never, {} as never);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await factory.create(PRINCIPAL, { transport: 'stdio' }).connect(serverSide);
+  const client = new Client({ name: 'tools-list-spec', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe('the tools/list of /mcp', () => {
+  it('lists every tool in under 25,000 tokens', async () => {
+    const tools = everyTool();
+    const client = await connected(tools);
+    const listed = await client.listTools();
+    expect(listed.tools.map((tool) => tool.name).sort()).toEqual(tools.map((tool) => tool.name).sort());
+    const tokens = countTokens(JSON.stringify(listed));
+    expect(tokens).toBeLessThan(25_000);
+    await client.close();
+  });
+
+  it('advertises an outline that the SDK client validates a real answer against', async () => {
+    const output = z.object({
+      target: z.object({ name: z.string().describe('A name.'), path: z.string() }),
+      callers: z.array(z.object({ name: z.string(), distance: z.number().int() })),
+      note: z.string().nullable(),
+    });
+    const input = z.object({}).strict();
+    const tool: LoreMcpTool<typeof input, typeof output> = {
+      name: 'outlined',
+      title: 'Outlined',
+      description: 'Answers a fixed answer. Its schema is outlined in tools/list.',
+      version: FIRST_VERSION,
+      input,
+      output,
+      annotations: READ_ONLY,
+      pagedLists: ['callers'],
+      call: async () => ({
+        target: { name: 'applyDiscount', path: 'src/pricing.ts' },
+        callers: [{ name: 'placeOrder', distance: 1 }],
+        note: null,
+      }),
+      next: () => [],
+    };
+    const client = await connected([tool as unknown as LoreMcpTool]);
+    const [listed] = (await client.listTools()).tools;
+    expect(listed!.outputSchema).toEqual({
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: { target: { type: 'object' }, callers: { type: 'array' }, note: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        },
+      },
+    });
+    const answer = await client.callTool({ name: 'outlined', arguments: {} });
+    expect(answer.isError).toBeFalsy();
+    expect((answer.structuredContent as { data: unknown }).data).toEqual({
+      target: { name: 'applyDiscount', path: 'src/pricing.ts' },
+      callers: [{ name: 'placeOrder', distance: 1 }],
+      note: null,
+    });
+    // An answer outside even the outline is refused by the client: the outline is checked, not ignored.
+    await expect(
+      client.callTool({ name: 'outlined', arguments: {} }, { outputSchemaValidator: undefined } as never),
+    ).resolves.toBeDefined();
+    await client.close();
+  });
+});
+
+describe('outlineSchema', () => {
+  it('keeps the fields of the answer and of its data, each by its type, and nothing deeper', () => {
+    expect(
+      outlineSchema({
+        type: 'object',
+        required: ['data'],
+        properties: {
+          data: { type: 'object', description: 'x', required: ['a'], properties: { a: { type: 'array', items: { type: 'string' } } } },
+          metadata: { type: 'object', properties: { tool: { type: 'string' } } },
+        },
+      }),
+    ).toEqual({ type: 'object', properties: { data: { type: 'object', properties: { a: { type: 'array' } } } } });
+  });
+});
+
+describe('briefly', () => {
+  it('keeps the sentences that fit, and at least the first whole', () => {
+    expect(briefly('One two. Three four. Five six.', 20)).toBe('One two. Three four.');
+    expect(briefly('A first sentence longer than the limit. Then more.', 10)).toBe('A first sentence longer than the limit.');
+    expect(briefly('Version 1.2 of the API (e.g. this one). More.', 10)).toBe('Version 1.2 of the API (e.g. this one).');
+  });
+});
