@@ -70,7 +70,11 @@ async function main(): Promise<void> {
     env: { LORE_LOG_LEVEL: 'warn' },
   });
   try {
-    console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
     for (const endpoint of ENDPOINTS) for (const line of await measure(served.url, endpoint)) console.log(line);
   } finally {
     await served.stop();
