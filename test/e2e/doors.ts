@@ -143,7 +143,9 @@ export async function askEveryDoor(
     `query Ask($input: ${capability.graphqlInput}!) { ${capability.graphqlField}(input: $input) ${selectionOf(capability.result)} }`,
     { input },
   );
-  answers.graphql = body.errors ? { error: body.errors[0]!.extensions.code } : body.data![capability.graphqlField];
+  answers.graphql = body.errors
+    ? { error: body.errors[0]!.extensions.code }
+    : withoutAbsentFields(capability.result, body.data![capability.graphqlField]);
   for (const [door, client] of doors.mcp) {
     const result = await client.callTool({ name: capability.tool, arguments: input });
     answers[`mcp ${door}`] = result.isError
@@ -164,6 +166,25 @@ export function selectionOf(schema: z.ZodType): string {
   return `{ ${Object.entries(def.shape!)
     .map(([key, field]) => `${key} ${selectionOf(field)}`.trim())
     .join(' ')} }`;
+}
+
+/**
+ * GraphQL answers null for a selected field the answer does not have; the other doors leave it out.
+ * A field the schema marks optional (absent allowed, null not) that GraphQL gave as null was absent.
+ */
+function withoutAbsentFields(schema: z.ZodType, value: unknown): unknown {
+  const inner = unwrapZod(schema);
+  const def = inner._zod.def as unknown as { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+  if (def.type === 'array' && Array.isArray(value)) return value.map((item) => withoutAbsentFields(def.element!, item));
+  if (def.type !== 'object' || value === null || typeof value !== 'object') return value;
+  const absentWhenNull = (field: z.ZodType | undefined) => {
+    const fieldDef = field?._zod.def as { type?: string; innerType?: z.ZodType } | undefined;
+    return fieldDef?.type === 'optional' && (fieldDef.innerType!._zod.def as { type: string }).type !== 'nullable';
+  };
+  const fields = Object.entries(value as Record<string, unknown>).filter(
+    ([key, field]) => !(field === null && absentWhenNull(def.shape![key])),
+  );
+  return Object.fromEntries(fields.map(([key, field]) => [key, def.shape![key] ? withoutAbsentFields(def.shape![key], field) : field]));
 }
 
 function unwrapZod(schema: z.ZodType): z.ZodType {
