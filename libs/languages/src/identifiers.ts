@@ -28,3 +28,11 @@ export function nameFromSource(text: string, fallback: string): string {
   if (argument) return `${nameFromSource(argument[1]!, fallback)}${argument[2]}`;
   return [...text.matchAll(IDENTIFIER)].pop()?.[0] ?? fallback;
 }
+
+/**
+ * A test's title as its name: the words a person wrote, on one line (a title written over several
+ * lines, in a template or raw string, joins its lines with a space). Titles are sentences: not capped.
+ */
+export function testTitle(text: string): string {
+  return text.replace(/\s*[\r\n]\s*/g, ' ');
+}

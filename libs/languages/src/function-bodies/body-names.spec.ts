@@ -63,4 +63,54 @@ describe('nested bodies named after source text over several lines', () => {
     expect(reading.snapshot.symbols.find((symbol) => symbol.kind === 'test')?.name).toBe('waits for the marker');
     expect(reading.snapshot.symbols.filter((symbol) => /[\r\n]/.test(symbol.name + symbol.qualifiedName))).toEqual([]);
   });
+
+
+  it('are named on one line, and tests titled on one line, in C#, PHP, C++, Rust and Ruby', async () => {
+    const root = scratchRepository({
+      'Marker.cs': [
+        'class Marker {',
+        '  System.Action[] handlers = new System.Action[1];',
+        '  void Setup() {',
+        '    handlers[',
+        '      0',
+        '    ] = () => { };',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'marker.php': [
+        '<?php',
+        'function setup($stack) {',
+        '  (',
+        '    $stack->factory',
+        '  )(function () { return 1; });',
+        '}',
+        '',
+      ].join('\n'),
+      'marker.cpp': ['void setup(void (**handlers)()) {', '  handlers[', '    0', '  ] = []() {};', '}', ''].join('\n'),
+      'src/lib.rs': ['pub fn setup(stack: &Stack) {', '    (', '        stack.factory', '    )(|x: u32| x);', '}', ''].join('\n'),
+      'spec/marker_spec.rb': [
+        'RSpec.describe Marker::',
+        '  Reader do',
+        '  it "waits for the',
+        '      marker" do',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    });
+    const reading = await readRepository(root, { tenantId: 't', maxFileBytes: 1 << 20 });
+    const nested = reading.snapshot.symbols.filter((symbol) => symbol.nested).map((symbol) => [symbol.path, symbol.qualifiedName]);
+    // The last identifier of the text, with the argument position after a callee: Ruby's group is named by its constant.
+    expect(nested).toEqual([
+      ['src/lib.rs', 'setup.factory(0)'],
+      ['spec/marker_spec.rb', 'Reader'],
+      ['marker.php', 'setup.factory(0)'],
+      ['Marker.cs', 'Marker.Setup.handlers'],
+      ['marker.cpp', 'setup.handlers'],
+    ]);
+    const tests = reading.snapshot.symbols.filter((symbol) => symbol.kind === 'test').map((symbol) => [symbol.path, symbol.qualifiedName]);
+    expect(tests).toEqual([['spec/marker_spec.rb', 'Reader.waits for the marker']]);
+    expect(reading.snapshot.symbols.filter((symbol) => /[\r\n]/.test(symbol.name + symbol.qualifiedName))).toEqual([]);
+  });
 });

@@ -49,8 +49,8 @@ export interface CallHierarchyPassInput {
 /**
  * Asks the server, for each outermost function of the files, what it calls and from where
  * (`textDocument/prepareCallHierarchy` at its name, then `callHierarchy/outgoingCalls`). A call it
- * resolves into the repository is an `exact` edge from the innermost function around the call
- * (a lambda's calls are its own); one it resolves outside gives none. At a line of an answered
+ * resolves into the repository is an `exact` edge from the body the call is in (a lambda's calls
+ * are its own: see FunctionIndex.callerAt); one it resolves outside gives none. At a line of an answered
  * function where it resolved nothing (a macro, a call it could not type), the first pass's edges
  * stay, `name` lowered to `ambiguous`; a function it was not asked about or did not know keeps the
  * first pass's edges as they were. A server that cannot start, stops or hangs leaves the first
@@ -60,7 +60,7 @@ export async function resolveWithCallHierarchy(pass: CallHierarchyPassInput): Pr
   const { setup, settings } = pass;
   const report = (status: LanguageServerRun['status'], detail: string): LanguageServerRun[] =>
     setup.languages.map((language) => ({ language, server: setup.server, version: setup.version, status, detail }));
-  const functions = new FunctionIndex(pass.symbols);
+  const functions = new FunctionIndex(pass.symbols, pass.firstPass);
   const answers: Answers = new Map();
   const edges = new CallEdges();
   let ready: () => void = () => undefined;
@@ -169,7 +169,7 @@ async function askFile(
           let declared = calledAt.get(line);
           if (!declared) calledAt.set(line, (declared = new Set()));
           if (callee === 'unknown') declared.add(lastName(call.to.name));
-          else if (callee !== 'outside') edges.add(functions.innermostAt(fn, line).uid, callee, line, 'exact');
+          else if (callee !== 'outside') edges.add(functions.callerAt(fn, line, callee), callee, line, 'exact');
         }
       }
     }
@@ -233,12 +233,14 @@ export function namePosition(lines: readonly string[], fn: SymbolRow): LspPositi
   return null;
 }
 
-/** The repository's functions by file: which are asked about, which one a call's line is in. */
+/** The repository's functions by file: which are asked about, which one a call is in. */
 class FunctionIndex {
   private readonly byPath = new Map<string, SymbolRow[]>();
   private readonly outermost = new Map<string, string>();
+  /** The first pass's caller of each (line, callee): it read the syntax, so it knows which body a site is in. */
+  private readonly firstPassCallers = new Map<string, string[]>();
 
-  constructor(symbols: readonly SymbolRow[]) {
+  constructor(symbols: readonly SymbolRow[], firstPass: readonly CallRow[]) {
     for (const symbol of symbols) {
       if (!CALLABLE.has(symbol.kind)) continue;
       const list = this.byPath.get(symbol.path);
@@ -250,6 +252,24 @@ class FunctionIndex {
       for (const symbol of list)
         this.outermost.set(symbol.uid, (symbol.nested && outer.find((fn) => contains(fn, symbol))?.uid) || symbol.uid);
     }
+    for (const row of firstPass) {
+      const key = `${row.line}\u0000${row.calleeUid}`;
+      const callers = this.firstPassCallers.get(key);
+      if (callers) callers.push(row.callerUid);
+      else this.firstPassCallers.set(key, [row.callerUid]);
+    }
+  }
+
+  /**
+   * The body in `fn` a call at `line` to `calleeUid` is made from. The server gives the call's line
+   * and column but bodies are known by lines only: in `apply([](int y) { return y + 1; })` the call
+   * of apply and the lambda share a line, and the lambda, innermost by lines, does not make the call.
+   * So the first pass's caller of the same site and callee, when it has one in `fn`; else the
+   * innermost body whose lines hold the line.
+   */
+  callerAt(fn: SymbolRow, line: number, calleeUid: string): string {
+    const seen = this.firstPassCallers.get(`${line}\u0000${calleeUid}`)?.find((caller) => this.outermostOf(caller) === fn.uid);
+    return seen ?? this.innermostAt(fn, line).uid;
   }
 
   outermostIn(path: string): SymbolRow[] {
@@ -262,7 +282,7 @@ class FunctionIndex {
   }
 
   /** The innermost function in `fn` (itself or a body nested in it) whose lines hold `line`. */
-  innermostAt(fn: SymbolRow, line: number): SymbolRow {
+  private innermostAt(fn: SymbolRow, line: number): SymbolRow {
     let best = fn;
     for (const symbol of this.byPath.get(fn.path) ?? []) {
       if (!symbol.nested || symbol.startLine > line || symbol.endLine < line || !contains(fn, symbol)) continue;

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolRow } from '@lore/domain';
+import { nameFromSource } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { ScopeStack } from '../../tree-sitter/scopes';
@@ -385,7 +386,7 @@ export class CFileWalk implements FileWalk<CFile> {
   /** A lambda: a nested function under the function it is written in, which sees that function's locals. */
   private declareLambda(node: Node): VisitOutcome {
     const enclosing = this.inFunction();
-    const base = bindingOf(node);
+    const base = nameFromSource(bindingOf(node), 'lambda');
     const prefix = enclosing ? `${enclosing.symbol.qualifiedName}.` : '';
     const name = this.lambdaNames.claim(prefix, base);
     const declarator = node.childForFieldName('declarator');

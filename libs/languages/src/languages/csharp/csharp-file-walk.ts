@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
+import { nameFromSource } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { FieldUses } from '../../tree-sitter/field-uses';
@@ -272,7 +273,7 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
     const owner = this.currentType();
     const parentSymbol = enclosing?.symbol ?? owner?.symbol;
     if (!parentSymbol) return;
-    const base = node.type === 'local_function_statement' ? (node.childForFieldName('name')?.text ?? 'local') : bindingOf(node);
+    const base = node.type === 'local_function_statement' ? (node.childForFieldName('name')?.text ?? 'local') : nameFromSource(bindingOf(node), 'lambda');
     const prefix = `${parentSymbol.qualifiedName}.`;
     const name = this.nestedNames.claim(prefix, base);
     const body = node.childForFieldName('body');

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
+import { nameFromSource } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { FieldUses } from '../../tree-sitter/field-uses';
@@ -251,7 +252,7 @@ export class PhpFileWalk implements FileWalk<PhpFile> {
     const parameters = node.childForFieldName('parameters');
     const measured = measureBody(node, parameters?.startIndex ?? node.startIndex, BODY_RULES);
     const signature = this.text.slice(node.startIndex, body?.startIndex ?? node.endIndex).replace(/\s*=>\s*$/, '');
-    const base = bindingOf(node);
+    const base = nameFromSource(bindingOf(node), 'closure');
     const method = this.nested(node, base, enclosing, measured, signature, parameters, node.childForFieldName('return_type')?.text ?? null);
     if (node.parent?.type === 'assignment_expression' && method.symbol.name === base)
       enclosing.locals.set(`$${base}`, { kind: 'callable', callable: method });

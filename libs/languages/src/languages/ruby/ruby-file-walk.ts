@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolRow } from '@lore/domain';
+import { nameFromSource, testTitle } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { FieldUses } from '../../tree-sitter/field-uses';
@@ -267,7 +268,9 @@ export class RubyFileWalk implements FileWalk<RbFile> {
     const block = node.childForFieldName('block');
     const bare = !receiver || receiver.text === 'RSpec';
     if (bare && block && (RSPEC_EXAMPLES.has(name) || RSPEC_GROUPS.has(name) || (name === 'test' && !this.currentMethod()))) {
-      const description = literalText(first) ?? first?.text ?? name;
+      const literal = literalText(first);
+      // `describe Cart::Checkout do`: a group named by an expression takes it as a name, on one line.
+      const description = literal !== null ? testTitle(literal) : first ? nameFromSource(first.text, name) : name;
       const test = (RSPEC_EXAMPLES.has(name) && this.specFile) || name === 'test';
       if (this.specFile || name === 'test') {
         this.namedBlocks.set(block.id, { name: description, test });

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
+import { nameFromSource } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { FieldUses } from '../../tree-sitter/field-uses';
@@ -440,7 +441,7 @@ export class RustFileWalk implements FileWalk<RustFile> {
     const enclosing = this.currentFn();
     if (!enclosing) return;
     const parameters = node.childForFieldName('parameters');
-    const base = closureBinding(node);
+    const base = nameFromSource(closureBinding(node), 'closure');
     const measured = measureBody(node, node.startIndex, BODY_RULES);
     const fn = this.nestedFn(node, base, enclosing, parameters, node.childForFieldName('return_type')?.text ?? null, measured);
     if (node.parent?.type === 'let_declaration' && fn.symbol.name === base) enclosing.locals.set(base, { kind: 'callable', callable: fn });

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { symbolUid, type SymbolKind, type SymbolRow } from '@lore/domain';
 import type { ExtractionInput } from '../../extractor';
 import type { FileResultCache } from '../../file-result-cache';
-import { nameTokens } from '../../identifiers';
+import { nameTokens, testTitle } from '../../identifiers';
 import type { SourceFile as RepoFile } from '../../repository-files';
 import { hasBody, measureBody, type FunctionBody } from './body-metrics';
 import { lastNameOf, readModuleFacts, referenceOf } from './module-scope';
@@ -519,8 +519,7 @@ function testCall(node: ts.CallExpression): { fn: string; title: string; body: t
   const [title, body] = node.arguments;
   if (!title || !(ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title))) return null;
   if (!body || !isFunctionExpressionLike(body)) return null;
-  // A title written over several lines names its test on one.
-  return { fn: callee.text, title: title.text.replace(/\s*\n\s*/g, ' '), body };
+  return { fn: callee.text, title: testTitle(title.text), body };
 }
 
 /**
