@@ -1,5 +1,5 @@
 import type { Extraction, ExtractionInput, LanguageServerSettings } from '../extractor';
-import { fixtureInput, short } from '../../test/extraction-inputs';
+import { fixtureInput, memoryInput, scratchRepository, short } from '../../test/extraction-inputs';
 import { CExtractor } from '../languages/c/c-extractor';
 import { GoExtractor } from '../languages/go/go-extractor';
 import { installedServer, type PinnedServer } from './installed-servers';
@@ -138,5 +138,42 @@ withServer('gopls')('gopls on test/fixtures/shipping-go', () => {
     expect(
       exact.languageServers!.map(({ detail, ...run }) => [run, /^go[\d.]+, go\.mod at the root, offline \(GOPROXY=off\)$/.test(detail)]),
     ).toEqual([[{ language: 'go', server: 'gopls', version: 'v0.23.0', status: 'ran' }, true]]);
+  }, 180_000);
+});
+
+/** Files on disk (the server reads them) and the same files as the extractor's input. */
+function scratchInput(sources: Record<string, string>): ExtractionInput {
+  return { ...memoryInput(sources), rootPath: scratchRepository(sources) };
+}
+
+withServer('clangd')('clangd, a lambda handed to a call on the call\'s line', () => {
+  it('gives the call to the function it is written in, not to the lambda that shares its line', async () => {
+    const input = scratchInput({
+      'shop.cpp': ['int apply(int (*f)(int)) { return f(1); }', 'int total() {', '  return apply([](int y) { return y + 1; });', '}', ''].join('\n'),
+    });
+    const { exact } = await exactly(new CExtractor(), input);
+    expect(edges(exact.calls)).toEqual([['shop.cpp#total', 'shop.cpp#apply', 3, 1, 'exact']]);
+    expect(exact.languageServers!.map((run) => run.status)).toEqual(['ran']);
+  }, 180_000);
+});
+
+withServer('gopls')('gopls, a function literal handed to a call on the call\'s line', () => {
+  it('gives the call to the function it is written in, not to the literal that shares its line', async () => {
+    const input = scratchInput({
+      'go.mod': 'module shop\n\ngo 1.21\n',
+      'shop.go': [
+        'package shop',
+        '',
+        'func apply(f func(int) int) int { return f(1) }',
+        '',
+        'func Total() int {',
+        '\treturn apply(func(y int) int { return y + 1 })',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const { exact } = await exactly(new GoExtractor(), { ...input, files: input.files.filter((file) => file.path.endsWith('.go')) });
+    expect(edges(exact.calls)).toEqual([['shop.go#Total', 'shop.go#apply', 6, 1, 'exact']]);
+    expect(exact.languageServers!.map((run) => run.status)).toEqual(['ran']);
   }, 180_000);
 });
