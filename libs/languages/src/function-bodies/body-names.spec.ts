@@ -64,7 +64,6 @@ describe('nested bodies named after source text over several lines', () => {
     expect(reading.snapshot.symbols.filter((symbol) => /[\r\n]/.test(symbol.name + symbol.qualifiedName))).toEqual([]);
   });
 
-
   it('are named on one line, and tests titled on one line, in C#, PHP, C++, Rust and Ruby', async () => {
     const root = scratchRepository({
       'Marker.cs': [
@@ -78,26 +77,14 @@ describe('nested bodies named after source text over several lines', () => {
         '}',
         '',
       ].join('\n'),
-      'marker.php': [
-        '<?php',
-        'function setup($stack) {',
-        '  (',
-        '    $stack->factory',
-        '  )(function () { return 1; });',
-        '}',
-        '',
-      ].join('\n'),
+      'marker.php': ['<?php', 'function setup($stack) {', '  (', '    $stack->factory', '  )(function () { return 1; });', '}', ''].join(
+        '\n',
+      ),
       'marker.cpp': ['void setup(void (**handlers)()) {', '  handlers[', '    0', '  ] = []() {};', '}', ''].join('\n'),
       'src/lib.rs': ['pub fn setup(stack: &Stack) {', '    (', '        stack.factory', '    )(|x: u32| x);', '}', ''].join('\n'),
-      'spec/marker_spec.rb': [
-        'RSpec.describe Marker::',
-        '  Reader do',
-        '  it "waits for the',
-        '      marker" do',
-        '  end',
-        'end',
-        '',
-      ].join('\n'),
+      'spec/marker_spec.rb': ['RSpec.describe Marker::', '  Reader do', '  it "waits for the', '      marker" do', '  end', 'end', ''].join(
+        '\n',
+      ),
     });
     const reading = await readRepository(root, { tenantId: 't', maxFileBytes: 1 << 20 });
     const nested = reading.snapshot.symbols.filter((symbol) => symbol.nested).map((symbol) => [symbol.path, symbol.qualifiedName]);

@@ -146,10 +146,16 @@ function scratchInput(sources: Record<string, string>): ExtractionInput {
   return { ...memoryInput(sources), rootPath: scratchRepository(sources) };
 }
 
-withServer('clangd')('clangd, a lambda handed to a call on the call\'s line', () => {
+withServer('clangd')("clangd, a lambda handed to a call on the call's line", () => {
   it('gives the call to the function it is written in, not to the lambda that shares its line', async () => {
     const input = scratchInput({
-      'shop.cpp': ['int apply(int (*f)(int)) { return f(1); }', 'int total() {', '  return apply([](int y) { return y + 1; });', '}', ''].join('\n'),
+      'shop.cpp': [
+        'int apply(int (*f)(int)) { return f(1); }',
+        'int total() {',
+        '  return apply([](int y) { return y + 1; });',
+        '}',
+        '',
+      ].join('\n'),
     });
     const { exact } = await exactly(new CExtractor(), input);
     expect(edges(exact.calls)).toEqual([['shop.cpp#total', 'shop.cpp#apply', 3, 1, 'exact']]);
@@ -157,7 +163,7 @@ withServer('clangd')('clangd, a lambda handed to a call on the call\'s line', ()
   }, 180_000);
 });
 
-withServer('gopls')('gopls, a function literal handed to a call on the call\'s line', () => {
+withServer('gopls')("gopls, a function literal handed to a call on the call's line", () => {
   it('gives the call to the function it is written in, not to the literal that shares its line', async () => {
     const input = scratchInput({
       'go.mod': 'module shop\n\ngo 1.21\n',

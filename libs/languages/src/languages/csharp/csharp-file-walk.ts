@@ -273,7 +273,10 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
     const owner = this.currentType();
     const parentSymbol = enclosing?.symbol ?? owner?.symbol;
     if (!parentSymbol) return;
-    const base = node.type === 'local_function_statement' ? (node.childForFieldName('name')?.text ?? 'local') : nameFromSource(bindingOf(node), 'lambda');
+    const base =
+      node.type === 'local_function_statement'
+        ? (node.childForFieldName('name')?.text ?? 'local')
+        : nameFromSource(bindingOf(node), 'lambda');
     const prefix = `${parentSymbol.qualifiedName}.`;
     const name = this.nestedNames.claim(prefix, base);
     const body = node.childForFieldName('body');
