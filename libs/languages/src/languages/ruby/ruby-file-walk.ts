@@ -230,6 +230,8 @@ export class RubyFileWalk implements FileWalk<RbFile> {
 
   /** A block or lambda: an RSpec group or example when a call names it, else a nested body (`each(block)`, a lambda's variable). */
   private declareBlock(node: Node): VisitOutcome {
+    // `->(x) { x * 2 }` is one body: its `{ }` is the lambda's, not a block of its own.
+    if (node.parent?.type === 'lambda') return;
     const enclosing = this.currentMethod();
     const named = this.namedBlocks.get(node.id);
     if (!enclosing && !named) return;
@@ -242,7 +244,8 @@ export class RubyFileWalk implements FileWalk<RbFile> {
       base,
       enclosing?.symbol ?? null,
       enclosing,
-      measureBody(node, node.startIndex, BODY_RULES),
+      // A lambda's decisions are in its `{ }` or `do end`, which the rules take for a nested body: measured from it.
+      measureBody(node.type === 'lambda' ? (node.childForFieldName('body') ?? node) : node, node.startIndex, BODY_RULES),
       named
         ? this.text.slice(call?.startIndex ?? node.startIndex, node.startIndex).trim()
         : this.text.slice(node.startIndex, parameters?.endIndex ?? node.startIndex + 2),
