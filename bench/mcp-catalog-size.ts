@@ -12,7 +12,7 @@
 import 'reflect-metadata';
 import { loadavg } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens } from '@lore/domain';
 import { serveFixtures } from './served-fixtures';
 
 const ENDPOINTS = ['/mcp', '/mcp/codeclone', '/mcp/codedoc', '/mcp/knowledge', '/mcp/analysis'];

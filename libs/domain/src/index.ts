@@ -8,5 +8,6 @@ export * from './input-vocabulary';
 export * from './language-model';
 export * from './principal';
 export * from './schemas/shared';
+export * from './token-count';
 export * from './uids';
 export * from './uris';

@@ -19,6 +19,7 @@ import {
   LoreError,
   type Permission,
   type Principal,
+  countTokens,
   currentBookmarkScope,
   parseResourceUri,
   runWithBookmark,
@@ -27,7 +28,6 @@ import {
 } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
 import { offsetOf } from './continuation';
-import { countTokens } from './token-counter';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';

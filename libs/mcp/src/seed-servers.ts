@@ -1,10 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { LORE_VERSION } from '@lore/config';
-import { type ErrorBody, InvalidInputError, type LoreError, toLoreError } from '@lore/domain';
+import { type ErrorBody, InvalidInputError, type LoreError, countTokens, toLoreError } from '@lore/domain';
 import { type StatefulEnvelope, statefulError } from './stateful-answer';
 import type { ToolAnswer } from './tool-answer';
-import { countTokens } from './token-counter';
 
 /**
  * The servers the seeds describe, each served as a view of Lore's one catalog (`lore mcp --as <name>`,

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { type ErrorBody, toLoreError } from '@lore/domain';
-import { countTokens } from './token-counter';
+import { type ErrorBody, countTokens, toLoreError } from '@lore/domain';
 
 /**
  * The answer of a stateful tool (the documentation sessions), in the standard response format of the

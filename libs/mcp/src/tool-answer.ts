@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { type ErrorBody, RESOURCE_SCHEMES, WarningSchema, parseResourceUri } from '@lore/domain';
+import { type ErrorBody, RESOURCE_SCHEMES, WarningSchema, countTokens, parseResourceUri } from '@lore/domain';
 import type { Warning } from '@lore/domain';
 import { continuationOf } from './continuation';
 import type { NextCall } from './mcp-tool';
-import { countTokens } from './token-counter';
 
 /**
  * The one shape of every tool's answer (docs/specification.md, Answer envelope): the service's

@@ -2,11 +2,10 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { discoverClasses } from '@lore/config';
-import type { Principal } from '@lore/domain';
+import { type Principal, countTokens } from '@lore/domain';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
 import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from './mcp-tool';
 import { briefly, outlineSchema } from './service-validated-schema';
-import { countTokens } from './token-counter';
 
 /**
  * What the default tools/list of /mcp costs an agent (issue 49): every tool, under 25,000 tokens

@@ -1,6 +1,15 @@
 import { Logger } from '@nestjs/common';
-import { type ConnectionOptions, type Job, Queue, type SandboxedJob, UnrecoverableError, Worker } from 'bullmq';
+import type { ConnectionOptions, Job, Queue, SandboxedJob } from 'bullmq';
 import { type ErrorCode, LoreError, UnavailableError } from '@lore/domain';
+
+/**
+ * BullMQ, loaded when a queue is first used: with ioredis under it, it cost every process (each CLI
+ * call) ~100 ms of CPU at start, though only those given LORE_QUEUE_URL use it.
+ */
+function bullmq(): typeof import('bullmq') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('bullmq') as typeof import('bullmq');
+}
 
 /** The one BullMQ queue of index jobs (its keys are `lore:index:*` in Redis). */
 const QUEUE_NAME = 'index';
@@ -127,7 +136,7 @@ export class IndexJobQueue {
    * keeps its lock `lockMs` at most; then another worker takes it again.
    */
   work(processor: ((job: RunningIndexJob) => Promise<unknown>) | string, concurrency: number): IndexJobWorker {
-    const worker = new Worker<IndexJobData>(QUEUE_NAME, typeof processor === 'string' ? processor : indexJobProcessor(processor), {
+    const worker = new (bullmq().Worker)<IndexJobData>(QUEUE_NAME, typeof processor === 'string' ? processor : indexJobProcessor(processor), {
       connection: this.connection(),
       prefix: KEY_PREFIX,
       concurrency,
@@ -156,7 +165,7 @@ export class IndexJobQueue {
 
   private open(): Queue {
     if (!this.queue) {
-      this.queue = new Queue(QUEUE_NAME, { connection: { ...this.connection(), enableOfflineQueue: false }, prefix: KEY_PREFIX });
+      this.queue = new (bullmq().Queue)(QUEUE_NAME, { connection: { ...this.connection(), enableOfflineQueue: false }, prefix: KEY_PREFIX });
       this.queue.on('error', (error) => this.logRedisError(error));
     }
     return this.queue;
@@ -218,7 +227,7 @@ export function indexJobProcessor(
     } catch (error) {
       const code = error instanceof LoreError ? error.code : 'internal';
       const message = `${code}: ${error instanceof Error ? error.message : String(error)}`;
-      throw isFinalFailure(error) ? new UnrecoverableError(message) : new Error(message);
+      throw isFinalFailure(error) ? new (bullmq().UnrecoverableError)(message) : new Error(message);
     }
   };
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, relative } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { initialTransition } from 'xstate';
 import { canPerformSideEffect } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
-import { ConflictError, PermissionDeniedError, type Principal } from '@lore/domain';
+import { ConflictError, PermissionDeniedError, type Principal, countTokens } from '@lore/domain';
 import {
   type AnalyzeFileCallbackInput,
   AnalyzeFileCallbackInputSchema,
