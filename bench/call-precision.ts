@@ -28,7 +28,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, SymbolRow } from '@lore/domain';
-import { compilerOptionsOf, projectOf, readPackageReach, readProjects, readRepository, readWorkspace } from '@lore/indexer';
+import { readRepository } from '@lore/indexer';
+// The compiler's reference call graph reads the repository's projects and packages as the indexer does.
+import {
+  compilerOptionsOf,
+  projectOf,
+  readPackageReach,
+  readProjects,
+  readWorkspace,
+} from '@lore/languages/languages/typescript/workspace';
 import { printImpactPrecision } from './impact-precision';
 
 /** Code runs in these (a module-level variable's initializer too); the indexer attributes calls the same way. */

@@ -10,8 +10,6 @@ export type * from './languages/language-definition';
 export * from './repository-files';
 // For bench/parse-floor.ts: the first pass's own walk, measured alone (the compiler loaded when it is first called).
 export { walkPreorder } from './languages/typescript/typescript-extractor';
-// For bench/call-precision.ts: the compiler's reference call graph reads the repository's projects and packages as the indexer does.
-export { compilerOptionsOf, projectOf, readPackageReach, readProjects, readWorkspace } from './languages/typescript/workspace';
 export { signatureSimilarity } from './function-bodies/fingerprints';
 // For bench/python-call-precision.ts: pyright's own answer at every call site, and the calls found by the same grammar the indexer parses with.
 export { PyrightSession } from './languages/python/pyright-session';

@@ -1,10 +1,10 @@
 // The packages a repository provides, read from its manifests and source layout: what other repositories' imports can name.
 import { posix } from 'node:path';
-import ts from 'typescript';
 import type { PackageRow, SkippedFile } from '@lore/domain';
 import { isTestPath } from './languages';
 import type { SourceFile } from './repository-files';
 import { BUNDLER_CONFIGS, readBundlerEntries, type BundlerEntries } from './languages/typescript/bundler-entries';
+import { typescript } from './languages/typescript/compiler';
 import { compare } from './tree-sitter/edges';
 
 /** Where builds put what a package.json's entry points name; the sources are beside them, most often in src/. */
@@ -131,7 +131,7 @@ function buildsOf(
       if (problem) warnings.push({ path, reason: `${problem}; its outputs are mapped by layout only` });
     } else if (/^tsconfig[^/]*\.json$/.test(name)) {
       const text = readText(path);
-      const { config } = text === null ? { config: undefined } : ts.parseConfigFileTextToJson(path, text);
+      const { config } = text === null ? { config: undefined } : typescript().parseConfigFileTextToJson(path, text);
       const options = (config as { compilerOptions?: Record<string, unknown> } | undefined)?.compilerOptions;
       const outDir = options?.declarationDir ?? options?.outDir;
       if (typeof outDir === 'string' && typeof options?.rootDir === 'string')

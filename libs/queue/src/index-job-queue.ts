@@ -136,19 +136,23 @@ export class IndexJobQueue {
    * keeps its lock `lockMs` at most; then another worker takes it again.
    */
   work(processor: ((job: RunningIndexJob) => Promise<unknown>) | string, concurrency: number): IndexJobWorker {
-    const worker = new (bullmq().Worker)<IndexJobData>(QUEUE_NAME, typeof processor === 'string' ? processor : indexJobProcessor(processor), {
-      connection: this.connection(),
-      prefix: KEY_PREFIX,
-      concurrency,
-      useWorkerThreads: typeof processor === 'string',
-      // A thread takes no V8 flags of the process (bin/lore.js starts workers with a 64 MB semi-space,
-      // as the indexing commands): its young generation is sized here instead (two semi-spaces and more).
-      workerThreadsOptions: { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } },
-      lockDuration: this.settings.lockMs,
-      stalledInterval: Math.max(1_000, Math.floor(this.settings.lockMs / 2)),
-      // A job whose worker died is taken again (not an attempt of its own); twice at most, then failed.
-      maxStalledCount: 2,
-    });
+    const worker = new (bullmq().Worker)<IndexJobData>(
+      QUEUE_NAME,
+      typeof processor === 'string' ? processor : indexJobProcessor(processor),
+      {
+        connection: this.connection(),
+        prefix: KEY_PREFIX,
+        concurrency,
+        useWorkerThreads: typeof processor === 'string',
+        // A thread takes no V8 flags of the process (bin/lore.js starts workers with a 64 MB semi-space,
+        // as the indexing commands): its young generation is sized here instead (two semi-spaces and more).
+        workerThreadsOptions: { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 192 } },
+        lockDuration: this.settings.lockMs,
+        stalledInterval: Math.max(1_000, Math.floor(this.settings.lockMs / 2)),
+        // A job whose worker died is taken again (not an attempt of its own); twice at most, then failed.
+        maxStalledCount: 2,
+      },
+    );
     worker.on('error', (error) => this.logRedisError(error));
     return { close: () => worker.close() };
   }
@@ -165,7 +169,10 @@ export class IndexJobQueue {
 
   private open(): Queue {
     if (!this.queue) {
-      this.queue = new (bullmq().Queue)(QUEUE_NAME, { connection: { ...this.connection(), enableOfflineQueue: false }, prefix: KEY_PREFIX });
+      this.queue = new (bullmq().Queue)(QUEUE_NAME, {
+        connection: { ...this.connection(), enableOfflineQueue: false },
+        prefix: KEY_PREFIX,
+      });
       this.queue.on('error', (error) => this.logRedisError(error));
     }
     return this.queue;

@@ -19,7 +19,12 @@ export class EndpointLanguageModel implements LanguageModel {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { default: OpenAIClient } = require('openai') as typeof import('openai');
     // One retry: a judgement is an optional extra, never worth a long wait.
-    this.client = new OpenAIClient({ baseURL: settings.url, apiKey: settings.apiKey ?? 'none', timeout: settings.timeoutMs, maxRetries: 1 });
+    this.client = new OpenAIClient({
+      baseURL: settings.url,
+      apiKey: settings.apiKey ?? 'none',
+      timeout: settings.timeoutMs,
+      maxRetries: 1,
+    });
   }
 
   async complete({ system, user, maxTokens }: ModelRequest): Promise<ModelAnswer> {

@@ -1,7 +1,8 @@
 // A package's bundler configuration read statically: which source file each built file is made from.
 import { posix } from 'node:path';
 import { minimatch } from 'minimatch';
-import ts from 'typescript';
+import type ts from 'typescript';
+import { typescript } from './compiler';
 
 /** The configuration files of the bundlers whose `entry` is read: tsdown, tsup, rollup, vite, unbuild. */
 export const BUNDLER_CONFIGS = /^(tsdown|tsup|rollup|vite|build)\.config\.[cm]?[jt]s$/;
@@ -29,17 +30,18 @@ export function readBundlerEntries(
   text: string,
   paths: ReadonlySet<string>,
 ): { entries: BundlerEntries | null; problem: string | null } {
+  const compiler = typescript();
   const dir = posix.dirname(configPath) === '.' ? '' : posix.dirname(configPath);
-  const sourceFile = ts.createSourceFile(configPath, text, ts.ScriptTarget.Latest, true);
+  const sourceFile = compiler.createSourceFile(configPath, text, compiler.ScriptTarget.Latest, true);
   const entryValues: ts.Expression[] = [];
   let outDir = 'dist';
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAssignment(node) && propertyName(node.name) !== null) {
+    if (compiler.isPropertyAssignment(node) && propertyName(node.name) !== null) {
       const name = propertyName(node.name)!;
       if (ENTRY_KEYS.has(name)) entryValues.push(node.initializer);
-      if ((name === 'outDir' || name === 'dir') && ts.isStringLiteralLike(node.initializer)) outDir = node.initializer.text;
+      if ((name === 'outDir' || name === 'dir') && compiler.isStringLiteralLike(node.initializer)) outDir = node.initializer.text;
     }
-    ts.forEachChild(node, visit);
+    compiler.forEachChild(node, visit);
   };
   visit(sourceFile);
   if (entryValues.length === 0) return { entries: null, problem: null };
@@ -54,13 +56,14 @@ export function readBundlerEntries(
 
 /** One `entry` value as (output stem, source path) pairs, or why it cannot be read without running the config. */
 function namedEntries(value: ts.Expression, dir: string, paths: ReadonlySet<string>): [string, string][] | string {
+  const compiler = typescript();
   const at = (node: ts.Node): string => `line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  if (ts.isStringLiteralLike(value) || ts.isArrayLiteralExpression(value)) {
-    const elements = ts.isArrayLiteralExpression(value) ? [...value.elements] : [value];
+  if (compiler.isStringLiteralLike(value) || compiler.isArrayLiteralExpression(value)) {
+    const elements = compiler.isArrayLiteralExpression(value) ? [...value.elements] : [value];
     const files: string[] = [];
     for (const element of elements) {
-      const input = ts.isObjectLiteralExpression(element) ? stringProperty(element, 'input') : element;
-      if (!input || !ts.isStringLiteralLike(input))
+      const input = compiler.isObjectLiteralExpression(element) ? stringProperty(element, 'input') : element;
+      if (!input || !compiler.isStringLiteralLike(input))
         return `entry at ${at(element)} is computed, not a string: not read without running the config`;
       files.push(...sourcesOf(dir, input.text, paths));
     }
@@ -68,18 +71,18 @@ function namedEntries(value: ts.Expression, dir: string, paths: ReadonlySet<stri
     const base = commonDirectory(files.map((file) => posix.dirname(file)));
     return files.map((file) => [stemOf(posix.relative(base, file)), file]);
   }
-  if (ts.isObjectLiteralExpression(value)) {
+  if (compiler.isObjectLiteralExpression(value)) {
     const pairs: [string, string][] = [];
     for (const property of value.properties) {
-      const key = ts.isPropertyAssignment(property) ? propertyName(property.name) : null;
-      if (!ts.isPropertyAssignment(property) || key === null || !ts.isStringLiteralLike(property.initializer))
+      const key = compiler.isPropertyAssignment(property) ? propertyName(property.name) : null;
+      if (!compiler.isPropertyAssignment(property) || key === null || !compiler.isStringLiteralLike(property.initializer))
         return `entry at ${at(property)} is computed, not a string: not read without running the config`;
       const [file] = sourcesOf(dir, property.initializer.text, paths);
       if (file) pairs.push([key, file]);
     }
     return pairs;
   }
-  return `entry at ${at(value)} is computed (${ts.SyntaxKind[value.kind]}): not read without running the config`;
+  return `entry at ${at(value)} is computed (${compiler.SyntaxKind[value.kind]}): not read without running the config`;
 }
 
 /** The repository files an entry names: a path (its extension optional, as unbuild writes them) or a glob. */
@@ -110,11 +113,13 @@ function commonDirectory(dirs: string[]): string {
 }
 
 function propertyName(name: ts.PropertyName): string | null {
-  return ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) ? name.text : null;
+  const compiler = typescript();
+  return compiler.isIdentifier(name) || compiler.isStringLiteralLike(name) || compiler.isNumericLiteral(name) ? name.text : null;
 }
 
 function stringProperty(object: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  const compiler = typescript();
   for (const property of object.properties)
-    if (ts.isPropertyAssignment(property) && propertyName(property.name) === name) return property.initializer;
+    if (compiler.isPropertyAssignment(property) && propertyName(property.name) === name) return property.initializer;
   return undefined;
 }
