@@ -122,7 +122,11 @@ describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport
     expect(own.context).toEqual({ sessionId: 'my-own-session', relatedResults: [] });
     expect(own.data).not.toBeNull();
     const bad = await respond('get_symbol', { name: 'applyDiscount', sessionId: '' });
-    expect(bad).toMatchObject({ isError: true, data: null, status: { success: false, code: 400, message: expect.stringContaining('sessionId') } });
+    expect(bad).toMatchObject({
+      isError: true,
+      data: null,
+      status: { success: false, code: 400, message: expect.stringContaining('sessionId') },
+    });
   });
 
   it('answers a failure as createErrorResponse does, and a tool of another seed is unknown here', async () => {
