@@ -124,6 +124,10 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     expect(summary).not.toHaveProperty('data');
     expect(summary).not.toHaveProperty('metadata');
     expect(analyzed.meta).toMatchObject({ 'lore/requestId': expect.any(String), 'lore/status': 'ok', 'lore/tokens': expect.any(Number) });
+    // The seed defines no repository or commit field: Lore's are in _meta.
+    expect(summary).not.toHaveProperty('repository');
+    expect(summary).not.toHaveProperty('commit');
+    expect(analyzed.meta).toMatchObject({ 'lore/repository': 'health-ts', 'lore/commit': fixture.commitSha });
 
     // 1. get_run_summary or get_production_triage
     expect(await seedPayload(client, 'get_run_summary', { run_id: runId })).toEqual(summary);
@@ -158,6 +162,8 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     // 5. generate_pr_summary(format="markdown")
     const pr = await seedPayload(client, 'generate_pr_summary', { run_id: runId, format: 'markdown' });
     expect(pr).toMatchObject({ run_id: runId, format: 'markdown' });
+    expect(pr).not.toHaveProperty('repository');
+    expect(pr).not.toHaveProperty('commit');
 
     // Session-local review markers.
     await seedPayload(client, 'mark_finding_reviewed', { finding_id: deadCode, run_id: runId, note: 'kept for the legacy API' });
@@ -167,6 +173,7 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     // The resources are views over the registered run.
     const latest = await client.readResource({ uri: 'codeclone://latest/summary' });
     expect(JSON.parse((latest.contents[0] as { text: string }).text)).toEqual(summary);
+    expect(latest.contents[0]!._meta).toEqual({ 'lore/repository': 'health-ts', 'lore/commit': fixture.commitSha });
     const byRun = await client.readResource({ uri: `codeclone://runs/${runId}/findings/${deadCode}` });
     expect(JSON.parse((byRun.contents[0] as { text: string }).text)).toMatchObject({ id: deadCode });
   });

@@ -21,6 +21,8 @@ interface ToolResponse {
   context?: { sessionId?: string; relatedResults?: string[] };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 let suite: SeedSuite;
 let fixture: FixtureRepository;
 let server: RunningServer;
@@ -34,10 +36,13 @@ afterAll(() => stopSuite(suite));
 
 describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport) => {
   let client: Client;
+  /** Each answer's result id (its `_meta["lore/requestId"]`), in call order: what relatedResults names. */
+  const requestIds: string[] = [];
   /** A call read as the seed's ToolResponse, which the text content carries too. */
   const respond = async (name: string, args: Record<string, unknown>): Promise<ToolResponse & { isError: boolean }> => {
     const result = await callSeedTool(client, name, args);
     expect(JSON.parse(result.text)).toEqual(result.payload);
+    requestIds.push(result.meta['lore/requestId'] as string);
     return { ...(result.payload as unknown as ToolResponse), isError: result.isError };
   };
 
@@ -73,6 +78,7 @@ describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });
       expect(response.data).not.toBeNull();
+      expect(response.context).toEqual({ sessionId: expect.stringMatching(UUID), relatedResults: expect.any(Array) });
     }
     const callers = await respond('get_callers', { name: 'applyDiscount' });
     expect((callers.data!.callers as { symbol: { qualifiedName: string } }[]).map((caller) => caller.symbol.qualifiedName)).toContain(
@@ -94,6 +100,35 @@ describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport
     }
   });
 
+  it('keeps a session: its sessionId given back continues it, its relatedResults the session’s earlier results', async () => {
+    const first = await respond('get_symbol', { name: 'applyDiscount' });
+    const sessionId = first.context!.sessionId!;
+    const firstId = requestIds.at(-1)!;
+    if (transport === 'stdio') {
+      // The stdio connection is one session: the earlier calls of this connection are its results.
+      expect(first.context).toEqual({ sessionId: expect.stringMatching(UUID), relatedResults: requestIds.slice(0, -1) });
+      expect(first.context!.relatedResults).toHaveLength(11);
+    } else {
+      // Stateless HTTP has no MCP session: a call without sessionId opens a new one, of no earlier results.
+      expect(first.context).toEqual({ sessionId: expect.stringMatching(UUID), relatedResults: [] });
+    }
+    const second = await respond('get_callers', { name: 'applyDiscount', sessionId });
+    const secondId = requestIds.at(-1)!;
+    expect(second.status).toEqual({ success: true, code: 200 });
+    expect(second.context).toEqual({ sessionId, relatedResults: [...first.context!.relatedResults!, firstId] });
+    const failure = await respond('get_symbol', { name: 'noSuchSymbolAnywhere', sessionId });
+    expect(failure.context).toEqual({ sessionId, relatedResults: [...first.context!.relatedResults!, firstId, secondId] });
+    const own = await respond('get_symbol', { name: 'applyDiscount', sessionId: 'my-own-session' });
+    expect(own.context).toEqual({ sessionId: 'my-own-session', relatedResults: [] });
+    expect(own.data).not.toBeNull();
+    const bad = await respond('get_symbol', { name: 'applyDiscount', sessionId: '' });
+    expect(bad).toMatchObject({
+      isError: true,
+      data: null,
+      status: { success: false, code: 400, message: expect.stringContaining('sessionId') },
+    });
+  });
+
   it('answers a failure as createErrorResponse does, and a tool of another seed is unknown here', async () => {
     const failure = await respond('get_symbol', { name: 'noSuchSymbolAnywhere' });
     expect(failure).toEqual({
@@ -101,6 +136,7 @@ describe.each(SEED_TRANSPORTS)('an MCP Code Analysis client over %s', (transport
       data: null,
       metadata: { tool: 'get_symbol', version: '1', executionTime: 0, timestamp: expect.any(String) },
       status: { success: false, code: 400, message: expect.stringContaining('noSuchSymbolAnywhere') },
+      context: { sessionId: expect.stringMatching(UUID), relatedResults: expect.any(Array) },
     });
     const badInput = await respond('search_code', { query: '' });
     expect(badInput).toMatchObject({ isError: true, data: null, status: { success: false, code: 400 } });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   completable,
@@ -27,6 +28,7 @@ import {
   writtenBookmark,
 } from '@lore/domain';
 import { LoreMetrics } from '@lore/observability';
+import { type AnalysisContext, AnalysisSessions, type SessionSource, withSessionParameter } from './analysis-sessions';
 import { offsetOf } from './continuation';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
@@ -43,6 +45,7 @@ import {
   seedError,
   seedOutputSchema,
   seedRequiredArguments,
+  seedResourceContents,
   seedServerInfo,
   seedStatefulAnswer,
 } from './seed-servers';
@@ -97,6 +100,8 @@ export class LoreMcpServerFactory {
   >;
   /** The output schemas of the tools on each seed endpoint (its payload's, or its format's around it). */
   private readonly seedOutputs = new Map<string, ReturnType<typeof portableOutput<z.ZodType>>>();
+  /** Seed 004's sessions, across the servers made per HTTP request. */
+  private readonly analysisSessions = new AnalysisSessions();
 
   constructor(
     @Inject(MCP_TOOLS) private readonly tools: readonly LoreMcpTool[],
@@ -180,6 +185,13 @@ export class LoreMcpServerFactory {
       tools: tools.map(({ name, title, description }) => ({ name, title, description })),
       prompts: prompts.map(({ name, title, description }) => ({ name, title, description })),
     };
+    // A stdio connection is one session: seed 004's sessionId is the connection's where the transport has none.
+    const connectionSession = options.transport === 'stdio' ? randomUUID() : undefined;
+    const inputOf = (tool: LoreMcpTool, input: ReturnType<typeof validatedByService>): ReturnType<typeof validatedByService> => {
+      if (!seed) return input;
+      const required = requiring(input, seedRequiredArguments(seed, tool.name));
+      return seed.shape === 'standard' ? withSessionParameter(required) : required;
+    };
     for (const tool of tools) {
       const schemas = this.schemas.get(tool.name)!;
       server.registerTool(
@@ -187,14 +199,17 @@ export class LoreMcpServerFactory {
         {
           title: tool.title,
           description: seed ? withUntrustedNote(tool.description) : withUntrustedNote(briefly(tool.description, BRIEF_TOOL_DESCRIPTION)),
-          inputSchema: seed ? requiring(schemas.input, seedRequiredArguments(seed, tool.name)) : schemas.input,
+          inputSchema: inputOf(tool, schemas.input),
           outputSchema: seed && !tool.answersAsSeed ? this.seedOutput(seed, tool) : schemas.output,
           annotations: { title: tool.title, ...tool.annotations },
         },
         (args, ctx) =>
           runInCallContext({ door, agentRunId: agentRunOf(ctx), lentModel: lentModelOf(server, ctx) }, () =>
             withBookmark(ctx, () =>
-              this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), seed, onError),
+              this.answer(tool, args as Record<string, unknown> | undefined, principal, callContext(ctx, toolCatalog), seed, {
+                onError,
+                mcpSession: ctx.sessionId ?? connectionSession,
+              }),
             ),
           ),
       );
@@ -225,10 +240,13 @@ export class LoreMcpServerFactory {
       server.server.removeRequestHandler('resources/read');
       server.server.setRequestHandler('resources/read', (request, ctx) =>
         runInCallContext({ door }, () =>
-          this.read(request.params.uri, resources, principal, onError).catch((error: unknown) => {
-            if (error instanceof ProtocolError) seedErrorCodes.remember(ctx.mcpReq.id, error.code);
-            throw error;
-          }),
+          this.read(request.params.uri, resources, principal, onError).then(
+            (read) => (seed ? seedResourceContents(seed, read) : read),
+            (error: unknown) => {
+              if (error instanceof ProtocolError) seedErrorCodes.remember(ctx.mcpReq.id, error.code);
+              throw error;
+            },
+          ),
         ),
       );
     }
@@ -247,7 +265,7 @@ export class LoreMcpServerFactory {
     principal: Principal,
     context: ToolCallContext,
     seed: SeedServer | null,
-    onError?: (error: unknown) => void,
+    { onError, mcpSession }: { onError?: (error: unknown) => void; mcpSession?: string },
   ): Promise<CallToolResult> {
     const call = {
       tool: tool.name,
@@ -257,8 +275,18 @@ export class LoreMcpServerFactory {
       maxTokens: this.config.LORE_MCP_MAX_TOKENS,
       holder: accessFingerprint(principal),
     };
+    let analysis: AnalysisContext | undefined;
+    if (seed?.shape === 'standard') {
+      const { sessionId, ...rest } = given ?? {};
+      try {
+        analysis = this.analysisSessions.record(call.holder, { given: sessionId, mcpSession } satisfies SessionSource, call.requestId);
+      } catch (error) {
+        return seedError(seed, call, error);
+      }
+      given = rest;
+    }
     const overLimit = seed ? (overTheRequestLimit(seed, given, call.maxTokens) ?? missingSeedArgument(seed, tool.name, given)) : null;
-    if (seed && overLimit) return seedError(seed, call, overLimit);
+    if (seed && overLimit) return seedError(seed, call, overLimit, analysis);
     if (tool.stateful) {
       try {
         const data = (await tool.call(given ?? {}, principal, context)) as Record<string, unknown>;
@@ -299,11 +327,11 @@ export class LoreMcpServerFactory {
         shaped = shapeAnswer({ ...call, args: narrowed, ...paging }, data, tool.next(data, narrowed), await this.snapshot(data, principal));
       }
       if (shaped.answer.status === 'truncated') this.metrics.recordTruncation(tool.name);
-      if (seed) return seedAnswer(seed, shaped.answer, () => countTokens(JSON.stringify(data)));
+      if (seed) return seedAnswer(seed, shaped.answer, () => countTokens(JSON.stringify(data)), analysis);
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
       if (!(error instanceof LoreError)) onError?.(error);
-      if (seed) return seedError(seed, call, error);
+      if (seed) return seedError(seed, call, error, analysis);
       // The error is the text alone: structuredContent is the tool's outputSchema's shape, which an
       // error is not, and clients that validate it (the Inspector, the 1.x SDK client) would show
       // the schema mismatch instead of the error. The MCP specification's tool execution errors are

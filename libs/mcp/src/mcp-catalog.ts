@@ -185,7 +185,7 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
       '`structuredContent` (and the text) is the seed’s payload itself (`resp["session_id"]`); over the token limit `_meta` holds `truncated: true`, `continuation_token` (pass it back as `continuation`) and `estimated_tokens`; a failure is the seed’s ErrorResponse: `isError`, the text `ERROR: <title>\\n\\n<explanation>`, `_meta` `{error, code, title, explanation, details}`, with its CodeDoc code on every tool; a request of more tokens than the limit is refused before any tool runs (`TOKEN_LIMIT_EXCEEDED` `{estimated_tokens, limit, content_size}`). Lore’s own fields go to `_meta`: `lore/repositoryId`, `lore/commitSha`, `lore/requests`, `lore/pendingRequests`, `lore/pendingTotal`. Over HTTP the API key may come as `X-API-Key` (MCP_API_KEY_HEADER), and a 401 is the seed’s AuthError `{error: true, code: AUTH_REQUIRED \\| INVALID_TOKEN, message}`.',
     bare: 'Answers as the Knowledge MCP server: its result itself, and JSON-RPC errors with its codes (-32001 to -32008) and `data`.',
     standard:
-      'Every tool answers the standard response format `{data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}}`; a failure is `createErrorResponse`’s: `isError`, `{data: null, metadata, status{success: false, code: 400, message}}`.',
+      'Every tool answers the standard response format `{data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}, context{sessionId, relatedResults}}`; a failure is `createErrorResponse`’s: `isError`, `{data: null, metadata, status{success: false, code: 400, message}, context}`. Every tool takes the seed’s `sessionId` (createStatefulTool’s parameter).',
   } as const;
   const lines = [
     '## The seed servers',
@@ -220,9 +220,17 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     '  surface (the seed’s are Python’s). For the same reason `get_report_section` answers the seed’s contract error for the',
     '  `metrics_detail` families `overloaded_modules`, `coverage_adoption` and `api_surface`, naming the families it has. Findings carry',
     '  no `html_anchor`: Lore writes no HTML report for an anchor to point into, and the seed forbids inventing ids.',
+    '  Lore’s top-level `repository` and `commit` (run summaries, gate evaluations, PR summaries, and the `codeclone://` documents),',
+    '  which the seed does not define, are in `_meta` as `lore/repository` and `lore/commit` (a resource content’s own `_meta`); the',
+    '  canonical report keeps them in its `meta` section.',
     '- `codedoc`: `verify_documentation` takes the seed’s paths, absolute inside an indexed checkout (which names the workspace) or',
     '  relative when one indexed repository holds `doc_path`. Only `/mcp/codedoc` reads `X-API-Key` and answers a 401 as the seed’s',
     '  AuthError; the other seeds define no authentication, so their endpoints answer Lore’s 401 (`WWW-Authenticate: Bearer`).',
+    '- `analysis`: `context.sessionId` is the session of the answer: the `sessionId` argument if given (an id this server never gave',
+    '  opens a session of that id, as `createToolExecutionService(sessionId)` does), else the MCP session’s; stateless HTTP has none, so',
+    '  a call there without `sessionId` opens a new session (a UUID), and a stdio connection is one session. `context.relatedResults`',
+    '  is the session’s history (the seed’s `getHistory`): the `lore/requestId` of its earlier answers, failures too, oldest first, the',
+    '  last 20. Sessions live in the server process (the last 1,000 used), each its credential’s own.',
     '- `knowledge`: -32001 (project not found, `data` `{project_id, searched_path}`) from every tool and resource that reads an',
     '  existing project; `get_project_main` answers `exists: false` as the seed’s output defines. `KNOWLEDGE_MCP_LOG_LEVEL` (DEBUG,',
     '  INFO, WARNING, ERROR, CRITICAL) sets the log level when `LORE_LOG_LEVEL` is not set.',

@@ -1,7 +1,8 @@
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { LORE_VERSION } from '@lore/config';
 import { type ErrorBody, InvalidInputError, type LoreError, countTokens, toLoreError } from '@lore/domain';
+import type { AnalysisContext } from './analysis-sessions';
 import { type StatefulEnvelope, statefulError } from './stateful-answer';
 import type { ToolAnswer } from './tool-answer';
 
@@ -128,7 +129,7 @@ export const SEED_SERVERS: Readonly<Record<SeedServerName, SeedServer>> = {
     seed: '004',
     title: 'MCP Code Analysis (the standard response format)',
     instructions:
-      'Code analysis of indexed repositories. Every tool answers the standard response format {data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}, context}: read status.success before data.',
+      'Code analysis of indexed repositories. Every tool answers the standard response format {data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}, context{sessionId, relatedResults}}: read status.success before data, and give context.sessionId back as sessionId to keep a session.',
     shape: 'standard',
     // Seed 004 names no tool family of its own (its analyze-* tools are usage examples): it serves
     // Lore's code-reading and analysis tools that no other seed defines, in its format.
@@ -201,25 +202,60 @@ const CODEDOC_LORE_FIELDS: Readonly<Record<string, string>> = {
   pending_total: 'lore/pendingTotal',
 };
 
+/**
+ * Lore's own top-level fields of a CodeClone payload (a run summary, a gate evaluation, a PR summary),
+ * which the seed's payloads do not have: the repository and commit analysed. The canonical report's
+ * `meta` keeps them, as the report's own section.
+ */
+const CODECLONE_LORE_FIELDS: Readonly<Record<string, string>> = {
+  repository: 'lore/repository',
+  commit: 'lore/commit',
+};
+
+/** The top-level payload fields of a seed's endpoint that are Lore's, by their `_meta` keys. */
+const LORE_FIELDS_OF: Partial<Record<AnswerShape, Readonly<Record<string, string>>>> = {
+  codedoc: CODEDOC_LORE_FIELDS,
+  payload: CODECLONE_LORE_FIELDS,
+};
+
 /** A payload without Lore's own fields, and those fields under their `_meta` keys. */
 function splitLoreFields(
   server: SeedServer,
   payload: Record<string, unknown>,
 ): { payload: Record<string, unknown>; meta: Record<string, unknown> } {
-  if (server.shape !== 'codedoc') return { payload, meta: {} };
+  const loreFields = LORE_FIELDS_OF[server.shape];
+  if (loreFields === undefined) return { payload, meta: {} };
   const kept: Record<string, unknown> = {};
   const meta: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(payload)) {
-    if (Object.hasOwn(CODEDOC_LORE_FIELDS, field)) meta[CODEDOC_LORE_FIELDS[field]!] = value;
+    if (Object.hasOwn(loreFields, field)) meta[loreFields[field]!] = value;
     else kept[field] = value;
   }
   return { payload: kept, meta };
 }
 
+/**
+ * A resource read on a seed's endpoint: a JSON document (codeclone://latest/summary is a run
+ * summary) without Lore's own top-level fields, which go into that content's `_meta`.
+ */
+export function seedResourceContents(server: SeedServer, read: ReadResourceResult): ReadResourceResult {
+  if (LORE_FIELDS_OF[server.shape] === undefined) return read;
+  const contents = read.contents.map((content) => {
+    if (!('text' in content) || content.mimeType !== 'application/json') return content;
+    const document: unknown = JSON.parse(content.text);
+    if (document === null || typeof document !== 'object' || Array.isArray(document)) return content;
+    const split = splitLoreFields(server, document as Record<string, unknown>);
+    if (Object.keys(split.meta).length === 0) return content;
+    return { ...content, text: JSON.stringify(split.payload, null, 2), _meta: { ...content._meta, ...split.meta } };
+  });
+  return { ...read, contents };
+}
+
 /** The outputSchema of a tool on a seed's endpoint: its payload's, or the standard format around it. */
 export function seedOutputSchema(server: SeedServer, output: z.ZodType): z.ZodType {
-  if (server.shape === 'codedoc' && output instanceof z.ZodObject) {
-    const lore = Object.keys(output.shape).filter((field) => Object.hasOwn(CODEDOC_LORE_FIELDS, field));
+  const loreFields = LORE_FIELDS_OF[server.shape];
+  if (loreFields !== undefined && output instanceof z.ZodObject) {
+    const lore = Object.keys(output.shape).filter((field) => Object.hasOwn(loreFields, field));
     if (lore.length === 0) return output;
     const mask = Object.fromEntries(lore.map((field) => [field, true])) as Parameters<typeof output.omit>[0];
     return output.omit(mask);
@@ -229,7 +265,10 @@ export function seedOutputSchema(server: SeedServer, output: z.ZodType): z.ZodTy
     data: output.nullable(),
     metadata: z.object({ tool: z.string(), version: z.string(), executionTime: z.number(), timestamp: z.string() }),
     status: z.object({ success: z.boolean(), code: z.number().int(), message: z.string().optional() }),
-    context: z.object({ sessionId: z.string().optional(), relatedResults: z.array(z.string()).optional() }).optional(),
+    context: z.object({
+      sessionId: z.string().describe('The session of this answer (analysis-sessions.ts).'),
+      relatedResults: z.array(z.string()).describe("The session's earlier results, oldest first: their lore/requestId."),
+    }),
   });
 }
 
@@ -255,9 +294,9 @@ function result(payload: Record<string, unknown>, meta: Record<string, unknown>)
 
 /**
  * An envelope answer (tool-answer.ts) as the seed's server gives it. `wholeTokens` counts the answer
- * before it was cut, for CodeDoc's `estimated_tokens`.
+ * before it was cut, for CodeDoc's `estimated_tokens`; `context` is the standard format's (its session).
  */
-export function seedAnswer(server: SeedServer, answer: ToolAnswer, wholeTokens: () => number): CallToolResult {
+export function seedAnswer(server: SeedServer, answer: ToolAnswer, wholeTokens: () => number, context?: AnalysisContext): CallToolResult {
   const meta = loreMetaOf(answer);
   if (server.shape === 'standard') {
     const { metadata } = answer;
@@ -271,6 +310,7 @@ export function seedAnswer(server: SeedServer, answer: ToolAnswer, wholeTokens: 
           timestamp: new Date().toISOString(),
         },
         status: { success: true, code: 200, ...(answer.warnings.length > 0 ? { message: answer.warnings[0]!.message } : {}) },
+        context,
       },
       meta,
     );
@@ -342,7 +382,12 @@ const CODEDOC_CODE_OF: Partial<Record<ErrorBody['code'], string>> = {
 };
 
 /** A failed call as the seed's server tells it; Lore's error body in `_meta["lore/error"]`. */
-export function seedError(server: SeedServer, call: { tool: string; version: string; requestId: string }, error: unknown): CallToolResult {
+export function seedError(
+  server: SeedServer,
+  call: { tool: string; version: string; requestId: string },
+  error: unknown,
+  context?: AnalysisContext,
+): CallToolResult {
   const body: ErrorBody = toLoreError(error).toBody();
   const lore = { 'lore/requestId': call.requestId, 'lore/error': body };
   if (server.shape === 'codedoc') {
@@ -357,6 +402,7 @@ export function seedError(server: SeedServer, call: { tool: string; version: str
       data: null,
       metadata: { tool: call.tool, version: call.version, executionTime: 0, timestamp: new Date().toISOString() },
       status: { success: false, code: 400, message: body.message },
+      context,
     };
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(failure) }], structuredContent: failure, _meta: lore };
   }
