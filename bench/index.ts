@@ -4,7 +4,9 @@
  * such run changes one file more than the run before (all are restored at the end). All these runs
  * share one process, as in `lore index --watch` or `lore up`: later runs reuse what earlier ones kept
  * (per-file results, the compiler's program). Last, for the first --change file, one more change is
- * indexed by a new `lore index` process (a commit hook's case: only the cache on disk to go on).
+ * indexed by a new `lore index` process (a commit hook's case: only the cache on disk to go on), and then,
+ * in another new process, the same files again: an unchanged commit, which has nothing to do but read
+ * and hash its files (the summary says `unchanged`).
  * With --repeat n, the last --change file is changed n more times, a run each: a running lore's steady
  * state, once the server has planned the statements that update and delete (the first runs plan them).
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
         console.log(
           [
             `${label}: ${run.repositoryId}@${run.commitSha.slice(0, 12)}`,
-            `  files ${run.files}, symbols ${run.symbols}, calls ${run.calls}, imports ${run.imports}, skipped ${run.skipped.length}`,
+            `  files ${run.files}, symbols ${run.symbols}, calls ${run.calls}, imports ${run.imports}, skipped ${run.skipped.length}${run.unchanged ? ', unchanged: no work' : ''}`,
             // Progress says when each phase began: the first file extracted (TypeScript's are all parsed by
             // then), the first batch written. Before the first: a fresh server's schema, the lease, the reads.
             `  first file extracted at ${seconds(started, extractStart)} s (schema, lease, reads; TypeScript files parsed), ` +
@@ -172,7 +174,7 @@ function newProcessIndex(path: string, repositoryId: string | undefined, logLeve
   console.log(
     [
       `${label}:`,
-      `  queryable at ${(run.queryableMs / 1000).toFixed(2)} s, calls exact at ${((run.exactMs ?? run.durationMs) / 1000).toFixed(2)} s of the run, done at ${(run.durationMs / 1000).toFixed(2)} s;`,
+      `  queryable at ${(run.queryableMs / 1000).toFixed(2)} s, calls exact at ${((run.exactMs ?? run.durationMs) / 1000).toFixed(2)} s of the run, done at ${(run.durationMs / 1000).toFixed(2)} s${run.unchanged ? ' (unchanged: no work)' : ''};`,
       `  the process, start to exit (Node, modules, Neo4j connection, the run, the semantic index): ${wall.toFixed(2)} s`,
     ].join('\n'),
   );
