@@ -4,7 +4,9 @@
  * such run changes one file more than the run before (all are restored at the end). All these runs
  * share one process, as in `lore index --watch` or `lore up`: later runs reuse what earlier ones kept
  * (per-file results, the compiler's program). Last, for the first --change file, one more change is
- * indexed by a new `lore index` process (a commit hook's case: only the cache on disk to go on).
+ * indexed by a new `lore index` process (a commit hook's case: only the cache on disk to go on), and then,
+ * in another new process, the same files again: an unchanged commit, which has nothing to do but read
+ * and hash its files (the summary says `unchanged`).
  * With --repeat n, the last --change file is changed n more times, a run each: a running lore's steady
  * state, once the server has planned the statements that update and delete (the first runs plan them).
  * Prints files, symbols, calls, imports, phase times, the time until the graph was queryable and
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
         console.log(
           [
             `${label}: ${run.repositoryId}@${run.commitSha.slice(0, 12)}`,
-            `  files ${run.files}, symbols ${run.symbols}, calls ${run.calls}, imports ${run.imports}, skipped ${run.skipped.length}`,
+            `  files ${run.files}, symbols ${run.symbols}, calls ${run.calls}, imports ${run.imports}, skipped ${run.skipped.length}${run.unchanged ? ', unchanged: no work' : ''}`,
             // Progress says when each phase began: the first file extracted (TypeScript's are all parsed by
             // then), the first batch written. Before the first: a fresh server's schema, the lease, the reads.
             `  first file extracted at ${seconds(started, extractStart)} s (schema, lease, reads; TypeScript files parsed), ` +
@@ -135,27 +137,10 @@ async function main(): Promise<void> {
       if (changes[0] !== undefined) {
         // What a commit hook's `lore index` does: a new process, with only the cache on disk to go on.
         appendFileSync(join(path, changes[0]), probe('loreBenchProbeAgain'));
-        const started = performance.now();
-        const cli = spawnSync(
-          process.execPath,
-          [join(__dirname, '..', '..', 'bin', 'lore.js'), 'index', path, '--json', ...(repositoryId ? ['--name', repositoryId] : [])],
-          {
-            encoding: 'utf8',
-            env: process.env,
-          },
-        );
-        const wall = (performance.now() - started) / 1000;
-        if (cli.status !== 0) throw new Error(`lore index failed (${cli.status}):\n${cli.stdout}\n${cli.stderr}`);
-        const run = JSON.parse(cli.stdout) as IndexRunSummary;
-        if (logLevel === 'debug') process.stderr.write(cli.stderr);
-        console.log(
-          [
-            `one file changed again (${changes[0]}), in a new \`lore index\` process:`,
-            `  queryable at ${(run.queryableMs / 1000).toFixed(2)} s, calls exact at ${((run.exactMs ?? run.durationMs) / 1000).toFixed(2)} s of the run;`,
-            `  the process, start to exit (Node, modules, Neo4j connection, the run, the semantic index): ${wall.toFixed(2)} s`,
-          ].join('\n'),
-        );
+        newProcessIndex(path, repositoryId, logLevel, `one file changed again (${changes[0]}), in a new \`lore index\` process`);
       }
+      // The same files once more in a new process: a commit hook's `lore index` of a commit whose files are unchanged.
+      newProcessIndex(path, repositoryId, logLevel, 'the same files again, unchanged, in a new `lore index` process');
     } finally {
       restore();
       if (startedAt !== undefined) git('checkout', '-q', '--detach', startedAt);
@@ -172,6 +157,27 @@ async function main(): Promise<void> {
     scratch.removeAll();
   }
   console.log(`yardstick after: ${yardstick()} ms`);
+}
+
+/** One `lore index` in a new process, with only the cache on disk to go on; prints its times. */
+function newProcessIndex(path: string, repositoryId: string | undefined, logLevel: string, label: string): void {
+  const started = performance.now();
+  const cli = spawnSync(
+    process.execPath,
+    [join(__dirname, '..', '..', 'bin', 'lore.js'), 'index', path, '--json', ...(repositoryId ? ['--name', repositoryId] : [])],
+    { encoding: 'utf8', env: process.env },
+  );
+  const wall = (performance.now() - started) / 1000;
+  if (cli.status !== 0) throw new Error(`lore index failed (${cli.status}):\n${cli.stdout}\n${cli.stderr}`);
+  const run = JSON.parse(cli.stdout) as IndexRunSummary;
+  if (logLevel === 'debug') process.stderr.write(cli.stderr);
+  console.log(
+    [
+      `${label}:`,
+      `  queryable at ${(run.queryableMs / 1000).toFixed(2)} s, calls exact at ${((run.exactMs ?? run.durationMs) / 1000).toFixed(2)} s of the run, done at ${(run.durationMs / 1000).toFixed(2)} s${run.unchanged ? ' (unchanged: no work)' : ''};`,
+      `  the process, start to exit (Node, modules, Neo4j connection, the run, the semantic index): ${wall.toFixed(2)} s`,
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -15,6 +15,7 @@ import { listRepositoryFiles, readSourceFiles, resolveRepositoryRoot, type Sourc
 import { SecretScanner } from './secrets/secret-scanner';
 import { redactDocuments, redactSymbols, renameSymbolsNamingSecrets, scanForSecrets, secretsByPath } from './secret-redaction';
 import { deriveTests } from './test-coverage';
+import { runInputs } from './run-inputs';
 
 export interface IndexProgress {
   phase: 'reading' | 'extracting';
@@ -49,6 +50,9 @@ export function locateRepository(path: string, repositoryId?: string): Repositor
 
 /** A repository read from disk: its snapshot from syntax, and the way to the compiler-exact one. */
 export interface RepositoryReading {
+  unchanged?: false;
+  /** The digest of what the snapshot is made from (see runInputs). */
+  inputs: string;
   /** Symbols, files, imports, documents, and calls resolved by scope and name: queryable as it is. */
   snapshot: RepositorySnapshot;
   /**
@@ -56,6 +60,13 @@ export interface RepositoryReading {
    * checker); null when no language of the repository has one. Call it once: it releases the trees.
    */
   resolveExactly: (() => Promise<RepositorySnapshot>) | null;
+}
+
+/** A repository whose inputs are those of the graph's last complete run (see readRepositoryIfChanged): its files were read and hashed, nothing else was done. */
+export interface UnchangedReading {
+  unchanged: true;
+  inputs: string;
+  commitSha: string;
 }
 
 /** Reads a repository from disk into a snapshot of graph rows, exact where a compiler allows. Writes nothing. */
@@ -66,6 +77,19 @@ export async function indexRepository(path: string, options: IndexOptions): Prom
 
 /** Reads a repository from disk in two steps (see RepositoryReading). Writes nothing. */
 export async function readRepository(path: string, options: IndexOptions): Promise<RepositoryReading> {
+  return (await readRepositoryIfChanged(path, options, async () => false)) as RepositoryReading;
+}
+
+/**
+ * As readRepository, but once the files are read and hashed, asks `alreadyIndexed` whether the graph
+ * holds, complete, the snapshot of these inputs (see runInputs): then nothing is extracted, resolved
+ * or kept, and the reading says it is unchanged. Writes nothing.
+ */
+export async function readRepositoryIfChanged(
+  path: string,
+  options: IndexOptions,
+  alreadyIndexed: (inputs: string) => Promise<boolean>,
+): Promise<RepositoryReading | UnchangedReading> {
   const { rootPath, repositoryId } = locateRepository(path, options.repositoryId);
   // Started now, the secret scanner's worker loads its rules while the files are listed and read. One
   // per run, closed when its findings are in: an idle process holds no thread.
@@ -76,6 +100,25 @@ export async function readRepository(path: string, options: IndexOptions): Promi
   });
   const { paths, skipped: ignored } = applyLoreIgnore(rootPath, listed);
   const { files, readable, skipped } = await readFiles(rootPath, paths, options, repositoryId);
+  const commitSha = gitInfo?.head ?? workingTreeDigest(files);
+  const inputs = runInputs({
+    tenantId: options.tenantId,
+    repositoryId,
+    rootPath,
+    gitInfo,
+    files,
+    skipped: [...ignored, ...skipped],
+    settings: { maxFileBytes: options.maxFileBytes, pyright: options.pyright ?? null, languageServers: options.languageServers ?? null },
+    languageServersDirectory: options.languageServers?.directory,
+  });
+  const known = await alreadyIndexed(inputs).catch((error: unknown) => {
+    void scanner.close();
+    throw error;
+  });
+  if (known) {
+    void scanner.close();
+    return { unchanged: true, inputs, commitSha };
+  }
   const fileUids = new Map(files.map((file) => [file.path, file.uid]));
   const kept = FileResultStore.open(options.cacheDir, options.tenantId, repositoryId);
   // Secrets are looked for in a worker while the extractors parse.
@@ -111,7 +154,7 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     tenantId: options.tenantId,
     repositoryId,
     rootPath,
-    commitSha: gitInfo?.head ?? workingTreeDigest(files),
+    commitSha,
     defaultBranch: gitInfo?.branch ?? null,
     url: gitInfo?.remoteUrl ?? null,
     gitPrefix: gitInfo ? gitInfo.prefix : null,
@@ -135,11 +178,14 @@ export async function readRepository(path: string, options: IndexOptions): Promi
     packages: providedPackages(readable),
     externalReferences: renamed ? renameExternalReferences(extraction.externalReferences, renamed) : extraction.externalReferences,
   };
-  return twoStepReading(
-    (chosen) => snapshotWith(snapshot, chosen, renamed),
-    extraction.resolutions,
-    () => kept.save(secretValues),
-  );
+  return {
+    inputs,
+    ...twoStepReading(
+      (chosen) => snapshotWith(snapshot, chosen, renamed),
+      extraction.resolutions,
+      () => kept.save(secretValues),
+    ),
+  };
 }
 
 /**
@@ -151,7 +197,7 @@ function twoStepReading(
   snapshotOf: (chosen: readonly ExactResolution[]) => RepositorySnapshot,
   resolutions: LanguageResolution[],
   saveKept: () => void,
-): RepositoryReading {
+): Omit<RepositoryReading, 'inputs'> {
   const exactPasses = resolutions.filter((resolution) => resolution.resolveExactly);
   if (exactPasses.length === 0) saveKept();
   return {

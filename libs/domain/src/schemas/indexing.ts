@@ -55,6 +55,12 @@ export const IndexRunSummarySchema = z
       .int()
       .nullable()
       .describe('From the start until calls were resolved by a compiler (TypeScript); null when no language of the repository has one.'),
+    unchanged: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the commit and every file were those of the last complete run: the files were read and hashed, nothing was parsed, resolved, written or embedded again.',
+      ),
   })
   .register(schemaNames, { name: 'IndexRunSummary' });
 export type IndexRunSummary = z.infer<typeof IndexRunSummarySchema>;

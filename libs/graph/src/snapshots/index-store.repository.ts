@@ -4,7 +4,7 @@ import { IndexRunLeases } from '../storage-slots/index-run-leases';
 import { SnapshotWriter } from './snapshot-writer';
 
 export type { LinkChanges, PackageRecords } from '../links/cross-repository-links';
-export type { RunScope } from '../storage-slots/index-run-leases';
+export type { RunOutcome, RunScope } from '../storage-slots/index-run-leases';
 export type { SnapshotChanges, WrittenSnapshot } from './snapshot-writer';
 
 /**
@@ -44,6 +44,14 @@ export class IndexStoreRepository {
 
   applySnapshot(...args: Parameters<SnapshotWriter['applySnapshot']>): ReturnType<SnapshotWriter['applySnapshot']> {
     return this.snapshots.applySnapshot(...args);
+  }
+
+  indexedOutcome(...args: Parameters<SnapshotWriter['indexedOutcome']>): ReturnType<SnapshotWriter['indexedOutcome']> {
+    return this.snapshots.indexedOutcome(...args);
+  }
+
+  completeUnchangedRun(...args: Parameters<SnapshotWriter['completeUnchangedRun']>): ReturnType<SnapshotWriter['completeUnchangedRun']> {
+    return this.snapshots.completeUnchangedRun(...args);
   }
 
   liveGraph(...args: Parameters<SnapshotWriter['liveGraph']>): ReturnType<SnapshotWriter['liveGraph']> {

@@ -9,7 +9,15 @@ import { storageSlots, type RepositorySnapshot } from '@lore/domain';
 import type { IndexRunSummary } from '@lore/domain/schemas/indexing';
 import { CypherQueries } from '../neo4j/cypher-queries';
 import { emptyState, GraphStateFile, setRelationship, type GraphState } from './graph-state-file';
-import { IndexRunLeases, runParams, slotParams, type RunParams, type RunScope, type SlotParams } from '../storage-slots/index-run-leases';
+import {
+  IndexRunLeases,
+  runParams,
+  slotParams,
+  type RunOutcome,
+  type RunParams,
+  type RunScope,
+  type SlotParams,
+} from '../storage-slots/index-run-leases';
 import { Neo4jService, runRows, type Params } from '../neo4j/neo4j.service';
 import { diffSnapshot, refinesResolvedRelationships, type SnapshotDiff } from './snapshot-diff';
 import {
@@ -87,11 +95,13 @@ export class SnapshotWriter {
     onBatch?: (done: number, total: number) => void,
     /** The graph as it is: as this run's applyQueryableSnapshot left it, or from liveGraph; read now when absent. */
     live?: GraphState | Promise<GraphState>,
+    /** The digest of what the snapshot was made from (see runInputs), kept with the run for a later one of the same inputs. */
+    inputs: string | null = null,
   ): Promise<SnapshotChanges> {
     const { changes, state, version, slotId } = await this.writeSnapshot(
       snapshot,
       run,
-      (tx, scope) => this.runs.completeRun(tx, scope, summarize()),
+      (tx, scope) => this.runs.completeRun(tx, scope, summarize(), inputs),
       {
         onBatch,
         live,
@@ -295,6 +305,28 @@ export class SnapshotWriter {
     this.logger.debug(
       `${slot.slotId}: storage slot deleted in ${transactions} transactions and ${Math.round(performance.now() - started)} ms`,
     );
+  }
+
+  /**
+   * What the last complete run of the repository's served slot made, if it was made from these
+   * inputs and nothing has written the slot since: then a run of them has nothing to write.
+   */
+  async indexedOutcome(run: RunScope, inputs: string): Promise<RunOutcome | null> {
+    const served = await this.servedSlot(run);
+    return served === null ? null : this.runs.indexedOutcome(served, inputs);
+  }
+
+  /** Completes a run of the inputs of the served slot's last complete run, writing no element (see indexedOutcome). */
+  async completeUnchangedRun(run: RunScope, inputs: string, summary: IndexRunSummary): Promise<void> {
+    const served = await this.servedSlot(run);
+    if (served === null || !(await this.runs.completeUnchangedRun(served, inputs, summary)))
+      throw new Error(`${run.repoId}: the graph is no longer the one of these inputs; index again`);
+  }
+
+  private async servedSlot(run: RunScope): Promise<SlotParams | null> {
+    const scope = runParams(run);
+    const served = (await this.slotsOf(scope)).find((slot) => slot.commitSha !== null);
+    return served ? slotParams(scope, served.slotId) : null;
   }
 
   /**

@@ -137,28 +137,77 @@ export class IndexRunLeases {
     });
   }
 
-  /** In the final snapshot's transaction: the run completed, with its record, and the lease released. */
-  async completeRun(tx: ManagedTransaction, scope: SlotParams, run: IndexRunSummary): Promise<void> {
+  /**
+   * In the final snapshot's transaction: the run completed, with its record, and the lease released.
+   * With `inputs` (the digest of what the snapshot was made from, see runInputs), the slot keeps them
+   * and what the run made, for a later run of the same inputs (see indexedOutcome).
+   */
+  async completeRun(tx: ManagedTransaction, scope: SlotParams, run: IndexRunSummary, inputs: string | null = null): Promise<void> {
     await runRows(tx, this.queries.get('index/complete-run'), {
       ...scope,
       commitSha: run.commitSha,
       finishedAt: run.finishedAt,
-      run: {
-        uid: run.runId,
-        status: run.status,
-        commitSha: run.commitSha,
-        startedAt: run.startedAt,
-        finishedAt: run.finishedAt,
-        durationMs: run.durationMs,
-        queryableMs: run.queryableMs,
-        exactMs: run.exactMs,
-        files: run.files,
-        symbols: run.symbols,
-        calls: run.calls,
-        imports: run.imports,
-        skipped: run.skipped.map((file) => `${file.path}: ${file.reason}`),
-        secretsRedacted: run.secretsRedacted,
-      },
+      inputs,
+      outcome: inputs === null ? null : JSON.stringify(outcomeOf(run)),
+      run: runRecord(run),
     });
   }
+
+  /** What the slot's last complete run made, if it was made from these inputs and nothing has written the slot since; else null. */
+  async indexedOutcome(scope: SlotParams, inputs: string): Promise<RunOutcome | null> {
+    const [row] = await this.neo4j.read(this.queries.get('index/indexed-outcome'), { ...scope, inputs });
+    return typeof row?.outcome === 'string' ? (JSON.parse(row.outcome) as RunOutcome) : null;
+  }
+
+  /**
+   * A run of the inputs of the slot's last complete run: completed with its record and the lease
+   * released, no element written, the slot's stamp kept. False when the slot no longer holds those
+   * inputs (then nothing was recorded).
+   */
+  async completeUnchangedRun(scope: SlotParams, inputs: string, run: IndexRunSummary): Promise<boolean> {
+    const [row] = await this.neo4j.write((tx) =>
+      runRows(tx, this.queries.get('index/complete-unchanged-run'), {
+        ...scope,
+        inputs,
+        commitSha: run.commitSha,
+        finishedAt: run.finishedAt,
+        run: { ...runRecord(run), unchanged: true },
+      }),
+    );
+    return Number(row?.completed ?? 0) > 0;
+  }
+}
+
+/** What a run made, as its summary says it: kept with the digest of its inputs, the summary of a later run of the same inputs. */
+export type RunOutcome = Pick<
+  IndexRunSummary,
+  'files' | 'symbols' | 'calls' | 'imports' | 'skipped' | 'languageServers' | 'secretsRedacted'
+> & {
+  /** Whether a compiler's pass followed the queryable snapshot (the summary's exactMs was not null). */
+  exact: boolean;
+};
+
+function outcomeOf(run: IndexRunSummary): RunOutcome {
+  const { files, symbols, calls, imports, skipped, languageServers, secretsRedacted } = run;
+  return { files, symbols, calls, imports, skipped, languageServers, secretsRedacted, exact: run.exactMs !== null };
+}
+
+/** The IndexRun node's properties. */
+function runRecord(run: IndexRunSummary): Record<string, unknown> {
+  return {
+    uid: run.runId,
+    status: run.status,
+    commitSha: run.commitSha,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    durationMs: run.durationMs,
+    queryableMs: run.queryableMs,
+    exactMs: run.exactMs,
+    files: run.files,
+    symbols: run.symbols,
+    calls: run.calls,
+    imports: run.imports,
+    skipped: run.skipped.map((file) => `${file.path}: ${file.reason}`),
+    secretsRedacted: run.secretsRedacted,
+  };
 }

@@ -4,8 +4,15 @@ import { currentCallContext } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { ConflictError, type Principal } from '@lore/domain';
 import { type IndexRepositoryInput, IndexRepositoryInputSchema, type IndexRunSummary } from '@lore/domain/schemas/indexing';
-import { IndexStoreRepository, MigrationService, TenantViews, type WrittenSnapshot } from '@lore/graph';
-import { type IndexProgress, languageServersDirectory, locateRepository, packageEcosystems, readRepository } from '@lore/indexer';
+import { IndexStoreRepository, MigrationService, TenantViews, type RunOutcome, type RunScope, type WrittenSnapshot } from '@lore/graph';
+import {
+  type IndexProgress,
+  languageServersDirectory,
+  locateRepository,
+  packageEcosystems,
+  readRepositoryIfChanged,
+  type UnchangedReading,
+} from '@lore/indexer';
 import { LoreMetrics } from '@lore/observability';
 import { SemanticIndex } from '../search/semantic-index';
 import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
@@ -79,6 +86,31 @@ export class IndexingService {
   }
 
   /**
+   * What the repository's last complete run made, when this run's inputs are its inputs and the
+   * vectors are complete for the serving model: then this run has nothing to parse, resolve, write
+   * or embed. Null: the run does its work (which also embeds what is missing).
+   */
+  private async indexedOutcome(run: RunScope, inputs: string): Promise<RunOutcome | null> {
+    const outcome = await this.store.indexedOutcome(run, inputs);
+    if (outcome === null) return null;
+    const notEmbedded = await this.semantic.notEmbedded(run.tenantId, [run.repoId]).catch(() => null);
+    return notEmbedded?.length === 0 ? outcome : null;
+  }
+
+  /** A run of the last complete run's inputs: recorded complete, with that run's figures; nothing else written. */
+  private async completeUnchanged(run: RunScope, reading: UnchangedReading, outcome: RunOutcome, started: Date): Promise<IndexRunSummary> {
+    const result = unchangedSummary(run, reading, outcome, started, new Date());
+    await this.store.completeUnchangedRun(run, reading.inputs, result);
+    // Project knowledge about this repository is linked to the code as it is now (never fails the run).
+    await this.knowledgeLinks.relinkRepository(run.tenantId, run.repoId);
+    this.logger.log(
+      `indexed ${result.repositoryId}@${result.commitSha.slice(0, 12)}: unchanged since the last complete run, ${result.files} files; done in ${result.durationMs} ms`,
+    );
+    this.metrics.recordIndexRun(result);
+    return result;
+  }
+
+  /**
    * The index run itself, below the gate: `index_repository` calls it, and so does an index job's
    * worker (the job was authorized and audited when it was queued).
    */
@@ -98,23 +130,40 @@ export class IndexingService {
     // The repository is read from disk while the lease is taken (a cold Neo4j plans its first query
     // slowly); nothing is written before the lease is held, and a refused run waits for its read to end.
     const leased = this.store.beginRun(run, started.toISOString());
-    const read = readRepository(location.rootPath, {
-      tenantId: principal.tenantId,
-      repositoryId: location.repositoryId,
-      maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
-      cacheDir: this.config.LORE_CACHE_DIR,
-      pyright: {
-        python: this.config.LORE_PYTHON,
-        maxHeapMb: this.config.LORE_PYRIGHT_HEAP_MB,
-        requestTimeoutMs: this.config.LORE_PYRIGHT_TIMEOUT_MS,
+    // What the last complete run made, when this run's inputs are its inputs; else the graph as it is
+    // (the lease holder's to read), from Neo4j or the state file while the repository is extracted.
+    let indexed: RunOutcome | null = null;
+    let live: ReturnType<IndexStoreRepository['liveGraph']> | undefined;
+    const alreadyIndexed = async (inputs: string): Promise<boolean> => {
+      await leased;
+      indexed = await this.indexedOutcome(run, inputs);
+      if (indexed === null) {
+        live = this.store.liveGraph(run);
+        live.catch(() => undefined);
+      }
+      return indexed !== null;
+    };
+    const read = readRepositoryIfChanged(
+      location.rootPath,
+      {
+        tenantId: principal.tenantId,
+        repositoryId: location.repositoryId,
+        maxFileBytes: this.config.LORE_MAX_FILE_BYTES,
+        cacheDir: this.config.LORE_CACHE_DIR,
+        pyright: {
+          python: this.config.LORE_PYTHON,
+          maxHeapMb: this.config.LORE_PYRIGHT_HEAP_MB,
+          requestTimeoutMs: this.config.LORE_PYRIGHT_TIMEOUT_MS,
+        },
+        languageServers: {
+          directory: this.config.LORE_LANGUAGE_SERVERS_DIR ?? languageServersDirectory(),
+          requestTimeoutMs: this.config.LORE_LANGUAGE_SERVER_TIMEOUT_MS,
+          indexTimeoutMs: this.config.LORE_LANGUAGE_SERVER_INDEX_TIMEOUT_MS,
+        },
+        onProgress,
       },
-      languageServers: {
-        directory: this.config.LORE_LANGUAGE_SERVERS_DIR ?? languageServersDirectory(),
-        requestTimeoutMs: this.config.LORE_LANGUAGE_SERVER_TIMEOUT_MS,
-        indexTimeoutMs: this.config.LORE_LANGUAGE_SERVER_INDEX_TIMEOUT_MS,
-      },
-      onProgress,
-    });
+      alreadyIndexed,
+    );
     read.catch(() => undefined);
     try {
       await leased;
@@ -127,13 +176,12 @@ export class IndexingService {
       (this.config.LORE_INDEX_LEASE_SECONDS * 1000) / 3,
     );
     heartbeat.unref();
-    // The graph as it is (the lease holder's to read), from Neo4j or the state file while the repository is read.
-    const live = this.store.liveGraph(run);
-    live.catch(() => undefined);
     try {
       const reading = await read;
       // A cancelled run stops between its transactions, each of which commits whole or not at all.
       throwIfCancelled(signal);
+      if (reading.unchanged) return await this.completeUnchanged(run, reading, indexed!, started);
+      live ??= this.store.liveGraph(run);
       const elapsedMs = (): number => Date.now() - started.getTime();
       const writing = (done: number, total: number): void => onProgress?.({ phase: 'writing', done, total });
       let snapshot = reading.snapshot;
@@ -172,7 +220,7 @@ export class IndexingService {
         };
       };
       let result: IndexRunSummary | undefined;
-      await this.store.applySnapshot(final, run, () => (result = summary(new Date())), writing, written?.state ?? live);
+      await this.store.applySnapshot(final, run, () => (result = summary(new Date())), writing, written?.state ?? live, reading.inputs);
       if (!result) throw new Error('the snapshot was applied without completing the run');
       // Links to and from the tenant's other repositories follow the snapshot; one that cannot be made
       // now is made by the next index of either side.
@@ -207,6 +255,31 @@ export class IndexingService {
         .catch((error: Error) => this.logger.warn(`read generation of ${run.repoId} not bumped: ${error.message}`));
     }
   }
+}
+
+/** The summary of a run whose inputs are those of the last complete run, from what that run made. */
+function unchangedSummary(run: RunScope, reading: UnchangedReading, outcome: RunOutcome, started: Date, finished: Date): IndexRunSummary {
+  const durationMs = finished.getTime() - started.getTime();
+  const { files, symbols, calls, imports, skipped, languageServers, secretsRedacted } = outcome;
+  return {
+    runId: run.runId,
+    repositoryId: run.repoId,
+    commitSha: reading.commitSha,
+    status: 'completed',
+    files,
+    symbols,
+    calls,
+    imports,
+    skipped,
+    languageServers,
+    secretsRedacted,
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationMs,
+    queryableMs: durationMs,
+    exactMs: outcome.exact ? durationMs : null,
+    unchanged: true,
+  };
 }
 
 function throwIfCancelled(signal: AbortSignal | undefined): void {
