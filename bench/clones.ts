@@ -45,7 +45,11 @@ interface JscpdFile {
 function freeze(checkout: string, reportPath: string, setPath: string): void {
   const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { duplicates: { firstFile: JscpdFile; secondFile: JscpdFile }[] };
   const root = resolve(checkout);
-  const fragment = (file: JscpdFile): Fragment => ({ path: relative(root, resolve(root, file.name)), startLine: file.start, endLine: file.end });
+  const fragment = (file: JscpdFile): Fragment => ({
+    path: relative(root, resolve(root, file.name)),
+    startLine: file.start,
+    endLine: file.end,
+  });
   const set: CloneSet = {
     // A checkout of a fetched mirror (/work/.mirror/<owner>+<name>/repo): the repository's GitHub name.
     repository: execFileSync('git', ['-C', root, 'remote', 'get-url', 'origin'], { encoding: 'utf8' })

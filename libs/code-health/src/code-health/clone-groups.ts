@@ -133,7 +133,13 @@ function blockCloneGroups(symbols: readonly HealthSymbolRow[]): CloneGroup[] {
     for (const entry of symbol.blockFingerprints ?? []) {
       const match = /^(.+):(\d+)-(\d+)$/.exec(entry);
       if (!match) continue;
-      const member = { path: symbol.path, startLine: Number(match[2]), endLine: Number(match[3]), symbol: symbol.qualifiedName, inTest: symbol.inTest };
+      const member = {
+        path: symbol.path,
+        startLine: Number(match[2]),
+        endLine: Number(match[3]),
+        symbol: symbol.qualifiedName,
+        inTest: symbol.inTest,
+      };
       // A nested body's windows are its encloser's too: one place, once.
       const places = byHash.get(match[1]!) ?? new Map<string, CloneMember>();
       const key = `${member.path}:${member.startLine}-${member.endLine}`;
@@ -207,17 +213,18 @@ function samePlace(a: CloneMember, b: CloneMember): boolean {
 }
 
 function widened(span: CloneMember, by: CloneMember): CloneMember {
-  return { ...span, startLine: Math.min(span.startLine, by.startLine), endLine: Math.max(span.endLine, by.endLine), inTest: span.inTest && by.inTest };
+  return {
+    ...span,
+    startLine: Math.min(span.startLine, by.startLine),
+    endLine: Math.max(span.endLine, by.endLine),
+    inTest: span.inTest && by.inTest,
+  };
 }
 
 function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   const list = lists.get(key);
   if (list) list.push(value);
   else lists.set(key, [value]);
-}
-
-function distinctPlaces(members: readonly CloneMember[]): number {
-  return mergedSpans(members).length;
 }
 
 /** Overlapping or touching spans of one path merged, sorted by path and line. */

@@ -1,7 +1,14 @@
 // What the index measures of one TypeScript or JavaScript function body: complexity (cyclomatic and cognitive) and clone fingerprints.
 import ts from 'typescript';
 import type { BodyMetrics, FieldAccess } from '@lore/domain';
-import { declarationFingerprints, fingerprintsOf, IDENTIFIER, LITERAL, type BodyToken, type StatementSpan } from '../../function-bodies/fingerprints';
+import {
+  declarationFingerprints,
+  fingerprintsOf,
+  IDENTIFIER,
+  LITERAL,
+  type BodyToken,
+  type StatementSpan,
+} from '../../function-bodies/fingerprints';
 
 /** A function-like node with a body: what gets a symbol and is measured. */
 export type FunctionBody = ts.SignatureDeclaration & { body: ts.ConciseBody };
@@ -185,7 +192,10 @@ function bodyTokens(fn: FunctionBody, sourceFile: ts.SourceFile): BodyToken[] {
  * The token windows of a declaration that is no body (an interface, type alias, enum or exported
  * variable), from its start to its end, comments and white space out; empty when it has none.
  */
-export function measureDeclaration(node: ts.Node, sourceFile: ts.SourceFile): Pick<BodyMetrics, 'blockFingerprints'> | Record<string, never> {
+export function measureDeclaration(
+  node: ts.Node,
+  sourceFile: ts.SourceFile,
+): Pick<BodyMetrics, 'blockFingerprints'> | Record<string, never> {
   const blockFingerprints = declarationFingerprints(tokensOf(sourceFile, node.getStart(sourceFile), node.end));
   return blockFingerprints ? { blockFingerprints } : {};
 }
