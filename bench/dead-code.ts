@@ -6,7 +6,7 @@
  * does: checkedAgainstCode) and a seeded sample of the items called dead, one per line (path:line, kind,
  * qualified name, confidence), for a person to check each by hand in the repository (grep for uses).
  *
- *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48]
+ *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48] [--unreached]
  *
  * The sets checked this way, with each item's verdict, are in docs/analysis.md ("Dead code against
  * real repositories").
@@ -45,12 +45,17 @@ async function main(): Promise<void> {
     `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length}`,
   );
   console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length}`);
-  const pool = [...dead];
+  // --unreached: the items reachability alone calls dead, each with what the check against the code made of it (the hand-checked sets).
+  const pool = process.argv.includes('--unreached')
+    ? unreached.filter((item) => reached.some((alone) => alone.symbol.uid === item.symbol.uid && alone.status === 'dead'))
+    : [...dead];
   const sample = [];
   while (sample.length < sampleSize && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
   sample.sort((a, b) => a.symbol.path.localeCompare(b.symbol.path) || a.symbol.startLine - b.symbol.startLine);
   for (const item of sample) {
-    console.log(`${item.symbol.path}:${item.symbol.startLine}\t${item.symbol.kind}\t${item.symbol.qualifiedName}\t${item.confidence}`);
+    console.log(
+      `${item.symbol.path}:${item.symbol.startLine}\t${item.symbol.kind}\t${item.symbol.qualifiedName}\t${item.status} ${item.confidence}\t${item.reason}`,
+    );
   }
 }
 

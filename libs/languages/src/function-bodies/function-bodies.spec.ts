@@ -123,6 +123,9 @@ describe('TypeScript function bodies', () => {
     expect(hashes(other!).filter((hash) => hashes(original!).includes(hash))).toEqual([]);
     // An exported variable is no body, but its initializer's token windows are fingerprinted all the same.
     expect(lines(symbol('ts/middleware.ts#routes'))).toEqual(['34-41', '34-41', '35-41']);
+    // Two interfaces copied one from the other, names changed: the same token window, each at its own lines.
+    expect(hashes(symbol('ts/options.ts#ClientOptions'))).toEqual(hashes(symbol('ts/options.ts#ServerOptions')));
+    expect([lines(symbol('ts/options.ts#ServerOptions')), lines(symbol('ts/options.ts#ClientOptions'))]).toEqual([['3-8'], ['11-16']]);
     // Under the minimum size: measured, not fingerprinted.
     expect(symbol('ts/middleware.ts#audit')).toMatchObject({
       bodyTokenCount: 15,
