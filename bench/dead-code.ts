@@ -6,68 +6,20 @@
  * does: checkedAgainstCode) and a seeded sample of the items called dead, one per line (path:line, kind,
  * qualified name, confidence), for a person to check each by hand in the repository (grep for uses).
  *
- *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48]
+ *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48] [--unreached]
  *
  * The sets checked this way, with each item's verdict, are in docs/analysis.md ("Dead code against
  * real repositories").
  */
 import { resolve } from 'node:path';
-import type { RepositorySnapshot } from '@lore/domain';
-import type { HealthFacts } from '@lore/graph';
 import { readRepository, SourceRepository } from '@lore/indexer';
 import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/code-health/code-health/reachability';
+import { healthFactsOf } from './health-facts';
 import { seededRandom } from './seeded-random';
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1]! : fallback;
-}
-
-/** The facts symbols.cypher, references.cypher and imports.cypher read, from the snapshot's rows. */
-export function healthFactsOf(snapshot: RepositorySnapshot): HealthFacts {
-  const files = new Map(snapshot.files.map((file) => [file.uid, file]));
-  return {
-    files: snapshot.files.map((file) => ({ path: file.path, language: file.language, lines: file.lines, isTest: file.isTest })),
-    symbols: snapshot.symbols.map((symbol) => ({
-      uid: symbol.uid,
-      kind: symbol.kind,
-      name: symbol.name,
-      qualifiedName: symbol.qualifiedName,
-      path: symbol.path,
-      language: symbol.language,
-      startLine: symbol.startLine,
-      endLine: symbol.endLine,
-      exported: symbol.exported ?? false,
-      nested: symbol.nested ?? false,
-      inTest: (files.get(symbol.fileUid)?.isTest ?? false) || symbol.kind === 'test',
-      parentUid: symbol.parentUid,
-      complexity: symbol.complexity ?? null,
-      cognitiveComplexity: symbol.cognitiveComplexity ?? null,
-      exactFingerprint: symbol.exactFingerprint ?? null,
-      renamedFingerprint: symbol.renamedFingerprint ?? null,
-      bodyTokenCount: symbol.bodyTokenCount ?? null,
-      nearMissSignature: symbol.nearMissSignature ?? null,
-      blockFingerprints: symbol.blockFingerprints ?? null,
-      fieldReads: symbol.fieldReads ?? null,
-      fieldWrites: symbol.fieldWrites ?? null,
-    })),
-    references: [
-      ...snapshot.calls.map((call) => ({
-        fromUid: call.callerUid,
-        toUid: call.calleeUid,
-        type: 'CALLS' as const,
-        confidence: call.confidence,
-      })),
-      ...snapshot.inheritance.map((row) => ({ fromUid: row.fromUid, toUid: row.toUid, type: row.kind, confidence: null })),
-      ...snapshot.tests.map((row) => ({ fromUid: row.testUid, toUid: row.targetUid, type: 'TESTS' as const, confidence: null })),
-    ],
-    imports: snapshot.imports.map((row) => ({
-      fromPath: files.get(row.fromUid)?.path ?? '',
-      toPath: files.get(row.toUid)?.path ?? '',
-      names: row.names,
-      kind: row.kind ?? null,
-    })),
-  };
 }
 
 async function main(): Promise<void> {
@@ -93,12 +45,17 @@ async function main(): Promise<void> {
     `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length}`,
   );
   console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length}`);
-  const pool = [...dead];
+  // --unreached: the items reachability alone calls dead, each with what the check against the code made of it (the hand-checked sets).
+  const pool = process.argv.includes('--unreached')
+    ? unreached.filter((item) => reached.some((alone) => alone.symbol.uid === item.symbol.uid && alone.status === 'dead'))
+    : [...dead];
   const sample = [];
   while (sample.length < sampleSize && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
   sample.sort((a, b) => a.symbol.path.localeCompare(b.symbol.path) || a.symbol.startLine - b.symbol.startLine);
   for (const item of sample) {
-    console.log(`${item.symbol.path}:${item.symbol.startLine}\t${item.symbol.kind}\t${item.symbol.qualifiedName}\t${item.confidence}`);
+    console.log(
+      `${item.symbol.path}:${item.symbol.startLine}\t${item.symbol.kind}\t${item.symbol.qualifiedName}\t${item.status} ${item.confidence}\t${item.reason}`,
+    );
   }
 }
 

@@ -315,6 +315,11 @@ describe('code health runs through every door', () => {
       planted('go/clones.go', ['TotalPrice', 'TotalPriceAgain', 'SumWeights', 'TotalPriceLogged'], 0.734),
       planted('py/clones.py', ['total_price', 'total_price_again', 'sum_weights', 'total_price_logged'], 0.563),
     ]);
+    // Two option interfaces copied one from the other, names changed: no function body, a block clone of their token windows.
+    const blocks = clones.data.items
+      .filter((item) => item.kind === 'block_clone')
+      .map((item) => [item.clone_type, locationsOf(item).map((location) => `${location.path}:${location.line}-${location.end_line}`)]);
+    expect(blocks).toEqual([['exact', ['ts/options.ts:3-8', 'ts/options.ts:11-16']]]);
     expect((await restJson(server.url, '/api/v1/analysis/checks/clones?detail_level=normal')).body).toEqual(clones.data);
   });
 

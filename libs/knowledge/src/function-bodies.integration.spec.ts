@@ -49,7 +49,12 @@ describe('function bodies in the graph', () => {
       exactFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
       renamedFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
       nearMissSignature: expect.any(Array),
-      blockFingerprints: null,
+      // No window of four statements; the 50-token windows winnowing keeps (docs/analysis.md).
+      blockFingerprints: [
+        expect.stringMatching(/^[0-9a-f]{16}:23-27$/),
+        expect.stringMatching(/^[0-9a-f]{16}:23-28$/),
+        expect.stringMatching(/^[0-9a-f]{16}:24-28$/),
+      ],
       parent: 'requireRole',
     });
     const { records } = await driver.executeQuery(
@@ -74,7 +79,15 @@ describe('function bodies in the graph', () => {
     expect(renamed.nearMissSignature).toEqual(original.nearMissSignature);
     expect(original.nearMissSignature).toHaveLength(64);
     expect((original.nearMissSignature as unknown[]).every((value) => Number.isInteger(value))).toBe(true);
-    expect(original.blockFingerprints).toEqual([expect.stringMatching(/^[0-9a-f]{16}:7-16$/)]);
+    // The window of four statements, then the token windows.
+    expect((original.blockFingerprints as string[]).map((window) => window.replace(/^[0-9a-f]{16}:/, ''))).toEqual([
+      '7-16',
+      '6-13',
+      '7-14',
+      '8-16',
+      '8-16',
+      '8-16',
+    ]);
     expect(await bodyOf('audit', 'ts/middleware.ts')).toMatchObject({
       bodyTokenCount: 15,
       exactFingerprint: null,

@@ -95,6 +95,36 @@ describe('clone groups from stored fingerprints', () => {
       ['block_clone', ['src/p.ts:5-14', 'src/q.ts:21-30']],
     ]);
   });
+
+  it("makes each copy inside one declaration a place of its own, a nested body's windows no second place", () => {
+    const places = (groups: ReturnType<typeof groupClones>) =>
+      groups.map((group) => group.members.map((member) => `${member.path}:${member.startLine}-${member.endLine}`));
+    // Three overloads of one interface, each 10 lines, the same windows in each: one group of three places.
+    const overloads = symbol({
+      uid: 'i',
+      kind: 'interface',
+      path: 'src/i.ts',
+      startLine: 1,
+      endLine: 40,
+      blockFingerprints: ['a:2-6', 'b:5-9', 'a:12-16', 'b:15-19', 'a:22-26', 'b:25-29', 'c:33-36'],
+    });
+    // A closure's windows are its encloser's too, at the same lines: the same place, not a copy.
+    const outer = symbol({ uid: 'o', path: 'src/o.ts', startLine: 1, endLine: 20, blockFingerprints: ['d:3-7', 'c:50-53'] });
+    const inner = symbol({ uid: 'n', path: 'src/o.ts', startLine: 2, endLine: 9, nested: true, blockFingerprints: ['d:3-7'] });
+    expect(places(groupClones([overloads, outer, inner], 0.8))).toEqual([
+      ['src/i.ts:2-9', 'src/i.ts:12-19', 'src/i.ts:22-29'],
+      ['src/i.ts:33-36', 'src/o.ts:50-53'],
+    ]);
+  });
+
+  it('leaves out a window at more than 16 places (boilerplate), keeps one at 16', () => {
+    const at = (count: number, hash: string) =>
+      Array.from({ length: count }, (_, index) =>
+        symbol({ uid: `${hash}${index}`, path: `src/${hash}${index}.ts`, blockFingerprints: [`${hash}:1-5`] }),
+      );
+    const groups = groupClones([...at(17, 'x'), ...at(16, 'y')], 0.8);
+    expect(groups.map((group) => [group.members.length, group.members[0]!.path])).toEqual([[16, 'src/y0.ts']]);
+  });
 });
 
 describe('coupling, cohesion and modules', () => {

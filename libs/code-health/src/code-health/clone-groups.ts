@@ -109,16 +109,30 @@ function bandBuckets(bodies: readonly HealthSymbolRow[]): IterableIterator<numbe
   return buckets.values();
 }
 
-interface Window {
-  hash: string;
-  member: CloneMember;
+/**
+ * Windows of one hash at more places than this are boilerplate (a guard every handler opens with):
+ * comparing each pair of them costs the square of their count and finds no duplication anyone removes.
+ */
+const MAX_WINDOW_PLACES = 16;
+
+/** Two places of one duplication: the windows of `first` match those of `second`, in order. */
+interface Run {
+  first: CloneMember;
+  second: CloneMember;
 }
 
+/**
+ * Block groups from the window fingerprints: each pair of places with an equal window is a match;
+ * matches whose places both overlap (the next windows of one copied run) extend one run; runs whose
+ * places are the same (each holding half the other) are one group. A run, not a path, is the unit,
+ * so the copies of one overload inside one interface are places of their own.
+ */
 function blockCloneGroups(symbols: readonly HealthSymbolRow[]): CloneGroup[] {
-  const windows: Window[] = symbols.flatMap((symbol) =>
-    (symbol.blockFingerprints ?? []).flatMap((entry) => {
+  const byHash = new Map<string, Map<string, CloneMember>>();
+  for (const symbol of symbols) {
+    for (const entry of symbol.blockFingerprints ?? []) {
       const match = /^(.+):(\d+)-(\d+)$/.exec(entry);
-      if (!match) return [];
+      if (!match) continue;
       const member = {
         path: symbol.path,
         startLine: Number(match[2]),
@@ -126,44 +140,84 @@ function blockCloneGroups(symbols: readonly HealthSymbolRow[]): CloneGroup[] {
         symbol: symbol.qualifiedName,
         inTest: symbol.inTest,
       };
-      return [{ hash: match[1]!, member }];
-    }),
-  );
-  const byHash = new Map<string, Window[]>();
-  for (const window of windows) appendTo(byHash, window.hash, window);
-  // Places are spans: windows of one path that overlap are one span; spans holding windows of one hash are one group.
-  const repeated = [...byHash.values()].filter((same) => distinctPlaces(same.map((window) => window.member)) > 1).flat();
-  const spans = mergedSpans(repeated.map((window) => window.member));
-  const spanOf = spanIndex(spans);
-  const sets = new DisjointSets(spans.length);
-  for (const same of byHash.values()) {
-    const indexes = same.map((window) => spanOf(window.member)).filter((index) => index >= 0);
-    for (const index of indexes.slice(1)) sets.union(indexes[0]!, index);
+      // A nested body's windows are its encloser's too: one place, once.
+      const places = byHash.get(match[1]!) ?? new Map<string, CloneMember>();
+      const key = `${member.path}:${member.startLine}-${member.endLine}`;
+      if (!places.has(key)) places.set(key, member);
+      byHash.set(match[1]!, places);
+    }
   }
-  const components = new Map<number, CloneMember[]>();
-  spans.forEach((span, index) => appendTo(components, sets.find(index), span));
-  return [...components.values()]
-    .filter((members) => members.length > 1)
-    .map((members) => ({ kind: 'block_clone' as const, type: 'exact' as const, similarity: 1, members: members.sort(compareMembers) }));
+  const matches: Run[] = [];
+  for (const places of byHash.values()) {
+    const members = [...places.values()].sort(compareMembers);
+    if (members.length < 2 || members.length > MAX_WINDOW_PLACES) continue;
+    for (let i = 0; i < members.length; i++)
+      for (let j = i + 1; j < members.length; j++)
+        if (!overlaps(members[i]!, members[j]!)) matches.push({ first: members[i]!, second: members[j]! });
+  }
+  return groupsOfRuns(extendedRuns(matches));
 }
 
-/**
- * The index of the span holding a member (-1 for none), for spans as mergedSpans gives them: sorted
- * and apart, so the one holding it is the last of its path starting at or before it.
- */
-function spanIndex(spans: readonly CloneMember[]): (member: CloneMember) => number {
-  const byPath = new Map<string, number[]>();
-  spans.forEach((span, index) => appendTo(byPath, span.path, index));
-  return (member) => {
-    const indexes = byPath.get(member.path) ?? [];
-    let [low, high] = [0, indexes.length - 1];
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      if (spans[indexes[middle]!]!.startLine <= member.startLine) low = middle + 1;
-      else high = middle - 1;
+/** Matches in order of their places, each joined to the run whose two places it overlaps. */
+function extendedRuns(matches: Run[]): Run[] {
+  matches.sort((a, b) => compareMembers(a.first, b.first) || compareMembers(a.second, b.second));
+  const runs: Run[] = [];
+  // The runs still open per pair of paths: a match can only extend one whose first place reaches it.
+  const open = new Map<string, Run[]>();
+  for (const match of matches) {
+    const key = `${match.first.path}\0${match.second.path}`;
+    const candidates = (open.get(key) ?? []).filter((run) => run.first.endLine >= match.first.startLine);
+    const run = candidates.find((one) => overlaps(one.second, match.second));
+    if (run) {
+      run.first = widened(run.first, match.first);
+      run.second = widened(run.second, match.second);
+    } else {
+      const fresh = { first: { ...match.first }, second: { ...match.second } };
+      runs.push(fresh);
+      candidates.push(fresh);
     }
-    const index = high >= 0 ? indexes[high]! : -1;
-    return index >= 0 && member.endLine <= spans[index]!.endLine ? index : -1;
+    open.set(key, candidates);
+  }
+  return runs;
+}
+
+/** Runs sharing a place (spans holding half of each other) are one group; its places merged per path where they overlap. */
+function groupsOfRuns(runs: readonly Run[]): CloneGroup[] {
+  const places = runs.flatMap((run) => [run.first, run.second]);
+  const sets = new DisjointSets(places.length);
+  runs.forEach((_, index) => sets.union(2 * index, 2 * index + 1));
+  const byPath = new Map<string, number[]>();
+  places.forEach((place, index) => appendTo(byPath, place.path, index));
+  for (const indexes of byPath.values()) {
+    indexes.sort((a, b) => places[a]!.startLine - places[b]!.startLine);
+    for (let i = 0; i < indexes.length; i++)
+      for (let j = i + 1; j < indexes.length && places[indexes[j]!]!.startLine <= places[indexes[i]!]!.endLine; j++)
+        if (samePlace(places[indexes[i]!]!, places[indexes[j]!]!)) sets.union(indexes[i]!, indexes[j]!);
+  }
+  const components = new Map<number, CloneMember[]>();
+  places.forEach((place, index) => appendTo(components, sets.find(index), place));
+  return [...components.values()]
+    .map((members) => mergedSpans(members))
+    .filter((members) => members.length > 1)
+    .map((members) => ({ kind: 'block_clone' as const, type: 'exact' as const, similarity: 1, members }));
+}
+
+function overlaps(a: CloneMember, b: CloneMember): boolean {
+  return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
+}
+
+/** Whether two places of one path each hold at least half the lines of the other. */
+function samePlace(a: CloneMember, b: CloneMember): boolean {
+  const shared = Math.min(a.endLine, b.endLine) - Math.max(a.startLine, b.startLine) + 1;
+  return shared * 2 >= a.endLine - a.startLine + 1 && shared * 2 >= b.endLine - b.startLine + 1;
+}
+
+function widened(span: CloneMember, by: CloneMember): CloneMember {
+  return {
+    ...span,
+    startLine: Math.min(span.startLine, by.startLine),
+    endLine: Math.max(span.endLine, by.endLine),
+    inTest: span.inTest && by.inTest,
   };
 }
 
@@ -171,10 +225,6 @@ function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   const list = lists.get(key);
   if (list) list.push(value);
   else lists.set(key, [value]);
-}
-
-function distinctPlaces(members: readonly CloneMember[]): number {
-  return mergedSpans(members).length;
 }
 
 /** Overlapping or touching spans of one path merged, sorted by path and line. */

@@ -12,16 +12,25 @@ export const SIGNATURE_HASHES = 64;
 export const WINDOW_STATEMENTS = 4;
 /** A window of fewer normalised tokens gets no fingerprint: four one-line assignments are no clone. */
 export const MIN_WINDOW_TOKENS = 40;
+/** Normalised tokens per token window: jscpd's default least duplication (minTokens). */
+export const TOKEN_WINDOW = 50;
+/**
+ * Of each run of this many consecutive token windows the least hash is kept (winnowing): two bodies
+ * sharing a run of TOKEN_WINDOW + WINNOW - 1 normalised tokens share a kept window, at about
+ * 2 / (WINNOW + 1) kept windows per token.
+ */
+export const WINNOW = 8;
 
 /** What normalisation writes for every identifier, and for every literal (string, number, template, regex, char, boolean-free). */
 export const IDENTIFIER = '$id';
 export const LITERAL = '$lit';
 
-/** One token of a body: its text as written, its normalised text, and where it starts (offset in the file). */
+/** One token of a body: its text as written, its normalised text, and where it starts (offset in the file, and its line). */
 export interface BodyToken {
   text: string;
   normalised: string;
   offset: number;
+  line: number;
 }
 
 /** One statement of a block: where it starts and ends in the file, and its lines. */
@@ -55,6 +64,7 @@ export function fingerprintsOf(tokens: readonly BodyToken[], blocks: readonly (r
       windows.push(`${digest(normalised.slice(begin, end))}:${from.startLine}-${to.endLine}`);
     }
   }
+  windows.push(...tokenWindows(tokens));
   return {
     bodyTokenCount,
     exactFingerprint: digest(tokens.map((token) => token.text)),
@@ -62,6 +72,52 @@ export function fingerprintsOf(tokens: readonly BodyToken[], blocks: readonly (r
     nearMissSignature: minHash(normalised),
     blockFingerprints: windows.length > 0 ? windows : null,
   };
+}
+
+/**
+ * The window fingerprints of a declaration that is no function body (an interface, a type alias, an
+ * enum, an exported variable's initializer): token windows only, null when it has none.
+ */
+export function declarationFingerprints(tokens: readonly BodyToken[]): string[] | null {
+  const windows = tokenWindows(tokens);
+  return windows.length > 0 ? windows : null;
+}
+
+/** `"<hash>:<startLine>-<endLine>"` of each token window winnowing keeps, the hash as renamedFingerprint's over its tokens. */
+function tokenWindows(tokens: readonly BodyToken[]): string[] {
+  const normalised = tokens.map((token) => token.normalised);
+  return winnowed(normalised).map(
+    (first) => `${digest(normalised.slice(first, first + TOKEN_WINDOW))}:${tokens[first]!.line}-${tokens[first + TOKEN_WINDOW - 1]!.line}`,
+  );
+}
+
+/** Base of the rolling hash of a token window (odd, so multiplying by it loses no bits mod 2^32). */
+const ROLLING_BASE = 0x01000193;
+
+/**
+ * The first token of each window of TOKEN_WINDOW normalised tokens that winnowing keeps: of every
+ * WINNOW consecutive windows the one of least rolling hash (the last of equal ones), each kept once.
+ */
+function winnowed(normalised: readonly string[]): number[] {
+  const count = normalised.length - TOKEN_WINDOW + 1;
+  if (count <= 0) return [];
+  const tokenHashes = normalised.map(fnv1a);
+  let highest = 1;
+  for (let i = 1; i < TOKEN_WINDOW; i++) highest = Math.imul(highest, ROLLING_BASE);
+  const hashes = new Array<number>(count);
+  let rolling = 0;
+  for (let i = 0; i < normalised.length; i++) {
+    if (i >= TOKEN_WINDOW) rolling = (rolling - Math.imul(tokenHashes[i - TOKEN_WINDOW]!, highest)) | 0;
+    rolling = (Math.imul(rolling, ROLLING_BASE) + tokenHashes[i]!) | 0;
+    if (i >= TOKEN_WINDOW - 1) hashes[i - TOKEN_WINDOW + 1] = rolling >>> 0;
+  }
+  const kept: number[] = [];
+  for (let start = 0; start + Math.min(WINNOW, count) <= count; start++) {
+    let least = start;
+    for (let i = start + 1; i < Math.min(start + WINNOW, count); i++) if (hashes[i]! <= hashes[least]!) least = i;
+    if (kept.at(-1) !== least) kept.push(least);
+  }
+  return kept;
 }
 
 /** The index of the first token at or after `offset` (tokens are in file order). */

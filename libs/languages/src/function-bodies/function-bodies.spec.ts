@@ -112,13 +112,20 @@ describe('TypeScript function bodies', () => {
     // One statement more and one operator changed: 44 of 64 positions equal; an unrelated body shares a few shingles.
     expect(signatureSimilarity(original!.nearMissSignature!, nearMiss!.nearMissSignature!)).toBe(0.6875);
     expect(signatureSimilarity(original!.nearMissSignature!, other!.nearMissSignature!)).toBe(0.0625);
-    // One window of four statements each; the same hash where the statements are the same but for names and literals.
-    const hashes = (row: SymbolRow): string[] => row.blockFingerprints!.map((block) => block.split(':')[0]!);
-    expect(original!.blockFingerprints).toEqual([`${hashes(original!)[0]}:7-16`]);
-    expect(again!.blockFingerprints).toEqual([`${hashes(original!)[0]}:22-29`]);
-    expect(renamed!.blockFingerprints).toEqual([`${hashes(original!)[0]}:34-43`]);
-    expect(nearMiss!.blockFingerprints).toHaveLength(2);
-    expect(other!.blockFingerprints).toBeNull();
+    // The window of four statements first, then the 50-token windows winnowing keeps: the same hashes
+    // where the tokens are the same but for names and literals, none shared with an unrelated body.
+    expect(hashes(again!)).toEqual(hashes(original!));
+    expect(hashes(renamed!)).toEqual(hashes(original!));
+    expect(lines(original!)).toEqual(['7-16', '6-13', '7-14', '8-16', '8-16', '8-16']);
+    expect(lines(again!)).toEqual(['22-29', '20-26', '22-27', '23-29', '23-29', '23-29']);
+    expect(lines(renamed!)).toEqual(['34-43', '33-40', '34-41', '35-43', '35-43', '35-43']);
+    expect(lines(nearMiss!)).toEqual(['48-57', '49-58', '47-54', '47-54', '48-55', '48-55', '49-56', '50-58', '50-58', '51-58']);
+    expect(hashes(other!).filter((hash) => hashes(original!).includes(hash))).toEqual([]);
+    // An exported variable is no body, but its initializer's token windows are fingerprinted all the same.
+    expect(lines(symbol('ts/middleware.ts#routes'))).toEqual(['34-41', '34-41', '35-41']);
+    // Two interfaces copied one from the other, names changed: the same token window, each at its own lines.
+    expect(hashes(symbol('ts/options.ts#ClientOptions'))).toEqual(hashes(symbol('ts/options.ts#ServerOptions')));
+    expect([lines(symbol('ts/options.ts#ServerOptions')), lines(symbol('ts/options.ts#ClientOptions'))]).toEqual([['3-8'], ['11-16']]);
     // Under the minimum size: measured, not fingerprinted.
     expect(symbol('ts/middleware.ts#audit')).toMatchObject({
       bodyTokenCount: 15,
@@ -130,6 +137,9 @@ describe('TypeScript function bodies', () => {
   });
 });
 
+const hashes = (row: SymbolRow): string[] => row.blockFingerprints!.map((window) => window.split(':')[0]!);
+const lines = (row: SymbolRow): string[] => row.blockFingerprints!.map((window) => window.split(':')[1]!);
+
 /** The planted clones of one language, in order: the original, its exact copy, its renamed copy, its near-miss copy; and an unrelated body. */
 function expectClones(uids: string[], similarities: { nearMiss: number; unrelated: number }, windows: string[][]): void {
   const [original, again, renamed, nearMiss, other] = uids.map(symbol);
@@ -140,12 +150,10 @@ function expectClones(uids: string[], similarities: { nearMiss: number; unrelate
   expect(signatureSimilarity(original!.nearMissSignature!, renamed!.nearMissSignature!)).toBe(1);
   expect(signatureSimilarity(original!.nearMissSignature!, nearMiss!.nearMissSignature!)).toBe(similarities.nearMiss);
   expect(signatureSimilarity(original!.nearMissSignature!, other!.nearMissSignature!)).toBe(similarities.unrelated);
-  const hash = original!.blockFingerprints![0]!.split(':')[0];
-  // The same window where the statements are the same but for names and literals; two other windows in the near miss.
-  expect([original, again, renamed].map((row) => row!.blockFingerprints)).toEqual(
-    windows.slice(0, 3).map((lines) => lines.map((range) => `${hash}:${range}`)),
-  );
-  expect(nearMiss!.blockFingerprints!.map((block) => block.split(':')[1])).toEqual(windows[3]);
+  // The same windows (statements, then tokens) where the tokens are the same but for names and literals.
+  expect(hashes(again!)).toEqual(hashes(original!));
+  expect(hashes(renamed!)).toEqual(hashes(original!));
+  expect([original, again, renamed, nearMiss].map((row) => lines(row!))).toEqual(windows);
 }
 
 describe('Python function bodies', () => {
@@ -196,7 +204,12 @@ describe('Python function bodies', () => {
         'py/handlers.py#classify',
       ],
       { nearMiss: 0.5625, unrelated: 0.078125 },
-      [['2-8'], ['13-19'], ['23-29'], ['33-39', '34-40']],
+      [
+        ['2-8', '1-8'],
+        ['13-19', '11-19'],
+        ['23-29', '22-29'],
+        ['33-39', '34-40', '32-40', '34-40'],
+      ],
     );
   });
 });
@@ -253,7 +266,12 @@ describe('Java function bodies', () => {
         'java/bodies/Handlers.java#Handlers.classify',
       ],
       { nearMiss: 0.71875, unrelated: 0.03125 },
-      [['9-18'], ['23-30'], ['34-43'], ['47-56', '48-57']],
+      [
+        ['9-18', '8-15', '9-16', '9-16', '10-16', '11-18', '11-18'],
+        ['23-30', '22-27', '23-28', '23-28', '24-28', '25-30', '25-30'],
+        ['34-43', '33-40', '34-41', '34-41', '35-41', '36-43', '36-43'],
+        ['47-56', '48-57', '46-53', '46-53', '46-53', '47-54', '48-54', '48-54', '49-55', '49-55', '50-57', '50-57', '50-57'],
+      ],
     );
   });
 });
@@ -303,7 +321,12 @@ describe('Go function bodies', () => {
         'go/handlers.go#Classify',
       ],
       { nearMiss: 0.734375, unrelated: 0.015625 },
-      [['11-20'], ['25-32'], ['36-45'], ['49-58', '50-59']],
+      [
+        ['11-20', '10-18', '11-20', '12-20'],
+        ['25-32', '24-30', '25-32', '26-32'],
+        ['36-45', '35-43', '36-45', '37-45'],
+        ['49-58', '50-59', '48-56', '48-57', '48-57', '49-57', '49-57', '50-57', '51-59', '51-59'],
+      ],
     );
   });
 });

@@ -60,6 +60,7 @@ export function measureBody(fn: Node, start: number, rules: BodyRules): Measured
           text,
           normalised: rules.identifiers.has(type) ? IDENTIFIER : rules.literals.has(type) ? LITERAL : text,
           offset: node.startIndex,
+          line: node.startPosition.row + 1,
         });
       }
       if (own && decides(node, rules)) complexity++;

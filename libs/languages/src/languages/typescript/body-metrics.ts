@@ -1,7 +1,14 @@
 // What the index measures of one TypeScript or JavaScript function body: complexity (cyclomatic and cognitive) and clone fingerprints.
 import ts from 'typescript';
 import type { BodyMetrics, FieldAccess } from '@lore/domain';
-import { fingerprintsOf, IDENTIFIER, LITERAL, type BodyToken, type StatementSpan } from '../../function-bodies/fingerprints';
+import {
+  declarationFingerprints,
+  fingerprintsOf,
+  IDENTIFIER,
+  LITERAL,
+  type BodyToken,
+  type StatementSpan,
+} from '../../function-bodies/fingerprints';
 
 /** A function-like node with a body: what gets a symbol and is measured. */
 export type FunctionBody = ts.SignatureDeclaration & { body: ts.ConciseBody };
@@ -178,9 +185,24 @@ const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
  * is told where a template continues and where a `/` starts a regular expression.
  */
 function bodyTokens(fn: FunctionBody, sourceFile: ts.SourceFile): BodyToken[] {
-  const start = fn.parameters.pos;
+  return tokensOf(sourceFile, fn.parameters.pos, fn.end);
+}
+
+/**
+ * The token windows of a declaration that is no body (an interface, type alias, enum or exported
+ * variable), from its start to its end, comments and white space out; empty when it has none.
+ */
+export function measureDeclaration(
+  node: ts.Node,
+  sourceFile: ts.SourceFile,
+): Pick<BodyMetrics, 'blockFingerprints'> | Record<string, never> {
+  const blockFingerprints = declarationFingerprints(tokensOf(sourceFile, node.getStart(sourceFile), node.end));
+  return blockFingerprints ? { blockFingerprints } : {};
+}
+
+function tokensOf(sourceFile: ts.SourceFile, start: number, end: number): BodyToken[] {
   scanner.setLanguageVariant(sourceFile.languageVariant);
-  scanner.setText(sourceFile.text, start, fn.end - start);
+  scanner.setText(sourceFile.text, start, end - start);
   const tokens: BodyToken[] = [];
   // Open braces inside each template substitution we are in.
   const templates: number[] = [];
@@ -199,7 +221,8 @@ function bodyTokens(fn: FunctionBody, sourceFile: ts.SourceFile): BodyToken[] {
     const text = scanner.getTokenText();
     const normalised =
       kind === ts.SyntaxKind.Identifier || kind === ts.SyntaxKind.PrivateIdentifier ? IDENTIFIER : LITERALS.has(kind) ? LITERAL : text;
-    tokens.push({ text, normalised, offset: scanner.getTokenStart() });
+    const offset = scanner.getTokenStart();
+    tokens.push({ text, normalised, offset, line: sourceFile.getLineAndCharacterOfPosition(offset).line + 1 });
     previous = kind;
   }
   return tokens;

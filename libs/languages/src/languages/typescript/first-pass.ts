@@ -6,10 +6,14 @@ import type { ExtractionInput } from '../../extractor';
 import type { FileResultCache } from '../../file-result-cache';
 import { nameTokens, testTitle } from '../../identifiers';
 import type { SourceFile as RepoFile } from '../../repository-files';
-import { hasBody, measureBody, type FunctionBody } from './body-metrics';
+import { hasBody, measureBody, measureDeclaration, type FunctionBody } from './body-metrics';
 import { lastNameOf, readModuleFacts, referenceOf } from './module-scope';
 import { tooDeep, type FileTrees, type ScriptFileOutcome, type ScriptFileResult } from './script-model';
+
 import { moduleSpecifiers, walkPreorder } from './script-walk';
+
+/** Declarations that are no body but whose copies are duplications all the same: they get token windows (clone findings). */
+const DECLARATIONS_WITH_WINDOWS = new Set<SymbolKind>(['class', 'interface', 'type', 'enum', 'variable']);
 
 const MAX_SIGNATURE = 300;
 const MAX_DOC = 1000;
@@ -421,7 +425,12 @@ class FileSymbolExtractor {
       : parent === null
         ? this.isExported(docHolder, name)
         : parent.exported && kind !== 'test' && !isPrivateMember(node);
-    const measured = complexityOf !== undefined && hasBody(complexityOf) ? measureBody(complexityOf, this.sourceFile) : null;
+    const measured =
+      complexityOf !== undefined && hasBody(complexityOf)
+        ? measureBody(complexityOf, this.sourceFile)
+        : DECLARATIONS_WITH_WINDOWS.has(kind)
+          ? measureDeclaration(node, this.sourceFile)
+          : null;
     const symbol: SymbolRow = {
       uid,
       fileUid: this.fileUid,

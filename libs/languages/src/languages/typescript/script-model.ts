@@ -6,7 +6,7 @@ import type { NameReference, WrittenModuleFacts } from './module-scope';
 import type { FileAnswers, Resolution } from './warm-program';
 
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
-export const FIRST_PASS_VERSION = 3;
+export const FIRST_PASS_VERSION = 4;
 export const EXACT_PASS_VERSION = 3;
 export const RESOLUTION_VERSION = 1;
 
