@@ -3,7 +3,7 @@
  * nobody here wrote? For each frozen set in bench/docs-sets/ (a repository, its commit, claims
  * checked by hand against its code with the line that settles each, and lines planted in a copy of
  * one of its documents: stale ones contradicting the code beside true ones), indexes the repository
- * (checked out at bench/.repos/<set>), settles the claims, runs detect_stale_docs on the planted copy,
+ * (checked out at bench/.repos/<set>; indexed once, as a copy with the planted lines), settles the claims, runs detect_stale_docs on the planted copy,
  * and runs it on the repository's own Markdown (every finding there is a line to read by hand: the
  * sets' docs are believed true at their commit). Prints per set and the mean over the sets: verdicts
  * given that are right, structural claims settled, settling spans cited, planted lines found, false
@@ -105,18 +105,42 @@ async function runSet(indexing: IndexingService, trust: DocumentationTrustServic
   const root = resolve(join('bench', '.repos', name));
   const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   if (commit !== set.commit) console.log(`warning: ${root} is at ${commit}, the set was checked at ${set.commit}`);
+  // One index per set: a copy whose one document has the planted and true lines appended; its code is the repository's.
+  const planted = plantedCopy(root, name, set);
   const indexStarted = Date.now();
-  await indexing.indexRepository({ path: root, repositoryId: name }, principal);
+  await indexing.indexRepository({ path: planted.copy, repositoryId: name }, principal);
   console.log(`\n## ${name}: ${set.repository} @ ${commit.slice(0, 12)}, indexed in ${((Date.now() - indexStarted) / 1000).toFixed(0)} s`);
 
   const claims = await scoreClaims(trust, name, set.claims);
-  const planted = await scorePlanted(indexing, trust, name, root, set);
+  const stale = await scorePlanted(trust, name, set, planted.firstLine);
 
   const own = await trust.detectStaleDocs({ repositoryId: name, minConfidence: MIN_CONFIDENCE, knowledge: false }, principal);
-  console.log(`\n${name}'s own Markdown (${own.documents.length} documents): ${own.findings.length} findings (minConfidence ${MIN_CONFIDENCE})`);
-  for (const finding of own.findings)
+  const ownFindings = own.findings.filter((finding) => finding.path !== set.document || finding.line < planted.firstLine - 1);
+  console.log(`\n${name}'s own Markdown (${own.documents.length} documents): ${ownFindings.length} findings (minConfidence ${MIN_CONFIDENCE})`);
+  for (const finding of ownFindings)
     console.log(`  ${finding.path}:${finding.line} ${finding.kind} ${finding.confidence}: ${finding.statement.slice(0, 90)}  — ${finding.reason.slice(0, 140)}`);
-  return { name, ...claims, ...planted, ownFindings: own.findings.length };
+  return { name, ...claims, ...stale, ownFindings: ownFindings.length };
+}
+
+/** A copy of the repository whose document has the set's planted and true lines appended, committed with the real git. */
+function plantedCopy(root: string, name: string, set: DocsSet): { copy: string; firstLine: number } {
+  const copy = join(mkdtempSync(join(tmpdir(), 'lore-bench-docs-')), name);
+  cpSync(root, copy, { recursive: true });
+  const document = join(copy, set.document);
+  const original = readFileSync(document, 'utf8').replace(/\n$/, '');
+  writeFileSync(document, `${original}\n\n${[...set.planted, ...set.trueLines].join('\n')}\n`);
+  execFileSync('git', ['commit', '-qam', 'planted lines'], {
+    cwd: copy,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'bench',
+      GIT_AUTHOR_EMAIL: 'bench@lore.invalid',
+      GIT_COMMITTER_NAME: 'bench',
+      GIT_COMMITTER_EMAIL: 'bench@lore.invalid',
+    },
+  });
+  // The original's lines, a blank line, then the planted ones.
+  return { copy, firstLine: original.split('\n').length + 2 };
 }
 
 async function scoreClaims(
@@ -159,33 +183,13 @@ async function scoreClaims(
   return { right: share(right, given), structuralSettled: share(structuralSettled, structural), cited: share(cited, citable) };
 }
 
-/** The set's document with its planted and true lines appended, in a copy committed with the real git. */
+/** detect_stale_docs on the set's document: the planted lines it finds, and its false alarms on the true ones. */
 async function scorePlanted(
-  indexing: IndexingService,
   trust: DocumentationTrustService,
-  name: string,
-  root: string,
+  repositoryId: string,
   set: DocsSet,
+  firstPlanted: number,
 ): Promise<Pick<SetScore, 'plantedFound' | 'falseAlarmsPer30'>> {
-  const copy = join(mkdtempSync(join(tmpdir(), 'lore-bench-docs-')), `${name}-planted`);
-  cpSync(root, copy, { recursive: true });
-  const document = join(copy, set.document);
-  const original = readFileSync(document, 'utf8').replace(/\n$/, '');
-  // The original's lines, a blank line, then the planted ones.
-  const firstPlanted = original.split('\n').length + 2;
-  writeFileSync(document, `${original}\n\n${[...set.planted, ...set.trueLines].join('\n')}\n`);
-  execFileSync('git', ['commit', '-qam', 'planted lines'], {
-    cwd: copy,
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'bench',
-      GIT_AUTHOR_EMAIL: 'bench@lore.invalid',
-      GIT_COMMITTER_NAME: 'bench',
-      GIT_COMMITTER_EMAIL: 'bench@lore.invalid',
-    },
-  });
-  const repositoryId = `${name}-planted`;
-  await indexing.indexRepository({ path: copy, repositoryId }, principal);
   const stale = await trust.detectStaleDocs({ repositoryId, paths: [set.document], minConfidence: MIN_CONFIDENCE }, principal);
   const flagged = new Map(stale.findings.map((finding) => [finding.line, finding]));
   const plantedLines = set.planted.map((_, i) => firstPlanted + i);
