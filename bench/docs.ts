@@ -85,7 +85,9 @@ async function main(): Promise<void> {
       const set = JSON.parse(readFileSync(join(SETS_DIRECTORY, `${name}.json`), 'utf8')) as DocsSet;
       scores.push(await runSet(app.get(IndexingService), app.get(DocumentationTrustService), name, set));
     }
-    console.log('\n| set | verdicts right | structural settled | settling code cited | planted found | false alarms / 30 true | own-docs findings |');
+    console.log(
+      '\n| set | verdicts right | structural settled | settling code cited | planted found | false alarms / 30 true | own-docs findings |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const score of scores)
       console.log(
@@ -116,9 +118,13 @@ async function runSet(indexing: IndexingService, trust: DocumentationTrustServic
 
   const own = await trust.detectStaleDocs({ repositoryId: name, minConfidence: MIN_CONFIDENCE, knowledge: false }, principal);
   const ownFindings = own.findings.filter((finding) => finding.path !== set.document || finding.line < planted.firstLine - 1);
-  console.log(`\n${name}'s own Markdown (${own.documents.length} documents): ${ownFindings.length} findings (minConfidence ${MIN_CONFIDENCE})`);
+  console.log(
+    `\n${name}'s own Markdown (${own.documents.length} documents): ${ownFindings.length} findings (minConfidence ${MIN_CONFIDENCE})`,
+  );
   for (const finding of ownFindings)
-    console.log(`  ${finding.path}:${finding.line} ${finding.kind} ${finding.confidence}: ${finding.statement.slice(0, 90)}  — ${finding.reason.slice(0, 140)}`);
+    console.log(
+      `  ${finding.path}:${finding.line} ${finding.kind} ${finding.confidence}: ${finding.statement.slice(0, 90)}  — ${finding.reason.slice(0, 140)}`,
+    );
   return { name, ...claims, ...stale, ownFindings: ownFindings.length };
 }
 
@@ -196,10 +202,14 @@ async function scorePlanted(
   const trueLines = set.trueLines.map((_, i) => firstPlanted + set.planted.length + i);
   const found = plantedLines.filter((line) => flagged.has(line));
   const falseAlarms = trueLines.filter((line) => flagged.has(line));
-  console.log(`\n${set.document} with ${set.planted.length} planted lines and ${set.trueLines.length} true lines (minConfidence ${MIN_CONFIDENCE})`);
+  console.log(
+    `\n${set.document} with ${set.planted.length} planted lines and ${set.trueLines.length} true lines (minConfidence ${MIN_CONFIDENCE})`,
+  );
   for (const [i, line] of plantedLines.entries()) {
     const finding = flagged.get(line);
-    console.log(`planted ${finding ? 'found ' : 'MISSED'} ${set.planted[i]}${finding ? `  (${finding.kind}: ${finding.reason.slice(0, 160)})` : ''}`);
+    console.log(
+      `planted ${finding ? 'found ' : 'MISSED'} ${set.planted[i]}${finding ? `  (${finding.kind}: ${finding.reason.slice(0, 160)})` : ''}`,
+    );
   }
   for (const [i, line] of trueLines.entries())
     if (flagged.has(line)) console.log(`false alarm: ${set.trueLines[i]}  (${flagged.get(line)!.reason.slice(0, 200)})`);

@@ -73,7 +73,10 @@ export class ClaimVerifier {
     return {
       holds: findings[0]!.holds,
       evidence: findings.flatMap((each) => each.evidence),
-      reasons: [`${candidates.length} symbols are named ${name}, and the claim settles the same way for every one:`, ...findings[0]!.reasons],
+      reasons: [
+        `${candidates.length} symbols are named ${name}, and the claim settles the same way for every one:`,
+        ...findings[0]!.reasons,
+      ],
     };
   }
 

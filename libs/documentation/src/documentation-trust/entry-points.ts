@@ -38,7 +38,10 @@ export function importedModules(entryPath: string, text: string): Set<string> {
 
 /** A file's path as a module: without its extension, and a directory's index (`x/index.ts`, `x/__init__.py`) as the directory. */
 export function modulePath(path: string): string {
-  return path.replace(SCRIPT_EXTENSION, '').replace(/\.py$/, '').replace(/\/(?:index|__init__)$/, '');
+  return path
+    .replace(SCRIPT_EXTENSION, '')
+    .replace(/\.py$/, '')
+    .replace(/\/(?:index|__init__)$/, '');
 }
 
 /**

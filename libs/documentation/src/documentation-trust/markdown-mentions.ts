@@ -155,7 +155,9 @@ const HISTORY_DOCUMENT = /(?:^|\/)[^/]*(?:changelog|changes|history|migrat|upgra
 
 /** Whether a line of `documentPath` speaks of code that was removed, renamed or deprecated. */
 export function speaksOfHistory(documentPath: string, line: Pick<DocLine, 'text' | 'section'>): boolean {
-  return HISTORY_DOCUMENT.test(documentPath) || HISTORY_WORDS.test(line.text) || line.section.some((heading) => HISTORY_WORDS.test(heading));
+  return (
+    HISTORY_DOCUMENT.test(documentPath) || HISTORY_WORDS.test(line.text) || line.section.some((heading) => HISTORY_WORDS.test(heading))
+  );
 }
 
 function looksLikeCode(name: string, called: boolean): boolean {
