@@ -82,6 +82,7 @@ describe('parseClaim', () => {
       { kind: 'contains_literal', subject: 'handleMissing', object: null, value: '404', negated: false },
     ],
     ['the value of MAX_LINES is 50', { kind: 'constant_value', subject: 'MAX_LINES', object: null, value: '50', negated: false }],
+    ['the `strict` option defaults to `true`', { kind: 'constant_value', subject: 'strict', object: null, value: 'true', negated: false }],
   ])('%s', (claim, expected) => {
     expect(parseClaim(claim)).toEqual(expected);
   });

@@ -177,6 +177,11 @@ const SHAPES: Shape[] = [
   },
   {
     kind: 'constant_value',
+    pattern: new RegExp(`^(?:the\\s+)?(?<subject>${NAME})\\s+(?:option|setting|flag)\\s+defaults\\s+to\\s+(?<value>.+)$`, 'i'),
+    value: (match) => match.groups!.value!,
+  },
+  {
+    kind: 'constant_value',
     pattern: new RegExp(`^${subject}\\s+(?:is\\s+set\\s+to|defaults\\s+to|equals|is\\s+equal\\s+to)\\s+(?<value>.+)$`, 'i'),
     value: (match) => match.groups!.value!,
   },

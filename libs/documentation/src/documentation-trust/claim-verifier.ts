@@ -1,5 +1,6 @@
 import type { CodeGraphRepository } from '@lore/graph';
 import type { ClaimVerdict, EvidenceSpan, Verdict } from '@lore/domain/schemas/documentation-trust';
+import type { SymbolRef } from '@lore/domain';
 import { ClaimContext, type Finding } from './claim-findings';
 import { type ParsedClaim, parseClaim } from './claim-parser';
 import { settleCall, settleHeritage, settleImports, settleOverrides } from './relation-claims';
@@ -10,6 +11,8 @@ import { settleTests } from './test-claims';
 import { settleConstant, settleLiteral } from './value-claims';
 
 const MAX_EVIDENCE = 5;
+/** Past this many candidates for an ambiguous name, they are not each tried: the name stays ambiguous. */
+const MAX_CANDIDATES_TRIED = 8;
 
 /**
  * Settles one claim about one repository from its graph and its code spans, deterministically. A
@@ -38,7 +41,7 @@ export class ClaimVerifier {
         checked: [],
       };
     }
-    const finding = await this.settle(parsed);
+    const finding = await this.settleAmbiguous(parsed, await this.settle(this.context, parsed));
     const verdict: Verdict = finding.holds === null ? 'unknown' : finding.holds !== parsed.negated ? 'supported' : 'contradicted';
     return {
       claim,
@@ -52,15 +55,40 @@ export class ClaimVerifier {
     };
   }
 
-  private settle(claim: ParsedClaim): Promise<Finding> {
+  /**
+   * A claim left unknown because one name is shared by a few symbols is settled for each of them: when
+   * every candidate gives the same verdict, that is the claim's; when they differ, it stays unknown.
+   */
+  private async settleAmbiguous(claim: ParsedClaim, finding: Finding): Promise<Finding> {
+    if (finding.holds !== null || this.context.ambiguous.size !== 1) return finding;
+    const [[name, candidates]] = [...this.context.ambiguous] as [[string, SymbolRef[]]];
+    if (candidates.length > MAX_CANDIDATES_TRIED) return finding;
+    const findings: Finding[] = [];
+    for (const candidate of candidates) {
+      const tried = await this.settle(this.context.pinning(name, candidate), claim);
+      if (tried.holds === null || (findings.length > 0 && tried.holds !== findings[0]!.holds)) return finding;
+      findings.push(tried);
+    }
+    this.context.checked.push(`each of the ${candidates.length} symbols named ${name}`);
+    return {
+      holds: findings[0]!.holds,
+      evidence: findings.flatMap((each) => each.evidence),
+      reasons: [
+        `${candidates.length} symbols are named ${name}, and the claim settles the same way for every one:`,
+        ...findings[0]!.reasons,
+      ],
+    };
+  }
+
+  private settle(context: ClaimContext, claim: ParsedClaim): Promise<Finding> {
     switch (claim.kind) {
       case 'exists':
-        return settleExists(this.context, claim);
+        return settleExists(context, claim);
       case 'exported':
-        return settleExported(this.context, claim);
+        return settleExported(context, claim);
       case 'defined_in_file':
       case 'under_directory':
-        return settleLocation(this.context, claim);
+        return settleLocation(context, claim);
       case 'parameter_count':
       case 'has_parameter':
       case 'parameter_optional':
@@ -69,24 +97,24 @@ export class ClaimVerifier {
       case 'returns':
       case 'is_static':
       case 'visibility':
-        return settleSignature(this.context, claim);
+        return settleSignature(context, claim);
       case 'calls':
       case 'called_by':
-        return settleCall(this.context, claim);
+        return settleCall(context, claim);
       case 'extends':
       case 'implements':
-        return settleHeritage(this.context, claim);
+        return settleHeritage(context, claim);
       case 'overrides':
-        return settleOverrides(this.context, claim);
+        return settleOverrides(context, claim);
       case 'imports':
-        return settleImports(this.context, claim);
+        return settleImports(context, claim);
       case 'tested_by':
       case 'has_tests':
-        return settleTests(this.context, claim);
+        return settleTests(context, claim);
       case 'contains_literal':
-        return settleLiteral(this.context, claim);
+        return settleLiteral(context, claim);
       case 'constant_value':
-        return settleConstant(this.context, claim);
+        return settleConstant(context, claim);
     }
   }
 }

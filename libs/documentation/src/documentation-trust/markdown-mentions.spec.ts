@@ -1,4 +1,4 @@
-import { docLines, mentionsOfCode, sentencesOf } from './markdown-mentions';
+import { docLines, hasFileShape, mentionsOfCode, sentencesOf, speaksOfHistory } from './markdown-mentions';
 
 describe('mentionsOfCode', () => {
   it.each([
@@ -24,6 +24,9 @@ describe('mentionsOfCode', () => {
     ['Function', []],
     ['application/x-amz-json-1.1', []],
     ['https://example.com/a/b', []],
+    ['deno.land/x', []],
+    ['github.com/spf13/cobra', []],
+    ['hono/cookie', [{ kind: 'file', name: 'hono/cookie' }]],
   ])('%s', (code, expected) => {
     expect(mentionsOfCode(code, ['drift'])).toEqual(expected);
   });
@@ -49,5 +52,42 @@ describe('docLines', () => {
 
   it('splits prose into sentences without list markers', () => {
     expect(sentencesOf('- `A` calls `b`. `C` extends `D`.')).toEqual(['`A` calls `b`.', '`C` extends `D`.']);
+  });
+
+  it('keeps the headings a line is under', () => {
+    const lines = docLines('# Guide\n## v1 to v2\n### Removal of `x`\ntext\n## v2 to v3\nmore\n', []);
+    expect(lines.map((line) => line.section)).toEqual([
+      ['Guide'],
+      ['Guide', 'v1 to v2'],
+      ['Guide', 'v1 to v2', 'Removal of `x`'],
+      ['Guide', 'v1 to v2', 'Removal of `x`'],
+      ['Guide', 'v2 to v3'],
+      ['Guide', 'v2 to v3'],
+      ['Guide', 'v2 to v3'],
+    ]);
+  });
+});
+
+describe('hasFileShape', () => {
+  it.each([
+    ['src/index.ts', true],
+    ['docs/', true],
+    ['./bin/run', true],
+    ['hono/cookie', false],
+    ['src/middleware', false],
+  ])('%s', (path, expected) => {
+    expect(hasFileShape(path)).toBe(expected);
+  });
+});
+
+describe('speaksOfHistory', () => {
+  it.each([
+    ['docs/MIGRATION.md', 'Use `getCookie()`.', [], true],
+    ['CHANGES.md', '- Added `x`.', [], true],
+    ['README.md', '- `req.cookie()` is obsolete.', [], true],
+    ['README.md', 'Call `getCookie()`.', ['API', 'Removal of deprecated features'], true],
+    ['README.md', 'Call `getCookie()`.', ['API', 'Cookies'], false],
+  ])('%s: %s under %j', (path, text, section, expected) => {
+    expect(speaksOfHistory(path, { text, section })).toBe(expected);
   });
 });

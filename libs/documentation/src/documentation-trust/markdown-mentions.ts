@@ -19,6 +19,8 @@ export interface DocLine {
   mentions: Mention[];
   /** Prose sentences outside code blocks, each a possible claim. */
   sentences: string[];
+  /** The headings the line is under, outermost first (a heading line is under itself). */
+  section: string[];
 }
 
 const FILE_EXTENSIONS =
@@ -71,22 +73,25 @@ const STANDARD_NAMESPACES = new Set([
 export function docLines(markdown: string, bins: readonly string[]): DocLine[] {
   const lines: DocLine[] = [];
   let fence: { marker: string; shell: boolean } | null = null;
+  let section: string[] = [];
   markdown.split('\n').forEach((raw, index) => {
     const text = raw.replace(/\r$/, '');
+    const heading = fence === null ? /^(#{1,6})\s+(.*)$/.exec(text) : null;
+    if (heading) section = [...section.slice(0, heading[1]!.length - 1), heading[2]!.trim()];
     const fenceMatch = /^\s*(```+|~~~+)\s*([\w-]*)/.exec(text);
     if (fenceMatch) {
       if (fence === null) fence = { marker: fenceMatch[1]!, shell: SHELL_FENCES.has(fenceMatch[2]!.toLowerCase()) };
       else if (fenceMatch[1]!.startsWith(fence.marker)) fence = null;
-      lines.push({ line: index + 1, text, mentions: [], sentences: [] });
+      lines.push({ line: index + 1, text, mentions: [], sentences: [], section });
       return;
     }
     if (fence !== null) {
       const mentions = fence.shell ? commandMentions(text.trim().replace(/^\$\s+/, ''), bins) : [];
-      lines.push({ line: index + 1, text, mentions, sentences: [] });
+      lines.push({ line: index + 1, text, mentions, sentences: [], section });
       return;
     }
     const mentions = [...text.matchAll(/(?<!`)`([^`\n]+)`(?!`)/g)].flatMap((match) => mentionsOfCode(match[1]!.trim(), bins));
-    lines.push({ line: index + 1, text, mentions: unique(mentions), sentences: sentencesOf(text) });
+    lines.push({ line: index + 1, text, mentions: unique(mentions), sentences: sentencesOf(text), section });
   });
   return lines;
 }
@@ -125,10 +130,34 @@ export function commandMentions(line: string, bins: readonly string[]): Mention[
 /** The top-level types of media types (`application/json`), which look like paths. */
 const MEDIA_TYPES = /^(?:application|text|image|audio|video|multipart|font|model|message)\//;
 
+/** A host name (`deno.land`, `github.com`) starting a path-like span: a URL or a Go import path, not a file. */
+const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/|$)/i;
+
 function isPath(code: string): boolean {
   if (/\s/.test(code) || code.startsWith('@') || code.startsWith('/') || MEDIA_TYPES.test(code)) return false;
+  if (HOST.test(code) && !FILE_EXTENSIONS.test(code.split('/')[0]!)) return false;
   if (/^(?:\.\/)?[\w.-]+(?:\/[\w.-]+)+\/?(?:#L\d+(?:-L\d+)?)?$/.test(code)) return true;
   return FILE_EXTENSIONS.test(code) && /^[\w.-]+$/.test(code);
+}
+
+/** Whether a path names a file by its extension, or a directory by a trailing slash; else it may be an import specifier (`hono/cookie`). */
+export function hasFileShape(path: string): boolean {
+  return path.endsWith('/') || path.startsWith('./') || path.startsWith('../') || FILE_EXTENSIONS.test(path.split('/').pop()!);
+}
+
+/**
+ * Words that say a section or line is about what the code no longer has (a migration guide, a
+ * changelog): the names it gives are history, not claims about the code now.
+ */
+const HISTORY_WORDS = /\b(?:remov(?:e|ed|al)|deprecat(?:e|ed|ion)|renamed|obsolete|no longer|dropped|replaced|breaking change)/i;
+/** Documents that record history: changelogs, migration and upgrade guides, release notes. */
+const HISTORY_DOCUMENT = /(?:^|\/)[^/]*(?:changelog|changes|history|migrat|upgrad|release|news)[^/]*\.md$/i;
+
+/** Whether a line of `documentPath` speaks of code that was removed, renamed or deprecated. */
+export function speaksOfHistory(documentPath: string, line: Pick<DocLine, 'text' | 'section'>): boolean {
+  return (
+    HISTORY_DOCUMENT.test(documentPath) || HISTORY_WORDS.test(line.text) || line.section.some((heading) => HISTORY_WORDS.test(heading))
+  );
 }
 
 function looksLikeCode(name: string, called: boolean): boolean {

@@ -94,6 +94,11 @@ export class RepositoryCode {
     return this.lines(symbol.path, symbol.startLine, symbol.endLine);
   }
 
+  /** Whether a path is a test's (a tests directory, `.spec.ts`, `_test.go`, `test_x.py`). */
+  isTestPath(path: string): boolean {
+    return TEST_PATH.test(path);
+  }
+
   /** The symbols named `name` (or with that qualified name); exact qualified names first, code before test cases. */
   symbolsNamed(name: string): Promise<SymbolRef[]> {
     let found = this.named.get(name);

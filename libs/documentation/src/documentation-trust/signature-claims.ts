@@ -16,9 +16,27 @@ import {
 
 // Claims about a symbol's declaration: parameters, their defaults, async, return type, static, visibility.
 
+/** Claims about parameters, which a class answers through its constructor. */
+const PARAMETER_KINDS: readonly ParsedClaim['kind'][] = ['parameter_count', 'has_parameter', 'parameter_optional', 'parameter_default'];
+/** The names languages give a constructor: TypeScript's and JavaScript's, Python's. */
+const CONSTRUCTOR_NAMES = ['constructor', '__init__'];
+
+/** A class's constructor, declared in the class's file; null when it declares none. */
+async function constructorOf(context: ClaimContext, type: SymbolRef): Promise<SymbolRef | null> {
+  for (const name of CONSTRUCTOR_NAMES) {
+    const found = (await context.code.symbolsNamed(`${type.qualifiedName}.${name}`)).filter(
+      (candidate) => candidate.path === type.path && candidate.startLine >= type.startLine && candidate.endLine <= type.endLine,
+    );
+    if (found.length === 1) return found[0]!;
+  }
+  return null;
+}
+
 export async function settleSignature(context: ClaimContext, claim: ParsedClaim): Promise<Finding> {
-  const symbol = await context.one(claim.subject, ['function', 'method', 'property', 'variable']);
-  if (!isSymbol(symbol)) return symbol;
+  const named = await context.one(claim.subject, ['function', 'method', 'property', 'variable']);
+  if (!isSymbol(named)) return named;
+  // "the default of status in HTTPException": a class's parameters are its constructor's.
+  const symbol = named.kind === 'class' && PARAMETER_KINDS.includes(claim.kind) ? ((await constructorOf(context, named)) ?? named) : named;
   const evidence = [context.code.symbolEvidence(symbol)];
   context.checked.push(`the declaration of ${symbol.qualifiedName} in ${symbol.path}`);
   const text = await context.code.symbolText(symbol);

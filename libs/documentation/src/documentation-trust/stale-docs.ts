@@ -6,7 +6,7 @@ import type { EvidenceSpan, StaleFinding, StaleReason, Verdict } from '@lore/dom
 import { parseClaim } from './claim-parser';
 import { ClaimVerifier } from './claim-verifier';
 import { escapeRegExp, findWord } from './code-facts';
-import { type Mention, docLines } from './markdown-mentions';
+import { type Mention, docLines, hasFileShape, speaksOfHistory } from './markdown-mentions';
 import { splitDocComments } from './doc-comments';
 import type { CodeScan, RepositoryCode } from './repository-code';
 
@@ -105,6 +105,8 @@ export class StaleDocsDetector {
     for (const document of documents) {
       for (const line of docLines(document.text, bins)) {
         const issues: LineIssue[] = [];
+        // A migration guide or a changelog names what was removed: those names are history, not errors.
+        const history = speaksOfHistory(document.path, line);
         for (const mention of line.mentions) {
           // A constant's name reads as a configuration key (DEFAULT_TIMEOUT_MS): either way, the line names it.
           if (mention.kind === 'symbol' || mention.kind === 'config_key') detection.mentionedSymbols.add(mention.name);
@@ -113,7 +115,7 @@ export class StaleDocsDetector {
             detection.references.total++;
             if (issue) detection.references.broken++;
           }
-          if (issue) issues.push(issue);
+          if (issue && !history) issues.push(issue);
         }
         let claims = 0;
         for (const sentence of options.claims ? line.sentences : []) {
@@ -157,6 +159,8 @@ export class StaleDocsDetector {
       }
       case 'file': {
         if (await this.fileExists(mention.name, document.path)) return null;
+        // `hono/cookie`, `click/testing`: an import specifier, unless it starts in a directory the repository has.
+        if (!hasFileShape(mention.name) && !(await this.fileExists(mention.name.split('/')[0]!, document.path))) return null;
         if (await codeContains(scan, mention.name)) return null;
         return { kind: 'unknown_file', reason: `The repository has no file or directory ${mention.name}.`, evidence: [] };
       }

@@ -57,14 +57,51 @@ export async function settleLiteral(context: ClaimContext, claim: ParsedClaim): 
   );
 }
 
+/** How many places an option's default may be read from before the claim is left to a person. */
+const MAX_OPTION_DEFAULTS = 5;
+
+/**
+ * An option no declaration holds (`strict` of an options object): its default where the code applies
+ * one, in the code that is not tests: `strict ?? true`, `options.strict || 5`, a destructuring
+ * default `{ strict = true }`. Settled when every such place gives the same literal.
+ */
+async function optionDefault(context: ClaimContext, claim: ParsedClaim): Promise<Finding | null> {
+  context.checked.push(`the defaults applied to ${claim.subject} in every code file`);
+  const { texts, complete } = await context.code.codeTexts();
+  const name = escapeRegExp(claim.subject);
+  const pattern = new RegExp(
+    `(?<![\\w$])${name}\\s*(?:\\?\\?|\\|\\|)\\s*([^\\s(){},;:?]+)|[{,]\\s*${name}\\s*=\\s*([^\\s(){},;:?]+)\\s*[,}]`,
+    'g',
+  );
+  const defaults = [...texts]
+    .filter(([path]) => !context.code.isTestPath(path))
+    .flatMap(([path, text]) =>
+      [...text.matchAll(pattern)].map((match) => ({
+        path,
+        line: text.slice(0, match.index).split('\n').length,
+        value: literalValue(match[1] ?? match[2]!),
+      })),
+    );
+  if (!complete || defaults.length === 0 || defaults.length > MAX_OPTION_DEFAULTS) return null;
+  const evidence = defaults.map((found) => context.code.evidence(found.path, found.line));
+  const values = new Set(defaults.map((found) => found.value));
+  const [value] = [...values];
+  if (values.size !== 1 || value === null || value === undefined)
+    return unknown([`The code applies ${defaults.length} defaults to ${claim.subject} that are not one literal.`], evidence);
+  const where = defaults.map((found) => `${found.path}:${found.line}`).join(', ');
+  return settled(value === claimedValue(claim.value!), [`The code defaults ${claim.subject} to ${value} (${where}).`], evidence);
+}
+
 export async function settleConstant(context: ClaimContext, claim: ParsedClaim): Promise<Finding> {
   const symbol = await context.one(claim.subject, ['variable', 'property', 'enum']);
-  if (!isSymbol(symbol)) return (await undeclaredConstant(context, claim)) ?? symbol;
+  if (!isSymbol(symbol)) return (await undeclaredConstant(context, claim)) ?? (await optionDefault(context, claim)) ?? symbol;
   context.checked.push(`the initializer of ${symbol.qualifiedName}`);
   const text = (await context.code.symbolText(symbol)) ?? '';
   const initializer = initializerOf(text, symbol.name);
   const evidence = [context.code.symbolEvidence(symbol)];
-  if (initializer === null) return unknown([`${symbol.qualifiedName} has no initializer in its declaration.`], evidence);
+  // An option's declaration (`strict?: boolean` in an options type) has no value: the default is where the code applies it.
+  if (initializer === null)
+    return (await optionDefault(context, claim)) ?? unknown([`${symbol.qualifiedName} has no initializer in its declaration.`], evidence);
   const declared = literalValue(initializer.value);
   const wanted = claimedValue(claim.value!);
   if (declared === null) {
