@@ -1,39 +1,14 @@
-import { join } from 'node:path';
-import { Test, type TestingModule } from '@nestjs/testing';
-import type { Driver } from 'neo4j-driver';
-import { ConfigModule } from '@lore/config';
-import { type Principal, localPrincipal } from '@lore/domain';
-import { FIXTURES } from '../../../test/support/fixtures';
-import { testDriver } from '../../../test/support/graph';
+import { indexFixturesOnce } from '../test/indexed-fixtures';
 import { CallersService } from './callers/callers.service';
 import { ImpactService } from './impact/impact.service';
-import { IndexingService } from './indexing/indexing.service';
-import { KnowledgeModule } from './knowledge.module';
 import { SearchService } from './search/search.service';
 
 /** The PHP and Kotlin fixtures indexed once, then asked what the doors ask: callers, impact with the tests that reach it, search. */
-const principal: Principal = localPrincipal('php-kotlin', 'test');
-
-let moduleRef: TestingModule;
-let driver: Driver;
-
-beforeAll(async () => {
-  moduleRef = await Test.createTestingModule({ imports: [ConfigModule, KnowledgeModule] }).compile();
-  await moduleRef.init();
-  driver = testDriver();
-  await driver.executeQuery('MATCH (n {tenantId: $t}) DETACH DELETE n', { t: principal.tenantId });
-  const indexing = moduleRef.get(IndexingService);
-  for (const fixture of ['php-sample', 'kotlin-sample']) await indexing.indexRepository({ path: join(FIXTURES, fixture) }, principal);
-}, 300_000);
-
-afterAll(async () => {
-  await moduleRef.close();
-  await driver.close();
-});
+const { principal, moduleRef } = indexFixturesOnce('php-kotlin', ['php-sample', 'kotlin-sample']);
 
 describe('PHP and Kotlin repositories', () => {
   it("answers get_callers for a PHP method through typed parameters and properties, a trait's guess by name, and the tests two hops away", async () => {
-    const result = await moduleRef.get(CallersService).getCallers({ name: 'priceOf', repositoryId: 'php-sample', depth: 2 }, principal);
+    const result = await moduleRef().get(CallersService).getCallers({ name: 'priceOf', repositoryId: 'php-sample', depth: 2 }, principal);
     expect(result.callers.map((caller) => [caller.symbol.qualifiedName, caller.symbol.path, caller.confidence])).toEqual([
       ['Cart.add', 'src/Cart.php', 'import'],
       ['Totals.total', 'src/Totals.php', 'name'],
@@ -44,7 +19,7 @@ describe('PHP and Kotlin repositories', () => {
   });
 
   it('answers get_callers for a Kotlin method through a lambda, a secondary constructor and a JUnit test', async () => {
-    const result = await moduleRef.get(CallersService).getCallers({ name: 'isFree', repositoryId: 'kotlin-sample', depth: 2 }, principal);
+    const result = await moduleRef().get(CallersService).getCallers({ name: 'isFree', repositoryId: 'kotlin-sample', depth: 2 }, principal);
     expect(result.callers.map((caller) => [caller.symbol.qualifiedName, caller.symbol.path, caller.confidence])).toEqual([
       ['Cart.add', 'src/main/kotlin/acme/shop/Cart.kt', 'import'],
       ['Pricing.priceOf', 'src/main/kotlin/acme/shop/Pricing.kt', 'import'],
@@ -55,7 +30,7 @@ describe('PHP and Kotlin repositories', () => {
   });
 
   it('answers analyze_impact with the PHPUnit tests (test* and @test) that reach a method', async () => {
-    const result = await moduleRef
+    const result = await moduleRef()
       .get(ImpactService)
       .analyzeImpact({ uid: 'php-kotlin:php-sample:src/Pricing.php#Pricing.priceOf' }, principal);
     expect(result.affected.map((affected) => affected.symbol.qualifiedName).sort()).toEqual([
@@ -71,7 +46,7 @@ describe('PHP and Kotlin repositories', () => {
   });
 
   it('answers analyze_impact with the JUnit test and the kotest case that reach a method, through an extension function', async () => {
-    const result = await moduleRef
+    const result = await moduleRef()
       .get(ImpactService)
       .analyzeImpact({ uid: 'php-kotlin:kotlin-sample:src/main/kotlin/acme/shop/Pricing.kt#Pricing.priceOf' }, principal);
     expect(result.affected.map((affected) => affected.symbol.qualifiedName).sort()).toEqual([
@@ -89,7 +64,7 @@ describe('PHP and Kotlin repositories', () => {
   });
 
   it('answers search_code by language', async () => {
-    const search = moduleRef.get(SearchService);
+    const search = moduleRef().get(SearchService);
     const php = await search.searchCode(
       { query: 'format_cents', mode: 'fulltext', language: 'php', scope: { repositoryId: 'php-sample' } },
       principal,

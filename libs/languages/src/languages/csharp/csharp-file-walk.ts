@@ -9,11 +9,12 @@ import type { FileSymbols } from '../../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod } from '../../tree-sitter/typed-values';
+import { currentMethodOf, currentTypeOf, inheritLocals, type TypedWalkScope } from '../../tree-sitter/typed-walk';
 import { BODY_RULES, TEST_ATTRIBUTES, TYPE_DECLARATIONS, type CsContext, type CsFile, type CsMethod, type CsType } from './csharp-model';
 import { argumentCount, attributeNames, calleeOf, declaratorValue, exprOf, modifiersOf, xmlDoc } from './csharp-syntax';
 import { NestedNames } from '../../function-bodies/nested-names';
 
-type Scope = { kind: 'namespace'; name: string } | { kind: 'type'; type: CsType } | { kind: 'method'; method: CsMethod };
+type Scope = { kind: 'namespace'; name: string } | TypedWalkScope<CsType, CsMethod>;
 
 /** One file's walk: namespaces, usings, types and their members, local variable types and call sites, in one pass. */
 export class CSharpFileWalk implements FileWalk<CsFile> {
@@ -112,12 +113,11 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
   }
 
   private currentType(): CsType | null {
-    return this.scopes.innermost((s): s is Extract<Scope, { kind: 'type' }> => s.kind === 'type')?.type ?? null;
+    return currentTypeOf(this.scopes);
   }
 
   private currentMethod(): CsMethod | null {
-    const top = this.scopes.innermost((s): s is Exclude<Scope, { kind: 'namespace' }> => s.kind !== 'namespace');
-    return top?.kind === 'method' ? top.method : null;
+    return currentMethodOf(this.scopes);
   }
 
   private context(type: CsType | null): CsContext {
@@ -293,7 +293,7 @@ export class CSharpFileWalk implements FileWalk<CsFile> {
       nested: true,
     });
     const method = this.callable(symbol, owner, parameters, node.childForFieldName('type')?.text ?? null);
-    if (enclosing) for (const [local, value] of enclosing.locals) if (!method.locals.has(local)) method.locals.set(local, value);
+    if (enclosing) inheritLocals(method, enclosing);
     if (enclosing && name === base && (node.type === 'local_function_statement' || node.parent?.type === 'variable_declarator'))
       enclosing.locals.set(base, { kind: 'callable', callable: method });
     return this.scopes.enter({ kind: 'method', method });

@@ -4,6 +4,7 @@ import type { ImportEdges, SiteCalls } from '../../tree-sitter/edges';
 import { EXTERNAL, UNKNOWN, type Unresolved } from '../../tree-sitter/resolution';
 import type { CrossFileResolver } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod, TypedResolution, type TypedLanguage } from '../../tree-sitter/typed-values';
+import { implementsInterface, inheritanceRows } from '../../tree-sitter/typed-walk';
 import { PREDEFINED, type CsCallSite, type CsContext, type CsFile, type CsType } from './csharp-model';
 import { awaitedType, baseTypeName } from './csharp-syntax';
 
@@ -90,15 +91,7 @@ export class CSharpResolver implements CrossFileResolver<CsCallSite> {
   }
 
   inheritance(): InheritanceRow[] {
-    const rows: InheritanceRow[] = [];
-    for (const type of this.byFullName.values())
-      for (const parent of this.resolution.supersOf(type))
-        rows.push({
-          fromUid: type.symbol.uid,
-          toUid: parent.symbol.uid,
-          kind: parent.isInterface && !type.isInterface ? 'IMPLEMENTS' : 'EXTENDS',
-        });
-    return rows;
+    return inheritanceRows(this.byFullName.values(), this.resolution, implementsInterface);
   }
 
   addImports(edges: ImportEdges): void {

@@ -7,6 +7,7 @@ import type { FileSymbols } from '../../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod } from '../../tree-sitter/typed-values';
+import { addNestedFunction, currentMethodOf, currentTypeOf, inheritLocals, type TypedWalkScope } from '../../tree-sitter/typed-walk';
 import { NestedNames } from '../../function-bodies/nested-names';
 import {
   BODY_RULES,
@@ -20,7 +21,7 @@ import {
 } from './kotlin-model';
 import { annotationNames, argumentCount, calleeOf, declaredName, exprOf, kdoc, modifiersOf, stringText, typeName } from './kotlin-syntax';
 
-type Scope = { kind: 'type'; type: KtType } | { kind: 'method'; method: KtFunction };
+type Scope = TypedWalkScope<KtType, KtFunction>;
 
 const TYPE_NODES = new Set(['user_type', 'nullable_type', 'function_type', 'parenthesized_type']);
 
@@ -87,12 +88,11 @@ export class KotlinFileWalk implements FileWalk<KtFile> {
   }
 
   private currentType(): KtType | null {
-    return this.scopes.innermost((s): s is Extract<Scope, { kind: 'type' }> => s.kind === 'type')?.type ?? null;
+    return currentTypeOf(this.scopes);
   }
 
   private currentMethod(): KtFunction | null {
-    const top = this.scopes.top();
-    return top?.kind === 'method' ? top.method : null;
+    return currentMethodOf(this.scopes);
   }
 
   private context(type: KtType | null): KtContext {
@@ -276,21 +276,9 @@ export class KotlinFileWalk implements FileWalk<KtFile> {
     returns: string | null,
     test = false,
   ): KtFunction {
-    const name = this.nestedNames.claim(`${enclosing.symbol.qualifiedName}.`, base);
-    const symbol = this.symbols.add({
-      kind: 'function',
-      test,
-      name,
-      parent: enclosing.symbol,
-      signature,
-      doc: null,
-      ...linesOf(node),
-      exported: false,
-      body,
-      nested: !test,
-    });
+    const symbol = addNestedFunction(this.symbols, this.nestedNames, { node, base, parent: enclosing.symbol, body, signature, test });
     const method = this.callable(symbol, enclosing.owner as KtType | null, parameters, returns);
-    for (const [local, value] of enclosing.locals) if (!method.locals.has(local)) method.locals.set(local, value);
+    inheritLocals(method, enclosing);
     return method;
   }
 

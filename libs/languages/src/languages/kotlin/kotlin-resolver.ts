@@ -4,6 +4,7 @@ import type { ImportEdges, SiteCalls } from '../../tree-sitter/edges';
 import { EXTERNAL, UNKNOWN, type Unresolved } from '../../tree-sitter/resolution';
 import type { CrossFileResolver } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod, TypedResolution, type TypedLanguage, type TypedSite } from '../../tree-sitter/typed-values';
+import { implementsInterface, inheritanceRows } from '../../tree-sitter/typed-walk';
 import type { KtContext, KtFile, KtFunction, KtType } from './kotlin-model';
 
 /** Packages whose names are the platform's or the standard library's: never a repository's, never a dependency worth recording. */
@@ -93,15 +94,7 @@ export class KotlinResolver implements CrossFileResolver<TypedSite<KtContext>> {
   }
 
   inheritance(): InheritanceRow[] {
-    const rows: InheritanceRow[] = [];
-    for (const type of this.byFullName.values())
-      for (const parent of this.resolution.supersOf(type))
-        rows.push({
-          fromUid: type.symbol.uid,
-          toUid: parent.symbol.uid,
-          kind: parent.isInterface && !type.isInterface ? 'IMPLEMENTS' : 'EXTENDS',
-        });
-    return rows;
+    return inheritanceRows(this.byFullName.values(), this.resolution, implementsInterface);
   }
 
   addImports(edges: ImportEdges): void {

@@ -10,11 +10,12 @@ import type { FileSymbols } from '../../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod } from '../../tree-sitter/typed-values';
+import { addNestedFunction, currentMethodOf, currentTypeOf, inheritLocals, type TypedWalkScope } from '../../tree-sitter/typed-walk';
 import { NestedNames } from '../../function-bodies/nested-names';
 import { BODY_RULES, TYPE_DECLARATIONS, type PhpContext, type PhpFile, type PhpMethod, type PhpType, type PhpUses } from './php-model';
 import { argumentCount, attributeNames, createdClass, docType, exprOf, phpDoc, phpDocBlock, singleType, variableName } from './php-syntax';
 
-type Scope = { kind: 'namespace'; name: string; uses: PhpUses } | { kind: 'type'; type: PhpType } | { kind: 'method'; method: PhpMethod };
+type Scope = { kind: 'namespace'; name: string; uses: PhpUses } | TypedWalkScope<PhpType, PhpMethod>;
 
 /** PHPUnit's test methods: `test*`, `@test` in their PHPDoc, or `#[Test]`. */
 const TEST_METHOD = /^test/;
@@ -116,12 +117,11 @@ export class PhpFileWalk implements FileWalk<PhpFile> {
   }
 
   private currentType(): PhpType | null {
-    return this.scopes.innermost((s): s is Extract<Scope, { kind: 'type' }> => s.kind === 'type')?.type ?? null;
+    return currentTypeOf(this.scopes);
   }
 
   private currentMethod(): PhpMethod | null {
-    const top = this.scopes.innermost((s): s is Exclude<Scope, { kind: 'namespace' }> => s.kind !== 'namespace');
-    return top?.kind === 'method' ? top.method : null;
+    return currentMethodOf(this.scopes);
   }
 
   private context(type: PhpType | null): PhpContext {
@@ -268,20 +268,9 @@ export class PhpFileWalk implements FileWalk<PhpFile> {
     parameters: Node | null,
     returns: string | null,
   ): PhpMethod {
-    const name = this.nestedNames.claim(`${enclosing.symbol.qualifiedName}.`, base);
-    const symbol = this.symbols.add({
-      kind: 'function',
-      name,
-      parent: enclosing.symbol,
-      signature,
-      doc: null,
-      ...linesOf(node),
-      exported: false,
-      body,
-      nested: true,
-    });
+    const symbol = addNestedFunction(this.symbols, this.nestedNames, { node, base, parent: enclosing.symbol, body, signature });
     const method = this.callable(symbol, enclosing.owner as PhpType | null, parameters, returns, null);
-    for (const [local, value] of enclosing.locals) if (!method.locals.has(local)) method.locals.set(local, value);
+    inheritLocals(method, enclosing);
     return method;
   }
 

@@ -4,6 +4,7 @@ import type { ImportEdges, SiteCalls } from '../../tree-sitter/edges';
 import { EXTERNAL, UNKNOWN, type Unresolved } from '../../tree-sitter/resolution';
 import type { CrossFileResolver } from '../../tree-sitter/tree-sitter-extraction';
 import { TypedResolution, type TypedLanguage, type TypedSite } from '../../tree-sitter/typed-values';
+import { followConstructor, implementsInterface, inheritanceRows } from '../../tree-sitter/typed-walk';
 import { BUILTIN_TYPES, type PhpContext, type PhpFile, type PhpMethod, type PhpType } from './php-model';
 import type { ComposerAutoload } from './composer-autoload';
 
@@ -53,8 +54,7 @@ export class PhpResolver implements CrossFileResolver<TypedSite<PhpContext>> {
 
   resolveCall(site: TypedSite<PhpContext>, calls: SiteCalls): void {
     if (site.kind === 'new') {
-      const type = this.resolveClass(site.name, site.caller.file);
-      if ('symbol' in type) calls.followed((this.resolution.findMethod(type, '__construct', site.args) ?? type).symbol);
+      followConstructor(this.resolution, this.resolveClass(site.name, site.caller.file), '__construct', site.args, calls);
       return;
     }
     // `parent::__construct()` and `Foo::method()` are followed to the method; `self::` and `static::` to the caller's class.
@@ -62,15 +62,7 @@ export class PhpResolver implements CrossFileResolver<TypedSite<PhpContext>> {
   }
 
   inheritance(): InheritanceRow[] {
-    const rows: InheritanceRow[] = [];
-    for (const type of this.byFullName.values())
-      for (const parent of this.resolution.supersOf(type))
-        rows.push({
-          fromUid: type.symbol.uid,
-          toUid: parent.symbol.uid,
-          kind: parent.isInterface && !type.isInterface ? 'IMPLEMENTS' : 'EXTENDS',
-        });
-    return rows;
+    return inheritanceRows(this.byFullName.values(), this.resolution, implementsInterface);
   }
 
   addImports(edges: ImportEdges): void {

@@ -9,6 +9,7 @@ import type { FileSymbols } from '../../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod } from '../../tree-sitter/typed-values';
+import { addNestedFunction, currentMethodOf, currentTypeOf, type TypedWalkScope } from '../../tree-sitter/typed-walk';
 import {
   ATTRIBUTE_METHODS,
   BODY_RULES,
@@ -22,7 +23,7 @@ import {
 import { argumentCount, exprOf, literalText, rubyDoc } from './ruby-syntax';
 import { NestedNames } from '../../function-bodies/nested-names';
 
-type Scope = { kind: 'type'; type: RbType } | { kind: 'method'; method: RbMethod };
+type Scope = TypedWalkScope<RbType, RbMethod>;
 
 /** Nodes whose identifiers are names being declared or bound, not calls. */
 const BINDING_PARENTS = new Set([
@@ -98,12 +99,11 @@ export class RubyFileWalk implements FileWalk<RbFile> {
   }
 
   private currentType(): RbType | null {
-    return this.scopes.innermost((s): s is Extract<Scope, { kind: 'type' }> => s.kind === 'type')?.type ?? null;
+    return currentTypeOf(this.scopes);
   }
 
   private currentMethod(): RbMethod | null {
-    const top = this.scopes.top();
-    return top?.kind === 'method' ? top.method : null;
+    return currentMethodOf(this.scopes);
   }
 
   private context(type: RbType | null): RbContext {
@@ -191,20 +191,7 @@ export class RubyFileWalk implements FileWalk<RbFile> {
     signature: string,
     test = false,
   ): RbMethod {
-    const prefix = parent ? `${parent.qualifiedName}.` : '';
-    const name = this.nestedNames.claim(prefix, base);
-    const symbol = this.symbols.add({
-      kind: 'function',
-      test,
-      name,
-      parent,
-      signature,
-      doc: null,
-      ...linesOf(node),
-      exported: false,
-      body,
-      nested: !test,
-    });
+    const symbol = addNestedFunction(this.symbols, this.nestedNames, { node, base, parent, body, signature, test });
     const owner = (enclosing?.owner as RbType | null | undefined) ?? this.currentType();
     const method: RbMethod = {
       symbol,

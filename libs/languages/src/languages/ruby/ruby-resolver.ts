@@ -5,6 +5,7 @@ import type { ImportEdges, SiteCalls } from '../../tree-sitter/edges';
 import { EXTERNAL, UNKNOWN, type Unresolved } from '../../tree-sitter/resolution';
 import type { CrossFileResolver } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod, TypedResolution, type TypedSite } from '../../tree-sitter/typed-values';
+import { followConstructor, inheritanceRows } from '../../tree-sitter/typed-walk';
 import type { RbContext, RbFile, RbMethod, RbType } from './ruby-model';
 
 /**
@@ -74,19 +75,15 @@ export class RubyResolver implements CrossFileResolver<TypedSite<RbContext>> {
 
   resolveCall(site: TypedSite<RbContext>, calls: SiteCalls): void {
     if (site.kind === 'new') {
-      const type = this.resolveConstant(site.name, site.caller.file);
-      if ('symbol' in type) calls.followed((this.resolution.findMethod(type, 'initialize', site.args) ?? type).symbol);
+      followConstructor(this.resolution, this.resolveConstant(site.name, site.caller.file), 'initialize', site.args, calls);
       return;
     }
     this.resolution.resolveCall(site, calls);
   }
 
   inheritance(): InheritanceRow[] {
-    const rows: InheritanceRow[] = [];
-    for (const type of this.byFullName.values())
-      for (const parent of this.resolution.supersOf(type))
-        rows.push({ fromUid: type.symbol.uid, toUid: parent.symbol.uid, kind: (parent as RbType).isModule ? 'IMPLEMENTS' : 'EXTENDS' });
-    return rows;
+    // A mixed-in module is implemented, a superclass extended.
+    return inheritanceRows(this.byFullName.values(), this.resolution, (_type, parent) => (parent as RbType).isModule);
   }
 
   addImports(edges: ImportEdges): void {
