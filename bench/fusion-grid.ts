@@ -138,9 +138,9 @@ async function capture(
   const semantic = context.get(SemanticIndex);
   const search = semantic.search.bind(semantic);
   semantic.search = async (...args) => {
-    const hits = await search(...args);
-    current.semantic = hits.map((hit) => untenanted(hit.uid));
-    return hits;
+    const answer = await search(...args);
+    current.semantic = answer.hits.map((hit) => untenanted(hit.uid));
+    return answer;
   };
   const candidates: Candidates[] = [];
   for (const query of queries) {

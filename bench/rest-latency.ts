@@ -1,7 +1,8 @@
 /**
  * Query latency through REST with one client, uncached: get_symbol, search_code and analyze_impact
  * (depth 3) asked one after the other of a `lore serve` started with the read cache off
- * (LORE_CACHE_MAX_MB=0), over a repository already indexed into the Neo4j of NEO4J_URI. Prints p50,
+ * (LORE_CACHE_MAX_MB=0) and the per-credential rate limit off (LORE_RATE_LIMIT_PER_MINUTE=0: one client asking
+ * a thousand questions a minute is the measurement, not abuse), over a repository already indexed into the Neo4j of NEO4J_URI. Prints p50,
  * p95 and p99 of each beside issue 46's targets, with the load average.
  *
  *   lore index <path> --name <id>        # first, into the Neo4j of NEO4J_URI / NEO4J_PASSWORD
@@ -72,7 +73,14 @@ async function main(): Promise<void> {
   const { uids, words } = await inputsOf(repositoryId, Number(valueOf('--seed') ?? 46));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [LORE, 'serve'], {
-    env: { ...process.env, LORE_HOST: '127.0.0.1', LORE_PORT: String(port), LORE_CACHE_MAX_MB: '0', LORE_LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      LORE_HOST: '127.0.0.1',
+      LORE_PORT: String(port),
+      LORE_CACHE_MAX_MB: '0',
+      LORE_RATE_LIMIT_PER_MINUTE: '0',
+      LORE_LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -67,9 +67,15 @@ describe('lore output through a pipe', () => {
 });
 
 /** Search answers as `lore search --json` gives them. */
-async function searchWarnings(env: NodeJS.ProcessEnv): Promise<{ code: string; message: string }[]> {
+async function searchAnswer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ results: { uid: string; reasons: string[] }[]; warnings: { code: string; message: string }[] }> {
   const { body } = await cliJson(['search', 'apply a discount for gold customers'], env);
-  return body.warnings as { code: string; message: string }[];
+  return body as never;
+}
+
+async function searchWarnings(env: NodeJS.ProcessEnv): Promise<{ code: string; message: string }[]> {
+  return (await searchAnswer(env)).warnings;
 }
 
 describe('a first hour with Lore', () => {
@@ -95,24 +101,27 @@ describe('a first hour with Lore', () => {
     expect([version.code, version.stdout]).toEqual([0, '0.1.0\n']);
   });
 
-  it("warns while a repository's vectors are another model's, and lore serve embeds it again with the serving one", async () => {
+  it("answers with a repository's vectors of the model it was embedded with before, says so, and lore serve embeds it again with the serving one", async () => {
     const fixture = gitFixture('order-service');
     const before = { LORE_TENANT: 'model-change', LORE_EMBEDDINGS_PROVIDER: 'hash', LORE_EMBEDDINGS_DIMENSION: '384' };
     expect((await cliJson(['index', fixture.path, '--name', 'order-service'], before)).code).toBe(0);
-    expect(await searchWarnings(before)).toEqual([]);
+    const answered = await searchAnswer(before);
+    expect(answered.warnings).toEqual([]);
+    expect(answered.results.filter((result) => result.reasons.includes('semantic')).length).toBeGreaterThan(0);
 
+    // Another serving model: until order-service is embedded with it, its 384-dimension vectors rank it.
     const after = { ...before, LORE_EMBEDDINGS_DIMENSION: '256' };
     const warning = {
-      code: 'semantic_incomplete',
+      code: 'semantic_previous_model',
       message:
-        'order-service has no vectors from the serving embedding model (it was embedded with another one, or not at all), so the semantic ranking leaves it out: lore serve and lore up embed it again in the background, lore index <its path> does it now.',
+        'order-service is ranked by the vectors of lore-hash-v2-384, the model it was embedded with before, until lore serve and lore up embed it again with the serving model in the background (lore index <its path> does it now).',
     };
-    expect(await searchWarnings(after)).toEqual([warning]);
+    expect(await searchAnswer(after)).toEqual({ ...answered, warnings: [warning] });
     const text = await runCli(['search', 'apply a discount for gold customers'], after);
     expect(text.stderr).toContain(
       'semantic search: the built-in hashing embedder (lore-hash-v2-256; `lore models` lists the models to install for better answers), 256 dimensions, vectors in neo4j\n',
     );
-    expect(text.stderr).toContain(`warning (semantic_incomplete): ${warning.message}\n`);
+    expect(text.stderr).toContain(`warning (semantic_previous_model): ${warning.message}\n`);
 
     const server = await startServer(after);
     try {

@@ -18,6 +18,12 @@ export const DEFAULT_HASHING_DIMENSION = 384;
 const FAMILY_WEIGHTS: Readonly<Record<string, number>> = { w: 1.0, b: 0.5, t: 0.4, e: 1.0 };
 const MODEL_VERSION = 'v2';
 
+/** The dimension of a hashing embedder's model id (`lore-hash-v2-384`), or null for another model's id. */
+export function hashingDimensionOf(modelId: string): number | null {
+  const match = new RegExp(`^lore-hash-${MODEL_VERSION}-(\\d+)$`).exec(modelId);
+  return match ? Number(match[1]) : null;
+}
+
 /** Stands in for an input with no features, so even an empty text gets a unit vector (zero vectors break cosine indexes). */
 const EMPTY_TEXT_FEATURE = 'e:';
 

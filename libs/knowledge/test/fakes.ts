@@ -419,7 +419,7 @@ export function semanticIndex(
 /** Background embedding progress as the graph keeps it, without staleness: what was recorded and not cleared. */
 export class FakeEmbeddingProgress implements Pick<
   EmbeddingProgressRepository,
-  'record' | 'clear' | 'inProgress' | 'recordEmbedded' | 'notEmbedded'
+  'record' | 'clear' | 'inProgress' | 'recordEmbedded' | 'notEmbedded' | 'embeddedWithOtherModels'
 > {
   private readonly records = new Map<string, EmbeddingProgressRecord & { tenantId: string; modelId: string }>();
   private readonly embedded = new Set<string>();
@@ -436,6 +436,21 @@ export class FakeEmbeddingProgress implements Pick<
       .filter((repoId) => (repoIds === null || repoIds.includes(repoId)) && !this.embedded.has(`${tenantId}/${repoId}/${modelId}`))
       .filter((repoId) => !this.records.has(`${tenantId}/${repoId}/${modelId}`))
       .map((repoId) => ({ repoId, rootPath: null }));
+  }
+
+  /** The last model recorded is the newest. */
+  async embeddedWithOtherModels(
+    tenantId: string,
+    repoIds: readonly string[] | null,
+    modelId: string,
+  ): Promise<{ repoId: string; modelId: string }[]> {
+    const keys = [...this.embedded].reverse().map((key) => key.split('/') as [string, string, string]);
+    return (this.served[tenantId] ?? [])
+      .filter((repoId) => (repoIds === null || repoIds.includes(repoId)) && !this.embedded.has(`${tenantId}/${repoId}/${modelId}`))
+      .sort()
+      .flatMap((repoId) =>
+        keys.filter(([tenant, repo]) => tenant === tenantId && repo === repoId).map(([, , other]) => ({ repoId, modelId: other })),
+      );
   }
 
   async record(tenantId: string, repoId: string, modelId: string, embeddedChunks: number, totalChunks: number): Promise<void> {

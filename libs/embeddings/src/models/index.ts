@@ -1,3 +1,4 @@
 export * from './model-catalog';
 export * from './model-store';
 export * from './default-embedder';
+export * from './previous-model';

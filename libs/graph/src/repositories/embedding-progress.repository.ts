@@ -45,6 +45,19 @@ export class EmbeddingProgressRepository {
     return rows.map((row) => ({ repoId: row.repoId as string, rootPath: (row.rootPath as string | null) ?? null }));
   }
 
+  /**
+   * For each served repository (of `repoIds`, all when null) without complete vectors for the model:
+   * the other models it has complete vectors for, newest first.
+   */
+  async embeddedWithOtherModels(
+    tenantId: string,
+    repoIds: readonly string[] | null,
+    modelId: string,
+  ): Promise<{ repoId: string; modelId: string }[]> {
+    const rows = await this.neo4j.read(this.queries.get('embedding/embedded-with-other-models'), { tenantId, repoIds, modelId });
+    return rows.map((row) => ({ repoId: row.repoId as string, modelId: row.modelId as string }));
+  }
+
   /** Progress written within `staleMs`, of the given repositories (all when null). */
   async inProgress(
     tenantId: string,

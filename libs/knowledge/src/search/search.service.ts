@@ -129,22 +129,41 @@ export class SearchService {
     const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds).catch(() => []);
     const stale = this.semantic.notEmbedded(principal.tenantId, repoIds).catch(() => []);
     try {
-      const hits = await this.semantic.search(
+      const { hits, previousModels } = await this.semantic.search(
         query.understood.text,
         { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
         limit,
       );
+      const rankedBy = new Map(previousModels.map(({ repoId, modelId }) => [repoId, modelId]));
       for (const { repoId, embeddedChunks, totalChunks } of await pending) {
-        warnings.push({
-          code: 'semantic_incomplete',
-          message: `${repoId} is still being embedded (${embeddedChunks}/${totalChunks} chunks); the semantic ranking covers what is embedded so far.`,
-        });
+        const previousModel = rankedBy.get(repoId);
+        warnings.push(
+          previousModel === undefined
+            ? {
+                code: 'semantic_incomplete',
+                message: `${repoId} is still being embedded (${embeddedChunks}/${totalChunks} chunks); the semantic ranking covers what is embedded so far.`,
+              }
+            : previousModelWarning(
+                repoId,
+                previousModel,
+                `while it is embedded with the serving model (${embeddedChunks}/${totalChunks} chunks)`,
+              ),
+        );
       }
       for (const { repoId } of await stale) {
-        warnings.push({
-          code: 'semantic_incomplete',
-          message: `${repoId} has no vectors from the serving embedding model (it was embedded with another one, or not at all), so the semantic ranking leaves it out: lore serve and lore up embed it again in the background, lore index <its path> does it now.`,
-        });
+        const previousModel = rankedBy.get(repoId);
+        warnings.push(
+          previousModel === undefined
+            ? {
+                code: 'semantic_incomplete',
+                message: `${repoId} has no vectors from the serving embedding model (it was embedded with another one, or not at all), so the semantic ranking leaves it out: lore serve and lore up embed it again in the background, lore index <its path> does it now.`,
+              }
+            : previousModelWarning(
+                repoId,
+                previousModel,
+                'until lore serve and lore up embed it again with the serving model in the background (lore index <its path> does it now)',
+              ),
+        );
       }
       return hits;
     } catch (error) {
@@ -170,6 +189,14 @@ export class SearchService {
       );
     }
   }
+}
+
+/** The semantic ranking of a repository still answered by the vectors of the model it was embedded with before. */
+function previousModelWarning(repoId: string, modelId: string, meanwhile: string): Warning {
+  return {
+    code: 'semantic_previous_model',
+    message: `${repoId} is ranked by the vectors of ${modelId}, the model it was embedded with before, ${meanwhile}.`,
+  };
 }
 
 type FilteredQuery = SearchCodeQuery & { understood: UnderstoodQuery };

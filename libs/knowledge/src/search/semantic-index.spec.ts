@@ -134,3 +134,74 @@ describe('SemanticIndex in the background', () => {
     expect(await index.describe()).toBe('semantic search: gated, 2 dimensions, vectors in neo4j');
   });
 });
+
+describe('SemanticIndex while the serving model is new', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  /** A hit of shop's chunk `name`. */
+  const hit = (name: string): VectorHit => ({
+    id: `shop:src/orders.ts#${name}`,
+    uid: `shop:src/orders.ts#${name}`,
+    score: 0.5,
+    payload: { ...chunk(name), tenantId: 'acme', repoId: 'shop', commit: 'c1' },
+  });
+
+  /** Each model ranks what the test gives it, and the searches asked are kept. */
+  function vectorsRanking(rankings: Record<string, VectorHit[]>) {
+    const searches: { modelId: string; dimension: number; repoIds: readonly string[] | null | undefined }[] = [];
+    const vectors = {
+      backend: 'neo4j' as const,
+      ensureCollection: async () => undefined,
+      search: async (model: { id: string; dimension: number }, _query: unknown, filter: { repoIds?: readonly string[] | null }) => {
+        searches.push({ modelId: model.id, dimension: model.dimension, repoIds: filter.repoIds });
+        return rankings[model.id] ?? [];
+      },
+    };
+    return { vectors: asPort<VectorIndex>(vectors), searches };
+  }
+
+  it('ranks a repository with the vectors of the model it was embedded with before, taking each ranking in turn', async () => {
+    const embedder = new GatedEmbedder();
+    embedder.open();
+    const progress = new FakeEmbeddingProgress({ acme: ['billing', 'shop'] });
+    await progress.recordEmbedded('acme', 'billing', 'gated');
+    await progress.recordEmbedded('acme', 'shop', 'lore-hash-v2-8');
+    const { vectors, searches } = vectorsRanking({ gated: [hit('a'), hit('b')], 'lore-hash-v2-8': [hit('c'), hit('a'), hit('d')] });
+    const index = semanticIndex(embedder, vectors, progress);
+
+    expect(await index.search('place an order', { tenantId: 'acme', repoIds: null }, 4)).toEqual({
+      hits: [hit('a'), hit('c'), hit('b'), hit('d')],
+      previousModels: [{ repoId: 'shop', modelId: 'lore-hash-v2-8' }],
+    });
+    expect(searches).toEqual([
+      { modelId: 'gated', dimension: 2, repoIds: null },
+      { modelId: 'lore-hash-v2-8', dimension: 8, repoIds: ['shop'] },
+    ]);
+
+    const graph = new FakeCodeGraph();
+    graph.addRepository('shop', 'aaaa000000000000000000000000000000000000');
+    const search = new SearchService(asPort<CodeGraphRepository>(graph), index, noKnowledge);
+    expect((await search.searchCode({ query: 'place an order' }, principal())).warnings).toEqual([
+      {
+        code: 'semantic_previous_model',
+        message:
+          'shop is ranked by the vectors of lore-hash-v2-8, the model it was embedded with before, until lore serve and lore up embed it again with the serving model in the background (lore index <its path> does it now).',
+      },
+    ]);
+  });
+
+  it('leaves a repository out, as before, when the model it was embedded with cannot run in this process', async () => {
+    const embedder = new GatedEmbedder();
+    embedder.open();
+    const progress = new FakeEmbeddingProgress({ acme: ['shop'] });
+    await progress.recordEmbedded('acme', 'shop', 'text-embedding-3-small');
+    const { vectors, searches } = vectorsRanking({ gated: [hit('a')] });
+    const index = semanticIndex(embedder, vectors, progress);
+
+    expect(await index.search('place an order', { tenantId: 'acme', repoIds: ['shop'] }, 4)).toEqual({
+      hits: [hit('a')],
+      previousModels: [],
+    });
+    expect(searches).toEqual([{ modelId: 'gated', dimension: 2, repoIds: ['shop'] }]);
+  });
+});

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { parseUid, type ChunkRow } from '@lore/domain';
-import type { Embedder, LazyEmbedder } from '@lore/embeddings';
+import { type Embedder, type LazyEmbedder, createEmbedder, previousModelSettings } from '@lore/embeddings';
 import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorPoint } from '@lore/vectors';
 import { EmbeddingProgressRepository } from '@lore/graph';
 import { EMBEDDER, VECTOR_INDEX } from '../infrastructure.providers';
@@ -42,6 +42,7 @@ export class SemanticIndex implements OnModuleDestroy {
   private stopping = false;
   /** Background embeddings run one after the other, in the order the index runs asked for them. */
   private queue: Promise<void> = Promise.resolve();
+  private readonly previousEmbedders = new Map<string, Promise<Embedder | null>>();
 
   constructor(
     @Inject(EMBEDDER) private readonly embedder: LazyEmbedder,
@@ -206,11 +207,64 @@ export class SemanticIndex implements OnModuleDestroy {
     return { embedded: replaced.length, unchanged: chunks.length - replaced.length, full: false, queued: false };
   }
 
-  /** Nearest chunks to the query; rejects when the embedder fails or is slower than LORE_EMBEDDINGS_TIMEOUT_MS. */
-  async search(query: string, filter: VectorFilter, limit: number): Promise<VectorHit[]> {
+  /**
+   * Nearest chunks to the query; rejects when the embedder fails or is slower than
+   * LORE_EMBEDDINGS_TIMEOUT_MS. A repository with no complete vectors for the serving model (the
+   * model changed, and it is not embedded again yet) is searched with the vectors it has of a model
+   * it was embedded with before, when this process can run that model: the answer keeps its semantic
+   * ranking meanwhile, each model ranking its own repositories.
+   */
+  async search(query: string, filter: VectorFilter, limit: number): Promise<SemanticHits> {
     const { embedder, model } = await this.ready();
+    const previous = this.progress.embeddedWithOtherModels(filter.tenantId, filter.repoIds ?? null, model.id).catch(() => []);
+    const served = this.searchWith(embedder, model, query, filter, limit);
+    const previousModels = await this.runnablePreviousModels(await previous);
+    if (previousModels.length === 0) return { hits: await served, previousModels };
+    const rankings = [served];
+    for (const [modelId, repoIds] of repositoriesByModel(previousModels)) {
+      const previousEmbedder = (await this.previousEmbedder(modelId))!;
+      rankings.push(
+        this.searchWith(previousEmbedder, { id: modelId, dimension: previousEmbedder.dimension }, query, { ...filter, repoIds }, limit),
+      );
+    }
+    return { hits: interleaveRankings(await Promise.all(rankings), limit), previousModels };
+  }
+
+  private async searchWith(
+    embedder: Embedder,
+    model: VectorModel,
+    query: string,
+    filter: VectorFilter,
+    limit: number,
+  ): Promise<VectorHit[]> {
     const [vector] = await withTimeout(embedder.embed([query], 'query'), this.config.LORE_EMBEDDINGS_TIMEOUT_MS);
     return this.vectors.search(model, vector!, filter, limit);
+  }
+
+  /** For each repository, the newest model it was embedded with that this process can run. */
+  private async runnablePreviousModels(candidates: readonly PreviousModel[]): Promise<PreviousModel[]> {
+    const chosen = new Map<string, PreviousModel>();
+    for (const candidate of candidates) {
+      if (!chosen.has(candidate.repoId) && (await this.previousEmbedder(candidate.modelId))) chosen.set(candidate.repoId, candidate);
+    }
+    return [...chosen.values()];
+  }
+
+  /** Made once per model and kept: a repository waits for its new vectors for minutes, and asks on every search. */
+  private previousEmbedder(modelId: string): Promise<Embedder | null> {
+    let embedder = this.previousEmbedders.get(modelId);
+    if (embedder === undefined) {
+      const settings = previousModelSettings(modelId, this.config.LORE_MODELS_DIR);
+      embedder =
+        settings === null
+          ? Promise.resolve(null)
+          : createEmbedder(settings).catch((error: Error) => {
+              this.logger.warn(`the vectors of ${modelId} cannot answer meanwhile: ${error.message}`);
+              return null;
+            });
+      this.previousEmbedders.set(modelId, embedder);
+    }
+    return embedder;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -230,6 +284,43 @@ export class SemanticIndex implements OnModuleDestroy {
     }
     return { embedder, model };
   }
+}
+
+/** A repository searched with the vectors of a model it was embedded with before, until the serving model's are complete. */
+export interface PreviousModel {
+  repoId: string;
+  modelId: string;
+}
+
+export interface SemanticHits {
+  hits: VectorHit[];
+  /** The repositories the serving model could not rank yet, and the model that ranked them instead. */
+  previousModels: PreviousModel[];
+}
+
+function repositoriesByModel(previousModels: readonly PreviousModel[]): Map<string, string[]> {
+  const byModel = new Map<string, string[]>();
+  for (const { repoId, modelId } of previousModels) byModel.set(modelId, [...(byModel.get(modelId) ?? []), repoId]);
+  return byModel;
+}
+
+/**
+ * One ranking from several, taking each one's next hit in turn (the first ranking first): scores of
+ * different models are not comparable, ranks are. A symbol ranked twice keeps its better place.
+ */
+export function interleaveRankings(rankings: readonly (readonly VectorHit[])[], limit: number): VectorHit[] {
+  const merged: VectorHit[] = [];
+  const seen = new Set<string>();
+  for (let rank = 0; merged.length < limit && rankings.some((ranking) => rank < ranking.length); rank++) {
+    for (const ranking of rankings) {
+      const hit = ranking[rank];
+      if (hit === undefined || seen.has(hit.uid)) continue;
+      seen.add(hit.uid);
+      merged.push(hit);
+      if (merged.length === limit) break;
+    }
+  }
+  return merged;
 }
 
 /** The promise's value, or a rejection once `ms` milliseconds pass without one. */

@@ -11,7 +11,7 @@ import type { OperationCall, OperationStage } from '../operation';
  * Warnings that say the answer will change without a re-index: the vectors or the exact calls are
  * still being written, or the embedder was down for this call. Such answers are never kept.
  */
-const TRANSIENT_WARNINGS = new Set(['semantic_incomplete', 'semantic_unavailable', 'calls_not_exact']);
+const TRANSIENT_WARNINGS = new Set(['semantic_incomplete', 'semantic_previous_model', 'semantic_unavailable', 'calls_not_exact']);
 
 export interface CacheStats {
   hits: number;
