@@ -124,7 +124,7 @@ describe('GraphQL explorer types', () => {
 
   it('walks from the repositories to files, symbols, documents and sections, and from an impact answer into the graph', async () => {
     const data = await ask(`{
-      repositories(first: 1) { totalCount nodes { id
+      repositories(first: 1) { totalCount nodes { id versionedBy
         files(first: 2, pathPrefix: "src/pricing/") { totalCount nodes { path symbols(first: 5) { nodes { qualifiedName } } } }
         documents(first: 2) { nodes { path sections(first: 5) { nodes { title symbols(first: 5) { nodes { qualifiedName } } } } } }
       } }
@@ -137,6 +137,7 @@ describe('GraphQL explorer types', () => {
         nodes: [
           {
             id: REPO,
+            versionedBy: 'git',
             files: {
               totalCount: 1,
               nodes: [

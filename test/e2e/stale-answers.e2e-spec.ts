@@ -11,7 +11,7 @@ import { cliJson } from './doors';
  * Answers that say when they are stale (issue 49): a file edited after indexing is named stale, with
  * its reason and the commit the answer was read from, in every answer naming it, until a re-index
  * (here `lore index --watch`, as `lore up` watches) takes the edit in. A directory outside git is
- * indexed by its content and has no checkout to compare.
+ * indexed by its content (the explorer lists it `versionedBy: content`), and its files are compared by content.
  */
 const REPO = 'order-service';
 const env = { LORE_TENANT: 'stale-answers' };
@@ -75,15 +75,29 @@ describe('stale answers', () => {
     expect(moved.warnings[0]!.message).toContain(`(the checkout is now at ${head.slice(0, 12)} on main): ${DISCOUNTS} (branch moved)`);
   }, 240_000);
 
-  it('serves a directory outside git by its content, with no checkout to compare', async () => {
+  it('serves a directory outside git by its content and compares its files by content, saying it is not a git checkout', async () => {
     const root = join(mkdtempSync(join(tmpdir(), 'lore-stale-plain-')), 'plain-orders');
     cpSync(join(FIXTURES, REPO), root, { recursive: true });
     const indexed = await cliJson(['index', root, '--name', 'plain-orders'], env);
     expect(indexed.code).toBe(0);
-    expect(indexed.body.commitSha).toMatch(/^[0-9a-f]{40}$/);
+    const snapshot = indexed.body.commitSha as string;
+    expect(snapshot).toMatch(/^[0-9a-f]{40}$/);
+    const callers = async (): Promise<Answer> => {
+      const { code, body } = await cliJson(['callers', 'applyDiscount', '--repo', 'plain-orders'], env);
+      expect(code).toBe(0);
+      return body as unknown as Answer;
+    };
+    expect((await callers()).warnings).toEqual([]);
+
     appendFileSync(join(root, DISCOUNTS), '// edited after indexing\n');
-    const { code, body } = await cliJson(['callers', 'applyDiscount', '--repo', 'plain-orders'], env);
-    expect(code).toBe(0);
-    expect((body as unknown as Answer).warnings).toEqual([]);
+    expect((await callers()).warnings).toEqual([
+      {
+        code: 'stale_files',
+        message:
+          `1 file(s) changed since plain-orders was indexed (not a git checkout: its files are compared by content with the snapshot ${snapshot.slice(0, 12)}): ` +
+          `${DISCOUNTS} (modified). These are answered as indexed until the repository is indexed again (lore up and lore index --watch do it on each change).`,
+        files: [{ repositoryId: 'plain-orders', path: DISCOUNTS, stale: true, reason: 'modified', renamedTo: null }],
+      },
+    ]);
   }, 120_000);
 });

@@ -41,6 +41,11 @@ export const RepositoryNodeSchema = z
     url: z.string().nullable(),
     defaultBranch: z.string().nullable(),
     indexedAt: z.string(),
+    versionedBy: z
+      .enum(['git', 'content'])
+      .describe(
+        'git: commitSha is the commit checked out when it was indexed. content: not a git checkout; commitSha is a digest of the files indexed, and answers compare files by content.',
+      ),
   })
   .register(schemaNames, { name: 'Repository' });
 export type RepositoryNode = z.infer<typeof RepositoryNodeSchema>;

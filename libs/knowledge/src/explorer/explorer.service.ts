@@ -157,8 +157,8 @@ function inOrder<Record extends { uid: string }, Node>(
 }
 
 function repositoryNode(record: RepositoryRecord): RepositoryNode {
-  const { repositoryId, name, commitSha, url, defaultBranch, indexedAt } = record;
-  return { id: repositoryId, name, commitSha, url, defaultBranch, indexedAt };
+  const { repositoryId, name, commitSha, url, defaultBranch, indexedAt, gitPrefix } = record;
+  return { id: repositoryId, name, commitSha, url, defaultBranch, indexedAt, versionedBy: gitPrefix === null ? 'content' : 'git' };
 }
 
 function symbolNode(record: ExplorerSymbolRecord): SymbolNode {

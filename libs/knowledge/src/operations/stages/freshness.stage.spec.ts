@@ -95,15 +95,35 @@ describe('FreshnessStage', () => {
     expect(((await stage().handle(call(), () => Promise.resolve(answer()))) as { warnings: unknown[] }).warnings).toEqual([]);
   });
 
-  it('leaves alone a repository outside git, a side effect and an answer with no warnings list', async () => {
+  it('leaves alone a side effect and an answer with no warnings list', async () => {
     writeFileSync(join(root, 'src/price.ts'), 'export const price = 3;\n');
     const noWarnings = { target: { repositoryId: 'shop', path: 'src/price.ts' } };
     expect(await stage().handle(call(), () => Promise.resolve(noWarnings))).toBe(noWarnings);
     const sideEffect = answer();
     expect(await stage().handle(call('side_effect'), () => Promise.resolve(sideEffect))).toBe(sideEffect);
-    record = { ...record, gitPrefix: null };
-    const outsideGit = answer();
-    expect(await stage().handle(call(), () => Promise.resolve(outsideGit))).toBe(outsideGit);
+  });
+
+  it('compares the files of a repository outside git by content, and says it is not a git checkout', async () => {
+    rmSync(join(root, '.git'), { recursive: true, force: true });
+    record = { ...record, gitPrefix: null, commitSha: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00' };
+    const unchanged = answer();
+    expect(await stage().handle(call(), () => Promise.resolve(unchanged))).toBe(unchanged);
+
+    writeFileSync(join(root, 'src/price.ts'), 'export const price = 3;\n');
+    rmSync(join(root, 'src/cart.ts'));
+    const told = (await stage().handle(call(), () => Promise.resolve(answer()))) as { warnings: unknown[] };
+    expect(told.warnings).toEqual([
+      {
+        code: 'stale_files',
+        message:
+          '2 file(s) changed since shop was indexed (not a git checkout: its files are compared by content with the snapshot c0ffee00c0ff): ' +
+          'src/cart.ts (deleted), src/price.ts (modified). These are answered as indexed until the repository is indexed again (lore up and lore index --watch do it on each change).',
+        files: [
+          { repositoryId: 'shop', path: 'src/cart.ts', stale: true, reason: 'deleted', renamedTo: null },
+          { repositoryId: 'shop', path: 'src/price.ts', stale: true, reason: 'modified', renamedTo: null },
+        ],
+      },
+    ]);
   });
 });
 

@@ -16,7 +16,8 @@ import type { OperationCall, OperationStage } from '../operation';
  * Git finds the candidates (CheckoutStates, briefly kept per repository); the content decides: a file
  * whose working tree has the indexed content is not stale, as after `lore up`'s watcher indexed an
  * uncommitted edit (the indexed commit is still HEAD). A repository outside git is indexed by its
- * content (its commit is a digest of it): no checkout to compare, no warning.
+ * content (its commit is a digest of it): each file the answer names is compared by content alone
+ * (modified or deleted; a rename is a deletion there), and the line says the repository is not a git checkout.
  */
 @Injectable()
 export class FreshnessStage implements OperationStage {
@@ -41,8 +42,12 @@ export class FreshnessStage implements OperationStage {
     const lines: string[] = [];
     for (const repository of served) {
       const paths = named.get(repository.repositoryId);
-      if (!paths || repository.gitPrefix === null) continue;
-      const files = await this.staleFiles(repository, [...paths].sort(), call.principal);
+      if (!paths) continue;
+      const sorted = [...paths].sort();
+      const files =
+        repository.gitPrefix === null
+          ? await this.changedContent(repository, sorted, call.principal)
+          : await this.staleFiles(repository, sorted, call.principal);
       if (files.length === 0) continue;
       stale.push(...files.map(({ file }) => file));
       lines.push(describe(repository, files));
@@ -56,11 +61,7 @@ export class FreshnessStage implements OperationStage {
     return { ...answer, warnings: [...answer.warnings, warning] };
   }
 
-  private async staleFiles(
-    repository: RepositoryRecord,
-    paths: readonly string[],
-    principal: Principal,
-  ): Promise<{ file: StaleFile; head: string | null; branch: string | null }[]> {
+  private async staleFiles(repository: RepositoryRecord, paths: readonly string[], principal: Principal): Promise<StaleEntry[]> {
     const state = await this.checkouts.of(repository.rootPath, repository.commitSha);
     if (state === null) return [];
     const found = [];
@@ -81,7 +82,24 @@ export class FreshnessStage implements OperationStage {
     }
     return found;
   }
+
+  /** Outside git: the named files whose content on disk is not the indexed content, or that are gone. */
+  private async changedContent(repository: RepositoryRecord, paths: readonly string[], principal: Principal): Promise<StaleEntry[]> {
+    const found: StaleEntry[] = [];
+    for (const path of paths) {
+      const [indexed, current] = await Promise.all([
+        this.graph.getFile(principal, repository.repositoryId, path),
+        readFile(join(repository.rootPath, path)).then(contentHash, () => null),
+      ]);
+      if (indexed === null || indexed.file.contentHash === current) continue;
+      const reason = current === null ? 'deleted' : 'modified';
+      found.push({ file: { repositoryId: repository.repositoryId, path, stale: true, reason, renamedTo: null }, head: null, branch: null });
+    }
+    return found;
+  }
 }
+
+type StaleEntry = { file: StaleFile; head: string | null; branch: string | null };
 
 function isAnswerWithWarnings(answer: unknown): answer is Record<string, unknown> & { warnings: unknown[] } {
   return answer !== null && typeof answer === 'object' && Array.isArray((answer as { warnings?: unknown }).warnings);
@@ -107,12 +125,15 @@ export function namedFiles(answer: Record<string, unknown>): Map<string, Set<str
 }
 
 /** One repository's part of the warning line: which commit answered, where the checkout is, and each file with its reason. */
-function describe(repository: RepositoryRecord, files: { file: StaleFile; head: string | null; branch: string | null }[]): string {
+function describe(repository: RepositoryRecord, files: StaleEntry[]): string {
   const { head, branch } = files[0]!;
+  const each = files.map(({ file }) => `${file.path} (${file.reason.replace('_', ' ')}${file.renamedTo ? ` to ${file.renamedTo}` : ''})`);
+  if (repository.gitPrefix === null) {
+    return `${files.length} file(s) changed since ${repository.repositoryId} was indexed (not a git checkout: its files are compared by content with the snapshot ${repository.commitSha.slice(0, 12)}): ${each.join(', ')}`;
+  }
   const checkout =
     head === repository.commitSha
       ? 'with uncommitted changes'
       : `now at ${head?.slice(0, 12) ?? 'no commit'}${branch ? ` on ${branch}` : ' (detached)'}`;
-  const each = files.map(({ file }) => `${file.path} (${file.reason.replace('_', ' ')}${file.renamedTo ? ` to ${file.renamedTo}` : ''})`);
   return `${files.length} file(s) changed since ${repository.repositoryId} was indexed at ${repository.commitSha.slice(0, 12)} (the checkout is ${checkout}): ${each.join(', ')}`;
 }
