@@ -12,6 +12,7 @@ import type {
   CodeGraphRepository,
   DocumentSectionRecord,
   EmbeddingProgressRecord,
+  EmbeddingSearchStatus,
   EmbeddingProgressRepository,
   FileRecord,
   FullTextHit,
@@ -419,7 +420,7 @@ export function semanticIndex(
 /** Background embedding progress as the graph keeps it, without staleness: what was recorded and not cleared. */
 export class FakeEmbeddingProgress implements Pick<
   EmbeddingProgressRepository,
-  'record' | 'clear' | 'inProgress' | 'recordEmbedded' | 'notEmbedded' | 'embeddedWithOtherModels'
+  'record' | 'clear' | 'recordEmbedded' | 'notEmbedded' | 'searchStatus'
 > {
   private readonly records = new Map<string, EmbeddingProgressRecord & { tenantId: string; modelId: string }>();
   private readonly embedded = new Set<string>();
@@ -438,21 +439,6 @@ export class FakeEmbeddingProgress implements Pick<
       .map((repoId) => ({ repoId, rootPath: null }));
   }
 
-  /** The last model recorded is the newest. */
-  async embeddedWithOtherModels(
-    tenantId: string,
-    repoIds: readonly string[] | null,
-    modelId: string,
-  ): Promise<{ repoId: string; modelId: string }[]> {
-    const keys = [...this.embedded].reverse().map((key) => key.split('/') as [string, string, string]);
-    return (this.served[tenantId] ?? [])
-      .filter((repoId) => (repoIds === null || repoIds.includes(repoId)) && !this.embedded.has(`${tenantId}/${repoId}/${modelId}`))
-      .sort()
-      .flatMap((repoId) =>
-        keys.filter(([tenant, repo]) => tenant === tenantId && repo === repoId).map(([, , other]) => ({ repoId, modelId: other })),
-      );
-  }
-
   async record(tenantId: string, repoId: string, modelId: string, embeddedChunks: number, totalChunks: number): Promise<void> {
     this.records.set(`${tenantId}/${repoId}/${modelId}`, { tenantId, repoId, modelId, embeddedChunks, totalChunks });
   }
@@ -461,12 +447,22 @@ export class FakeEmbeddingProgress implements Pick<
     this.records.delete(`${tenantId}/${repoId}/${modelId}`);
   }
 
-  async inProgress(tenantId: string, repoIds: readonly string[] | null, modelId: string): Promise<EmbeddingProgressRecord[]> {
-    return [...this.records.values()]
-      .filter(
-        (record) => record.tenantId === tenantId && record.modelId === modelId && (repoIds === null || repoIds.includes(record.repoId)),
-      )
-      .map(({ repoId, embeddedChunks, totalChunks }) => ({ repoId, embeddedChunks, totalChunks }));
+  /** The last model recorded is the newest. */
+  async searchStatus(tenantId: string, repoIds: readonly string[] | null, modelId: string): Promise<EmbeddingSearchStatus> {
+    const inScope = (repoId: string): boolean => repoIds === null || repoIds.includes(repoId);
+    const models = [...this.embedded].reverse().map((key) => key.split('/') as [string, string, string]);
+    return {
+      inProgress: [...this.records.values()]
+        .filter((record) => record.tenantId === tenantId && record.modelId === modelId && inScope(record.repoId))
+        .map(({ repoId, embeddedChunks, totalChunks }) => ({ repoId, embeddedChunks, totalChunks })),
+      withoutVectors: (this.served[tenantId] ?? [])
+        .filter((repoId) => inScope(repoId) && !this.embedded.has(`${tenantId}/${repoId}/${modelId}`))
+        .sort()
+        .map((repoId) => ({
+          repoId,
+          previousModels: models.filter(([tenant, repo]) => tenant === tenantId && repo === repoId).map(([, , other]) => other),
+        })),
+    };
   }
 }
 

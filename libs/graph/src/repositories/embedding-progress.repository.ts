@@ -8,6 +8,11 @@ export interface EmbeddingProgressRecord {
   totalChunks: number;
 }
 
+export interface EmbeddingSearchStatus {
+  inProgress: EmbeddingProgressRecord[];
+  withoutVectors: { repoId: string; previousModels: string[] }[];
+}
+
 /**
  * The progress of background embeddings, kept in the graph rather than in memory: `lore up` embeds in
  * its own process while the server it started answers the searches.
@@ -46,26 +51,20 @@ export class EmbeddingProgressRepository {
   }
 
   /**
-   * For each served repository (of `repoIds`, all when null) without complete vectors for the model:
-   * the other models it has complete vectors for, newest first.
+   * The vectors of the served repositories (of `repoIds`, all when null) for the model, as a search
+   * needs them: the embeddings under way (progress written within `staleMs`), and the repositories
+   * without complete vectors for the model with the other models they have complete vectors for, newest first.
    */
-  async embeddedWithOtherModels(
-    tenantId: string,
-    repoIds: readonly string[] | null,
-    modelId: string,
-  ): Promise<{ repoId: string; modelId: string }[]> {
-    const rows = await this.neo4j.read(this.queries.get('embedding/embedded-with-other-models'), { tenantId, repoIds, modelId });
-    return rows.map((row) => ({ repoId: row.repoId as string, modelId: row.modelId as string }));
-  }
-
-  /** Progress written within `staleMs`, of the given repositories (all when null). */
-  async inProgress(
+  async searchStatus(
     tenantId: string,
     repoIds: readonly string[] | null,
     modelId: string,
     staleMs: number,
-  ): Promise<EmbeddingProgressRecord[]> {
-    const rows = await this.neo4j.read(this.queries.get('embedding/in-progress'), { tenantId, repoIds, modelId, staleMs });
-    return rows as unknown as EmbeddingProgressRecord[];
+  ): Promise<EmbeddingSearchStatus> {
+    const [row] = await this.neo4j.read(this.queries.get('embedding/search-status'), { tenantId, repoIds, modelId, staleMs });
+    return {
+      inProgress: (row?.inProgress ?? []) as EmbeddingProgressRecord[],
+      withoutVectors: (row?.withoutVectors ?? []) as EmbeddingSearchStatus['withoutVectors'],
+    };
   }
 }

@@ -125,17 +125,14 @@ export class SearchService {
     warnings: Warning[],
   ): Promise<VectorHit[]> {
     const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
-    // What is still being embedded when the query is asked: the ranking below covers the rest.
-    const pending = this.semantic.embeddingInProgress(principal.tenantId, repoIds).catch(() => []);
-    const stale = this.semantic.notEmbedded(principal.tenantId, repoIds).catch(() => []);
     try {
-      const { hits, previousModels } = await this.semantic.search(
+      const { hits, previousModels, inProgress, notEmbedded } = await this.semantic.search(
         query.understood.text,
         { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
         limit,
       );
       const rankedBy = new Map(previousModels.map(({ repoId, modelId }) => [repoId, modelId]));
-      for (const { repoId, embeddedChunks, totalChunks } of await pending) {
+      for (const { repoId, embeddedChunks, totalChunks } of inProgress) {
         const previousModel = rankedBy.get(repoId);
         warnings.push(
           previousModel === undefined
@@ -150,7 +147,7 @@ export class SearchService {
               ),
         );
       }
-      for (const { repoId } of await stale) {
+      for (const repoId of notEmbedded) {
         const previousModel = rankedBy.get(repoId);
         warnings.push(
           previousModel === undefined

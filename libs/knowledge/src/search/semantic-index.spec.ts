@@ -66,12 +66,17 @@ describe('SemanticIndex in the background', () => {
 
   let embedder: GatedEmbedder;
   let vectors: MemoryVectors;
+  let progress: FakeEmbeddingProgress;
   let index: SemanticIndex;
   beforeEach(() => {
     embedder = new GatedEmbedder();
     vectors = new MemoryVectors();
-    index = semanticIndex(embedder, asPort<VectorIndex>(vectors));
+    progress = new FakeEmbeddingProgress();
+    index = semanticIndex(embedder, asPort<VectorIndex>(vectors), progress);
   });
+  /** The background embeddings the graph would answer as under way. */
+  const inProgress = async (tenantId: string, repoIds: string[] | null) =>
+    (await progress.searchStatus(tenantId, repoIds, 'gated')).inProgress;
 
   it('waits for the embedder by default', async () => {
     const indexing = index.indexChunks('acme', 'shop', 'c1', [chunk('a')]);
@@ -90,9 +95,9 @@ describe('SemanticIndex in the background', () => {
     });
     // The first progress is written once the queued work starts.
     await new Promise((done) => setImmediate(done));
-    expect(await index.embeddingInProgress('acme', null)).toEqual([{ repoId: 'shop', embeddedChunks: 0, totalChunks: 3 }]);
-    expect(await index.embeddingInProgress('acme', ['billing'])).toEqual([]);
-    expect(await index.embeddingInProgress('other-tenant', null)).toEqual([]);
+    expect(await inProgress('acme', null)).toEqual([{ repoId: 'shop', embeddedChunks: 0, totalChunks: 3 }]);
+    expect(await inProgress('acme', ['billing'])).toEqual([]);
+    expect(await inProgress('other-tenant', null)).toEqual([]);
     expect(vectors.live).toEqual([]);
 
     const graph = new FakeCodeGraph();
@@ -109,7 +114,7 @@ describe('SemanticIndex in the background', () => {
     ]);
 
     await index.idle();
-    expect(await index.embeddingInProgress('acme', null)).toEqual([]);
+    expect(await inProgress('acme', null)).toEqual([]);
     expect(vectors.live.map((point) => point.id)).toEqual(['shop:src/orders.ts#a', 'shop:src/orders.ts#b', 'shop:src/orders.ts#c']);
   });
 
@@ -172,6 +177,8 @@ describe('SemanticIndex while the serving model is new', () => {
     expect(await index.search('place an order', { tenantId: 'acme', repoIds: null }, 4)).toEqual({
       hits: [hit('a'), hit('c'), hit('b'), hit('d')],
       previousModels: [{ repoId: 'shop', modelId: 'lore-hash-v2-8' }],
+      inProgress: [],
+      notEmbedded: ['shop'],
     });
     expect(searches).toEqual([
       { modelId: 'gated', dimension: 2, repoIds: null },
@@ -201,6 +208,8 @@ describe('SemanticIndex while the serving model is new', () => {
     expect(await index.search('place an order', { tenantId: 'acme', repoIds: ['shop'] }, 4)).toEqual({
       hits: [hit('a')],
       previousModels: [],
+      inProgress: [],
+      notEmbedded: ['shop'],
     });
     expect(searches).toEqual([{ modelId: 'gated', dimension: 2, repoIds: ['shop'] }]);
   });

@@ -3,7 +3,7 @@ import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { parseUid, type ChunkRow } from '@lore/domain';
 import { type Embedder, type LazyEmbedder, createEmbedder, previousModelSettings } from '@lore/embeddings';
 import type { VectorFilter, VectorHit, VectorIndex, VectorModel, VectorPoint } from '@lore/vectors';
-import { EmbeddingProgressRepository } from '@lore/graph';
+import { EmbeddingProgressRepository, type EmbeddingSearchStatus } from '@lore/graph';
 import { EMBEDDER, VECTOR_INDEX } from '../infrastructure.providers';
 
 /** Chunks per embedding call and vector write; small enough that progress and a stop come every few seconds with a model. */
@@ -75,12 +75,6 @@ export class SemanticIndex implements OnModuleDestroy {
    */
   embedInBackground(): void {
     this.background = true;
-  }
-
-  /** The background embeddings not finished yet (in any process), of the given repositories (all when null). */
-  async embeddingInProgress(tenantId: string, repoIds: readonly string[] | null): Promise<EmbeddingProgress[]> {
-    const { model } = await this.ready();
-    return this.progress.inProgress(tenantId, repoIds, model.id, PROGRESS_STALE_MS);
   }
 
   /**
@@ -208,26 +202,39 @@ export class SemanticIndex implements OnModuleDestroy {
   }
 
   /**
-   * Nearest chunks to the query; rejects when the embedder fails or is slower than
-   * LORE_EMBEDDINGS_TIMEOUT_MS. A repository with no complete vectors for the serving model (the
-   * model changed, and it is not embedded again yet) is searched with the vectors it has of a model
-   * it was embedded with before, when this process can run that model: the answer keeps its semantic
-   * ranking meanwhile, each model ranking its own repositories.
+   * Nearest chunks to the query, with what the answer should say of the vectors searched; rejects when
+   * the embedder fails or is slower than LORE_EMBEDDINGS_TIMEOUT_MS. A repository with no complete
+   * vectors for the serving model (the model changed, and it is not embedded again yet) is searched
+   * with the vectors it has of a model it was embedded with before, when this process can run that
+   * model: the answer keeps its semantic ranking meanwhile, each model ranking its own repositories.
    */
   async search(query: string, filter: VectorFilter, limit: number): Promise<SemanticHits> {
     const { embedder, model } = await this.ready();
-    const previous = this.progress.embeddedWithOtherModels(filter.tenantId, filter.repoIds ?? null, model.id).catch(() => []);
+    const repoIds = filter.repoIds ?? null;
+    // What the vectors are is read beside the search, in one round trip; unread, the answer only loses its warnings.
+    const status = this.progress
+      .searchStatus(filter.tenantId, repoIds, model.id, PROGRESS_STALE_MS)
+      .catch((): EmbeddingSearchStatus => ({ inProgress: [], withoutVectors: [] }));
     const served = this.searchWith(embedder, model, query, filter, limit);
-    const previousModels = await this.runnablePreviousModels(await previous);
-    if (previousModels.length === 0) return { hits: await served, previousModels };
+    const { inProgress, withoutVectors } = await status;
+    const embedding = new Set(inProgress.map((progress) => progress.repoId));
+    const notEmbedded = withoutVectors.filter(({ repoId }) => !embedding.has(repoId)).map(({ repoId }) => repoId);
+    const previousModels = await this.runnablePreviousModels(withoutVectors);
+    if (previousModels.length === 0) return { hits: await served, previousModels, inProgress, notEmbedded };
     const rankings = [served];
-    for (const [modelId, repoIds] of repositoriesByModel(previousModels)) {
+    for (const [modelId, repositories] of repositoriesByModel(previousModels)) {
       const previousEmbedder = (await this.previousEmbedder(modelId))!;
       rankings.push(
-        this.searchWith(previousEmbedder, { id: modelId, dimension: previousEmbedder.dimension }, query, { ...filter, repoIds }, limit),
+        this.searchWith(
+          previousEmbedder,
+          { id: modelId, dimension: previousEmbedder.dimension },
+          query,
+          { ...filter, repoIds: repositories },
+          limit,
+        ),
       );
     }
-    return { hits: interleaveRankings(await Promise.all(rankings), limit), previousModels };
+    return { hits: interleaveRankings(await Promise.all(rankings), limit), previousModels, inProgress, notEmbedded };
   }
 
   private async searchWith(
@@ -242,12 +249,16 @@ export class SemanticIndex implements OnModuleDestroy {
   }
 
   /** For each repository, the newest model it was embedded with that this process can run. */
-  private async runnablePreviousModels(candidates: readonly PreviousModel[]): Promise<PreviousModel[]> {
-    const chosen = new Map<string, PreviousModel>();
-    for (const candidate of candidates) {
-      if (!chosen.has(candidate.repoId) && (await this.previousEmbedder(candidate.modelId))) chosen.set(candidate.repoId, candidate);
+  private async runnablePreviousModels(withoutVectors: EmbeddingSearchStatus['withoutVectors']): Promise<PreviousModel[]> {
+    const chosen: PreviousModel[] = [];
+    for (const { repoId, previousModels } of withoutVectors) {
+      for (const modelId of previousModels) {
+        if (!(await this.previousEmbedder(modelId))) continue;
+        chosen.push({ repoId, modelId });
+        break;
+      }
     }
-    return [...chosen.values()];
+    return chosen;
   }
 
   /** Made once per model and kept: a repository waits for its new vectors for minutes, and asks on every search. */
@@ -296,6 +307,10 @@ export interface SemanticHits {
   hits: VectorHit[];
   /** The repositories the serving model could not rank yet, and the model that ranked them instead. */
   previousModels: PreviousModel[];
+  /** The background embeddings with the serving model under way (in any process) in the scope searched. */
+  inProgress: EmbeddingProgress[];
+  /** Served repositories in the scope with no complete vectors for the serving model and no embedding under way. */
+  notEmbedded: string[];
 }
 
 function repositoriesByModel(previousModels: readonly PreviousModel[]): Map<string, string[]> {
