@@ -75,6 +75,40 @@ describe('stale answers', () => {
     expect(moved.warnings[0]!.message).toContain(`(the checkout is now at ${head.slice(0, 12)} on main): ${DISCOUNTS} (branch moved)`);
   }, 240_000);
 
+  it('serves a worktree as that worktree: its own commit, and only its own edits make an answer stale', async () => {
+    const fixture = gitFixture(REPO);
+    const worktree = join(mkdtempSync(join(tmpdir(), 'lore-stale-worktree-')), 'orders-feature');
+    gitIn(fixture.path, ['worktree', 'add', '-q', '-b', 'feature', worktree]);
+    appendFileSync(join(worktree, DISCOUNTS), '// on the feature branch\n');
+    gitIn(worktree, ['commit', '-qam', 'feature edit']);
+    const head = gitIn(worktree, ['rev-parse', 'HEAD']).trim();
+    expect(head).not.toBe(fixture.commitSha);
+
+    const indexed = await cliJson(['index', worktree, '--name', 'orders-feature'], env);
+    expect([indexed.code, indexed.body.commitSha]).toEqual([0, head]);
+    const callers = async (): Promise<Answer> => {
+      const { code, body } = await cliJson(['callers', 'applyDiscount', '--repo', 'orders-feature'], env);
+      expect(code).toBe(0);
+      return body as unknown as Answer;
+    };
+    expect((await callers()).warnings).toEqual([]);
+
+    // The main checkout is another working tree: its edits are not the worktree's.
+    appendFileSync(join(fixture.path, DISCOUNTS), '// edited in the main checkout\n');
+    expect((await callers()).warnings).toEqual([]);
+
+    appendFileSync(join(worktree, DISCOUNTS), '// edited in the worktree\n');
+    expect((await callers()).warnings).toEqual([
+      {
+        code: 'stale_files',
+        message:
+          `1 file(s) changed since orders-feature was indexed at ${head.slice(0, 12)} (the checkout is with uncommitted changes): ` +
+          `${DISCOUNTS} (modified). These are answered as indexed until the repository is indexed again (lore up and lore index --watch do it on each change).`,
+        files: [{ repositoryId: 'orders-feature', path: DISCOUNTS, stale: true, reason: 'modified', renamedTo: null }],
+      },
+    ]);
+  }, 120_000);
+
   it('serves a directory outside git by its content and compares its files by content, saying it is not a git checkout', async () => {
     const root = join(mkdtempSync(join(tmpdir(), 'lore-stale-plain-')), 'plain-orders');
     cpSync(join(FIXTURES, REPO), root, { recursive: true });
