@@ -157,12 +157,24 @@ export function renderMcpCatalog(): string {
     'prompts whose tools it all serves. Tools with side effects (index_repository) are served only in `full`, only over stdio, and only',
     'with `LORE_MCP_ENABLE_SIDE_EFFECTS=true`.',
     '',
-    '| profile | tools |',
-    '| --- | --- |',
+    'A profile also names the operations a credential limited to it may call besides its tools: reading a stored context pack',
+    '(`get_context_pack`: `context-pack://`, REST, GraphQL `contextPack`) or draft (`get_document_draft`: `evidence-map://`, REST, GraphQL',
+    '`documentDraft`). They are no tools, so no tools/list shows them.',
+    '',
+    '| profile | tools | other operations |',
+    '| --- | --- | --- |',
   );
+  const toolNames = new Set(tools.map((tool) => tool.name));
   for (const profile of TOOL_PROFILE_NAMES) {
     const names: readonly string[] | null = TOOL_PROFILES[profile];
-    lines.push(`| ${profile} | ${names === null ? 'every tool (index_repository: see above)' : [...names, 'help'].join(', ')} |`);
+    if (names === null) {
+      lines.push(`| ${profile} | every tool (index_repository: see above) | every operation |`);
+      continue;
+    }
+    const operations = names.filter((name) => !toolNames.has(name));
+    lines.push(
+      `| ${profile} | ${[...names.filter((name) => toolNames.has(name)), 'help'].join(', ')} | ${operations.join(', ') || 'none'} |`,
+    );
   }
   lines.push(
     '',
