@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@lore/domain';
 import { discoverClasses } from '@lore/config';
-import type { LoreMcpPrompt } from './mcp-prompt';
+import { type LoreMcpPrompt, versionedPromptName } from './mcp-prompt';
 import { type LoreMcpResourceFamily, type LoreMcpResourceTemplate, type LoreMcpTool, resourceTemplatesOf } from './mcp-tool';
 import { portableSchema, validatedByService } from './service-validated-schema';
 import { toolAnswerSchema } from './tool-answer';
@@ -140,14 +140,19 @@ export function renderMcpCatalog(): string {
     '',
     '## Prompts',
     '',
-    '| name | arguments | tools, in order | description |',
-    '| --- | --- | --- | --- |',
+    'Each prompt has a version (`_meta["lore/version"]` in prompts/list) and answers prompts/get under its versioned name too',
+    '(`generate_module_doc:v1`): a client that pins one gets -32602 naming the version served once it changes. `initialize` lists',
+    'what `/mcp` serves by version in the experimental capability `lore/versions` `{tools: ["search_code:v1", …], resources, prompts:',
+    '["generate_module_doc:v1", …]}`, as seed 000’s server capabilities do.',
+    '',
+    '| name | version | arguments | tools, in order | description |',
+    '| --- | --- | --- | --- | --- |',
   );
   for (const prompt of prompts) {
     const args = Object.entries(prompt.args.shape)
       .map(([name, schema]) => `\`${name}\`${(schema as z.ZodType).safeParse(undefined).success ? '?' : ''}`)
       .join(', ');
-    lines.push(`| ${prompt.name} | ${args} | ${prompt.tools.join(', ')} | ${prompt.description} |`);
+    lines.push(`| ${prompt.name} | \`${versionedPromptName(prompt)}\` | ${args} | ${prompt.tools.join(', ')} | ${prompt.description} |`);
   }
   lines.push(
     '',
