@@ -45,6 +45,7 @@ describe('versions on /mcp', () => {
     const versions = client.getServerCapabilities()?.experimental?.[VERSIONS_CAPABILITY] as { tools: string[]; prompts: string[] };
     expect(versions.tools).toEqual(expect.arrayContaining(['search_code:v1', 'get_symbol:v1']));
     expect(versions.prompts.sort()).toEqual([
+      'analyze_cross_repo_impact:v1',
       'analyze_impact:v1',
       'create_agent_context_for_code_change:v1',
       'generate_module_doc:v1',
@@ -55,6 +56,7 @@ describe('versions on /mcp', () => {
   it('gives each prompt its version in prompts/list, and answers its versioned name with the same workflow', async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => [prompt.name, prompt._meta?.['lore/version']]).sort()).toEqual([
+      ['analyze_cross_repo_impact', '1'],
       ['analyze_impact', '1'],
       ['create_agent_context_for_code_change', '1'],
       ['generate_module_doc', '1'],
