@@ -259,10 +259,11 @@ describe('the token budget', () => {
 });
 
 describe('prompts, completions and resources/list', () => {
-  it.each(DOORS)('lists the four workflow prompts and fills one in (%s)', async (door) => {
+  it.each(DOORS)('lists the five workflow prompts and fills one in (%s)', async (door) => {
     const client = mcp.get(door)!;
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.name).sort()).toEqual([
+      'analyze_cross_repo_impact',
       'analyze_impact',
       'create_agent_context_for_code_change',
       'generate_module_doc',
@@ -386,6 +387,7 @@ describe('profiles and help', () => {
         'verify_documentation',
       ]);
       expect((await reviewer.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual([
+        'analyze_cross_repo_impact',
         'analyze_impact',
         'review_generated_doc',
       ]);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
+import { type JWTPayload, SignJWT } from 'jose';
 import type { Driver } from 'neo4j-driver';
 import { type FixtureRepository, gitFixture } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
@@ -242,9 +243,9 @@ describe.each(SEED_TRANSPORTS)('a CodeDoc client over %s', (transport) => {
   });
 });
 
-/** A CodeDoc handler configured as the seed deploys it: MCP_AUTH_ENABLED with its X-API-Key header, and a token limit (here 500). */
+/** A CodeDoc handler configured as the seed deploys it: MCP_AUTH_ENABLED with its X-API-Key header, and a token limit (MCP_TOKEN_LIMIT, here 500). */
 describe('a CodeDoc server with authentication and a 500-token limit', () => {
-  const limitedEnv = { ...env, LORE_AUTH: 'required', LORE_MCP_MAX_TOKENS: '500' };
+  const limitedEnv = { ...env, MCP_AUTH_ENABLED: 'true', MCP_TOKEN_LIMIT: '500' };
   let limited: RunningServer;
   let key: { id: string; key: string };
 
@@ -325,5 +326,113 @@ describe('a CodeDoc server with authentication and a 500-token limit', () => {
         expect((refused.meta['details'] as { estimated_tokens: number }).estimated_tokens).toBeGreaterThan(500);
       }
     });
+  });
+});
+
+/**
+ * The seed's deployment variables for its authentication and rate limiting middleware: a JWT signed
+ * with MCP_JWT_SECRET, the API key in the header MCP_API_KEY_HEADER names, MCP_RATE_LIMIT_* (here a
+ * burst of 3 and 1 a minute, so that the fourth call of a credential is refused).
+ */
+describe('a CodeDoc server deployed with MCP_JWT_SECRET, MCP_API_KEY_HEADER and MCP_RATE_LIMIT_*', () => {
+  const SECRET = 'the codedoc deployment secret, 32+ chars';
+  const seedEnv = {
+    ...env,
+    MCP_AUTH_ENABLED: 'true',
+    MCP_JWT_SECRET: SECRET,
+    MCP_API_KEY_HEADER: 'X-CodeDoc-Key',
+    MCP_RATE_LIMIT_ENABLED: 'true',
+    MCP_RATE_LIMIT_RPM: '1',
+    MCP_RATE_LIMIT_BURST: '3',
+  };
+  const jwt = (claims: JWTPayload, secret = SECRET) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(secret));
+  const bearer = async (claims: JWTPayload) => ({ Authorization: `Bearer ${await jwt(claims)}` });
+  const clients: Client[] = [];
+  const connect = async (headers: Record<string, string>) => {
+    const client = await connectSeedServer('http', 'codedoc', deployed.url, seedEnv, headers);
+    clients.push(client);
+    return client;
+  };
+  const post = (headers: Record<string, string>) =>
+    fetch(`${deployed.url}/mcp/codedoc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+  let deployed: RunningServer;
+  let key: { id: string; key: string };
+
+  beforeAll(async () => {
+    const created = await cliJson(['keys', 'create', '--tenant', TENANT, '--label', 'codedoc header client'], env);
+    expect(created.code).toBe(0);
+    key = created.body as { id: string; key: string };
+    deployed = await startServer(seedEnv);
+    await waitUntilReady(deployed.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await deployed?.stop();
+    if (key) expect((await cliJson(['keys', 'revoke', key.id], env)).code).toBe(0);
+  });
+
+  it('takes an HS256 JWT signed with MCP_JWT_SECRET; one signed with another secret is INVALID_TOKEN', async () => {
+    const client = await connect(await bearer({ sub: 'codedoc-reader' }));
+    const structure = await seedPayload(client, 'get_project_structure', { workspace_path: workspace.path, max_depth: 1 });
+    expect(structure['structure']).toMatchObject({ directories: ['src', 'test'] });
+    const forged = await post({ Authorization: `Bearer ${await jwt({ sub: 'codedoc-reader' }, 'another secret of thirty-two bytes!!')}` });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({
+      error: true,
+      code: 'INVALID_TOKEN',
+      message: "The token's signature does not verify with MCP_JWT_SECRET.",
+    });
+  });
+
+  it('reads the API key from the header MCP_API_KEY_HEADER names, and no longer from X-API-Key', async () => {
+    const inTheSeedDefault = await post({ 'X-API-Key': key.key });
+    expect(inTheSeedDefault.status).toBe(401);
+    expect(await inTheSeedDefault.json()).toMatchObject({ error: true, code: 'AUTH_REQUIRED' });
+    const client = await connect({ 'X-CodeDoc-Key': key.key });
+    const missing = await callSeedTool(client, 'get_documentation_status', { session_id: 'ds_missing' });
+    expect(missing).toMatchObject({ isError: true, meta: { error: true, code: 'SESSION_NOT_FOUND' } });
+  });
+
+  it('answers ACCESS_DENIED for what the credential may not do; a workspace it may not read is PATH_NOT_FOUND, as one that does not exist', async () => {
+    // A token signed with the secret reads; knowledge_store writes project knowledge, which it may not.
+    const reader = await connect(await bearer({ sub: 'codedoc-writer' }));
+    const denied = await callSeedTool(reader, 'full_documentation', { workspace_id: workspace.ID, knowledge_store: true });
+    expect(denied).toMatchObject({
+      isError: true,
+      text: 'ERROR: knowledge_store writes project knowledge, which needs the knowledge:write permission.\n\nStart the session without knowledge_store, or with a credential that holds knowledge:write.',
+      meta: { error: true, code: 'ACCESS_DENIED' },
+    });
+    // Hidden equals absent (docs/security.md): a repository the token does not list answers as a path nothing was indexed from.
+    const healthOnly = await connect(await bearer({ sub: 'health-only', lore_repositories: ['health-ts'] }));
+    const hidden = await callSeedTool(healthOnly, 'get_project_structure', { workspace_path: workspace.path });
+    const absent = await callSeedTool(healthOnly, 'get_project_structure', { workspace_path: '/nowhere/indexed' });
+    expect([hidden.meta['code'], absent.meta['code']]).toEqual(['PATH_NOT_FOUND', 'PATH_NOT_FOUND']);
+    expect(hidden.meta['details']).toEqual({ ...(absent.meta['details'] as object), workspace_path: workspace.path });
+  });
+
+  it('admits MCP_RATE_LIMIT_BURST calls of a credential at once, then answers the RateLimiter’s RATE_LIMIT_EXCEEDED', async () => {
+    const client = await connect(await bearer({ sub: 'codedoc-busy' }));
+    for (let call = 1; call <= 3; call++) {
+      const admitted = await callSeedTool(client, 'get_documentation_status', { session_id: 'ds_missing' });
+      expect({ call, code: admitted.meta['code'] }).toEqual({ call, code: 'SESSION_NOT_FOUND' });
+    }
+    const refused = await callSeedTool(client, 'get_documentation_status', { session_id: 'ds_missing' });
+    expect(refused).toMatchObject({
+      isError: true,
+      text: 'Rate limit exceeded. Please retry later.',
+      meta: { error: true, code: 'RATE_LIMIT_EXCEEDED', retry_after: expect.any(Number) },
+    });
+    // One a minute: the next call is at most a minute away.
+    expect(refused.meta['retry_after'] as number).toBeGreaterThan(0);
+    expect(refused.meta['retry_after'] as number).toBeLessThanOrEqual(60);
+    // Another credential has its own bucket.
+    const other = await connect(await bearer({ sub: 'codedoc-quiet' }));
+    expect((await callSeedTool(other, 'get_documentation_status', { session_id: 'ds_missing' })).meta['code']).toBe('SESSION_NOT_FOUND');
   });
 });

@@ -16,6 +16,7 @@ describe('JwtVerifier', () => {
   let signingKey: CryptoKey;
   let strangerKey: CryptoKey;
   let verifier: JwtVerifier;
+  let jwksFile: string;
 
   beforeAll(async () => {
     const pair = await generateKeyPair('RS256');
@@ -24,6 +25,7 @@ describe('JwtVerifier', () => {
     const jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] };
     const file = join(mkdtempSync(join(tmpdir(), 'lore-jwks-')), 'jwks.json');
     writeFileSync(file, JSON.stringify(jwks));
+    jwksFile = file;
     verifier = new JwtVerifier(
       loadConfig({ NEO4J_PASSWORD: 'x', LORE_JWT_ISSUER: ISSUER, LORE_JWT_JWKS_FILE: file, LORE_PUBLIC_URL: 'https://lore.example.com' }),
     );
@@ -100,6 +102,71 @@ describe('JwtVerifier', () => {
     } finally {
       jwks.close();
     }
+  });
+
+  describe("with MCP_JWT_SECRET (the CodeDoc server's JWTValidator)", () => {
+    const SECRET = 'the codedoc deployment secret, 32+ chars';
+    const shared = (claims: JWTPayload, secret = SECRET) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode(secret));
+    const withSecret = new JwtVerifier(loadConfig({ NEO4J_PASSWORD: 'x', LORE_TENANT: 'acme', MCP_JWT_SECRET: SECRET }));
+
+    it("accepts an HS256 token signed with the secret: the server's tenant, read, unless its claims say otherwise", async () => {
+      expect(withSecret.configured).toBe(true);
+      expect(await withSecret.principalOf(await shared({ sub: 'codedoc-client' }))).toEqual({
+        tenantId: 'acme',
+        subject: 'jwt:codedoc-client',
+        repositories: '*',
+        permissions: ['read'],
+        toolProfile: null,
+      });
+      expect(
+        await withSecret.principalOf(await shared({ lore_tenant: 'beta', lore_repositories: ['shop'], scope: 'lore:read lore:index' })),
+      ).toEqual({
+        tenantId: 'beta',
+        subject: 'jwt:mcp-jwt-secret',
+        repositories: ['shop'],
+        permissions: ['read', 'index'],
+        toolProfile: null,
+      });
+    });
+
+    it.each([
+      [
+        'signed with another secret',
+        () => shared({ sub: 'a' }, 'another secret of thirty-two bytes!!'),
+        "The token's signature does not verify with MCP_JWT_SECRET.",
+      ],
+      [
+        'expired',
+        () =>
+          new SignJWT({ sub: 'a' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('-5m').sign(new TextEncoder().encode(SECRET)),
+        'The token has expired.',
+      ],
+      [
+        'signed by a private key, with no issuer configured',
+        () => mint({}),
+        'This server accepts JWTs signed with MCP_JWT_SECRET (HS256) only.',
+      ],
+      ['unsigned', () => unsigned(), 'This server accepts JWTs signed with MCP_JWT_SECRET (HS256) only.'],
+    ])('refuses a token %s', async (_case, token, message) => {
+      const refused = withSecret.principalOf(await token());
+      await expect(refused).rejects.toThrow(AuthenticationRequiredError);
+      await expect(refused).rejects.toThrow(message);
+    });
+
+    it("still checks an issuer's tokens by its keys beside it", async () => {
+      const both = new JwtVerifier(
+        loadConfig({
+          NEO4J_PASSWORD: 'x',
+          LORE_JWT_ISSUER: ISSUER,
+          LORE_JWT_JWKS_FILE: jwksFile,
+          LORE_PUBLIC_URL: 'https://lore.example.com',
+          MCP_JWT_SECRET: SECRET,
+        }),
+      );
+      expect(await both.principalOf(await mint({}))).toMatchObject({ tenantId: 'acme', subject: 'jwt:alice' });
+      expect(await both.principalOf(await shared({ sub: 'b' }))).toMatchObject({ subject: 'jwt:b', permissions: ['read'] });
+    });
   });
 
   it('knows a JWT by its shape, and an API key is not one', () => {

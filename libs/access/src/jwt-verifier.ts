@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import { type JWTPayload, type JWTVerifyGetKey, createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import {
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+} from 'jose';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type Permission, type Principal, TOOL_PROFILE_NAMES, UnavailableError } from '@lore/domain';
 import { AuthenticationRequiredError } from './principals';
@@ -8,6 +16,14 @@ import { SCOPE_PERMISSIONS, mcpResourceUri } from './resource-server';
 
 /** Signatures by the issuer's private key only: never `none`, never a shared secret (HS*) that a JWKS could not hold safely. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+/** The one algorithm of a token signed with MCP_JWT_SECRET (the CodeDoc server's JWTValidator). */
+const SHARED_SECRET_ALGORITHM = 'HS256';
+/**
+ * What a token signed with MCP_JWT_SECRET may do when it names no scope: read, as the CodeDoc
+ * server's authenticated callers do (its tools read code and write documentation of their own).
+ */
+const SHARED_SECRET_PERMISSIONS: readonly Permission[] = ['read'];
+const SHARED_SECRET_SUBJECT = 'mcp-jwt-secret';
 const TENANT = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -16,14 +32,18 @@ const CLOCK_TOLERANCE_SECONDS = 30;
  * URL, fetched and cached by jose, or a local file), the audience (LORE_JWT_AUDIENCE, else MCP's
  * canonical resource URI) and the clock; their claims become a Principal. Lore only verifies tokens:
  * it never forwards one anywhere (no token passthrough), so a token issued for Lore works only here.
+ * Besides, with MCP_JWT_SECRET (seed 002), an HS256 token signed with that secret: no issuer or
+ * audience to check, its tenant the server's (LORE_TENANT) unless it names one.
  */
 @Injectable()
 export class JwtVerifier {
   private readonly keys: JWTVerifyGetKey | null;
   private readonly audience: string;
+  private readonly sharedSecret: Uint8Array | null;
 
   constructor(@Inject(LORE_CONFIG) private readonly config: LoreConfig) {
     this.audience = config.LORE_JWT_AUDIENCE ?? mcpResourceUri(config);
+    this.sharedSecret = config.MCP_JWT_SECRET ? new TextEncoder().encode(config.MCP_JWT_SECRET) : null;
     this.keys = !config.LORE_JWT_ISSUER
       ? null
       : config.LORE_JWT_JWKS_URL
@@ -32,7 +52,7 @@ export class JwtVerifier {
   }
 
   get configured(): boolean {
-    return this.keys !== null;
+    return this.keys !== null || this.sharedSecret !== null;
   }
 
   /** Whether a bearer credential is shaped like a JWT (three base64url parts), so that it is this verifier's to judge. */
@@ -41,7 +61,14 @@ export class JwtVerifier {
   }
 
   async principalOf(token: string): Promise<Principal> {
-    if (!this.keys) throw new AuthenticationRequiredError('This server accepts no JWT: use an API key.', true);
+    if (this.sharedSecret && algorithmOf(token) === SHARED_SECRET_ALGORITHM) return this.principalOfShared(token, this.sharedSecret);
+    if (!this.keys)
+      throw new AuthenticationRequiredError(
+        this.sharedSecret
+          ? `This server accepts JWTs signed with MCP_JWT_SECRET (${SHARED_SECRET_ALGORITHM}) only.`
+          : 'This server accepts no JWT: use an API key.',
+        true,
+      );
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.keys, {
@@ -63,8 +90,23 @@ export class JwtVerifier {
     return this.principalFromClaims(payload);
   }
 
-  private principalFromClaims(payload: JWTPayload): Principal {
-    const tenant = payload[this.config.LORE_JWT_TENANT_CLAIM];
+  private async principalOfShared(token: string, secret: Uint8Array): Promise<Principal> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, secret, { algorithms: [SHARED_SECRET_ALGORITHM], clockTolerance: CLOCK_TOLERANCE_SECONDS }));
+    } catch (error) {
+      const signature = error instanceof errors.JWSSignatureVerificationFailed;
+      throw new AuthenticationRequiredError(
+        signature ? "The token's signature does not verify with MCP_JWT_SECRET." : refusal(error),
+        true,
+      );
+    }
+    return this.principalFromClaims(payload, { tenant: this.config.LORE_TENANT, permissions: SHARED_SECRET_PERMISSIONS });
+  }
+
+  /** A token's principal; `unnamed` gives the tenant and permissions of a token that names none (a shared-secret token's). */
+  private principalFromClaims(payload: JWTPayload, unnamed?: { tenant: string; permissions: readonly Permission[] }): Principal {
+    const tenant = payload[this.config.LORE_JWT_TENANT_CLAIM] ?? unnamed?.tenant;
     if (typeof tenant !== 'string' || !TENANT.test(tenant))
       throw new AuthenticationRequiredError(`The token has no valid ${this.config.LORE_JWT_TENANT_CLAIM} claim (the tenant).`, true);
     const repositories = payload[this.config.LORE_JWT_REPOSITORIES_CLAIM] ?? '*';
@@ -76,17 +118,30 @@ export class JwtVerifier {
     const profile = payload[this.config.LORE_JWT_PROFILE_CLAIM] ?? null;
     if (profile !== null && !TOOL_PROFILE_NAMES.includes(profile as never))
       throw new AuthenticationRequiredError(`The token's ${this.config.LORE_JWT_PROFILE_CLAIM} claim names no tool profile.`, true);
-    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
-    const permissions = Object.entries(SCOPE_PERMISSIONS)
-      .filter(([scope]) => scopes.includes(scope))
-      .map(([, permission]) => permission as Permission);
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : null;
+    const permissions =
+      scopes === null && unnamed
+        ? [...unnamed.permissions]
+        : Object.entries(SCOPE_PERMISSIONS)
+            .filter(([scope]) => (scopes ?? []).includes(scope))
+            .map(([, permission]) => permission as Permission);
     return {
       tenantId: tenant,
-      subject: `jwt:${payload.sub}`,
+      // A shared-secret token need not name a subject (an issuer's must): its callers are then one.
+      subject: `jwt:${payload.sub ?? SHARED_SECRET_SUBJECT}`,
       repositories: repositories as '*' | string[],
       permissions,
       toolProfile: profile as string | null,
     };
+  }
+}
+
+/** The `alg` of a token's protected header; null for what is no JWT. */
+function algorithmOf(token: string): string | null {
+  try {
+    return decodeProtectedHeader(token).alg ?? null;
+  } catch {
+    return null;
   }
 }
 

@@ -63,6 +63,67 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEO4J_PASSWORD: 'x', LORE_EMBEDDINGS_BATCH_SIZE: 'eight' })).toThrow(/LORE_EMBEDDINGS_BATCH_SIZE: /);
   });
 
+  it("reads the CodeDoc server's MCP_* variables for Lore's own when those are not set", () => {
+    const seed = loadConfig({
+      NEO4J_PASSWORD: 'x',
+      MCP_AUTH_ENABLED: 'true',
+      MCP_TOKEN_LIMIT: '25000',
+      MCP_RATE_LIMIT_ENABLED: 'true',
+      MCP_RATE_LIMIT_RPM: '100',
+      MCP_RATE_LIMIT_BURST: '10',
+      MCP_API_KEY_HEADER: 'X-CodeDoc-Key',
+      MCP_JWT_SECRET: 'a shared secret of thirty-two bytes!',
+    });
+    expect({
+      auth: seed.LORE_AUTH,
+      maxTokens: seed.LORE_MCP_MAX_TOKENS,
+      perMinute: seed.LORE_RATE_LIMIT_PER_MINUTE,
+      burst: seed.LORE_RATE_LIMIT_BURST,
+      header: seed.MCP_API_KEY_HEADER,
+      secret: seed.MCP_JWT_SECRET,
+    }).toEqual({
+      auth: 'required',
+      maxTokens: 25_000,
+      perMinute: 100,
+      burst: 10,
+      header: 'X-CodeDoc-Key',
+      secret: 'a shared secret of thirty-two bytes!',
+    });
+    const defaults = loadConfig({ NEO4J_PASSWORD: 'x' });
+    expect([defaults.LORE_AUTH, defaults.LORE_RATE_LIMIT_PER_MINUTE, defaults.LORE_RATE_LIMIT_BURST, defaults.MCP_API_KEY_HEADER]).toEqual([
+      undefined,
+      600,
+      100,
+      'X-API-Key',
+    ]);
+    // Disabled, the limiter is Lore's at 0 a minute; MCP_AUTH_ENABLED=false is LORE_AUTH=off.
+    const off = loadConfig({ NEO4J_PASSWORD: 'x', MCP_RATE_LIMIT_ENABLED: 'false', MCP_RATE_LIMIT_RPM: '100', MCP_AUTH_ENABLED: 'false' });
+    expect([off.LORE_RATE_LIMIT_PER_MINUTE, off.LORE_AUTH]).toEqual([0, 'off']);
+    // Lore's names win when both are set.
+    const both = loadConfig({
+      NEO4J_PASSWORD: 'x',
+      MCP_RATE_LIMIT_RPM: '100',
+      LORE_RATE_LIMIT_PER_MINUTE: '50',
+      MCP_RATE_LIMIT_BURST: '10',
+      LORE_RATE_LIMIT_BURST: '5',
+      MCP_AUTH_ENABLED: 'false',
+      LORE_AUTH: 'required',
+      MCP_TOKEN_LIMIT: '1000',
+      LORE_MCP_MAX_TOKENS: '2000',
+    });
+    expect([both.LORE_RATE_LIMIT_PER_MINUTE, both.LORE_RATE_LIMIT_BURST, both.LORE_AUTH, both.LORE_MCP_MAX_TOKENS]).toEqual([
+      50,
+      5,
+      'required',
+      2000,
+    ]);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_JWT_SECRET: 'short' })).toThrow(
+      'MCP_JWT_SECRET: at least 32 characters (256 bits, RFC 7518 section 3.2)',
+    );
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_RATE_LIMIT_RPM: '0' })).toThrow(/MCP_RATE_LIMIT_RPM: /);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_API_KEY_HEADER: 'X API Key' })).toThrow('MCP_API_KEY_HEADER: an HTTP header name');
+  });
+
   it("takes the Knowledge MCP server's KNOWLEDGE_MCP_LOG_LEVEL when LORE_LOG_LEVEL is not set", () => {
     expect(loadConfig({ NEO4J_PASSWORD: 'x' }).LORE_LOG_LEVEL).toBe('log');
     expect(loadConfig({ NEO4J_PASSWORD: 'x', KNOWLEDGE_MCP_LOG_LEVEL: 'DEBUG' }).LORE_LOG_LEVEL).toBe('debug');

@@ -256,6 +256,27 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The CodeDoc server's settings (seed 002, "Deployment Configuration"), read under its names. Each
+   * stands for Lore's own setting when that one is not set (codeDocSettings): MCP_AUTH_ENABLED for
+   * LORE_AUTH, MCP_TOKEN_LIMIT for LORE_MCP_MAX_TOKENS, MCP_RATE_LIMIT_* for LORE_RATE_LIMIT_*.
+   */
+  MCP_AUTH_ENABLED: flag.optional(),
+  MCP_TOKEN_LIMIT: z.coerce.number().int().min(500).max(1_000_000).optional(),
+  MCP_RATE_LIMIT_ENABLED: flag.optional(),
+  MCP_RATE_LIMIT_RPM: z.coerce.number().int().min(1).optional(),
+  MCP_RATE_LIMIT_BURST: z.coerce.number().int().min(1).optional(),
+  /** The header that carries an API key on the CodeDoc endpoint (/mcp/codedoc), beside Authorization: Bearer. */
+  MCP_API_KEY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
+    .default('X-API-Key'),
+  /**
+   * A shared secret: bearer JWTs signed with it (HS256) are accepted, as the CodeDoc server's
+   * JWTValidator does, beside API keys and LORE_JWT_ISSUER's tokens. At least 32 characters (RFC 7518
+   * section 3.2: an HS256 key is at least 256 bits).
+   */
+  MCP_JWT_SECRET: z.string().min(32, 'at least 32 characters (256 bits, RFC 7518 section 3.2)').optional(),
   /** Documentation sessions: a file's analysis unanswered this long (ms, or 30s, 5m, 1h) is a failed file. */
   MCP_CALLBACK_TIMEOUT: duration.default(5 * 60_000),
   /** Documentation sessions left idle this long (ms, or 30s, 5m, 1h) are forgotten. */
@@ -354,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
       missingPassword ? PASSWORD_HINT : null,
     );
   }
+  codeDocSettings(parsed.data, merged);
   if (parsed.data.LORE_LLM_URL && !parsed.data.LORE_LLM_MODEL)
     throw new ConfigError(['LORE_LLM_MODEL: is required when LORE_LLM_URL is set (the model the endpoint serves).']);
   const jwt = parsed.data;
@@ -362,6 +384,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoreConfig {
   if (!jwt.LORE_JWT_ISSUER && (jwt.LORE_JWT_JWKS_URL || jwt.LORE_JWT_JWKS_FILE || jwt.LORE_JWT_AUDIENCE))
     throw new ConfigError(['LORE_JWT_ISSUER: is required when JWT keys or an audience are set (the issuer every token must name).']);
   return parsed.data;
+}
+
+/**
+ * The CodeDoc server's MCP_* settings in place of Lore's own, where Lore's are not given: a
+ * deployment written for seed 002 runs unchanged. Lore's names win when both are set.
+ */
+function codeDocSettings(config: LoreConfig, given: Record<string, unknown>): void {
+  const unset = (name: keyof LoreConfig): boolean => given[name] === undefined;
+  if (unset('LORE_AUTH') && config.MCP_AUTH_ENABLED !== undefined) config.LORE_AUTH = config.MCP_AUTH_ENABLED ? 'required' : 'off';
+  if (unset('LORE_MCP_MAX_TOKENS') && config.MCP_TOKEN_LIMIT !== undefined) config.LORE_MCP_MAX_TOKENS = config.MCP_TOKEN_LIMIT;
+  if (unset('LORE_RATE_LIMIT_PER_MINUTE')) {
+    // Lore's limiter is off at 0 a minute: MCP_RATE_LIMIT_ENABLED=false says so.
+    if (config.MCP_RATE_LIMIT_ENABLED === false) config.LORE_RATE_LIMIT_PER_MINUTE = 0;
+    else if (config.MCP_RATE_LIMIT_RPM !== undefined) config.LORE_RATE_LIMIT_PER_MINUTE = config.MCP_RATE_LIMIT_RPM;
+  }
+  if (unset('LORE_RATE_LIMIT_BURST') && config.MCP_RATE_LIMIT_BURST !== undefined)
+    config.LORE_RATE_LIMIT_BURST = config.MCP_RATE_LIMIT_BURST;
 }
 
 /**

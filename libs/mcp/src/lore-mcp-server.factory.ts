@@ -9,6 +9,7 @@ import {
   ResourceTemplate,
   type CallToolResult,
   type ReadResourceResult,
+  type RegisteredPrompt,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
@@ -30,7 +31,7 @@ import {
 import { LoreMetrics } from '@lore/observability';
 import { type AnalysisContext, AnalysisSessions, type SessionSource, withSessionParameter } from './analysis-sessions';
 import { offsetOf } from './continuation';
-import type { LoreMcpPrompt } from './mcp-prompt';
+import { type LoreMcpPrompt, versionedPromptName } from './mcp-prompt';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
@@ -63,6 +64,10 @@ import {
 import { type ServedCatalog, type ToolProfile, isServed } from './tool-profiles';
 
 export const LORE_MCP_SERVER_INFO = { name: 'lore', version: LORE_VERSION };
+/** The experimental capability that lists what /mcp serves by version (seed 000, 26.3 Server Capabilities). */
+export const VERSIONS_CAPABILITY = 'lore/versions';
+/** A prompt's version in prompts/list, in its `_meta`. */
+const PROMPT_VERSION_META = 'lore/version';
 export const MCP_TOOLS = Symbol('MCP_TOOLS');
 export const MCP_RESOURCES = Symbol('MCP_RESOURCES');
 export const MCP_PROMPTS = Symbol('MCP_PROMPTS');
@@ -171,16 +176,22 @@ export class LoreMcpServerFactory {
     // A seed's server is a view of the one catalog: its table's tools and resources, no prompts (no seed defines one).
     const seed = options.as === undefined ? null : SEED_SERVERS[options.as];
     const resources = seed ? this.resources.filter((resource) => seed.resources.includes(resource.name)) : this.resources;
+    const tools = this.servedTools(principal, profile, options.transport).filter((tool) => !seed || seed.tools.includes(tool.name));
+    const prompts = seed ? [] : this.servedPrompts(principal, profile, options.transport);
     const server = new McpServer(seed ? seedServerInfo(seed) : LORE_MCP_SERVER_INFO, {
       capabilities: seed
         ? { tools: {}, ...(resources.length > 0 ? { resources: {} } : {}) }
-        : { tools: {}, resources: {}, prompts: {}, completions: {} },
+        : {
+            tools: {},
+            resources: {},
+            prompts: {},
+            completions: {},
+            experimental: { [VERSIONS_CAPABILITY]: versionsOf(tools, resources, prompts) },
+          },
       instructions: seed ? `${seed.instructions} ${UNTRUSTED_NOTE}` : INSTRUCTIONS,
     });
     const seedErrorCodes = new SeedErrorCodes();
     seedErrorCodes.restoreOn(server);
-    const tools = this.servedTools(principal, profile, options.transport).filter((tool) => !seed || seed.tools.includes(tool.name));
-    const prompts = seed ? [] : this.servedPrompts(principal, profile, options.transport);
     const toolCatalog = {
       tools: tools.map(({ name, title, description }) => ({ name, title, description })),
       prompts: prompts.map(({ name, title, description }) => ({ name, title, description })),
@@ -227,13 +238,22 @@ export class LoreMcpServerFactory {
         server.registerResource(resource.name, new ResourceTemplate(resource.uriTemplate, { list: undefined, complete }), metadata, unread);
       }
     }
+    const registeredPrompts = new Map<string, RegisteredPrompt>();
     for (const prompt of prompts) {
       const argsSchema = this.withCompletions(prompt.args, principal);
-      server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => ({
+      const metadata = {
+        title: prompt.title,
+        description: prompt.description,
+        argsSchema,
+        _meta: { [PROMPT_VERSION_META]: prompt.version },
+      };
+      const registered = server.registerPrompt(prompt.name, metadata, (args) => ({
         description: prompt.description,
         messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }],
       }));
+      registeredPrompts.set(prompt.name, registered);
     }
+    if (prompts.length > 0) answerVersionedPromptNames(server, prompts, registeredPrompts);
     // The SDK reads a URI through `new URL`, which resolves `..` away before a template sees it:
     // Lore's own parser reads the URI as written (and decoded), so a traversal is refused, not rewritten.
     if (resources.length > 0) {
@@ -588,4 +608,45 @@ function toProtocolError(error: unknown, about: Record<string, unknown>, onError
 function takesDetailLevel(tool: LoreMcpTool): boolean {
   const shape = (tool.input as unknown as { shape?: Record<string, unknown> }).shape;
   return shape !== undefined && Object.hasOwn(shape, 'detail_level');
+}
+
+/**
+ * What a server serves, by version, as seed 000 lists its capabilities: `search_code:v1`,
+ * `generate_module_doc:v1`, and the resources by name (a resource URI has no version).
+ */
+function versionsOf(
+  tools: readonly LoreMcpTool[],
+  resources: readonly LoreMcpResourceTemplate[],
+  prompts: readonly LoreMcpPrompt[],
+): { tools: string[]; resources: string[]; prompts: string[] } {
+  return {
+    tools: tools.map((tool) => `${tool.name}:v${tool.version}`),
+    resources: resources.map((resource) => resource.name),
+    prompts: prompts.map(versionedPromptName),
+  };
+}
+
+/**
+ * prompts/get by a prompt's name or its versioned name (`generate_module_doc:v1`, the version it is
+ * at): a client that pinned a version gets that prompt while the version holds, and -32602 naming
+ * the version served once it has changed, never another workflow under the pinned name.
+ */
+function answerVersionedPromptNames(
+  server: McpServer,
+  prompts: readonly LoreMcpPrompt[],
+  registered: ReadonlyMap<string, RegisteredPrompt>,
+): void {
+  const byVersionedName = new Map(prompts.map((prompt) => [versionedPromptName(prompt), prompt.name]));
+  server.server.removeRequestHandler('prompts/get');
+  server.server.setRequestHandler('prompts/get', (request, ctx) => {
+    const asked = request.params.name;
+    const prompt = registered.get(byVersionedName.get(asked) ?? asked);
+    if (prompt === undefined) {
+      const unversioned = asked.replace(/:v[^:]*$/, '');
+      const served = prompts.find((candidate) => candidate.name === unversioned);
+      const why = served === undefined ? '' : `: the version served is ${versionedPromptName(served)}`;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${asked} not found${why}`);
+    }
+    return prompt.handler(request.params.arguments, ctx);
+  });
 }

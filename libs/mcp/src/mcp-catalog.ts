@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '@lore/domain';
 import { discoverClasses } from '@lore/config';
-import type { LoreMcpPrompt } from './mcp-prompt';
+import { type LoreMcpPrompt, versionedPromptName } from './mcp-prompt';
 import { type LoreMcpResourceFamily, type LoreMcpResourceTemplate, type LoreMcpTool, resourceTemplatesOf } from './mcp-tool';
 import { portableSchema, validatedByService } from './service-validated-schema';
 import { toolAnswerSchema } from './tool-answer';
@@ -140,14 +140,19 @@ export function renderMcpCatalog(): string {
     '',
     '## Prompts',
     '',
-    '| name | arguments | tools, in order | description |',
-    '| --- | --- | --- | --- |',
+    'Each prompt has a version (`_meta["lore/version"]` in prompts/list) and answers prompts/get under its versioned name too',
+    '(`generate_module_doc:v1`): a client that pins one gets -32602 naming the version served once it changes. `initialize` lists',
+    'what `/mcp` serves by version in the experimental capability `lore/versions` `{tools: ["search_code:v1", …], resources, prompts:',
+    '["generate_module_doc:v1", …]}`, as seed 000’s server capabilities do.',
+    '',
+    '| name | version | arguments | tools, in order | description |',
+    '| --- | --- | --- | --- | --- |',
   );
   for (const prompt of prompts) {
     const args = Object.entries(prompt.args.shape)
       .map(([name, schema]) => `\`${name}\`${(schema as z.ZodType).safeParse(undefined).success ? '?' : ''}`)
       .join(', ');
-    lines.push(`| ${prompt.name} | ${args} | ${prompt.tools.join(', ')} | ${prompt.description} |`);
+    lines.push(`| ${prompt.name} | \`${versionedPromptName(prompt)}\` | ${args} | ${prompt.tools.join(', ')} | ${prompt.description} |`);
   }
   lines.push(
     '',
@@ -157,12 +162,24 @@ export function renderMcpCatalog(): string {
     'prompts whose tools it all serves. Tools with side effects (index_repository) are served only in `full`, only over stdio, and only',
     'with `LORE_MCP_ENABLE_SIDE_EFFECTS=true`.',
     '',
-    '| profile | tools |',
-    '| --- | --- |',
+    'A profile also names the operations a credential limited to it may call besides its tools: reading a stored context pack',
+    '(`get_context_pack`: `context-pack://`, REST, GraphQL `contextPack`) or draft (`get_document_draft`: `evidence-map://`, REST, GraphQL',
+    '`documentDraft`). They are no tools, so no tools/list shows them.',
+    '',
+    '| profile | tools | other operations |',
+    '| --- | --- | --- |',
   );
+  const toolNames = new Set(tools.map((tool) => tool.name));
   for (const profile of TOOL_PROFILE_NAMES) {
     const names: readonly string[] | null = TOOL_PROFILES[profile];
-    lines.push(`| ${profile} | ${names === null ? 'every tool (index_repository: see above)' : [...names, 'help'].join(', ')} |`);
+    if (names === null) {
+      lines.push(`| ${profile} | every tool (index_repository: see above) | every operation |`);
+      continue;
+    }
+    const operations = names.filter((name) => !toolNames.has(name));
+    lines.push(
+      `| ${profile} | ${[...names.filter((name) => toolNames.has(name)), 'help'].join(', ')} | ${operations.join(', ') || 'none'} |`,
+    );
   }
   lines.push(
     '',
@@ -182,7 +199,7 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     payload:
       '`structuredContent` (and the text) is the seed’s payload itself, top-level fields at the top; a failure is `isError` with its message as the text, as CodeClone’s FastMCP server answers.',
     codedoc:
-      '`structuredContent` (and the text) is the seed’s payload itself (`resp["session_id"]`); over the token limit `_meta` holds `truncated: true`, `continuation_token` (pass it back as `continuation`) and `estimated_tokens`; a failure is the seed’s ErrorResponse: `isError`, the text `ERROR: <title>\\n\\n<explanation>`, `_meta` `{error, code, title, explanation, details}`, with its CodeDoc code on every tool; a request of more tokens than the limit is refused before any tool runs (`TOKEN_LIMIT_EXCEEDED` `{estimated_tokens, limit, content_size}`). Lore’s own fields go to `_meta`: `lore/repositoryId`, `lore/commitSha`, `lore/requests`, `lore/pendingRequests`, `lore/pendingTotal`. Over HTTP the API key may come as `X-API-Key` (MCP_API_KEY_HEADER), and a 401 is the seed’s AuthError `{error: true, code: AUTH_REQUIRED \\| INVALID_TOKEN, message}`.',
+      '`structuredContent` (and the text) is the seed’s payload itself (`resp["session_id"]`); over the token limit `_meta` holds `truncated: true`, `continuation_token` (pass it back as `continuation`) and `estimated_tokens`; a failure is the seed’s ErrorResponse: `isError`, the text `ERROR: <title>\\n\\n<explanation>`, `_meta` `{error, code, title, explanation, details}`, with its CodeDoc code on every tool; a request of more tokens than the limit is refused before any tool runs (`TOKEN_LIMIT_EXCEEDED` `{estimated_tokens, limit, content_size}`). Lore’s own fields go to `_meta`: `lore/repositoryId`, `lore/commitSha`, `lore/requests`, `lore/pendingRequests`, `lore/pendingTotal`. Over HTTP the API key may come as `X-API-Key` (the header MCP_API_KEY_HEADER names), a bearer JWT may be HS256-signed with MCP_JWT_SECRET, and a 401 is the seed’s AuthError `{error: true, code: AUTH_REQUIRED \\| INVALID_TOKEN, message}`; a call over the rate limit is the seed’s RateLimiter answer: `isError`, the text `Rate limit exceeded. Please retry later.`, `_meta` `{error: true, code: RATE_LIMIT_EXCEEDED, retry_after}` (seconds).',
     bare: 'Answers as the Knowledge MCP server: its result itself, and JSON-RPC errors with its codes (-32001 to -32008) and `data`.',
     standard:
       'Every tool answers the standard response format `{data, metadata{tool, version, executionTime, timestamp}, status{success, code, message}, context{sessionId, relatedResults}}`; a failure is `createErrorResponse`’s: `isError`, `{data: null, metadata, status{success: false, code: 400, message}, context}`. Every tool takes the seed’s `sessionId` (createStatefulTool’s parameter).',
@@ -226,6 +243,17 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     '- `codedoc`: `verify_documentation` takes the seed’s paths, absolute inside an indexed checkout (which names the workspace) or',
     '  relative when one indexed repository holds `doc_path`. Only `/mcp/codedoc` reads `X-API-Key` and answers a 401 as the seed’s',
     '  AuthError; the other seeds define no authentication, so their endpoints answer Lore’s 401 (`WWW-Authenticate: Bearer`).',
+    '  The seed’s deployment variables are read under its names, each standing for Lore’s own when that is not set (Lore’s wins when',
+    '  both are): `MCP_AUTH_ENABLED` (`LORE_AUTH` required \\| off), `MCP_TOKEN_LIMIT` (`LORE_MCP_MAX_TOKENS`), `MCP_RATE_LIMIT_ENABLED`',
+    '  (false: `LORE_RATE_LIMIT_PER_MINUTE=0`), `MCP_RATE_LIMIT_RPM` (`LORE_RATE_LIMIT_PER_MINUTE`), `MCP_RATE_LIMIT_BURST`',
+    '  (`LORE_RATE_LIMIT_BURST`); `MCP_API_KEY_HEADER` (default `X-API-Key`) names the key’s header; `MCP_JWT_SECRET` (at least 32',
+    '  characters) makes HS256 JWTs signed with it credentials on every HTTP door, beside API keys and `LORE_JWT_ISSUER`’s tokens: the',
+    '  tenant is `LORE_TENANT` and the permission `read` unless the token’s `lore_tenant`, `lore_repositories` and `scope` claims say',
+    '  otherwise. Two differences, deliberate: the limiter is Lore’s one token bucket per credential on every shared door (REST, GraphQL,',
+    '  MCP over HTTP; stdio only with `LORE_LIMIT_LOCAL`), where the seed keeps one per `workspace_id`; and `ACCESS_DENIED` is answered',
+    '  for what a credential may not do (a permission it lacks: `knowledge_store` without `knowledge:write`), while a workspace in a',
+    '  repository the credential does not list answers `PATH_NOT_FOUND`, exactly as a path nothing was indexed from (docs/security.md:',
+    '  a hidden repository and one that does not exist give the same answer).',
     '- `analysis`: `context.sessionId` is the session of the answer: the `sessionId` argument if given (an id this server never gave',
     '  opens a session of that id, as `createToolExecutionService(sessionId)` does), else the MCP session’s; stateless HTTP has none, so',
     '  a call there without `sessionId` opens a new session (a UUID), and a stdio connection is one session. `context.relatedResults`',

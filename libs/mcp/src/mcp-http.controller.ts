@@ -37,6 +37,8 @@ export class McpHttpController implements OnModuleDestroy {
   private readonly validateOrigin = localhostOriginValidation();
   /** Where clients find the authorization server (RFC 9728), named in every challenge; null without OAuth. */
   private readonly resourceMetadata: string | null;
+  /** The CodeDoc endpoint's API key header (MCP_API_KEY_HEADER), as Node names headers: lower case. */
+  private readonly apiKeyHeader: string;
 
   constructor(
     private readonly servers: LoreMcpServerFactory,
@@ -59,6 +61,7 @@ export class McpHttpController implements OnModuleDestroy {
     this.handle = toNodeHandler(this.mcp, { onerror: onError });
     this.loopbackOnly = LOOPBACK_HOSTS.has(config.LORE_HOST);
     this.resourceMetadata = config.LORE_JWT_ISSUER ? resourceMetadataUrl(config) : null;
+    this.apiKeyHeader = config.MCP_API_KEY_HEADER.toLowerCase();
   }
 
   @All()
@@ -91,7 +94,7 @@ export class McpHttpController implements OnModuleDestroy {
     }
     let principal: Principal;
     try {
-      principal = await this.authentication.authenticate(authorizationOf(req, as));
+      principal = await this.authentication.authenticate(authorizationOf(req, as, this.apiKeyHeader));
     } catch (error) {
       if (!(error instanceof AuthenticationRequiredError)) throw error;
       return this.refuse(
@@ -164,10 +167,10 @@ const MALFORMED = Symbol('malformed JSON');
 
 /**
  * The credential of a request: its Authorization header, or on the CodeDoc endpoint the seed's
- * `X-API-Key: <key>` (MCP_API_KEY_HEADER), read as the same bearer API key.
+ * `X-API-Key: <key>` (the header MCP_API_KEY_HEADER names), read as the same bearer API key.
  */
-function authorizationOf(req: Request, as: SeedServerName | undefined): string | undefined {
-  const apiKey = req.headers['x-api-key'];
+function authorizationOf(req: Request, as: SeedServerName | undefined, apiKeyHeader: string): string | undefined {
+  const apiKey = req.headers[apiKeyHeader];
   if (req.headers.authorization !== undefined || as !== 'codedoc' || typeof apiKey !== 'string') return req.headers.authorization;
   return `Bearer ${apiKey}`;
 }

@@ -381,6 +381,22 @@ const CODEDOC_CODE_OF: Partial<Record<ErrorBody['code'], string>> = {
   resource_exhausted: 'TOKEN_LIMIT_EXCEEDED',
 };
 
+/** The CodeDoc RateLimiter's answer text, word for word. */
+const CODEDOC_RATE_LIMIT_TEXT = 'Rate limit exceeded. Please retry later.';
+
+/**
+ * A refused call as the CodeDoc RateLimiter answers it: its text, `_meta` {error, code:
+ * RATE_LIMIT_EXCEEDED, retry_after} (seconds), isError; not the ErrorResponse of the other failures.
+ */
+function codeDocRateLimited(body: ErrorBody, lore: Record<string, unknown>): CallToolResult {
+  const retryAfter = (body.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: CODEDOC_RATE_LIMIT_TEXT }],
+    _meta: { error: true, code: 'RATE_LIMIT_EXCEEDED', retry_after: retryAfter, ...lore },
+  };
+}
+
 /** A failed call as the seed's server tells it; Lore's error body in `_meta["lore/error"]`. */
 export function seedError(
   server: SeedServer,
@@ -391,6 +407,7 @@ export function seedError(
   const body: ErrorBody = toLoreError(error).toBody();
   const lore = { 'lore/requestId': call.requestId, 'lore/error': body };
   if (server.shape === 'codedoc') {
+    if (body.code === 'rate_limited') return codeDocRateLimited(body, lore);
     const told = statefulError(error, call.requestId);
     const { requestId: _requestId, code, ...meta } = told._meta as Record<string, unknown>;
     // A session error carries its CodeDoc code; any other (get_project_structure, verify_documentation, the gate's) is given the seed's code for its kind.

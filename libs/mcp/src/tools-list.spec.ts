@@ -5,6 +5,7 @@ import { discoverClasses } from '@lore/config';
 import { type Principal, countTokens } from '@lore/domain';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
 import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from './mcp-tool';
+import { SEED_SERVER_NAMES, type SeedServerName } from './seed-servers';
 import { briefly, outlineSchema } from './service-validated-schema';
 
 /**
@@ -33,10 +34,10 @@ function everyTool(): LoreMcpTool[] {
   );
 }
 
-async function connected(tools: LoreMcpTool[]): Promise<Client> {
+async function connected(tools: LoreMcpTool[], as?: SeedServerName): Promise<Client> {
   const factory = new LoreMcpServerFactory(tools, [], [], CONFIG as never, {} as never, {} as never);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await factory.create(PRINCIPAL, { transport: 'stdio' }).connect(serverSide);
+  await factory.create(PRINCIPAL, { transport: 'stdio', as }).connect(serverSide);
   const client = new Client({ name: 'tools-list-spec', version: '1.0.0' });
   await client.connect(clientSide);
   return client;
@@ -50,6 +51,15 @@ describe('the tools/list of /mcp', () => {
     expect(listed.tools.map((tool) => tool.name).sort()).toEqual(tools.map((tool) => tool.name).sort());
     const tokens = countTokens(JSON.stringify(listed));
     expect(tokens).toBeLessThan(25_000);
+    await client.close();
+  });
+
+  it.each([undefined, ...SEED_SERVER_NAMES])('describes every parameter of every tool, nested fields too (endpoint %s)', async (as) => {
+    const client = await connected(everyTool(), as);
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThan(0);
+    const undescribed = tools.flatMap((tool) => undescribedParameters(tool.name, tool.inputSchema as ParameterSchema));
+    expect(undescribed).toEqual([]);
     await client.close();
   });
 
@@ -101,6 +111,32 @@ describe('the tools/list of /mcp', () => {
     await client.close();
   });
 });
+
+/** A JSON Schema as tools/list gives it, as far as parameters go. */
+interface ParameterSchema {
+  description?: string;
+  properties?: Record<string, ParameterSchema>;
+  items?: ParameterSchema;
+  anyOf?: ParameterSchema[];
+}
+
+/**
+ * The parameters of an input schema, nested fields of objects and of lists of objects included,
+ * that say nothing of themselves (no description on them, nor on the one alternative that holds it).
+ */
+function undescribedParameters(path: string, schema: ParameterSchema): string[] {
+  const found: string[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const at = `${path}.${name}`;
+    const alternatives = [property, ...(property.anyOf ?? [])];
+    if (!alternatives.some((alternative) => alternative.description)) found.push(at);
+    for (const alternative of alternatives) {
+      found.push(...undescribedParameters(at, alternative));
+      if (alternative.items) found.push(...undescribedParameters(`${at}[]`, alternative.items));
+    }
+  }
+  return found;
+}
 
 describe('outlineSchema', () => {
   it('keeps the fields of the answer and of its data, each by its type, and nothing deeper', () => {

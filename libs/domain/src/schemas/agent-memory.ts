@@ -87,7 +87,7 @@ export const CreateMemoryCandidateInputSchema = z
       .describe(
         `1-${MAX_MEMORY_EVIDENCE} resource URIs that support it, each one Lore resolves: symbol://, code:// (lines of a file), doc://, or knowledge://projects/{id}/chapters/{file}#{chapter}.`,
       ),
-    kind: MemoryKindSchema.default('fact'),
+    kind: MemoryKindSchema.default('fact').describe('What sort of statement it is: fact, rule, decision, convention or warning.'),
   })
   .strict()
   .register(schemaNames, { name: 'CreateMemoryCandidateInput' });
@@ -107,7 +107,7 @@ export const GetMemoryInputSchema = z
       .default('approved')
       .describe('approved (the default: the memory to act on), candidate (proposals, not approved), archived, or all.'),
     query: z.string().max(500).optional().describe('Only memories whose text contains this, in any case.'),
-    maxResults: z.number().int().min(1).max(100).default(20),
+    maxResults: z.number().int().min(1).max(100).default(20).describe('At most this many memories.'),
   })
   .strict()
   .register(schemaNames, { name: 'GetMemoryInput' });

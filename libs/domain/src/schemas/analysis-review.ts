@@ -242,8 +242,8 @@ export const GetReportSectionInputSchema = z
         'metrics_detail: functions, classes, modules, health (its dimensions) or coverage_join (per function, with the join’s summary).',
       ),
     path: z.string().max(1000).optional().describe('metrics_detail: only items under this path.'),
-    offset: z.number().int().min(0).default(0),
-    limit: z.number().int().min(1).max(200).default(50),
+    offset: z.number().int().min(0).default(0).describe('metrics_detail: items to skip.'),
+    limit: z.number().int().min(1).max(200).default(50).describe('metrics_detail: items in this page.'),
   })
   .strict()
   .register(schemaNames, { name: 'GetReportSectionInput' });
@@ -266,7 +266,10 @@ export const GeneratePrSummaryInputSchema = z
     run_id: RunIdSchema.optional(),
     changed_paths: z.array(RepositoryPathSchema).min(1).max(500).optional().describe('Changed files, relative to the repository root.'),
     git_diff_ref: RevisionRangeSchema.optional().describe('A git revision or range whose changed files the summary is about.'),
-    format: z.enum(['markdown', 'json']).default('markdown'),
+    format: z
+      .enum(['markdown', 'json'])
+      .default('markdown')
+      .describe('markdown: the summary with its Markdown text; json: the summary alone (markdown null).'),
   })
   .strict()
   .refine((input) => !(input.changed_paths !== undefined && input.git_diff_ref !== undefined), {

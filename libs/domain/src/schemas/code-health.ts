@@ -388,21 +388,29 @@ export const FindingViewSchema = z.object({
 });
 export type FindingView = z.infer<typeof FindingViewSchema>;
 
+/** What detail_level changes in a finding, the same on every tool that shows findings: said whole on list_findings, named on the others. */
+const FINDING_DETAIL =
+  'summary: "path:line" locations; normal: {path, line, end_line, symbol} and remediation; full: also priority_factors, items and uri.';
+const FINDING_DETAIL_NAMED = "How much of a finding is shown, as list_findings' detail_level.";
+/** source_kind as a filter: where a finding's locations are. */
+const SOURCE_KIND_FILTER = 'Only findings all in production code, all in tests, or mixed.';
+
 export const ListFindingsInputSchema = z
   .object({
     run_id: RunIdSchema.optional(),
-    family: FamilySchema.optional(),
-    severity: SeveritySchema.optional(),
+    family: FamilySchema.optional().describe('Only findings of this family.'),
+    severity: SeveritySchema.optional().describe('Only findings of exactly this severity.'),
     novelty: z.enum(['all', 'new', 'known']).default('all').describe('new or known against the baseline (with none, all are new).'),
-    source_kind: SourceKindSchema.optional(),
-    sort_by: z.enum(['priority', 'severity', 'path']).default('priority'),
+    source_kind: SourceKindSchema.optional().describe(SOURCE_KIND_FILTER),
+    sort_by: z
+      .enum(['priority', 'severity', 'path'])
+      .default('priority')
+      .describe("priority: the report's order; severity: critical first, then by priority; path: by first location."),
     changed_paths: z.array(RepositoryPathSchema).max(500).optional().describe('Only findings touching these files.'),
     path: z.string().max(1000).optional().describe('Only findings with a location under this path prefix.'),
-    detail_level: DetailLevelSchema.default('summary').describe(
-      'summary: "path:line" locations; normal: {path, line, end_line, symbol} and remediation; full: also priority_factors, items and uri.',
-    ),
-    offset: z.number().int().min(0).default(0),
-    limit: z.number().int().min(1).max(200).default(50),
+    detail_level: DetailLevelSchema.default('summary').describe(FINDING_DETAIL),
+    offset: z.number().int().min(0).default(0).describe('Findings to skip (the last page’s next_offset).'),
+    limit: z.number().int().min(1).max(200).default(50).describe('Findings in this page.'),
   })
   .strict();
 export type ListFindingsInput = z.input<typeof ListFindingsInputSchema>;
@@ -420,7 +428,7 @@ export const GetFindingInputSchema = z
   .object({
     finding_id: z.string().min(1).max(200).describe('The compact id, or the canonical id.'),
     run_id: RunIdSchema.optional(),
-    detail_level: DetailLevelSchema.default('normal'),
+    detail_level: DetailLevelSchema.default('normal').describe(FINDING_DETAIL_NAMED),
   })
   .strict();
 export type GetFindingInput = z.input<typeof GetFindingInputSchema>;
@@ -475,7 +483,9 @@ export const GetRemediationInputSchema = z
   .object({
     finding_id: z.string().min(1).max(200).describe('The compact id, or the canonical id.'),
     run_id: RunIdSchema.optional(),
-    detail_level: DetailLevelSchema.default('normal'),
+    detail_level: DetailLevelSchema.default('normal').describe(
+      'summary: title, summary and locations; normal: also steps; full: also priority_factors.',
+    ),
   })
   .strict();
 export type GetRemediationInput = z.input<typeof GetRemediationInputSchema>;
@@ -499,9 +509,9 @@ export const ListHotspotsInputSchema = z
       .default('production_hotspots')
       .describe(`One of ${HOTSPOT_KINDS.join(', ')}.`),
     run_id: RunIdSchema.optional(),
-    detail_level: DetailLevelSchema.default('summary'),
+    detail_level: DetailLevelSchema.default('summary').describe(FINDING_DETAIL_NAMED),
     changed_paths: z.array(RepositoryPathSchema).max(500).optional().describe('Only hotspots touching these files.'),
-    limit: z.number().int().min(1).max(10).default(10),
+    limit: z.number().int().min(1).max(10).default(10).describe('Hotspots to list, the first by rank.'),
   })
   .strict();
 export type ListHotspotsInput = z.input<typeof ListHotspotsInputSchema>;
@@ -513,11 +523,15 @@ const checkFields = {
   run_id: RunIdSchema.optional(),
   root: AbsoluteRootSchema.optional().describe('The absolute path of an indexed checkout: its latest run (else the latest run).'),
   path: z.string().max(1000).optional().describe('Only findings with a location under this path.'),
-  detail_level: DetailLevelSchema.default('summary'),
+  detail_level: DetailLevelSchema.default('summary').describe(FINDING_DETAIL_NAMED),
 };
 
 export const CheckClonesInputSchema = z
-  .object({ ...checkFields, clone_type: CloneTypeSchema.optional(), source_kind: SourceKindSchema.optional() })
+  .object({
+    ...checkFields,
+    clone_type: CloneTypeSchema.optional().describe('Only clone groups of this type: exact copies, renamed identifiers, or near misses.'),
+    source_kind: SourceKindSchema.optional().describe(SOURCE_KIND_FILTER),
+  })
   .strict();
 export const CheckComplexityInputSchema = z
   .object({

@@ -69,7 +69,10 @@ export const ThematicGroupingSchema = z
   .register(schemaNames, { name: 'ThematicGrouping' });
 
 export const ProvideThematicGroupingsInputSchema = z
-  .object({ session_id: SessionId.optional(), groupings: z.array(ThematicGroupingSchema).optional() })
+  .object({
+    session_id: SessionId.optional(),
+    groupings: z.array(ThematicGroupingSchema).optional().describe('The themes of the documentation, each with its files.'),
+  })
   .strict()
   .register(schemaNames, { name: 'ProvideThematicGroupingsInput' });
 export type ProvideThematicGroupingsInput = z.input<typeof ProvideThematicGroupingsInputSchema>;
@@ -90,7 +93,7 @@ export const ProvideDependencyFilesInputSchema = z
   .object({
     session_id: SessionId.optional(),
     requesting_file: z.string().optional().describe('The file whose analysis needs the dependencies.'),
-    dependencies: z.array(DependencyFileSchema).optional(),
+    dependencies: z.array(DependencyFileSchema).optional().describe('The files it needs, each with its dependency type.'),
   })
   .strict()
   .register(schemaNames, { name: 'ProvideDependencyFilesInput' });
@@ -114,9 +117,9 @@ export type CreateDocumentationInput = z.input<typeof CreateDocumentationInputSc
 export const FileAnalysisSchema = z
   .object({
     summary: z.string().optional().describe('Brief summary of the file purpose (required).'),
-    key_functions: z.array(z.string()).optional(),
-    dependencies: z.array(z.string()).optional(),
-    keywords: z.array(z.string()).optional(),
+    key_functions: z.array(z.string()).optional().describe('Main functions/classes in the file.'),
+    dependencies: z.array(z.string()).optional().describe('Files this depends on.'),
+    keywords: z.array(z.string()).optional().describe('Keywords for Zettelkasten indexing.'),
     documentation: z.string().optional().describe('Detailed Markdown documentation of the file (required).'),
   })
   .strict()
@@ -127,8 +130,8 @@ export const AnalyzeFileCallbackInputSchema = z
   .object({
     session_id: SessionId.optional(),
     request_id: z.string().optional().describe('The analyze_file_request this answers (optional: the file path finds it).'),
-    file_path: z.string().optional(),
-    analysis: FileAnalysisSchema.optional(),
+    file_path: z.string().optional().describe('The file analysed, as the request named it.'),
+    analysis: FileAnalysisSchema.optional().describe("The file's analysis: summary and documentation required."),
   })
   .strict()
   .register(schemaNames, { name: 'AnalyzeFileCallbackInput' });

@@ -4,11 +4,12 @@ import { SkippedFileSchema, schemaNames } from './shared';
 /** index_repository: read a repository from disk and replace its snapshot in the graph. */
 export const IndexRepositoryInputSchema = z
   .object({
-    path: z.string().min(1),
+    path: z.string().min(1).describe('The directory of a git checkout on this machine.'),
     repositoryId: z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'letters, digits, dot, dash and underscore')
-      .optional(),
+      .optional()
+      .describe("The repository's id in the graph; default: the directory's name."),
   })
   .strict()
   .register(schemaNames, { name: 'IndexRepositoryInput' });

@@ -108,7 +108,11 @@ export const SearchKnowledgeResultSchema = z
 export type SearchKnowledgeResult = z.infer<typeof SearchKnowledgeResultSchema>;
 
 export const ChapterInputSchema = z
-  .object({ title: z.string(), summary: z.string(), content: z.string() })
+  .object({
+    title: z.string().describe("The chapter's title, its `## ` heading."),
+    summary: z.string().describe('A 2-3 line summary of the chapter.'),
+    content: z.string().describe("The chapter's Markdown content."),
+  })
   .register(schemaNames, { name: 'KnowledgeChapterInput' });
 export type ChapterInput = z.infer<typeof ChapterInputSchema>;
 
@@ -116,7 +120,7 @@ export const CreateKnowledgeFileInputSchema = z
   .object({
     project_id: projectId,
     filename,
-    title: z.string(),
+    title: z.string().describe("The document's title, its `# ` heading."),
     introduction: z.string().describe('A 2-3 line introduction of the document.'),
     keywords: z.array(z.string()).describe('Keywords for search (at least one).'),
     chapters: z.array(ChapterInputSchema).describe('Each a `## title`, its 2-3 line summary and its content.'),
@@ -138,8 +142,8 @@ export const UpdateChapterInputSchema = z
     project_id: projectId,
     filename,
     chapter_title: z.string().describe('The chapter to replace, by its title.'),
-    new_content: z.string(),
-    new_summary: z.string(),
+    new_content: z.string().describe("The chapter's new Markdown content."),
+    new_summary: z.string().describe("The chapter's new 2-3 line summary."),
     expected_version: expectedVersion,
   })
   .register(schemaNames, { name: 'UpdateChapterInput' });

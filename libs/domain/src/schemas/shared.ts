@@ -88,8 +88,14 @@ export const CallRefSchema = z
 export type CallRef = z.infer<typeof CallRefSchema>;
 
 const symbolTargetFields = {
-  uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code.'),
-  name: z.string().min(1).max(500).optional().describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder).'),
+  // Exactly one of uid and name is required (the refine below): no JSON Schema `required` can say so, their descriptions do.
+  uid: z.string().min(1).max(1000).optional().describe('The symbol uid, as returned by search_code; give it or name.'),
+  name: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('A symbol name (OrderService) or qualified name (OrderService.placeOrder), when no uid is given.'),
   repositoryId: RepositoryIdSchema.optional().describe('Limit a name lookup to one repository.'),
 };
 

@@ -13,7 +13,7 @@ import { ApiKeysService } from './api-keys.service';
 
 /**
  * Who an HTTP caller is, from `Authorization: Bearer <credential>`: a Lore API key, or a JWT from the
- * configured issuer. Whether a caller must present one: LORE_AUTH when stated, else yes whenever the
+ * configured issuer or signed with MCP_JWT_SECRET. Whether a caller must present one: LORE_AUTH when stated, else yes whenever the
  * server binds beyond loopback, accepts JWTs, or any key exists. A presented credential is always
  * checked, required or not.
  */
@@ -55,7 +55,7 @@ export class AuthenticationService extends HttpAuthenticator {
     if (this.config.LORE_AUTH === 'off') return 'authentication: off (LORE_AUTH=off): every caller is the local user';
     if (this.config.LORE_AUTH === 'required') return 'authentication: keys required (LORE_AUTH=required)';
     if (!isLoopback(this.config.LORE_HOST)) return `authentication: keys required (bound to ${this.config.LORE_HOST}, beyond loopback)`;
-    if (this.jwt.configured) return 'authentication: keys or JWTs required (LORE_JWT_ISSUER is set)';
+    if (this.jwt.configured) return 'authentication: keys or JWTs required (LORE_JWT_ISSUER or MCP_JWT_SECRET is set)';
     if (await this.apiKeys.anyKeyExists())
       return 'authentication: keys required (a usable API key exists; revoke every key, or set LORE_AUTH=off, to open loopback again)';
     return 'authentication: open on loopback (no API key exists; `lore keys create` makes every door require one)';

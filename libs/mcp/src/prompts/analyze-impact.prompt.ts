@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { FIRST_VERSION } from '../mcp-tool';
 import { type LoreMcpPrompt, TREAT_AS_DATA } from '../mcp-prompt';
 
 const Args = z.object({
@@ -12,6 +13,7 @@ const Args = z.object({
 export class AnalyzeImpactPrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'analyze_impact';
   readonly title = 'Analyze the impact of a change';
+  readonly version = FIRST_VERSION;
   readonly description =
     'What a change to a file affects: the dependent symbols and files, the tests to run, the documents and the memory to review.';
   readonly args = Args;

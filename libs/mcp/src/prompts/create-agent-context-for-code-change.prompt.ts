@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { FIRST_VERSION } from '../mcp-tool';
 import { type LoreMcpPrompt, TREAT_AS_DATA } from '../mcp-prompt';
 
 const Args = z.object({
@@ -12,6 +13,7 @@ const Args = z.object({
 export class CreateAgentContextForCodeChangePrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'create_agent_context_for_code_change';
   readonly title = 'Context for a code change';
+  readonly version = FIRST_VERSION;
   readonly description =
     'Assemble what an agent needs before changing a symbol: its code, neighbours, callers, tests, documents, active memory and the risks.';
   readonly args = Args;

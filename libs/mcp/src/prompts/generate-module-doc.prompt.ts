@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { FIRST_VERSION } from '../mcp-tool';
 import { type LoreMcpPrompt, TREAT_AS_DATA } from '../mcp-prompt';
 
 const Args = z.object({
@@ -12,6 +13,7 @@ const Args = z.object({
 export class GenerateModuleDocPrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'generate_module_doc';
   readonly title = 'Generate module documentation';
+  readonly version = FIRST_VERSION;
   readonly description =
     'Write evidence-based documentation of a module: a context pack, a draft whose every statement cites its evidence, its quality report; never published without approval.';
   readonly args = Args;

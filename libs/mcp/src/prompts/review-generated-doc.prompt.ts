@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { FIRST_VERSION } from '../mcp-tool';
 import { type LoreMcpPrompt, TREAT_AS_DATA } from '../mcp-prompt';
 
 const Args = z.object({
@@ -14,6 +15,7 @@ const Args = z.object({
 export class ReviewGeneratedDocPrompt implements LoreMcpPrompt<typeof Args> {
   readonly name = 'review_generated_doc';
   readonly title = 'Review a generated document';
+  readonly version = FIRST_VERSION;
   readonly description =
     'Review a generated document with its evidence map and quality report: unsupported claims, stale evidence, missing sections, reviewer actions.';
   readonly args = Args;
