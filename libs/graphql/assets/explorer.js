@@ -381,6 +381,7 @@ function renderList() {
         redraw();
         graph.getElementById(item.id).select();
         describe(item);
+        setState('ready', pictureStatus());
       });
       return row;
     }),
