@@ -177,7 +177,7 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     expect(drawn.map((node) => `${node.label} @${node.distance}`)).toEqual([
       'formatCents @0',
       ...lines.map((line) => `${line}Line @1`),
-      ...documents.map((document) => `${document}.ts · 4 @2`),
+      ...documents.map((document) => `documents/${document}.ts · 4 @2`),
       'Tests · 6 @4',
       'Document sections · 3 @1',
     ]);

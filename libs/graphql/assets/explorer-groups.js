@@ -6,8 +6,8 @@
 // opened on click. Pure functions of the items and links the page fetched (no cytoscape, no DOM), so
 // that what is drawn follows from the answer alone. explorer.js reads them as `window.loreGroups`.
 
-/** At most this many nodes in the first picture: groups open, fewest children first, while they fit. */
-const FIRST_PICTURE_BUDGET = 40;
+/** At most this many nodes in the first picture (past about 30, a ring of labels at 1400x900 is too small to read): groups open, fewest children first, while they fit. */
+const FIRST_PICTURE_BUDGET = 30;
 
 /** Groups a person opens by hand: tests and sections are one node each until clicked. */
 const FOLDED = new Set(['tests', 'sections']);
@@ -42,7 +42,8 @@ function groupsOf(item) {
     label: directory.split('/').slice(-2).join('/'),
     title: directory,
   }));
-  const file = { key: `${scope}:${item.path}`, kind: 'file', label: item.path.split('/').pop(), title: item.path };
+  // A file by its directory and name: many are index.ts.
+  const file = { key: `${scope}:${item.path}`, kind: 'file', label: item.path.split('/').slice(-2).join('/'), title: item.path };
   return [...(fold ? [fold] : []), ...directories, file];
 }
 
