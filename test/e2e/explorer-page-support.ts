@@ -78,3 +78,20 @@ export function overlappingLabels(boxes: Box[]): string[] {
   });
   return overlaps;
 }
+
+/** The rows of the list beside the picture, each as its cells' texts (symbol, distance, confidence, file). */
+export function listRows(page: Page): Promise<string[][]> {
+  return page
+    .locator('#list-body tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...(row as unknown as { cells: { textContent: string }[] }).cells].map((cell) => cell.textContent)),
+    );
+}
+
+/** Taps a node of the graph by its id, as a click on it does. */
+export async function tapNode(page: Page, id: string): Promise<void> {
+  await page.evaluate((nodeId) => {
+    const graph = (globalThis as unknown as { loreGraph: { getElementById(id: string): { emit(event: string): void } } }).loreGraph;
+    graph.getElementById(nodeId).emit('tap');
+  }, id);
+}

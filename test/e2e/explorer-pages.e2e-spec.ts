@@ -6,7 +6,7 @@ import { gitFixture } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { cliJson } from './doors';
-import { type Box, labelBoxes, nodes, overlappingLabels } from './explorer-page-support';
+import { type Box, labelBoxes, listRows, nodes, overlappingLabels, tapNode } from './explorer-page-support';
 
 /**
  * The two pages a person opens, GraphiQL at /graphql and the graph at /explorer, on a server that
@@ -114,57 +114,108 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     await page.click('#api-key-prompt button[type=submit]');
     await page.waitForSelector('body[data-state="ready"] #start li');
     expect(await page.locator('#start li').allInnerTexts()).toEqual([
-      'formatCents · 8 dependents',
-      'creditNoteLine · 2 dependents',
-      'emailInvoice · 2 dependents',
-      'emailQuote · 2 dependents',
-      'invoiceLine · 2 dependents',
-      'quoteLine · 2 dependents',
-      'receiptLine · 2 dependents',
-      'refundLine · 2 dependents',
-      'renderInvoice · 2 dependents',
-      'renderReceipt · 2 dependents',
-      'renderRefund · 2 dependents',
-      'renderStatement · 2 dependents',
+      'formatCents · 8 dependents\nfunction · src/money/format.ts:2',
+      'creditNoteLine · 2 dependents\nfunction · src/lines/credit-note-line.ts:4',
+      'emailInvoice · 2 dependents\nfunction · src/documents/invoice.ts:11',
+      'emailQuote · 2 dependents\nfunction · src/documents/quote.ts:11',
+      'invoiceLine · 2 dependents\nfunction · src/lines/invoice-line.ts:4',
+      'quoteLine · 2 dependents\nfunction · src/lines/quote-line.ts:4',
+      'receiptLine · 2 dependents\nfunction · src/lines/receipt-line.ts:4',
+      'refundLine · 2 dependents\nfunction · src/lines/refund-line.ts:4',
+      'renderInvoice · 2 dependents\nfunction · src/documents/invoice.ts:4',
+      'renderReceipt · 2 dependents\nfunction · src/documents/receipt.ts:4',
+      'renderRefund · 2 dependents\nfunction · src/documents/refund.ts:4',
+      'renderStatement · 2 dependents\nfunction · src/documents/statement.ts:4',
     ]);
+    // Drawn as one ring around the most depended-on, each labelled with its count: not a column of specks.
+    const drawn = await nodes(page);
+    expect(drawn.map((node) => node.label)).toEqual([
+      'formatCents · 8',
+      'creditNoteLine · 2',
+      'emailInvoice · 2',
+      'emailQuote · 2',
+      'invoiceLine · 2',
+      'quoteLine · 2',
+      'receiptLine · 2',
+      'refundLine · 2',
+      'renderInvoice · 2',
+      'renderReceipt · 2',
+      'renderRefund · 2',
+      'renderStatement · 2',
+    ]);
+    const [centre, ...ring] = drawn;
+    const radii = ring.map((node) => Math.hypot(node.x - centre!.x, node.y - centre!.y));
+    expect(Math.min(...radii)).toBeGreaterThan(0);
+    expect(Math.max(...radii) - Math.min(...radii)).toBeLessThan(1);
+    expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
   });
 
-  it("/explorer draws formatCents' impact in rings by distance, with no two labels overlapping, and a legend", async () => {
+  /** Searches `query`, draws the first symbol found as `mode` and waits until `name` is described. */
+  async function draw(mode: 'impact' | 'neighborhood', query: string, name: string): Promise<void> {
     await page.goto(`${server.url}/explorer`);
     await typeKeyWhenAsked();
     await page.waitForSelector('body[data-state="ready"] #start li');
-    await page.selectOption('#mode', 'impact');
-    await page.fill('#query', 'formatCents');
+    await page.selectOption('#mode', mode);
+    await page.fill('#query', query);
     await page.click('#search button[type=submit]');
-    await page.locator('body[data-state="ready"] #detail-name', { hasText: /^formatCents$/ }).waitFor();
+    await page.locator('body[data-state="ready"] #detail-name', { hasText: new RegExp(`^${name}$`) }).waitFor();
+  }
+
+  it("/explorer draws formatCents' impact folded by directory and file, tests and sections one node each, in rings with no two labels overlapping", async () => {
+    await draw('impact', 'formatCents', 'formatCents');
     await page.screenshot({ path: join(ARTIFACTS, 'explorer-impact-rings.png') });
 
+    // 50 fetched: its 8 callers (one a file in src/lines/), the 8 documents of src/documents/ with 4
+    // symbols each (render, email and their callbacks), 6 tests and 3 sections. 19 nodes: opening the
+    // 8 document files too would draw 43, past the 40 of the first picture.
+    expect(await page.locator('#status').innerText()).toBe(
+      '50 fetched (40 in code, 6 tests, 3 sections), drawn as 19 nodes. Click a group to open it, a symbol for its details.',
+    );
     const drawn = await nodes(page);
-    // The target; its 8 callers and the section naming it; the 16 documents calling those; then what
-    // calls those, the tests reached one ring further through their callbacks (function bodies of their own).
-    const perDistance: Record<number, number> = {};
-    for (const node of drawn) perDistance[node.distance] = (perDistance[node.distance] ?? 0) + 1;
-    expect(perDistance).toEqual({ 0: 1, 1: 9, 2: 16, 3: 16, 4: 8 });
-    expect(drawn.filter((node) => node.kind === 'section').map((node) => node.fullName)).toEqual(
-      expect.arrayContaining(['README.md: Money', 'README.md: Invoices', 'README.md: Receipts']),
+    const lines = ['creditNote', 'invoice', 'quote', 'receipt', 'refund', 'shipping', 'statement', 'tax'];
+    const documents = ['credit-note', 'invoice', 'quote', 'receipt', 'refund', 'shipping', 'statement', 'tax'];
+    expect(drawn.map((node) => `${node.label} @${node.distance}`)).toEqual([
+      'formatCents @0',
+      ...lines.map((line) => `${line}Line @1`),
+      ...documents.map((document) => `documents/${document}.ts · 4 @2`),
+      'Tests · 6 @4',
+      'Document sections · 3 @1',
+    ]);
+    expect(drawn.filter((node) => node.kind === 'file').map((node) => node.fullName)).toEqual(
+      documents.map((document) => `src/documents/${document}.ts · 4 symbols (click to open)`),
     );
 
     // Rings: every node of one distance as far from formatCents as the others, farther out each step.
     const centre = drawn.find((node) => node.distance === 0)!;
     const radius = (node: (typeof drawn)[number]) => Math.hypot(node.x - centre.x, node.y - centre.y);
-    const rings = [1, 2, 3, 4].map((distance) => drawn.filter((node) => node.distance === distance).map(radius));
+    const rings = [1, 2, 4].map((distance) => drawn.filter((node) => node.distance === distance).map(radius));
     for (const ring of rings) expect(Math.max(...ring) - Math.min(...ring)).toBeLessThan(1);
     expect(rings[0]![0]!).toBeGreaterThan(0);
     expect(rings[1]![0]!).toBeGreaterThan(rings[0]![0]!);
     expect(rings[2]![0]!).toBeGreaterThan(rings[1]![0]!);
-    expect(rings[3]![0]!).toBeGreaterThan(rings[2]![0]!);
 
     const boxes: Box[] = await labelBoxes(page);
-    expect(boxes).toHaveLength(50);
+    expect(boxes).toHaveLength(19);
     expect(overlappingLabels(boxes)).toEqual([]);
     // Every label inside the canvas: zoomed to fit.
     const canvas = (await page.locator('#graph').boundingBox())!;
     expect(boxes.filter((box) => box.x1 < 0 || box.y1 < 0 || box.x2 > canvas.width || box.y2 > canvas.height)).toEqual([]);
+
+    // Opening the tests draws the 6 tests of their one file (test/documents.spec.ts), in its place.
+    await tapNode(page, 'tests');
+    await page.locator('#status', { hasText: 'drawn as 24 nodes' }).waitFor();
+    const tests = (await nodes(page)).filter((node) => node.kind === 'test');
+    expect(tests.map((node) => `${node.label} @${node.distance}`)).toEqual([
+      'renders an invoice line by line @4',
+      'mails an invoice to its customer @4',
+      'renders a receipt @4',
+      'renders a refund with a negative amount @4',
+      'renders a statement @4',
+      'mails a quote @4',
+    ]);
+    // Fold again: the first picture.
+    await page.click('#fold');
+    await page.locator('#status', { hasText: 'drawn as 19 nodes' }).waitFor();
 
     expect(await page.locator('#legend li').allInnerTexts()).toEqual([
       'Function or method',
@@ -172,9 +223,107 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
       'Other symbol (variable, constant…)',
       'Test',
       'Document section',
+      'Directory · symbols in it',
+      'File · symbols in it',
       'calls, extends, implements',
       'tests',
       'mentions',
+    ]);
+  });
+
+  it("/explorer lists formatCents' impact beside the picture, sorted by distance, then by the column clicked", async () => {
+    await draw('impact', 'formatCents', 'formatCents');
+    const rows = await listRows(page);
+    expect(rows).toHaveLength(50);
+    // By distance; among equals code before sections, then by file.
+    expect(rows.slice(0, 12)).toEqual([
+      ['formatCents', '0', '—', 'src/money/format.ts:2'],
+      ['creditNoteLine', '1', 'exact', 'src/lines/credit-note-line.ts:4'],
+      ['invoiceLine', '1', 'exact', 'src/lines/invoice-line.ts:4'],
+      ['quoteLine', '1', 'exact', 'src/lines/quote-line.ts:4'],
+      ['receiptLine', '1', 'exact', 'src/lines/receipt-line.ts:4'],
+      ['refundLine', '1', 'exact', 'src/lines/refund-line.ts:4'],
+      ['shippingLine', '1', 'exact', 'src/lines/shipping-line.ts:4'],
+      ['statementLine', '1', 'exact', 'src/lines/statement-line.ts:4'],
+      ['taxLine', '1', 'exact', 'src/lines/tax-line.ts:4'],
+      ['README.md: Money', '1', 'mentions', 'README.md:6'],
+      ['renderCreditNote.map(0)', '2', 'exact', 'src/documents/credit-note.ts:6'],
+      ['emailCreditNote.map(0)', '2', 'exact', 'src/documents/credit-note.ts:12'],
+    ]);
+    const sortedBy = () => page.locator('#list th').evaluateAll((headers) => headers.map((header) => header.getAttribute('aria-sort')));
+    expect(await sortedBy()).toEqual(['none', 'ascending', 'none', 'none']);
+
+    await page.click('#list th[data-column="symbol"]');
+    expect((await listRows(page)).slice(0, 3).map((row) => row[0])).toEqual([
+      'creditNoteLine',
+      'emailCreditNote',
+      'emailCreditNote.map(0)',
+    ]);
+    await page.click('#list th[data-column="symbol"]');
+    expect((await listRows(page)).slice(0, 5).map((row) => row[0])).toEqual([
+      'taxLine',
+      'statementLine',
+      'shippingLine',
+      'renderTax.map(0)',
+      'renderTax',
+    ]);
+    expect(await sortedBy()).toEqual(['descending', 'none', 'none', 'none']);
+
+    // By confidence, surest first: the calls, then the tests (reached through the affected set), then the sections.
+    await page.click('#list th[data-column="confidence"]');
+    expect((await listRows(page)).slice(-10).map((row) => `${row[2]} ${row[0]}`)).toEqual([
+      'transitive renders an invoice line by line',
+      'transitive mails an invoice to its customer',
+      'transitive renders a receipt',
+      'transitive renders a refund with a negative amount',
+      'transitive renders a statement',
+      'transitive mails a quote',
+      'mentions README.md: Money',
+      'mentions README.md: Invoices',
+      'mentions README.md: Receipts',
+      '— formatCents',
+    ]);
+
+    // A row of a closed group: clicking it opens its file and selects it.
+    await page.click('#list th[data-column="distance"]');
+    await page.click('#list-body tr[data-id$="src/documents/tax.ts#renderTax"]');
+    await page.locator('#detail-name', { hasText: /^renderTax$/ }).waitFor();
+    const opened = await nodes(page);
+    expect(opened.filter((node) => node.id.includes('src/documents/tax.ts')).map((node) => node.label)).toEqual([
+      'map(0)',
+      'map(0)',
+      'renderTax',
+      'emailTax',
+    ]);
+    expect(await page.locator('#status').innerText()).toContain('drawn as 22 nodes');
+  });
+
+  it("/explorer draws renderInvoice's neighbourhood: its caller and callee, then its test folded, and lists them in that order", async () => {
+    await draw('neighborhood', 'renderInvoice', 'renderInvoice');
+    expect(await page.locator('#status').innerText()).toBe(
+      '4 fetched (2 in code, 1 tests, 0 sections), drawn as 4 nodes. Click a group to open it, a symbol to expand it.',
+    );
+    expect((await nodes(page)).map((node) => node.label)).toEqual(['renderInvoice', 'flatMap(0)', 'Tests · 1', 'map(0)']);
+    expect((await listRows(page)).map((row) => row[0])).toEqual([
+      'renderInvoice',
+      'renderInvoice.map(0)',
+      'invoiceRun.flatMap(0)',
+      'renders an invoice line by line',
+    ]);
+    // Every list fetched whole: nothing more to load.
+    expect(await page.locator('#more li').count()).toBe(0);
+    // Search lists each symbol once, with its kind and place to tell same-named ones apart.
+    expect(await page.locator('#results li').allInnerTexts()).toEqual([
+      'renderInvoice\nfunction · src/documents/invoice.ts:4',
+      'invoiceRun\nfunction · src/jobs/invoice-run.ts:4',
+      'invoiceLine\nfunction · src/lines/invoice-line.ts:4',
+      'emailInvoice\nfunction · src/documents/invoice.ts:11',
+      'renderRefund\nfunction · src/documents/refund.ts:4',
+      'renderQuote\nfunction · src/documents/quote.ts:4',
+      'renderShipping\nfunction · src/documents/shipping.ts:4',
+      'renderTax\nfunction · src/documents/tax.ts:4',
+      'renderCreditNote\nfunction · src/documents/credit-note.ts:4',
+      'renderStatement\nfunction · src/documents/statement.ts:4',
     ]);
   });
 });

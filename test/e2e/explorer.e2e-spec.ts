@@ -311,10 +311,13 @@ browserTests('in a browser', () => {
     await page.goto(`${server.url}/explorer`);
     await page.waitForSelector('body[data-state="ready"] #start li');
     expect(await page.locator('#start h2').allInnerTexts()).toEqual([expect.stringMatching(/^most depended-on in order-service$/i)]);
-    expect(await page.locator('#start li').allInnerTexts()).toEqual(MOST_DEPENDED_ON.map(([name, count]) => `${name} · ${count}`));
-    expect(await labels(page)).toEqual(MOST_DEPENDED_ON.map(([name]) => name).sort());
+    // Each with its kind and place under it.
+    const listed = await page.locator('#start li').allInnerTexts();
+    expect(listed.map((text) => text.split('\n')[0])).toEqual(MOST_DEPENDED_ON.map(([name, count]) => `${name} · ${count}`));
+    expect(listed[0]).toBe('OrderValidator · 3 dependents\nclass · src/validation/order-validator.ts:7');
+    expect(await labels(page)).toEqual(MOST_DEPENDED_ON.map(([name, count]) => `${name} · ${count}`).sort());
     expect(await page.locator('#query:focus').count()).toBe(1);
-    expect(await page.locator('#legend li').count()).toBe(8);
+    expect(await page.locator('#legend li').count()).toBe(10);
     expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'explorer-start.png') });
 
@@ -335,15 +338,15 @@ browserTests('in a browser', () => {
     await page.fill('#query', 'placeOrder');
     await page.click('#search button[type=submit]');
     await page.waitForSelector('body[data-state="ready"] #results li');
+    // Its callers and callees, its tests folded into one node.
     expect(await labels(page)).toEqual([
       'OrderRepository.save',
       'OrderService.placeOrder',
       'OrderService.placeOrder.map(0)',
       'OrderValidator.validate',
+      'Tests · 2 tests (click to open)',
       'applyDiscount',
-      'cancels a placed order',
       'orderTotal',
-      'places a valid order with its discount',
     ]);
     // Short labels; the full name on hover, and in the details.
     const drawn = await nodes(page);
@@ -363,20 +366,18 @@ browserTests('in a browser', () => {
     expect(await page.locator('#detail-signature').innerText()).toBe('validate(order: Order): void');
     // Its code health, asked apart: one `if`.
     await page.locator('#detail-health', { hasText: /^complexity 2, cognitive 1$/ }).waitFor();
+    // Its tests join placeOrder's in the one node: the test's callback to expect(...), a body of its own
+    // that calls validate, is test code too.
     expect(await labels(page)).toEqual([
       'OrderRepository.save',
       'OrderService.placeOrder',
       'OrderService.placeOrder.map(0)',
-      // The test's callback to expect(...) is a body of its own that calls validate.
-      'OrderValidator > rejects an order without lines > expect(0)',
       'OrderValidator.checkLines',
       'OrderValidator.validate',
+      'Tests · 4 tests (click to open)',
       'ValidationError',
       'applyDiscount',
-      'cancels a placed order',
       'orderTotal',
-      'places a valid order with its discount',
-      'rejects an order without lines',
     ]);
     await page.click('#open-span');
     await page.locator('#span', { hasText: 'validate' }).waitFor();
@@ -389,30 +390,28 @@ browserTests('in a browser', () => {
     await page.fill('#query', 'applyDiscount');
     await page.click('#search button[type=submit]');
     await page.locator('body[data-state="ready"] #detail-name', { hasText: /^applyDiscount$/ }).waitFor();
-    expect(await labels(page)).toEqual([
-      'OrderService.placeOrder',
-      'README.md: order-service',
-      'applyDiscount',
-      'cancels a placed order',
-      'places a valid order with its discount',
-    ]);
+    const sections = 'Document sections · 1 section (click to open)';
+    const tests = 'Tests · 2 tests (click to open)';
+    expect(await labels(page)).toEqual([sections, 'OrderService.placeOrder', tests, 'applyDiscount']);
+    // The two tests of placeOrder are one edge from their node, as the section's two mentions are two.
     expect(await edges(page)).toEqual([
+      `${sections} -mentions-> OrderService.placeOrder`,
+      `${sections} -mentions-> applyDiscount`,
       'OrderService.placeOrder -calls-> applyDiscount',
-      'README.md: order-service -mentions-> OrderService.placeOrder',
-      'README.md: order-service -mentions-> applyDiscount',
-      'cancels a placed order -tests-> OrderService.placeOrder',
-      'places a valid order with its discount -tests-> OrderService.placeOrder',
+      `${tests} -tests-> OrderService.placeOrder`,
     ]);
     // In rings by distance: applyDiscount in the centre, placeOrder and the section naming applyDiscount
     // next, then the tests of placeOrder.
     const distances = Object.fromEntries((await nodes(page)).map((node) => [node.fullName, node.distance]));
-    expect(distances).toEqual({
-      applyDiscount: 0,
-      'OrderService.placeOrder': 1,
-      'README.md: order-service': 1,
-      'cancels a placed order': 2,
-      'places a valid order with its discount': 2,
-    });
+    expect(distances).toEqual({ applyDiscount: 0, 'OrderService.placeOrder': 1, [sections]: 1, [tests]: 2 });
+    // Listed beside the picture, each of them.
+    expect((await page.locator('#list-body tr').allInnerTexts()).map((row) => row.split('\t')[0])).toEqual([
+      'applyDiscount',
+      'OrderService.placeOrder',
+      'README.md: order-service',
+      'places a valid order with its discount',
+      'cancels a placed order',
+    ]);
     expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'explorer-impact.png') });
   });

@@ -2,35 +2,44 @@
 'use strict';
 
 // Lore's graph page. It opens on the most depended-on symbols of each repository (where to start
-// reading it) and a search box; a symbol draws its neighbourhood (callers, callees, members, tests) or
-// its impact set, in rings by distance from it, and a click expands a node and shows its signature and
-// span. Labels are short names (the full name on hover and in the details), and each ring is wide enough
-// that no two labels overlap. Everything through /graphql, as any client would, with the API key asked
-// for in the page when the server requires one (window.loreGraphql, api-key.js).
+// reading it) and a search box; a symbol draws its neighbourhood (callers and callees, members, then
+// its tests) or its impact set, in rings by distance from it. A large set is folded so that a person
+// can read it (explorer-groups.js): code by directory and file, tests and document sections in one
+// node each, every group with its count, opened on click; and listed beside the picture, sortable by
+// symbol, distance, confidence and file. A list longer than a page says how many more there are and
+// loads them on request. Labels are short names (the full name on hover and in the details), and each
+// ring is wide enough that no two labels overlap. Everything through /graphql, as any client would,
+// with the API key asked for in the page when the server requires one (window.loreGraphql, api-key.js).
 
 const PAGE = 25;
 const STARTING_POINTS = 12;
-const NODE = 'fragment Node on Symbol { uid kind name qualifiedName path startLine endLine signature doc resourceUri }';
+/** The impact set drawn: as deep and as many as analyze_impact gives (MAX_IMPACT_DEPTH 5 is more than a person reads; 3 is its default). */
+const IMPACT_DEPTH = 3;
+const IMPACT_LIMIT = 1000;
+const NODE = 'fragment Node on Symbol { uid kind name qualifiedName repositoryId path startLine endLine signature doc resourceUri }';
 const START = `query Start {
   repositories(first: 10) {
     nodes { id mostDependedOn(first: ${STARTING_POINTS}) { totalCount edges { dependents node { ...Node } } } }
   }
 } ${NODE}`;
-const EXPAND = `query Expand($uid: String!) {
-  symbolNode(uid: $uid) {
-    ...Node
-    callers(first: ${PAGE}) { nodes { ...Node } }
-    callees(first: ${PAGE}) { nodes { ...Node } }
-    members(first: ${PAGE}) { nodes { ...Node } }
-    tests(first: ${PAGE}) { nodes { ...Node } }
-  }
+/** A symbol's lists, in the order a person reads them: how it is used and what it uses before its tests. */
+const LISTS = ['callers', 'callees', 'members', 'tests'];
+/** What each list's edges say besides the node. */
+const EDGE_FIELDS = { callers: 'confidence', callees: 'confidence', members: '', tests: 'via' };
+const listSelection = (list) =>
+  `${list}(first: ${PAGE}, after: $after) { totalCount pageInfo { endCursor } edges { ${EDGE_FIELDS[list]} node { ...Node } } }`;
+const EXPAND = `query Expand($uid: String!, $after: String) {
+  symbolNode(uid: $uid) { ...Node ${LISTS.map(listSelection).join(' ')} }
 } ${NODE}`;
+/** The next page of one list of a symbol. */
+const moreQuery = (list) => `query More($uid: String!, $after: String) { symbolNode(uid: $uid) { uid ${listSelection(list)} } } ${NODE}`;
 const IMPACT = `query Impact($uid: String!) {
-  impact(input: { uid: $uid, depth: 3, limit: 100 }) {
+  impact(input: { uid: $uid, depth: ${IMPACT_DEPTH}, limit: ${IMPACT_LIMIT} }) {
     targets { node { ...Node } }
-    affected { distance symbol { node { ...Node } } evidence { from to type } }
-    tests { distance exercises test { uid node { ...Node } } }
+    affected { distance confidence symbol { node { ...Node } } evidence { from to type } }
+    tests { distance via exercises test { uid node { ...Node } } }
     documents { repositoryId documentPath title startLine endLine mentions }
+    summary { affectedSymbols tests documentSections }
   }
 } ${NODE}`;
 const SEARCH = `query Search($query: String!) {
@@ -103,12 +112,40 @@ const graph = cytoscape({
       selector: 'edge[type = "mentions"]',
       style: { 'line-color': COLOURS.section, 'target-arrow-color': COLOURS.section, 'line-style': 'dashed' },
     },
+    // Groups: a directory or a file of code, the tests, the sections; sized by how many they hold.
+    {
+      selector: 'node[count]',
+      style: {
+        width: 'mapData(count, 1, 200, 24, 56)',
+        height: 'mapData(count, 1, 200, 24, 56)',
+        'font-weight': 'bold',
+        'border-width': 2,
+        'border-style': 'double',
+      },
+    },
+    {
+      selector: 'node[kind = "directory"]',
+      style: { shape: 'round-rectangle', 'background-color': '#e5e7eb', 'border-color': COLOURS.other },
+    },
+    { selector: 'node[kind = "file"]', style: { shape: 'rectangle', 'background-color': '#dbeafe', 'border-color': COLOURS.callable } },
+    { selector: 'node[kind = "tests"]', style: { shape: 'diamond', 'background-color': COLOURS.test, 'border-color': '#14532d' } },
+    { selector: 'node[kind = "sections"]', style: { shape: 'tag', 'background-color': COLOURS.section, 'border-color': '#78350f' } },
+    { selector: 'edge[count > 1]', style: { width: 'mapData(count, 2, 50, 2.5, 8)' } },
   ],
 });
 window.loreGraph = graph;
 
 /** What the graph shows: the starting points (`start`), a neighbourhood (a click expands a node) or an impact set. */
 let view = 'start';
+
+/**
+ * What was fetched, whatever is drawn of it: the symbols, tests and sections by id (each with its
+ * role: centre, code, test or section, its distance and confidence), the links between them, the groups
+ * opened, and the pages of lists not fetched yet (`more`).
+ */
+const model = { items: new Map(), links: [], open: new Set(), tree: null, more: new Map() };
+/** How the list beside the picture is sorted. */
+const listOrder = { column: 'distance', descending: false };
 
 /** The page's state for a person (and for tests): loading, ready or error, with a message. */
 function setState(state, message) {
@@ -125,18 +162,6 @@ async function graphql(query, variables) {
 /** A test by its name, any other symbol by its qualified name. */
 function fullName(symbol) {
   return symbol.kind === 'test' ? symbol.name : symbol.qualifiedName;
-}
-
-function addSymbol(symbol, extra = {}) {
-  const node = graph.getElementById(symbol.uid);
-  if (node.nonempty()) return node;
-  return graph.add({ group: 'nodes', data: { id: symbol.uid, label: symbol.name, fullName: fullName(symbol), ...symbol, ...extra } });
-}
-
-function addEdge(source, target, type) {
-  const id = `${type}:${source}->${target}`;
-  const ends = graph.getElementById(source).nonempty() && graph.getElementById(target).nonempty();
-  if (ends && graph.getElementById(id).empty()) graph.add({ group: 'edges', data: { id, source, target, type } });
 }
 
 /**
@@ -232,91 +257,265 @@ function zoomToFit() {
   }
 }
 
-/** The neighbourhood in rings by steps from the focus (the symbol drawn first). */
-function layoutFromFocus(focus) {
-  const steps = new Map();
-  graph.elements().bfs({
-    roots: graph.getElementById(focus),
-    directed: false,
-    visit: (node, edge, previous, index, depth) => {
-      steps.set(node.id(), depth);
-    },
-  });
-  layoutInRings((node) => steps.get(node.id()) ?? 1 + Math.max(0, ...steps.values()));
+/** The paths of test files: where the tests fetched are declared (a symbol there is test code, however it is called). */
+function testPaths() {
+  return new Set([...model.items.values()].filter((item) => item.kind === 'test').map((item) => `${item.repositoryId}:${item.path}`));
 }
 
-/** Adds a symbol and its callers, callees, members and tests to the graph. */
+/** Symbols that are test code (test cases, and the callbacks and helpers of test files) are tests. */
+function settleTestRoles() {
+  const paths = testPaths();
+  for (const item of model.items.values()) {
+    if (item.role === 'code' && (item.kind === 'test' || paths.has(`${item.repositoryId}:${item.path}`))) item.role = 'test';
+  }
+}
+
+/** Adds a symbol to the model at `distance`, or moves it nearer; a test case is a test, anything else code until settled. */
+function addSymbol(symbol, distance, extra = {}) {
+  const known = model.items.get(symbol.uid);
+  if (known) {
+    if (distance < known.distance) Object.assign(known, { distance, ...extra });
+    return known;
+  }
+  const role = symbol.kind === 'test' ? 'test' : 'code';
+  const item = { ...symbol, id: symbol.uid, role, fullName: fullName(symbol), distance, confidence: '', ...extra };
+  model.items.set(item.id, item);
+  return item;
+}
+
+function addLink(from, to, type) {
+  model.links.push({ from, to, type });
+}
+
+function clearModel() {
+  model.items.clear();
+  model.links = [];
+  model.open.clear();
+  model.more.clear();
+  model.tree = null;
+}
+
+/** The cytoscape node of a closed group: its name with the number of symbols it holds, at the distance of its nearest. */
+function groupNode(group) {
+  const held = group.items.map((id) => model.items.get(id));
+  const count = held.length;
+  const what = group.kind === 'sections' ? 'section' : group.kind === 'tests' ? 'test' : 'symbol';
+  return {
+    id: group.key,
+    kind: group.kind,
+    label: `${group.label} · ${count}`,
+    fullName: `${group.title} · ${count} ${what}${count === 1 ? '' : 's'} (click to open)`,
+    path: group.title,
+    count,
+    distance: Math.min(...held.map((item) => item.distance)),
+  };
+}
+
+/**
+ * Draws the model: each item, or the closed group it is in, and the links between them; in rings by
+ * distance, then the list beside the picture.
+ */
+function redraw() {
+  const items = [...model.items.values()];
+  const selected = graph.nodes(':selected').id();
+  graph.batch(() => {
+    graph.elements().remove();
+    for (const id of window.loreGroups.shownNodes(model.tree, model.open, items)) {
+      const group = model.tree.groups.get(id);
+      const data = group ? groupNode(group) : { ...model.items.get(id), label: model.items.get(id).name };
+      graph.add({ group: 'nodes', data, classes: data.role === 'centre' ? 'focus' : '' });
+    }
+    for (const link of window.loreGroups.shownLinks(model.tree, model.open, model.links)) {
+      graph.add({ group: 'edges', data: { ...link, type: link.type.toLowerCase() } });
+    }
+  });
+  if (selected) graph.getElementById(selected).select();
+  // The list first: it takes its height from the canvas, which the layout then fits into.
+  renderList();
+  graph.resize();
+  layoutInRings((node) => node.data('distance'));
+}
+
+/** Groups the model afresh and opens what fits in the first picture. */
+function regroup() {
+  settleTestRoles();
+  model.tree = window.loreGroups.groupTree([...model.items.values()]);
+  model.open = window.loreGroups.firstOpen(model.tree, [...model.items.values()]);
+}
+
+/** Opens every group an item is in, so that it is drawn as itself. */
+function reveal(id) {
+  for (const key of model.tree.chains.get(id) ?? []) model.open.add(key);
+}
+
+/** What the status line says of the picture: how many symbols, in how many nodes, and what a click does. */
+function pictureStatus() {
+  const counts = { code: 0, test: 0, section: 0 };
+  for (const item of model.items.values()) if (item.role in counts) counts[item.role] += 1;
+  const held = `${model.items.size} fetched (${counts.code} in code, ${counts.test} tests, ${counts.section} sections), drawn as ${graph.nodes().length} nodes.`;
+  const next =
+    view === 'impact' ? 'Click a group to open it, a symbol for its details.' : 'Click a group to open it, a symbol to expand it.';
+  return `${held} ${next}`;
+}
+
+/** The rows of the list: every symbol, test and section fetched, the centre too. */
+function renderList() {
+  const rows = window.loreGroups.sortRows([...model.items.values()], listOrder.column, listOrder.descending);
+  for (const header of document.querySelectorAll('#list th[data-column]')) {
+    const sorted = header.dataset.column === listOrder.column;
+    header.setAttribute('aria-sort', sorted ? (listOrder.descending ? 'descending' : 'ascending') : 'none');
+  }
+  $('list-body').replaceChildren(
+    ...rows.map((item) => {
+      const row = document.createElement('tr');
+      row.dataset.id = item.id;
+      row.dataset.role = item.role;
+      for (const text of [item.fullName, String(item.distance), item.confidence || '—', `${item.path}:${item.startLine}`]) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        row.append(cell);
+      }
+      row.addEventListener('click', () => {
+        reveal(item.id);
+        graph.nodes(':selected').unselect();
+        redraw();
+        graph.getElementById(item.id).select();
+        describe(item);
+        setState('ready', pictureStatus());
+      });
+      return row;
+    }),
+  );
+  $('list-caption').textContent = `${rows.length} in all`;
+}
+
+for (const header of document.querySelectorAll('#list th[data-column]')) {
+  header.addEventListener('click', () => {
+    const column = header.dataset.column;
+    listOrder.descending = listOrder.column === column ? !listOrder.descending : false;
+    listOrder.column = column;
+    renderList();
+  });
+}
+
+/** Adds the items of one page of `list` of the symbol `uid` (at `distance`), and remembers what is left of it. */
+function addListPage(uid, name, list, connection, distance) {
+  for (const edge of connection.edges) {
+    const neighbour = edge.node;
+    addSymbol(neighbour, distance + 1, { confidence: edge.confidence ?? edge.via ?? '' });
+    if (list === 'callers') addLink(neighbour.uid, uid, 'calls');
+    if (list === 'callees') addLink(uid, neighbour.uid, 'calls');
+    if (list === 'members') addLink(uid, neighbour.uid, 'member');
+    if (list === 'tests') addLink(neighbour.uid, uid, 'tests');
+  }
+  const key = `${uid} ${list}`;
+  const fetched = (model.more.get(key)?.fetched ?? 0) + connection.edges.length;
+  model.more.set(key, { uid, name, list, fetched, totalCount: connection.totalCount, after: connection.pageInfo.endCursor });
+  renderMore();
+}
+
+/** "N more callers of X": a button for each list not fetched whole. */
+function renderMore() {
+  const left = [...model.more.values()].filter((page) => page.fetched < page.totalCount);
+  $('more').replaceChildren(
+    ...left.map((page) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      const rest = page.totalCount - page.fetched;
+      button.textContent = `${rest} more ${page.list} of ${page.name} (${page.fetched} of ${page.totalCount} drawn): load ${Math.min(rest, PAGE)}`;
+      button.dataset.list = page.list;
+      button.dataset.uid = page.uid;
+      button.addEventListener('click', () => loadMore(page));
+      item.append(button);
+      return item;
+    }),
+  );
+}
+
+async function loadMore(page) {
+  setState('loading', `Loading more ${page.list} of ${page.name}…`);
+  try {
+    const { symbolNode } = await graphql(moreQuery(page.list), { uid: page.uid, after: page.after });
+    const distance = model.items.get(page.uid)?.distance ?? 0;
+    addListPage(page.uid, page.name, page.list, symbolNode[page.list], distance);
+    const open = model.open;
+    regroup();
+    for (const key of open) model.open.add(key);
+    redraw();
+    setState('ready', pictureStatus());
+  } catch (error) {
+    setState('error', error.message);
+  }
+}
+
+/** Adds a symbol and its callers, callees, members and tests (a page of each) to the model. */
 async function expand(uid) {
   const { symbolNode: symbol } = await graphql(EXPAND, { uid });
-  addSymbol(symbol);
-  const neighbours = [
-    [symbol.callers, (caller) => addEdge(caller.uid, uid, 'calls')],
-    [symbol.callees, (callee) => addEdge(uid, callee.uid, 'calls')],
-    [symbol.members, (member) => addEdge(uid, member.uid, 'member')],
-    [symbol.tests, (test) => addEdge(test.uid, uid, 'tests')],
-  ];
-  for (const [list, link] of neighbours) {
-    for (const neighbour of list.nodes) {
-      addSymbol(neighbour);
-      link(neighbour);
-    }
-  }
+  const distance = model.items.get(uid)?.distance ?? 0;
+  addSymbol(symbol, distance, distance === 0 ? { role: 'centre' } : {});
+  for (const list of LISTS) addListPage(uid, symbol.qualifiedName, list, symbol[list], distance);
   return symbol;
 }
 
 /**
- * Draws what a change of the symbol affects, each at its distance: the dependents along their evidence,
+ * Adds what a change of the symbol affects, each at its distance: the dependents along their evidence,
  * the tests, and the document sections that name any of them (a ring past what they name).
  */
 async function drawImpact(uid) {
   const { impact } = await graphql(IMPACT, { uid });
-  for (const target of impact.targets) if (target.node) addSymbol(target.node, { distance: 0 });
-  for (const affected of impact.affected) if (affected.symbol.node) addSymbol(affected.symbol.node, { distance: affected.distance });
-  for (const test of impact.tests) if (test.test.node) addSymbol(test.test.node, { distance: test.distance });
-  for (const affected of impact.affected) for (const edge of affected.evidence) addEdge(edge.from, edge.to, edge.type.toLowerCase());
-  for (const test of impact.tests) addEdge(test.test.uid, test.exercises, 'tests');
-  const outermost = Math.max(0, ...graph.nodes().map((node) => node.data('distance')));
+  for (const target of impact.targets) if (target.node) addSymbol(target.node, 0, { role: 'centre' });
+  for (const affected of impact.affected) {
+    if (affected.symbol.node) addSymbol(affected.symbol.node, affected.distance, { confidence: affected.confidence });
+  }
+  for (const test of impact.tests) if (test.test.node) addSymbol(test.test.node, test.distance, { confidence: test.via, role: 'test' });
+  for (const affected of impact.affected) for (const edge of affected.evidence) addLink(edge.from, edge.to, edge.type);
+  for (const test of impact.tests) addLink(test.test.uid, test.exercises, 'tests');
+  const outermost = Math.max(0, ...[...model.items.values()].map((item) => item.distance));
   for (const section of impact.documents) {
     const id = `section:${section.repositoryId}:${section.documentPath}#L${section.startLine}`;
-    const named = graph.getElementById(section.mentions);
-    const distance = named.nonempty() ? named.data('distance') + 1 : outermost + 1;
-    const existing = graph.getElementById(id);
-    if (existing.empty()) {
-      graph.add({
-        group: 'nodes',
-        data: {
-          id,
-          kind: 'section',
-          label: section.title,
-          fullName: `${section.documentPath}: ${section.title}`,
-          qualifiedName: section.title,
-          path: section.documentPath,
-          startLine: section.startLine,
-          endLine: section.endLine,
-          distance,
-        },
+    const named = model.items.get(section.mentions);
+    const distance = named ? named.distance + 1 : outermost + 1;
+    const known = model.items.get(id);
+    if (!known) {
+      model.items.set(id, {
+        id,
+        role: 'section',
+        kind: 'section',
+        name: section.title,
+        fullName: `${section.documentPath}: ${section.title}`,
+        qualifiedName: section.title,
+        repositoryId: section.repositoryId,
+        path: section.documentPath,
+        startLine: section.startLine,
+        endLine: section.endLine,
+        confidence: 'mentions',
+        distance,
       });
-    } else if (distance < existing.data('distance')) {
-      existing.data('distance', distance);
+    } else if (distance < known.distance) {
+      known.distance = distance;
     }
-    addEdge(id, section.mentions, 'mentions');
+    addLink(id, section.mentions, 'mentions');
   }
+  const { summary } = impact;
+  const drawn = impact.affected.length + impact.tests.length + impact.documents.length;
+  const total = summary.affectedSymbols + summary.tests + summary.documentSections;
+  return total > drawn ? ` ${total - drawn} more affected than the ${IMPACT_LIMIT} analyze_impact answers at most: not drawn.` : '';
 }
 
 async function show(uid) {
   setState('loading', 'Loading…');
   try {
-    graph.elements().remove();
+    clearModel();
+    renderMore();
     view = $('mode').value;
-    if (view === 'impact') await drawImpact(uid);
-    else await expand(uid);
-    graph.getElementById(uid).addClass('focus');
-    if (view === 'impact') layoutInRings((node) => node.data('distance'));
-    else layoutFromFocus(uid);
-    const node = graph.getElementById(uid);
-    if (node.nonempty()) describe(node.data());
-    const next = view === 'impact' ? 'In rings by distance from it; click one for its details.' : 'Click one to expand it.';
-    setState('ready', `${graph.nodes().length} nodes. ${next}`);
+    const left = view === 'impact' ? await drawImpact(uid) : (await expand(uid), '');
+    regroup();
+    graph.nodes(':selected').unselect();
+    redraw();
+    const centre = model.items.get(uid);
+    if (centre) describe(centre);
+    setState('ready', pictureStatus() + left);
   } catch (error) {
     setState('error', error.message);
   }
@@ -376,16 +575,33 @@ $('graph').addEventListener('mouseleave', () => {
   $('graph').title = '';
 });
 
+/** Groups the model afresh after more was fetched, keeping open what was open. */
+function regroupKeepingOpen() {
+  const open = model.open;
+  regroup();
+  for (const key of open) if (model.tree.groups.has(key)) model.open.add(key);
+}
+
 graph.on('tap', 'node', async (event) => {
-  const symbol = event.target.data();
-  describe(symbol);
-  if (view === 'start') return show(symbol.uid);
-  if (view === 'impact' || symbol.kind === 'section') return;
-  setState('loading', `Expanding ${symbol.qualifiedName}…`);
+  const data = event.target.data();
+  if (view === 'start') {
+    describe(data);
+    return show(data.uid);
+  }
+  if (model.tree.groups.has(data.id)) {
+    model.open = window.loreGroups.openWithin(model.tree, model.open, [...model.items.values()], data.id);
+    redraw();
+    return setState('ready', pictureStatus());
+  }
+  describe(data);
+  if (view === 'impact' || data.role === 'section') return;
+  setState('loading', `Expanding ${data.qualifiedName}…`);
   try {
-    await expand(symbol.uid);
-    layoutFromFocus(graph.nodes('.focus').id());
-    setState('ready', `${graph.nodes().length} nodes. Click one to expand it.`);
+    await expand(data.uid);
+    regroupKeepingOpen();
+    reveal(data.id);
+    redraw();
+    setState('ready', pictureStatus());
   } catch (error) {
     setState('error', error.message);
   }
@@ -401,18 +617,33 @@ $('open-span').addEventListener('click', async () => {
 });
 
 $('fit').addEventListener('click', zoomToFit);
+$('fold').addEventListener('click', () => {
+  if (view === 'start') return;
+  model.open = window.loreGroups.firstOpen(model.tree, [...model.items.values()]);
+  redraw();
+  setState('ready', pictureStatus());
+});
 
-/** A list item that draws the symbol `uid` when clicked. */
-function symbolButton(uid, text, title) {
+/** A list item that draws the symbol `uid` when clicked, its kind and place under its name. */
+function symbolButton(uid, text, place) {
   const item = document.createElement('li');
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = text;
-  button.title = title;
+  const where = document.createElement('small');
+  where.textContent = place;
+  button.append(where);
+  button.title = place;
   button.dataset.uid = uid;
   button.addEventListener('click', () => show(uid));
   item.append(button);
   return item;
+}
+
+/** Each symbol once, at its best rank. */
+function oncePerSymbol(results) {
+  const seen = new Set();
+  return results.filter((hit) => !seen.has(hit.uid) && seen.add(hit.uid));
 }
 
 $('search').addEventListener('submit', async (event) => {
@@ -420,11 +651,12 @@ $('search').addEventListener('submit', async (event) => {
   setState('loading', 'Searching…');
   try {
     const { searchCode } = await graphql(SEARCH, { query: $('query').value });
+    const results = oncePerSymbol(searchCode.results);
     $('results').replaceChildren(
-      ...searchCode.results.map((hit) => symbolButton(hit.uid, hit.qualifiedName, `${hit.kind} · ${hit.path}:${hit.startLine}`)),
+      ...results.map((hit) => symbolButton(hit.uid, hit.qualifiedName, `${hit.kind} · ${hit.path}:${hit.startLine}`)),
     );
-    setState('ready', searchCode.results.length > 0 ? 'Pick a symbol.' : 'Nothing found.');
-    if (searchCode.results.length > 0) await show(searchCode.results[0].uid);
+    setState('ready', results.length > 0 ? 'Pick a symbol.' : 'Nothing found.');
+    if (results.length > 0) await show(results[0].uid);
   } catch (error) {
     setState('error', error.message);
   }
@@ -432,12 +664,13 @@ $('search').addEventListener('submit', async (event) => {
 
 /**
  * The start: each repository's most depended-on symbols, listed with their count of dependents and
- * drawn in rings, the most depended-on in the centre, sized by it.
+ * drawn around the most depended-on of all, sized by it, each labelled with its count.
  */
 async function start() {
   setState('loading', 'Loading the most depended-on symbols…');
   try {
     const { repositories } = await graphql(START, {});
+    const drawn = [];
     const sections = repositories.nodes.map((repository) => {
       const section = document.createElement('section');
       const heading = document.createElement('h2');
@@ -448,15 +681,25 @@ async function start() {
       for (const { dependents, node } of repository.mostDependedOn.edges) {
         const count = `${dependents} dependent${dependents === 1 ? '' : 's'}`;
         list.append(symbolButton(node.uid, `${node.qualifiedName} · ${count}`, `${node.kind} · ${node.path}:${node.startLine}`));
-        addSymbol(node, { dependents, weight: 1 + (9 * dependents) / top });
+        drawn.push({
+          ...node,
+          id: node.uid,
+          label: `${node.name} · ${dependents}`,
+          fullName: `${fullName(node)} · ${count}`,
+          dependents,
+          weight: 1 + (9 * dependents) / top,
+        });
       }
       section.append(heading, list);
       return section;
     });
     $('start').replaceChildren(...sections);
-    const levels = [...new Set(graph.nodes().map((node) => node.data('dependents')))].sort((a, b) => b - a);
-    layoutInRings((node) => levels.indexOf(node.data('dependents')));
-    const none = graph.nodes().length === 0;
+    drawn.sort((a, b) => b.dependents - a.dependents || a.fullName.localeCompare(b.fullName));
+    graph.add(drawn.map((data) => ({ group: 'nodes', data })));
+    // One ring around the most depended-on: a ring per count of dependents drew a column when every count differs.
+    const centre = drawn[0]?.id;
+    layoutInRings((node) => (node.id() === centre ? 0 : 1));
+    const none = drawn.length === 0;
     setState('ready', none ? 'Nothing indexed yet: run lore index <path>.' : 'The most depended-on symbols. Search, or click one.');
   } catch (error) {
     setState('error', error.message);

@@ -5,10 +5,11 @@ import { API_KEY_ASSET, exportedFile, ownAsset, sendAsset, type StaticAsset } fr
 
 export const EXPLORER_ASSETS_PATH = '/explorer/assets';
 
-/** The graph page's files: cytoscape from our own node_modules, the page's script and the API key prompt (shared with GraphiQL). */
+/** The graph page's files: cytoscape from our own node_modules, the page's scripts and the API key prompt (shared with GraphiQL). */
 const ASSETS: Record<string, StaticAsset> = {
   'cytoscape.js': { path: exportedFile('cytoscape/dist/cytoscape.min.js'), type: 'text/javascript' },
   'api-key.js': API_KEY_ASSET,
+  'explorer-groups.js': { path: ownAsset('explorer-groups.js'), type: 'text/javascript' },
   'explorer.js': { path: ownAsset('explorer.js'), type: 'text/javascript' },
 };
 
@@ -19,6 +20,8 @@ const LEGEND = [
   ['other', 'Other symbol (variable, constant…)', 'background:#6b7280;border-radius:50%'],
   ['test', 'Test', 'background:#16a34a;transform:rotate(45deg) scale(.8)'],
   ['section', 'Document section', 'background:#d97706;clip-path:polygon(0 0,70% 0,100% 50%,70% 100%,0 100%)'],
+  ['directory', 'Directory · symbols in it', 'background:#e5e7eb;border:3px double #6b7280;border-radius:3px'],
+  ['file', 'File · symbols in it', 'background:#dbeafe;border:3px double #2563eb'],
   ['calls', 'calls, extends, implements', 'height:0;border-top:2px solid #9ca3af;border-radius:0'],
   ['tests', 'tests', 'height:0;border-top:2px dotted #16a34a;border-radius:0'],
   ['mentions', 'mentions', 'height:0;border-top:2px dashed #d97706;border-radius:0'],
@@ -50,6 +53,9 @@ const EXPLORER_HTML = `<!doctype html>
     #side li button { width: 100%; text-align: left; background: none; border: 0; padding: .25rem; cursor: pointer; font: inherit;
                       overflow-wrap: anywhere; }
     #side li button:hover { background: #f3f4f6; }
+    #side li button small { display: block; color: #6b7280; font-size: 12px; }
+    #more button { color: #1d4ed8; font-weight: 600; }
+    #more { margin-top: .5rem; }
     #canvas { grid-area: graph; position: relative; min-height: 0; min-width: 0; display: flex; flex-direction: column; }
     #graph { flex: 1; min-height: 0; }
     #legend { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; border-top: 1px solid #e5e7eb;
@@ -59,7 +65,19 @@ const EXPLORER_HTML = `<!doctype html>
     #legend li { display: flex; align-items: center; gap: .35rem; }
     #legend i { display: inline-block; width: 12px; height: 12px; }
     #legend p { margin: 0; color: #6b7280; }
-    #fit { position: absolute; right: .5rem; top: .5rem; font: inherit; }
+    #tools { position: absolute; right: .5rem; top: .5rem; display: flex; gap: .35rem; }
+    #tools button { font: inherit; }
+    #list { max-height: 32%; overflow: auto; border-top: 1px solid #e5e7eb; font-size: 12px; }
+    #list table { width: 100%; border-collapse: collapse; }
+    #list caption { text-align: left; padding: .25rem .75rem; color: #6b7280; }
+    #list th { position: sticky; top: 0; background: #f9fafb; text-align: left; padding: .2rem .5rem; cursor: pointer; user-select: none; }
+    #list th[aria-sort="ascending"]::after { content: " ▲"; }
+    #list th[aria-sort="descending"]::after { content: " ▼"; }
+    #list td { padding: .1rem .5rem; border-top: 1px solid #f3f4f6; overflow-wrap: anywhere; }
+    #list tr[data-role="test"] td { color: #15803d; }
+    #list tr[data-role="section"] td { color: #b45309; }
+    #list tbody tr { cursor: pointer; }
+    #list tbody tr:hover { background: #f3f4f6; }
     #details { grid-area: details; width: 24rem; box-sizing: border-box; padding: .75rem; overflow: auto; border-left: 1px solid #e5e7eb; }
     #details h2 { font-size: 1rem; margin: 0 0 .25rem; word-break: break-all; }
     #detail-kind { color: #6b7280; }
@@ -83,18 +101,34 @@ const EXPLORER_HTML = `<!doctype html>
         <button type="submit">Draw</button>
       </div>
     </form>
+    <ul id="more" aria-label="Not fetched yet"></ul>
     <ul id="results"></ul>
     <div id="start"></div>
   </aside>
   <div id="canvas">
     <div id="graph"></div>
-    <button id="fit" type="button">Zoom to fit</button>
+    <div id="tools">
+      <button id="fold" type="button">Fold again</button>
+      <button id="fit" type="button">Zoom to fit</button>
+    </div>
+    <section id="list" aria-label="Symbols drawn">
+      <table>
+        <caption id="list-caption"></caption>
+        <thead><tr>
+          <th data-column="symbol" aria-sort="none">Symbol</th>
+          <th data-column="distance" aria-sort="ascending">Distance</th>
+          <th data-column="confidence" aria-sort="none">Confidence</th>
+          <th data-column="file" aria-sort="none">File</th>
+        </tr></thead>
+        <tbody id="list-body"></tbody>
+      </table>
+    </section>
     <section id="legend" aria-label="Legend">
       <h2>Legend</h2>
       <ul>
       ${LEGEND}
       </ul>
-      <p>Rings: distance from the centre. Hover a node for its full name.</p>
+      <p>Rings: distance from the centre. A group holds the number it shows: click it to open it. Hover a node for its full name.</p>
     </section>
   </div>
   <aside id="details">
@@ -110,6 +144,7 @@ const EXPLORER_HTML = `<!doctype html>
   </aside>
   <script src="${EXPLORER_ASSETS_PATH}/cytoscape.js"></script>
   <script src="${EXPLORER_ASSETS_PATH}/api-key.js"></script>
+  <script src="${EXPLORER_ASSETS_PATH}/explorer-groups.js"></script>
   <script src="${EXPLORER_ASSETS_PATH}/explorer.js"></script>
 </body>
 </html>`;
