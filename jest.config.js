@@ -44,6 +44,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
+      globalSetup: '<rootDir>/test/support/unit-global-setup.ts',
       roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/bench'],
       testMatch: ['**/*.spec.ts'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.integration\\.spec\\.ts$', '<rootDir>/bench/.repos/'],

@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '@jest/types';
+import { isolateTestEnvironment } from './test-environment';
 
 /** The Neo4j instances the global setup started, one per jest worker, as JSON in this variable. */
 export const TEST_NEO4J_ENV = 'LORE_TEST_NEO4J';
@@ -23,20 +24,7 @@ export interface TestNeo4j {
  * Otherwise: tools/neo4j-local on free ports and fresh data directories, stopped by the global teardown.
  */
 export default async function globalSetup(globalConfig: Config.GlobalConfig): Promise<void> {
-  // Results kept between index runs belong to this test run alone: none from an earlier run (or
-  // an earlier version of the extractors) can answer for the code under test.
-  process.env.LORE_CACHE_DIR = mkdtempSync(join(tmpdir(), 'lore-test-cache-'));
-  // Nor does a model the developer installed: with none configured, tests run on the hashing embedder.
-  process.env.LORE_MODELS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-models-'));
-  // Nor the language servers installed (scripts/install-language-servers.sh): C, C++ and Go keep their
-  // first-pass calls unless a spec asks for the servers, which it finds where the install put them.
-  // (the install's directory, as languageServersDirectory() in libs/indexer tells it: the global setup loads no lib)
-  process.env.LORE_TEST_LANGUAGE_SERVERS_DIR ??=
-    process.env.LORE_LANGUAGE_SERVERS_DIR ||
-    join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'lore', 'language-servers');
-  process.env.LORE_LANGUAGE_SERVERS_DIR = mkdtempSync(join(tmpdir(), 'lore-test-language-servers-'));
-  // Nor the Neo4j a developer's `lore up` recorded: commands under test reach only the test's Neo4j.
-  process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'lore-test-config-'));
+  isolateTestEnvironment();
   // Every Neo4j the tests start (the workers', and those a suite or a `lore up` under test starts)
   // compiles with C1 only: a test's queries run for seconds, never long enough to repay C2's
   // optimising compiler, which took about 40% of Neo4j's CPU in a run (code-health e2e, 42 s -> 25 s).
