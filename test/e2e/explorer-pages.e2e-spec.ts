@@ -148,6 +148,8 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     expect(Math.min(...radii)).toBeGreaterThan(0);
     expect(Math.max(...radii) - Math.min(...radii)).toBeLessThan(1);
     expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
+    // No list and no folding yet: the start has no groups.
+    expect([await page.locator('#list').isVisible(), await page.locator('#fold').isVisible()]).toEqual([false, false]);
   });
 
   /** Searches `query`, draws the first symbol found as `mode` and waits until `name` is described. */

@@ -331,6 +331,8 @@ function redraw() {
   });
   if (selected) graph.getElementById(selected).select();
   // The list first: it takes its height from the canvas, which the layout then fits into.
+  $('list').hidden = false;
+  $('fold').hidden = false;
   renderList();
   graph.resize();
   layoutInRings((node) => node.data('distance'));
@@ -618,7 +620,6 @@ $('open-span').addEventListener('click', async () => {
 
 $('fit').addEventListener('click', zoomToFit);
 $('fold').addEventListener('click', () => {
-  if (view === 'start') return;
   model.open = window.loreGroups.firstOpen(model.tree, [...model.items.values()]);
   redraw();
   setState('ready', pictureStatus());

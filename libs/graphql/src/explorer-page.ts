@@ -108,10 +108,10 @@ const EXPLORER_HTML = `<!doctype html>
   <div id="canvas">
     <div id="graph"></div>
     <div id="tools">
-      <button id="fold" type="button">Fold again</button>
+      <button id="fold" type="button" hidden>Fold again</button>
       <button id="fit" type="button">Zoom to fit</button>
     </div>
-    <section id="list" aria-label="Symbols drawn">
+    <section id="list" aria-label="Symbols drawn" hidden>
       <table>
         <caption id="list-caption"></caption>
         <thead><tr>
