@@ -2,6 +2,7 @@ import type { LanguageServerRun } from '@lore/domain';
 import { fileUidOf } from '../../tree-sitter/edges';
 import { TreeSitterExtractor, type TreeSitterLanguage } from '../../tree-sitter/tree-sitter-extraction';
 import { SwiftFileWalk } from './swift-file-walk';
+import { swiftParsedText } from './swift-parsed-text';
 import { VISITED, type SwFile } from './swift-model';
 import { SwiftResolver } from './swift-resolver';
 
@@ -14,36 +15,13 @@ const SOURCEKIT_LSP: LanguageServerRun = {
   detail: 'sourcekit-lsp ships only with the Swift toolchain, which no package registry here provides: calls stay at first-pass confidence',
 };
 
-/** `#if os(Linux)`, `#else`, `#endif`...: a compiler directive's line. */
-const DIRECTIVE_LINE = /^[ \t]*#(?:if|elseif|else|endif|sourceLocation|warning|error)\b[^\n]*/gm;
-/** `#available(iOS 15, *)`, `#unavailable(...)`: a condition on one line. */
-const AVAILABILITY = /#(?:un)?available\([^()\n]*\)/g;
-/** `#expect(...)`, `#selector(...)`, `#file`: a macro or a literal named after `#` (not a raw string's `#"`). */
-const HASH_NAME = /(?<![\\#])#(?=[A-Za-z_])/g;
-
-/**
- * The text the grammar is given. Its external scanner allocates its state with `calloc(0, ...)`
- * and never clears it when a parse starts, so after the first file the `#` of a directive or a
- * macro reads stale memory and fails to parse. Lore blanks what starts with `#`, keeping lengths
- * and lines: directive lines (the code of every branch is read, as ctags reads it), availability
- * conditions (`true`), the `#` of a macro (`#expect(x)` is read as the call `expect(x)`). Raw
- * strings (`#"..."#`) are left as written.
- */
-function parsedText(text: string): string {
-  if (!text.includes('#')) return text;
-  return text
-    .replace(DIRECTIVE_LINE, (line) => ' '.repeat(line.length))
-    .replace(AVAILABILITY, (condition) => 'true'.padEnd(condition.length))
-    .replace(HASH_NAME, ' ');
-}
-
 const SWIFT: TreeSitterLanguage<SwFile> = {
   grammar: 'swift',
   visitedNodeTypes: VISITED,
   start: (input) => ({
     walkFile: (source, symbols) => new SwiftFileWalk(source, symbols),
     resolver: (files, _symbols, external) => new SwiftResolver(files, external, (path) => fileUidOf(input, path)),
-    parsedText: (source) => parsedText(source.text!),
+    parsedText: (source) => swiftParsedText(source.text!),
     languageServers: () => [SOURCEKIT_LSP],
   }),
 };
