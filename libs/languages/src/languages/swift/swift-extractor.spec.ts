@@ -36,7 +36,8 @@ describe('SwiftExtractor on test/fixtures/swift-sample', () => {
         server: 'sourcekit-lsp',
         version: null,
         status: 'unavailable',
-        detail: 'sourcekit-lsp ships only with the Swift toolchain, which no package registry here provides: calls stay at first-pass confidence',
+        detail:
+          'sourcekit-lsp ships only with the Swift toolchain, which no package registry here provides: calls stay at first-pass confidence',
       },
     ]);
   });

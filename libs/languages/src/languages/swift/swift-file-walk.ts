@@ -9,7 +9,16 @@ import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addMethod } from '../../tree-sitter/typed-values';
 import { addNestedFunction, currentMethodOf, currentTypeOf, inheritLocals, type TypedWalkScope } from '../../tree-sitter/typed-walk';
 import { NestedNames } from '../../function-bodies/nested-names';
-import { BODY_RULES, TEST_ATTRIBUTE, XCTEST_CLASS, XCTEST_METHOD, type SwContext, type SwFile, type SwFunction, type SwType } from './swift-model';
+import {
+  BODY_RULES,
+  TEST_ATTRIBUTE,
+  XCTEST_CLASS,
+  XCTEST_METHOD,
+  type SwContext,
+  type SwFile,
+  type SwFunction,
+  type SwType,
+} from './swift-model';
 import {
   argumentCount,
   attributeNames,
@@ -192,7 +201,13 @@ export class SwiftFileWalk implements FileWalk<SwFile> {
     const attributes = attributeNames(node);
     const swiftTesting = attributes.includes(TEST_ATTRIBUTE);
     if (enclosing) {
-      const symbol = addNestedFunction(this.symbols, this.nestedNames, { node, base: name, parent: enclosing.symbol, body: measured, signature });
+      const symbol = addNestedFunction(this.symbols, this.nestedNames, {
+        node,
+        base: name,
+        parent: enclosing.symbol,
+        body: measured,
+        signature,
+      });
       const method = this.callable(symbol, enclosing.owner as SwType | null, parameters, returns);
       inheritLocals(method, enclosing);
       if (symbol.name === name) enclosing.locals.set(name, { kind: 'callable', callable: method });
@@ -231,7 +246,10 @@ export class SwiftFileWalk implements FileWalk<SwFile> {
     for (const { name } of boundNames(node).length > 0 ? boundNames(node) : protocolPropertyNames(node)) {
       if (method) {
         if (value?.type === 'lambda_literal') continue;
-        method.locals.set(name, written ? { kind: 'type', text: written } : value ? { kind: 'expr', expr: exprOf(value) } : { kind: 'unknown' });
+        method.locals.set(
+          name,
+          written ? { kind: 'type', text: written } : value ? { kind: 'expr', expr: exprOf(value) } : { kind: 'unknown' },
+        );
         continue;
       }
       const constructed = value ? exprOf(value) : null;
@@ -347,7 +365,15 @@ export class SwiftFileWalk implements FileWalk<SwFile> {
     if (!caller || !callee) return;
     // `Pricing()`: Swift constructs with a call of the type (its types are capitalised, its functions are not).
     const kind = callee.object === null && /^\p{Lu}/u.test(callee.name) ? 'new' : 'call';
-    this.file.sites.push({ caller, line: startLineOf(node), kind, name: callee.name, object: callee.object, path: null, args: argumentCount(node) });
+    this.file.sites.push({
+      caller,
+      line: startLineOf(node),
+      kind,
+      name: callee.name,
+      object: callee.object,
+      path: null,
+      args: argumentCount(node),
+    });
   }
 }
 

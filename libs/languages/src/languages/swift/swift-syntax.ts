@@ -75,7 +75,8 @@ export function declaredName(node: Node | null | undefined): string | null {
 /** A type's name as written, without generic arguments or `?` (`Shop.Item?` is `Shop.Item`); null for arrays, tuples, functions. */
 export function typeName(node: Node | null | undefined): string | null {
   if (!node) return null;
-  if (node.type === 'optional_type' || node.type === 'opaque_type' || node.type === 'existential_type') return typeName(node.firstNamedChild);
+  if (node.type === 'optional_type' || node.type === 'opaque_type' || node.type === 'existential_type')
+    return typeName(node.firstNamedChild);
   if (node.type !== 'user_type') return null;
   return namedChildrenOf(node)
     .filter((child) => child.type === 'type_identifier')
