@@ -150,7 +150,7 @@ describe('SwiftExtractor on unusual input', () => {
     ]);
   });
 
-  it('reads directives, macros and availability in every file, not only the first the grammar parses', async () => {
+  it('reads directives, macros, availability and raw strings in every file, not only the first the grammar parses', async () => {
     const file = [
       'struct Clock {',
       '    #if os(Linux)',
@@ -162,6 +162,7 @@ describe('SwiftExtractor on unusual input', () => {
       '        if #available(macOS 13,',
       '                      iOS 16, *) { return now() }',
       '        #warning("slow")',
+      '        let escape = #"\\"#',
       '        return now()',
       '    }',
       '}',
