@@ -15,6 +15,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { Query } from 'web-tree-sitter';
+import { parserFor, parseText } from '@lore/languages';
+import { swiftParsedText } from '@lore/languages/languages/swift/swift-parsed-text';
 import { readRepository } from '@lore/indexer';
 
 interface RecallSet {
@@ -27,7 +31,9 @@ interface RecallSet {
   /** What is compared: these paths of the repository (files or folders). */
   paths: readonly string[];
   /** ctags' language names and the kinds compared, as `--kinds-<language>=` letters. */
-  ctags: Readonly<Record<string, string>>;
+  ctags?: Readonly<Record<string, string>>;
+  /** For a language this ctags has no parser for: the grammar authors' own tags query is the reference (grammarTags). */
+  grammarTags?: GrammarTags;
   /**
    * Tags that are not definitions, left out of the reference and counted apart: where ctags'
    * parser tags what is not declared there (a generic constraint, a parameter, a comparison).
@@ -35,6 +41,26 @@ interface RecallSet {
   notDefinition?: (tag: Tag, line: string) => boolean;
   /** ctags' name as Lore stores it, when a language names some symbols otherwise (`Type.constructor`). */
   loreName?: (tag: Tag) => string;
+}
+
+/**
+ * A reference from a grammar's `queries/tags.scm` (GitHub's code navigation): each `@name` under a
+ * `@definition.<kind>` capture is a tag of that kind on the name's line. It parses with the grammar
+ * Lore parses with, so it measures what Lore's walk keeps of what the grammar reads, not the
+ * grammar itself; files the grammar cannot parse are counted apart (skipped).
+ */
+interface GrammarTags {
+  /** The Lore language id whose grammar parses the files. */
+  grammar: string;
+  /** The query file, under bench/.repos (a grammar repository checked out at a frozen commit). */
+  query: string;
+  /** The grammar repository's commit, frozen with the set. */
+  queryCommit: string;
+  extensions: readonly string[];
+  /** The text the grammar is given, as the language folder gives it. */
+  parsedText?: (text: string) => string;
+  /** Node types of bodies: a tag inside one is a local (its scopeKind is `method`). */
+  bodies: ReadonlySet<string>;
 }
 
 const C_KINDS = 'fgmstu';
@@ -132,6 +158,26 @@ const SETS: readonly RecallSet[] = [
       ((tag.kind === 'constant' || tag.kind === 'variable') &&
         (tag.scopeKind === 'method' || (tag.scopeKind === 'package' && /^\/\^\s/.test(line)))),
   },
+  {
+    name: 'swift-argument-parser',
+    languages: ['swift'],
+    repository: 'apple/swift-argument-parser',
+    commit: '2f77f2fccb6e84fecff338c37b199e33e7dfd119',
+    paths: ['Sources', 'Tests', 'Examples', 'Plugins', 'Tools'],
+    // This universal-ctags (Debian's 5.9) has no Swift parser: tree-sitter-swift 0.7.1's own tags query is the reference.
+    grammarTags: {
+      grammar: 'swift',
+      query: 'tree-sitter-swift/queries/tags.scm',
+      queryCommit: '7c2f26b5dce12e82ef2bd932a883ef514ae566b8',
+      extensions: ['.swift'],
+      parsedText: swiftParsedText,
+      bodies: new Set(['function_body', 'lambda_literal', 'computed_property', 'statements']),
+    },
+    // The query tags a function's `let`/`var` locals as properties.
+    notDefinition: (tag) => tag.kind === 'property' && tag.scopeKind === 'method',
+    // The query names a subscript after its parameters; Lore stores it `subscript`.
+    loreName: (tag) => (tag.kind === 'method' && /\bsubscript\s*[(<]/.test(tag.pattern) ? 'subscript' : tag.name),
+  },
 ];
 
 /** What ctags calls a kind whose definitions are compared, by its letter (C and C++; other languages ask ctags, kindNames). */
@@ -172,6 +218,7 @@ function kindNames(language: string): Record<string, string> {
 }
 
 function ctagsTags(root: string, set: RecallSet): Tag[] {
+  if (!set.ctags) return [];
   const languages = Object.keys(set.ctags);
   const args = [
     '--output-format=json',
@@ -179,7 +226,7 @@ function ctagsTags(root: string, set: RecallSet): Tag[] {
     `--languages=${languages.join(',')}`,
     // A `.h` header is C++ to ctags by default; Lore reads it as the repository's language, so the map follows the set.
     ...(set.languages.includes('cpp') ? [] : ['--map-C=+.h', '--map-C++=-.h']),
-    ...languages.map((language) => `--kinds-${language}=${set.ctags[language]}`),
+    ...languages.map((language) => `--kinds-${language}=${set.ctags![language]}`),
     '-R',
     '-f',
     '-',
@@ -220,6 +267,44 @@ function ctagsTags(root: string, set: RecallSet): Tag[] {
   );
 }
 
+/** The tags of a grammar's own query over the set's files (GrammarTags). */
+async function grammarTags(root: string, set: RecallSet, reference: GrammarTags): Promise<Tag[]> {
+  const parser = await parserFor(reference.grammar);
+  const query = new Query(parser.language!, readFileSync(resolve('bench/.repos', reference.query), 'utf8'));
+  const files = execFileSync('git', ['-C', root, 'ls-files', '-z', '--', ...set.paths], { encoding: 'utf8' })
+    .split('\0')
+    .filter((path) => reference.extensions.some((extension) => path.endsWith(extension)));
+  const tags: Tag[] = [];
+  for (const path of files) {
+    const text = readFileSync(join(root, path), 'utf8');
+    const lines = text.split('\n');
+    const tree = parseText(parser, reference.parsedText?.(text) ?? text);
+    const seen = new Set<string>();
+    for (const match of query.matches(tree.rootNode)) {
+      const definition = match.captures.find((capture) => capture.name.startsWith('definition.'));
+      for (const capture of match.captures) {
+        if (capture.name !== 'name' || !definition) continue;
+        const node = capture.node;
+        const key = `${node.startIndex}:${definition.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        let local = false;
+        for (let parent = node.parent; parent && !local; parent = parent.parent) local = reference.bodies.has(parent.type);
+        tags.push({
+          name: node.text.replace(/^`|`$/g, ''),
+          path,
+          line: node.startPosition.row + 1,
+          kind: definition.name.slice('definition.'.length),
+          pattern: lines[node.startPosition.row] ?? '',
+          scopeKind: local ? 'method' : undefined,
+        });
+      }
+    }
+    tree.delete();
+  }
+  return tags;
+}
+
 /**
  * The name a tag of a stored symbol carries: a second nested body of a name is stored `name#2`,
  * a constructor `Type.constructor` (C#), both tagged by ctags under the plain name.
@@ -239,7 +324,15 @@ async function measure(set: RecallSet, printMisses: boolean): Promise<void> {
   }
   const head = execFileSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
   if (head !== set.commit) throw new Error(`${set.name} is at ${head}, the set is frozen at ${set.commit}`);
-  const tags = ctagsTags(root, set);
+  if (set.grammarTags) {
+    const queryRoot = resolve('bench/.repos', set.grammarTags.query.split('/')[0]!);
+    const queryHead = existsSync(join(queryRoot, '.git'))
+      ? execFileSync('git', ['-C', queryRoot, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+      : 'not checked out';
+    if (queryHead !== set.grammarTags.queryCommit)
+      throw new Error(`${set.grammarTags.query}: ${queryHead}, the set's reference is frozen at ${set.grammarTags.queryCommit}`);
+  }
+  const tags = set.grammarTags ? await grammarTags(root, set, set.grammarTags) : ctagsTags(root, set);
   const started = performance.now();
   const reading = await readRepository(root, {
     tenantId: 'bench',

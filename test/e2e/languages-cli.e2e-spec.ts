@@ -172,6 +172,25 @@ const CASES: LanguageCase[] = [
     inventory: { files: 8, lines: 104, functions: 13, classes: 6 },
     score: 100,
   },
+  {
+    fixture: 'swift-sample',
+    language: 'swift',
+    indexed: { files: 8, symbols: 32, calls: 15, skipped: [] },
+    symbol: 'priceOf',
+    callers: [
+      ['Cart.add', 'import'],
+      ['Cart.total.get.reduce{}', 'import'],
+    ],
+    affected: ['Cart.add', 'Cart.total.get.reduce{}', 'Cart.init', 'Cart.total.get', 'Cart.total'],
+    tests: ['CartTests.testAddsItems', 'SummaryTests.summarises'],
+    search: 'formatCents',
+    hits: [
+      ['formatCents', 'Sources/Shop/Format.swift'],
+      ['HasTotal', 'Sources/Shop/HasTotal.swift'],
+    ],
+    inventory: { files: 8, lines: 103, functions: 13, classes: 6 },
+    score: 100,
+  },
 ];
 
 let driver: Driver;

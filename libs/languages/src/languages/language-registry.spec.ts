@@ -15,6 +15,7 @@ describe('the language folders', () => {
       'python',
       'ruby',
       'rust',
+      'swift',
       'typescript',
     ]);
     expect(knownLanguage('javascript')?.definition).toBe(knownLanguage('typescript')?.definition);
