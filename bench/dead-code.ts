@@ -6,16 +6,48 @@
  * does: checkedAgainstCode) and a seeded sample of the items called dead, one per line (path:line, kind,
  * qualified name, confidence), for a person to check each by hand in the repository (grep for uses).
  *
- *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48] [--unreached]
+ *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48] [--unreached] [--set bench/dead-code-sets/hono.json]
+ *
+ * With --set (a frozen set: the items checked by hand, each with its verdict, used or dead), it
+ * scores the run against the set: of the items called dead, how many the hand check found used, how
+ * many it never checked, and of the items it found dead, how many are called dead (recall).
  *
  * The sets checked this way, with each item's verdict, are in docs/analysis.md ("Dead code against
  * real repositories").
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readRepository, SourceRepository } from '@lore/indexer';
 import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/code-health/code-health/reachability';
 import { healthFactsOf } from './health-facts';
 import { seededRandom } from './seeded-random';
+
+/** One hand-checked item of a frozen set (bench/dead-code-sets/<set>.json). */
+interface CheckedItem {
+  path: string;
+  line: number;
+  symbol: string;
+  verdict: 'used' | 'dead';
+  why: string;
+}
+
+const itemKey = (item: { path: string; line: number; symbol: string }) => `${item.path}:${item.line} ${item.symbol}`;
+
+/** The run scored against a frozen set's verdicts. */
+function scoreAgainstSet(setPath: string, calledDead: { path: string; line: number; symbol: string }[]): void {
+  const items = (JSON.parse(readFileSync(setPath, 'utf8')) as { items: CheckedItem[] }).items;
+  const verdicts = new Map(items.map((item) => [itemKey(item), item.verdict]));
+  const dead = new Set(calledDead.map(itemKey));
+  const used = calledDead.filter((item) => verdicts.get(itemKey(item)) === 'used');
+  const unchecked = calledDead.filter((item) => !verdicts.has(itemKey(item)));
+  const deadByHand = items.filter((item) => item.verdict === 'dead');
+  const found = deadByHand.filter((item) => dead.has(itemKey(item)));
+  const share = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
+  console.log(
+    `set ${setPath}: ${items.length} checked by hand; called dead ${calledDead.length}, used ${used.length} (${share(used.length, calledDead.length)}), not in the set ${unchecked.length}; dead by hand ${deadByHand.length}, called dead ${found.length} (recall ${share(found.length, deadByHand.length)})`,
+  );
+  for (const item of [...used, ...unchecked]) console.log(`  ${verdicts.has(itemKey(item)) ? 'used' : 'unchecked'}: ${itemKey(item)}`);
+}
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -49,6 +81,13 @@ async function main(): Promise<void> {
   const pool = process.argv.includes('--unreached')
     ? unreached.filter((item) => reached.some((alone) => alone.symbol.uid === item.symbol.uid && alone.status === 'dead'))
     : [...dead];
+  const setPath = argument('--set', '');
+  if (setPath !== '') {
+    scoreAgainstSet(
+      setPath,
+      dead.map((item) => ({ path: item.symbol.path, line: item.symbol.startLine, symbol: item.symbol.qualifiedName })),
+    );
+  }
   const sample = [];
   while (sample.length < sampleSize && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
   sample.sort((a, b) => a.symbol.path.localeCompare(b.symbol.path) || a.symbol.startLine - b.symbol.startLine);

@@ -281,6 +281,64 @@ describe('dead code by reachability', () => {
       'unknown',
     ]);
   });
+
+  it('calls a method dead only when its class is still dead once checked: a class named in code may be used through a base it overrides', () => {
+    // click's _winconsole.py: io.BufferedReader(_WindowsConsoleReader(handle)) calls readinto; the
+    // call to the class is matched by name only, so reachability alone calls both dead.
+    const candidates: HealthFacts = {
+      files: [],
+      symbols: [
+        symbol({ uid: 'Reader', path: 'src/console.py', kind: 'class', startLine: 128, language: 'python' }),
+        symbol({
+          uid: 'Reader.readinto',
+          name: 'readinto',
+          path: 'src/console.py',
+          kind: 'method',
+          parentUid: 'Reader',
+          startLine: 132,
+          language: 'python',
+        }),
+        symbol({ uid: 'Leftover', path: 'src/console.py', kind: 'class', startLine: 200, language: 'python' }),
+        symbol({
+          uid: 'Leftover.flushAll',
+          name: 'flushAll',
+          path: 'src/console.py',
+          kind: 'method',
+          parentUid: 'Leftover',
+          startLine: 201,
+          language: 'python',
+        }),
+      ],
+      references: [],
+      imports: [],
+    };
+    const code = {
+      occurrences: new Map([
+        ['Reader', 2],
+        ['readinto', 1],
+        ['Leftover', 1],
+        ['flushAll', 1],
+      ]),
+      lines: new Map([
+        ['src/console.py:128', 'class Reader(RawIOBase):'],
+        ['src/console.py:132', '    def readinto(self, b):'],
+        ['src/console.py:200', 'class Leftover:'],
+        ['src/console.py:201', '    def flushAll(self):'],
+      ]),
+    };
+    expect(
+      checkedAgainstCode(unreachedSymbols(candidates, false), candidates, code).map((item) => [
+        item.symbol.uid,
+        item.status,
+        item.confidence,
+      ]),
+    ).toEqual([
+      ['Reader', 'unknown', 'low'],
+      ['Reader.readinto', 'unknown', 'low'],
+      ['Leftover', 'dead', 'medium'],
+      ['Leftover.flushAll', 'dead', 'medium'],
+    ]);
+  });
 });
 
 describe('the canonical report', () => {

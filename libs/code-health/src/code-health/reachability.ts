@@ -110,53 +110,58 @@ const DECORATED = /^\s*@/;
  * whose name the repository's files hold more often than the repository declares that name is
  * named somewhere no resolved call records (handed on as a value, used as a type, registered by
  * string, reached by reflection, or only mentioned): `unknown`, never dead; so is a method of a type
- * not itself called dead, which code outside the repository may call through an interface it
- * implements (Go's sort.Interface, Java's Comparable, an iterator protocol). Without the code
- * (`code` null) nothing is called dead.
+ * not itself called dead once checked, which code outside the repository may call through an
+ * interface it implements (Go's sort.Interface, Java's Comparable, an iterator protocol) or a base it
+ * overrides (click's `_WindowsConsoleReader.readinto`, called by `io.BufferedReader`: the class is
+ * named in code, so it is in use, and so may its methods be). Without the code (`code` null) nothing
+ * is called dead.
  */
 export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFacts, code: NamesInCode | null): UnreachedSymbol[] {
   const declared = new Map<string, number>();
   for (const symbol of facts.symbols) declared.set(symbol.name, (declared.get(symbol.name) ?? 0) + 1);
-  const deadUids = new Set(unreached.filter((item) => item.status === 'dead').map((item) => item.symbol.uid));
   const byUid = new Map(facts.symbols.map((symbol) => [symbol.uid, symbol]));
-  const checked: UnreachedSymbol[] = [];
-  for (const item of unreached) {
-    if (item.status !== 'dead') {
-      checked.push(item);
-    } else if (code === null) {
-      checked.push({
-        ...item,
-        status: 'unknown',
-        confidence: 'low',
-        reason: 'the code at the indexed commit could not be read to look for other uses',
-      });
-    } else if (DECORATED.test(code.lines.get(`${item.symbol.path}:${item.symbol.startLine}`) ?? '')) {
-      continue;
-    } else if ((code.occurrences.get(item.symbol.name) ?? 0) > (declared.get(item.symbol.name) ?? 0)) {
-      checked.push({
-        ...item,
-        status: 'unknown',
-        confidence: 'low',
-        reason: 'no resolved call reaches it, but the code names it elsewhere (a value, a type, a registration, reflection or a mention)',
-      });
-    } else if (
-      item.symbol.kind === 'method' &&
-      item.symbol.parentUid !== null &&
-      byUid.has(item.symbol.parentUid) &&
-      !deadUids.has(item.symbol.parentUid)
-    ) {
-      checked.push({
-        ...item,
-        status: 'unknown',
-        confidence: 'low',
-        reason:
-          'a method of a type in use: code outside the repository may call it through an interface (sort.Interface, Comparable, an iterator)',
-      });
-    } else {
-      checked.push(item);
-    }
+  const byCode = unreached
+    .map((item) => (item.status === 'dead' ? checkedByName(item, declared, code) : item))
+    .filter((item) => item !== null);
+  // A type's status once its name is checked (the first pass), so a method follows its class's final status.
+  const deadAfterCheck = new Set(byCode.filter((item) => item.status === 'dead').map((item) => item.symbol.uid));
+  return byCode.map((item) =>
+    item.status === 'dead' &&
+    item.symbol.kind === 'method' &&
+    item.symbol.parentUid !== null &&
+    byUid.has(item.symbol.parentUid) &&
+    !deadAfterCheck.has(item.symbol.parentUid)
+      ? {
+          ...item,
+          status: 'unknown',
+          confidence: 'low',
+          reason:
+            'a method of a type in use: code outside the repository may call it through an interface or a base it overrides (sort.Interface, Comparable, io.RawIOBase, an iterator)',
+        }
+      : item,
+  );
+}
+
+/** One item called dead, checked against the code by its first line and by how often its name is written; null when decorated (registered: a use). */
+function checkedByName(item: UnreachedSymbol, declared: ReadonlyMap<string, number>, code: NamesInCode | null): UnreachedSymbol | null {
+  if (code === null) {
+    return {
+      ...item,
+      status: 'unknown',
+      confidence: 'low',
+      reason: 'the code at the indexed commit could not be read to look for other uses',
+    };
   }
-  return checked;
+  if (DECORATED.test(code.lines.get(`${item.symbol.path}:${item.symbol.startLine}`) ?? '')) return null;
+  if ((code.occurrences.get(item.symbol.name) ?? 0) > (declared.get(item.symbol.name) ?? 0)) {
+    return {
+      ...item,
+      status: 'unknown',
+      confidence: 'low',
+      reason: 'no resolved call reaches it, but the code names it elsewhere (a value, a type, a registration, reflection or a mention)',
+    };
+  }
+  return item;
 }
 
 function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<string> {
