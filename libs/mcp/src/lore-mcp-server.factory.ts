@@ -4,7 +4,6 @@ import {
   completable,
   McpServer,
   ProtocolError,
-  ProtocolErrorCode,
   ResourceNotFoundError,
   ResourceTemplate,
   type CallToolResult,
@@ -31,7 +30,9 @@ import {
 import { LoreMetrics } from '@lore/observability';
 import { type AnalysisContext, AnalysisSessions, type SessionSource, withSessionParameter } from './analysis-sessions';
 import { offsetOf } from './continuation';
-import { type LoreMcpPrompt, versionedPromptName } from './mcp-prompt';
+import type { LoreMcpPrompt } from './mcp-prompt';
+import { answerInvalidParamsAsSuch, toProtocolError, toResourceError } from './protocol-errors';
+import { PROMPT_VERSION_META, VERSIONS_CAPABILITY, answerVersionedPromptNames, versionsOf } from './served-versions';
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
@@ -64,10 +65,6 @@ import {
 import { type ServedCatalog, type ToolProfile, isServed } from './tool-profiles';
 
 export const LORE_MCP_SERVER_INFO = { name: 'lore', version: LORE_VERSION };
-/** The experimental capability that lists what /mcp serves by version (seed 000, 26.3 Server Capabilities). */
-export const VERSIONS_CAPABILITY = 'lore/versions';
-/** A prompt's version in prompts/list, in its `_meta`. */
-const PROMPT_VERSION_META = 'lore/version';
 export const MCP_TOOLS = Symbol('MCP_TOOLS');
 export const MCP_RESOURCES = Symbol('MCP_RESOURCES');
 export const MCP_PROMPTS = Symbol('MCP_PROMPTS');
@@ -536,117 +533,8 @@ function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): T
   };
 }
 
-/**
- * The SDK (2.4) checks a request's params against the protocol's schema before the handler runs,
- * and answers a mismatch with a plain Error, which goes out as -32603 Internal error; only tools/call
- * says -32602. Every request handler of the server is wrapped so that such a refusal is -32602
- * Invalid params, as JSON-RPC defines it. The SDK's refusal is recognised by its message: the zod
- * issues, as JSON, of the request's params; any other error passes through unchanged.
- */
-function answerInvalidParamsAsSuch(server: McpServer): void {
-  type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
-  const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
-  for (const [method, handler] of handlers) {
-    handlers.set(method, async (request, ctx) => {
-      try {
-        return await handler(request, ctx);
-      } catch (error) {
-        const issues = error instanceof Error && error.constructor === Error ? paramsIssuesOf(error.message) : null;
-        if (issues === null) throw error;
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${issues}`);
-      }
-    });
-  }
-}
-
-/** The params issues a schema refusal's message lists ("params.uri: expected string, received number"), or null if it is not one. */
-function paramsIssuesOf(message: string): string | null {
-  let issues: unknown;
-  try {
-    issues = JSON.parse(message);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(issues) || issues.length === 0) return null;
-  const read = issues.map((issue) => issue as { path?: unknown; message?: unknown });
-  if (!read.every((issue) => Array.isArray(issue.path) && issue.path[0] === 'params' && typeof issue.message === 'string')) return null;
-  return read.map((issue) => `${(issue.path as unknown[]).join('.')}: ${String(issue.message)}`).join('; ');
-}
-
-function toResourceError(uri: string, error: unknown, onError?: (error: unknown) => void): ProtocolError {
-  const body = toLoreError(error).toBody();
-  if (body.code === 'not_found' && seedCodeOf(body) === null) {
-    if (!(error instanceof LoreError)) onError?.(error);
-    return new ResourceNotFoundError(uri, body.message);
-  }
-  return toProtocolError(error, { uri }, onError);
-}
-
-/** The JSON-RPC code a Lore error names for itself (the Knowledge MCP server's knowledge errors: details.jsonRpcCode), if any. */
-function seedCodeOf(body: ReturnType<LoreError['toBody']>): number | null {
-  const code = body.details?.jsonRpcCode;
-  return typeof code === 'number' ? code : null;
-}
-
-/**
- * A Lore error as a JSON-RPC error: a knowledge error with the seed's code, message and `data`; any
- * other as invalid params (internal for a failure of the server), with the Lore error in `data`.
- */
-function toProtocolError(error: unknown, about: Record<string, unknown>, onError?: (error: unknown) => void): ProtocolError {
-  if (!(error instanceof LoreError)) onError?.(error);
-  const body = toLoreError(error).toBody();
-  const seedCode = seedCodeOf(body);
-  if (seedCode !== null) return new ProtocolError(seedCode, body.message, body.details!.data as Record<string, unknown>);
-  const code =
-    body.code === 'internal' || body.code === 'unavailable' || body.code === 'resource_exhausted'
-      ? ProtocolErrorCode.InternalError
-      : ProtocolErrorCode.InvalidParams;
-  return new ProtocolError(code, body.message, { ...about, error: body });
-}
-
 /** Whether a tool's input schema declares detail_level itself. */
 function takesDetailLevel(tool: LoreMcpTool): boolean {
   const shape = (tool.input as unknown as { shape?: Record<string, unknown> }).shape;
   return shape !== undefined && Object.hasOwn(shape, 'detail_level');
-}
-
-/**
- * What a server serves, by version, as seed 000 lists its capabilities: `search_code:v1`,
- * `generate_module_doc:v1`, and the resources by name (a resource URI has no version).
- */
-function versionsOf(
-  tools: readonly LoreMcpTool[],
-  resources: readonly LoreMcpResourceTemplate[],
-  prompts: readonly LoreMcpPrompt[],
-): { tools: string[]; resources: string[]; prompts: string[] } {
-  return {
-    tools: tools.map((tool) => `${tool.name}:v${tool.version}`),
-    resources: resources.map((resource) => resource.name),
-    prompts: prompts.map(versionedPromptName),
-  };
-}
-
-/**
- * prompts/get by a prompt's name or its versioned name (`generate_module_doc:v1`, the version it is
- * at): a client that pinned a version gets that prompt while the version holds, and -32602 naming
- * the version served once it has changed, never another workflow under the pinned name.
- */
-function answerVersionedPromptNames(
-  server: McpServer,
-  prompts: readonly LoreMcpPrompt[],
-  registered: ReadonlyMap<string, RegisteredPrompt>,
-): void {
-  const byVersionedName = new Map(prompts.map((prompt) => [versionedPromptName(prompt), prompt.name]));
-  server.server.removeRequestHandler('prompts/get');
-  server.server.setRequestHandler('prompts/get', (request, ctx) => {
-    const asked = request.params.name;
-    const prompt = registered.get(byVersionedName.get(asked) ?? asked);
-    if (prompt === undefined) {
-      const unversioned = asked.replace(/:v[^:]*$/, '');
-      const served = prompts.find((candidate) => candidate.name === unversioned);
-      const why = served === undefined ? '' : `: the version served is ${versionedPromptName(served)}`;
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${asked} not found${why}`);
-    }
-    return prompt.handler(request.params.arguments, ctx);
-  });
 }

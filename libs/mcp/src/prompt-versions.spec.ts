@@ -2,7 +2,8 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { discoverClasses } from '@lore/config';
 import type { Principal } from '@lore/domain';
-import { LoreMcpServerFactory, VERSIONS_CAPABILITY } from './lore-mcp-server.factory';
+import { LoreMcpServerFactory } from './lore-mcp-server.factory';
+import { VERSIONS_CAPABILITY } from './served-versions';
 import type { LoreMcpPrompt } from './mcp-prompt';
 import type { LoreMcpTool } from './mcp-tool';
 

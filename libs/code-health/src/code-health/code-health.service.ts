@@ -46,8 +46,8 @@ import {
   ListFindingsInputSchema,
   type Report,
   type RunSummary,
-  type SymbolHealth,
 } from '@lore/domain/schemas/code-health';
+import type { SymbolHealth } from '@lore/domain/schemas/code-health-symbols';
 import { AnalysisReviewRepository, CodeGraphRepository, CodeHealthRepository, type RepositoryRecord } from '@lore/graph';
 import { codeLanguages, SourceRepository } from '@lore/indexer';
 import { trustedBaseline } from '../analysis-review/baselines';

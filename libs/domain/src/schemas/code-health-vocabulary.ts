@@ -140,3 +140,6 @@ export const AnalyzeChangedPathsInputSchema = z
   .register(schemaNames, { name: 'AnalyzeChangedPathsInput' });
 export type AnalyzeChangedPathsInput = z.input<typeof AnalyzeChangedPathsInputSchema>;
 export type AnalyzeChangedPathsQuery = z.output<typeof AnalyzeChangedPathsInputSchema>;
+
+export const FindingConfidenceSchema = z.enum(['high', 'medium', 'low']).register(schemaNames, { name: 'FindingConfidence' });
+export const DeadCodeStatusSchema = z.enum(['dead', 'unknown']).register(schemaNames, { name: 'DeadCodeStatus' });

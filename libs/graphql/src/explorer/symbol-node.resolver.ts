@@ -11,7 +11,7 @@ import {
   SymbolUidSchema,
   TestConnectionSchema,
 } from '@lore/domain/schemas/explorer';
-import { SymbolCloneSchema, SymbolDeadCodeSchema } from '@lore/domain/schemas/code-health';
+import { SymbolCloneSchema, SymbolDeadCodeSchema } from '@lore/domain/schemas/code-health-symbols';
 import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { ExplorerService } from '@lore/knowledge/explorer/explorer.service';
 import { z } from 'zod';
