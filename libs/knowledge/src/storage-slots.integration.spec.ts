@@ -58,6 +58,11 @@ async function everyAnswer(moduleRef: TestingModule): Promise<unknown> {
         .get(SearchService)
         .searchCode({ query: 'discount', mode: 'fulltext', scope: { repositoryId: REPOSITORY } }, principal),
     ),
+    documentSearch: (
+      await moduleRef
+        .get(SearchService)
+        .searchCode({ query: 'order', mode: 'fulltext', include: ['documents'], scope: { repositoryId: REPOSITORY } }, principal)
+    ).documents,
     span: await moduleRef.get(FileSpanService).getFileSpan({ uri: detail.symbol.resourceUri }, principal),
     repositories: await explorer.listRepositories(principal, {}),
     repository: await explorer.getRepository(principal, REPOSITORY),
@@ -106,6 +111,19 @@ describe('a repository moved to its second storage slot', () => {
       moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: REPOSITORY }, principal);
     await index(inPlace);
     const fromFirstSlot = await everyAnswer(inPlace);
+    expect((fromFirstSlot as { documentSearch: unknown }).documentSearch).toEqual([
+      {
+        artifactType: 'document_section',
+        title: 'order-service',
+        documentPath: 'README.md',
+        repositoryId: REPOSITORY,
+        startLine: 1,
+        endLine: 4,
+        uri: expect.stringMatching(new RegExp(`^doc://${REPOSITORY}/[0-9a-f]+/README\\.md#L1-L4$`)),
+        score: 0.016393,
+        reasons: ['fulltext'],
+      },
+    ]);
     const nodes = (await slotsInGraph())[REPOSITORY];
     expect(nodes).toBeGreaterThan(0);
 

@@ -19,7 +19,11 @@ export const register: RegisterCommand = (program: Command) =>
     .option('--language <language>', 'only this language (typescript, python, go, c...)')
     .addOption(new Option('--mode <mode>', 'ranking: hybrid (default), fulltext or semantic').choices([...SEARCH_MODES]))
     .option('--limit <n>', 'at most this many results (1-50)')
-    .addOption(new Option('--include <what...>', 'also search: knowledge (project knowledge chapters)').choices([...SEARCH_INCLUDES]))
+    .addOption(
+      new Option('--include <what...>', 'also search: knowledge (project knowledge chapters), documents (Markdown sections)').choices([
+        ...SEARCH_INCLUDES,
+      ]),
+    )
     .option('--json', 'print the search_code result as JSON')
     .action(runAction(searchCommand));
 
@@ -58,7 +62,7 @@ async function searchCommand(
 }
 
 /** Hits on stdout; which embedder answered, and every warning, on stderr (as --json carries them). */
-function printSearch({ results, knowledge, warnings }: SearchCodeResult, embedder: string | null): void {
+function printSearch({ results, knowledge, documents, warnings }: SearchCodeResult, embedder: string | null): void {
   if (embedder) process.stderr.write(`${embedder}\n`);
   for (const warning of warnings) process.stderr.write(`warning (${warning.code}): ${warning.message}\n`);
   if (results.length === 0) process.stdout.write('no matches\n');
@@ -69,4 +73,8 @@ function printSearch({ results, knowledge, warnings }: SearchCodeResult, embedde
   }
   for (const hit of knowledge ?? [])
     process.stdout.write(`${hit.score.toFixed(4).padStart(7)}  knowledge ${hit.title} / ${hit.chapter}  ${hit.uri}\n`);
+  for (const hit of documents ?? [])
+    process.stdout.write(
+      `${hit.score.toFixed(4).padStart(7)}  document  ${hit.title}  ${hit.repositoryId}:${hit.documentPath}:${hit.startLine}  (${hit.reasons.join(', ')})\n`,
+    );
 }

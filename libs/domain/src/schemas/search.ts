@@ -14,7 +14,8 @@ import {
 export const SEARCH_MODES = ['hybrid', 'fulltext', 'semantic'] as const;
 export const SearchModeSchema = z.enum(SEARCH_MODES).register(schemaNames, { name: 'SearchMode' });
 export const SEARCH_REASONS = ['exact_name', 'fulltext', 'semantic'] as const;
-export const SEARCH_INCLUDES = ['knowledge'] as const;
+export const SEARCH_INCLUDES = ['knowledge', 'documents'] as const;
+export const DOCUMENT_SEARCH_REASONS = ['fulltext', 'semantic'] as const;
 
 export const SearchCodeInputSchema = z
   .object({
@@ -55,7 +56,7 @@ export const SearchCodeInputSchema = z
       .max(SEARCH_INCLUDES.length)
       .optional()
       .describe(
-        'Lore: what to search besides code. knowledge: the chapters of the project knowledge of the searched repositories, ranked as search_knowledge ranks them in hybrid mode, in `knowledge`.',
+        'Lore: what to search besides code. knowledge: project knowledge chapters, in `knowledge`. documents: Markdown sections, in `documents`.',
       ),
   })
   .strict()
@@ -91,6 +92,21 @@ export const KnowledgeSearchCodeHitSchema = z
   .register(schemaNames, { name: 'KnowledgeSearchCodeHit' });
 export type KnowledgeSearchCodeHit = z.infer<typeof KnowledgeSearchCodeHitSchema>;
 
+export const DocumentSearchCodeHitSchema = z
+  .object({
+    artifactType: z.literal('document_section'),
+    title: z.string().describe("The section's heading."),
+    documentPath: z.string(),
+    repositoryId: z.string(),
+    startLine: z.number().int(),
+    endLine: z.number().int(),
+    uri: z.string().describe("doc:// URI of the section's lines."),
+    score: z.number(),
+    reasons: z.array(z.enum(DOCUMENT_SEARCH_REASONS).register(schemaNames, { name: 'DocumentSearchReason' })),
+  })
+  .register(schemaNames, { name: 'DocumentSearchCodeHit' });
+export type DocumentSearchCodeHit = z.infer<typeof DocumentSearchCodeHitSchema>;
+
 export const SearchCodeResultSchema = z
   .object({
     results: z.array(SearchHitSchema),
@@ -98,6 +114,7 @@ export const SearchCodeResultSchema = z
       .array(KnowledgeSearchCodeHitSchema)
       .optional()
       .describe('With include: ["knowledge"]: the best chapters of the project knowledge of the repositories searched (Lore).'),
+    documents: z.array(DocumentSearchCodeHitSchema).optional().describe('With include: ["documents"].'),
     warnings: z.array(WarningSchema),
     trustBoundary: TrustBoundarySchema,
   })

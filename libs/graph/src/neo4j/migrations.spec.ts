@@ -25,6 +25,7 @@ describe('migrations', () => {
       '013_knowledge_links',
       '014_agent_memory',
       '015_generated_artifacts',
+      '016_section_fulltext',
     ]);
     for (const migration of migrations) {
       expect(migration.checksum).toMatch(/^[0-9a-f]{64}$/);

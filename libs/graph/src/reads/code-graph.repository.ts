@@ -28,6 +28,15 @@ export interface FullTextHit {
   commitSha: string;
 }
 
+/** A Markdown section as search_code's `documents` names it (search/fulltext-sections, search/section-refs). */
+export interface SectionRefRecord {
+  section: { uid: string; title: string; documentPath: string; repositoryId: string; startLine: number; endLine: number };
+  commitSha: string;
+}
+
+/** A section the full-text index over section titles found, with its Lucene score. */
+export type SectionFullTextHit = SectionRefRecord & { score: number };
+
 export interface FileRecord {
   file: { path: string; language: string; contentHash: string; lines: number; blocked: boolean };
   repository: { repositoryId: string; commitSha: string; rootPath: string; gitPrefix: string | null };
@@ -165,11 +174,35 @@ export class CodeGraphRepository {
       candidates: number;
     },
   ): Promise<FullTextHit[]> {
+    return this.fullTextInScope<FullTextHit>(principal, 'search/fulltext-symbols', params);
+  }
+
+  /** Markdown sections whose headings match `lucene`, best first (search_code's `documents`). */
+  async searchSectionsFullText(
+    principal: Principal,
+    params: { lucene: string; repositoryId: string | null; pathPrefix: string | null; limit: number; candidates: number },
+  ): Promise<SectionFullTextHit[]> {
+    return this.fullTextInScope<SectionFullTextHit>(principal, 'search/fulltext-sections', params);
+  }
+
+  /** Markdown sections by uid, as far as the principal may see them (unknown and hidden uids are left out). */
+  async getSectionRefs(principal: Principal, uids: readonly string[]): Promise<SectionRefRecord[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.read(principal, 'search/section-refs', { uids });
+    return rows as unknown as SectionRefRecord[];
+  }
+
+  /** The `hits` of a full-text query over a window of the index's best `candidates`, widened until the principal's scope has its own best `limit`. */
+  private async fullTextInScope<Hit>(
+    principal: Principal,
+    query: string,
+    params: ReaderParams & { limit: number; candidates: number },
+  ): Promise<Hit[]> {
     // The scope's rows from a window that was not full, or as many as asked, are its best: return them.
     // Fewer from a full window may be a scope crowded out by other repositories' better matches: widen it.
     for (let candidates = params.candidates; ; candidates *= FULLTEXT_WINDOW_GROWTH) {
-      const [row] = await this.read(principal, 'search/fulltext-symbols', { ...params, candidates });
-      const hits = row!.hits as FullTextHit[];
+      const [row] = await this.read(principal, query, { ...params, candidates });
+      const hits = row!.hits as Hit[];
       if (hits.length >= params.limit || row!.windowFull !== true || candidates >= MAX_FULLTEXT_WINDOW) return hits;
     }
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { canAccessRepository } from '@lore/access';
-import { CodeGraphRepository } from '@lore/graph';
+import { CodeGraphRepository, type SectionRefRecord } from '@lore/graph';
 import { codeLanguages } from '@lore/indexer';
 import {
   InvalidInputError,
@@ -11,10 +11,12 @@ import {
   TRUST_BOUNDARY,
   UnavailableError,
   type Warning,
+  formatDocUri,
   symbolCodeUri,
   visibleRepositoryIds,
 } from '@lore/domain';
 import {
+  type DocumentSearchCodeHit,
   type SearchCodeInput,
   SearchCodeInputSchema,
   type SearchCodeQuery,
@@ -35,6 +37,8 @@ const FULLTEXT_CANDIDATES = 500;
 /** Each ranking contributes this many candidates (at least) to the fusion. */
 const MIN_RANKED = 30;
 const CODE_KINDS = [...SYMBOL_KINDS];
+/** The chunk kind of a Markdown section's text (libs/indexer/src/chunks.ts). */
+const SECTION_KINDS = ['section'];
 
 type Reason = SearchHit['reasons'][number];
 
@@ -77,7 +81,12 @@ export class SearchService {
             limit: ranked,
             candidates: FULLTEXT_CANDIDATES,
           }),
-      query.mode === 'fulltext' ? Promise.resolve([]) : this.semanticHits(query, principal, repositoryId, ranked, warnings),
+      query.mode === 'fulltext'
+        ? Promise.resolve([])
+        : this.semanticHits(query, principal, repositoryId, ranked, warnings, {
+            kinds: query.kinds ?? CODE_KINDS,
+            language: query.language,
+          }),
     ]);
 
     const fused = reciprocalRankFusion([fulltext.map((hit) => hit.symbol.uid), semantic.map((hit) => hit.uid)]);
@@ -109,12 +118,82 @@ export class SearchService {
       });
     }
     results.sort((a, b) => b.score - a.score || a.qualifiedName.localeCompare(b.qualifiedName) || a.uid.localeCompare(b.uid));
-    const answer = { results: results.slice(0, query.maxResults), warnings, trustBoundary: TRUST_BOUNDARY };
+    const answer: SearchCodeResult = { results: results.slice(0, query.maxResults), warnings, trustBoundary: TRUST_BOUNDARY };
+    if (query.include?.includes('documents'))
+      answer.documents = await this.documentHits(query, principal, repositoryId, lucene, ranked, warnings);
     if (!query.include?.includes('knowledge')) return answer;
     const searched = await this.graph.listRepositories(principal);
     const repositories = searched.filter((repository) => repositoryId === null || repository.repositoryId === repositoryId);
     const knowledge = await this.knowledge.knowledgeHits(principal, repositories, query.understood.text, query.maxResults);
     return { ...answer, knowledge };
+  }
+
+  /**
+   * include: ["documents"]: the Markdown sections of the searched repositories, the full-text ranking
+   * of their headings and the semantic ranking of their text fused as the symbols' are. The semantic
+   * ranking's warnings are the symbols' own (the same repositories' vectors): only new ones are added.
+   */
+  private async documentHits(
+    query: FilteredQuery,
+    principal: Principal,
+    repositoryId: string | null,
+    lucene: string | null,
+    ranked: number,
+    warnings: Warning[],
+  ): Promise<DocumentSearchCodeHit[]> {
+    const semanticWarnings: Warning[] = [];
+    const [fulltext, semantic] = await Promise.all([
+      query.mode === 'semantic' || lucene === null
+        ? Promise.resolve([])
+        : this.graph.searchSectionsFullText(principal, {
+            lucene,
+            repositoryId,
+            pathPrefix: query.pathPrefix ?? null,
+            limit: ranked,
+            candidates: FULLTEXT_CANDIDATES,
+          }),
+      query.mode === 'fulltext'
+        ? Promise.resolve([])
+        : this.semanticHits(query, principal, repositoryId, ranked, semanticWarnings, { kinds: SECTION_KINDS, language: undefined }),
+    ]);
+    const told = new Set(warnings.map((warning) => warning.message));
+    warnings.push(...semanticWarnings.filter((warning) => !told.has(warning.message)));
+
+    const fused = reciprocalRankFusion([fulltext.map((hit) => hit.section.uid), semantic.map((hit) => hit.uid)]);
+    const refs = new Map<string, SectionRefRecord>(fulltext.map((hit) => [hit.section.uid, hit]));
+    const missing = semantic.map((hit) => hit.uid).filter((uid) => !refs.has(uid));
+    for (const ref of await this.graph.getSectionRefs(principal, missing)) refs.set(ref.section.uid, ref);
+    const semanticUids = new Set(semantic.map((hit) => hit.uid));
+    const fulltextUids = new Set(fulltext.map((hit) => hit.section.uid));
+
+    const hits: DocumentSearchCodeHit[] = [];
+    for (const [uid, score] of fused) {
+      const ref = refs.get(uid);
+      if (!ref) continue; // a vector of a section that is no longer in the graph
+      const { section, commitSha } = ref;
+      const reasons: DocumentSearchCodeHit['reasons'] = [];
+      if (fulltextUids.has(uid)) reasons.push('fulltext');
+      if (semanticUids.has(uid)) reasons.push('semantic');
+      hits.push({
+        artifactType: 'document_section',
+        title: section.title,
+        documentPath: section.documentPath,
+        repositoryId: section.repositoryId,
+        startLine: section.startLine,
+        endLine: section.endLine,
+        uri: formatDocUri({ repositoryId: section.repositoryId, commitSha, path: section.documentPath, range: section }),
+        score: round(score),
+        reasons,
+      });
+    }
+    hits.sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.repositoryId.localeCompare(b.repositoryId) ||
+        a.documentPath.localeCompare(b.documentPath) ||
+        a.startLine - b.startLine,
+    );
+    return hits.slice(0, query.maxResults);
   }
 
   private async semanticHits(
@@ -123,12 +202,13 @@ export class SearchService {
     repositoryId: string | null,
     limit: number,
     warnings: Warning[],
+    chunks: { kinds: string[]; language: string | undefined },
   ): Promise<VectorHit[]> {
     const repoIds = repositoryId !== null ? [repositoryId] : visibleRepositoryIds(principal);
     try {
       const { hits, previousModels, inProgress, notEmbedded } = await this.semantic.search(
         query.understood.text,
-        { tenantId: principal.tenantId, repoIds, kinds: query.kinds ?? CODE_KINDS, pathPrefix: query.pathPrefix, language: query.language },
+        { tenantId: principal.tenantId, repoIds, kinds: chunks.kinds, pathPrefix: query.pathPrefix, language: chunks.language },
         limit,
       );
       const rankedBy = new Map(previousModels.map(({ repoId, modelId }) => [repoId, modelId]));
