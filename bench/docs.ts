@@ -123,7 +123,7 @@ async function runSet(indexing: IndexingService, trust: DocumentationTrustServic
   );
   for (const finding of ownFindings)
     console.log(
-      `  ${finding.path}:${finding.line} ${finding.kind} ${finding.confidence}: ${finding.statement.slice(0, 90)}  — ${finding.reason.slice(0, 140)}`,
+      `  ${finding.path}:${finding.line} ${finding.kind} ${finding.change} ${finding.confidence}: ${finding.statement.slice(0, 90)}  — ${finding.reason.slice(0, 200)}`,
     );
   return { name, ...claims, ...stale, ownFindings: ownFindings.length };
 }
@@ -208,7 +208,7 @@ async function scorePlanted(
   for (const [i, line] of plantedLines.entries()) {
     const finding = flagged.get(line);
     console.log(
-      `planted ${finding ? 'found ' : 'MISSED'} ${set.planted[i]}${finding ? `  (${finding.kind}: ${finding.reason.slice(0, 160)})` : ''}`,
+      `planted ${finding ? 'found ' : 'MISSED'} ${set.planted[i]}${finding ? `  (${finding.kind}, change ${finding.change}: ${finding.reason.slice(0, 200)})` : ''}`,
     );
   }
   for (const [i, line] of trueLines.entries())

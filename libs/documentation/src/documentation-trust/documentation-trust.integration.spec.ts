@@ -167,7 +167,9 @@ describe('detect_stale_docs', () => {
         line: 13,
         statement: '- `buildReport()` builds the report text.',
         kind: 'unknown_symbol',
-        reason: 'No symbol or code in the repository is named buildReport.',
+        change: 'removed',
+        reason:
+          'No symbol or code in the repository is named buildReport. buildReport was removed: the code at the indexed commit has no such name.',
         evidence: [],
         confidence: 0.9,
       },
@@ -176,7 +178,8 @@ describe('detect_stale_docs', () => {
         line: 9,
         statement: 'drift check --verbose',
         kind: 'unknown_flag',
-        reason: 'No code defines the flag --verbose.',
+        change: 'removed',
+        reason: 'No code defines the flag --verbose. --verbose was removed: the code at the indexed commit has no such name.',
         evidence: [],
         confidence: 0.85,
       },
@@ -246,12 +249,100 @@ describe('detect_stale_docs and history', () => {
       line: 12,
       statement: '- `composeReport` builds the report text from the paths it is given.',
       kind: 'code_changed_after',
+      change: null,
       reason: 'The declaration of composeReport changed on 2026-02-01, after this line last changed on 2026-01-01.',
       evidence: [{ path: 'src/report.ts', startLine: 4, endLine: 4, uri: `code://history/${commitSha}/src/report.ts#L4-L4` }],
       confidence: 0.4,
     });
     // Above the confidence asked for, the history is left out.
     expect((await service.detectStaleDocs({ repositoryId: 'history', minConfidence: 0.5 }, principal)).findings).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('detect_stale_docs and what changed', () => {
+  it('says a name was renamed or removed, a signature or a default differs, and leaves names of other packages alone', async () => {
+    const root = driftCopy('changes');
+    const readme = join(root, 'README.md');
+    const added = [
+      '',
+      '- `composeReports()` composes the report.',
+      '- `composeReport` takes three parameters.',
+      "- The default of `title` in `composeReport` is 'Report'.",
+      '- For more control, pass a `ProxyAgent` as the dispatcher.',
+      '',
+      '```js',
+      "import {ProxyAgent} from 'undici';",
+      '```',
+      '',
+      '```sh',
+      'NODE_USE_ENV_PROXY=1 node --use-env-proxy app.js',
+      '```',
+      'Set `NODE_USE_ENV_PROXY=1` or pass `--use-env-proxy` to Node.js.',
+    ];
+    writeFileSync(readme, `${readFileSync(readme, 'utf8')}${added.join('\n')}\n`);
+    commit(root, '2026-01-01', 'docs-drift with changes');
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'changes' }, principal);
+    const commitSha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+
+    const answer = await service.detectStaleDocs({ repositoryId: 'changes', minConfidence: 0.5 }, principal);
+    // Both sides: the doc line (path, line) and the declaration at the indexed commit.
+    const composeReport = [{ path: 'src/report.ts', startLine: 4, endLine: 6, uri: `code://changes/${commitSha}/src/report.ts#L4-L6` }];
+    const removed = (name: string) => `${name} was removed: the code at the indexed commit has no such name.`;
+    expect(answer.findings).toEqual([
+      {
+        path: 'README.md',
+        line: 21,
+        statement: '- `composeReport` takes three parameters.',
+        kind: 'contradicted_claim',
+        change: 'signature',
+        reason:
+          '"`composeReport` takes three parameters." is contradicted: composeReport takes 2 parameters: paths, title. The signature at the indexed commit is different.',
+        evidence: composeReport,
+        confidence: 0.95,
+      },
+      {
+        path: 'README.md',
+        line: 22,
+        statement: "- The default of `title` in `composeReport` is 'Report'.",
+        kind: 'contradicted_claim',
+        change: 'default',
+        reason:
+          "\"The default of `title` in `composeReport` is 'Report'.\" is contradicted: title of composeReport defaults to 'Drift report'. The default value at the indexed commit is different.",
+        evidence: composeReport,
+        confidence: 0.95,
+      },
+      {
+        path: 'README.md',
+        line: 13,
+        statement: '- `buildReport()` builds the report text.',
+        kind: 'unknown_symbol',
+        change: 'removed',
+        reason: `No symbol or code in the repository is named buildReport. ${removed('buildReport')}`,
+        evidence: [],
+        confidence: 0.9,
+      },
+      {
+        path: 'README.md',
+        line: 20,
+        statement: '- `composeReports()` composes the report.',
+        kind: 'unknown_symbol',
+        change: 'renamed',
+        reason:
+          'No symbol or code in the repository is named composeReports. composeReports was renamed: the code at the indexed commit has composeReport instead.',
+        evidence: composeReport,
+        confidence: 0.9,
+      },
+      {
+        path: 'README.md',
+        line: 9,
+        statement: 'drift check --verbose',
+        kind: 'unknown_flag',
+        change: 'removed',
+        reason: `No code defines the flag --verbose. ${removed('--verbose')}`,
+        evidence: [],
+        confidence: 0.85,
+      },
+    ]);
   }, 120_000);
 });
 
@@ -283,7 +374,9 @@ describe('detect_stale_docs and doc comments', () => {
         line: 5,
         statement: 'Builds the report text; `listDrifted` finds the paths.',
         kind: 'unknown_symbol',
-        reason: 'No symbol or code in the repository is named listDrifted.',
+        change: 'removed',
+        reason:
+          'No symbol or code in the repository is named listDrifted. listDrifted was removed: the code at the indexed commit has no such name.',
         evidence: [],
         confidence: 0.9,
       },
@@ -317,7 +410,7 @@ describe('verify_documentation', () => {
       severity: 'error',
       type: 'unknown_flag',
       doc_statement: 'drift check --verbose',
-      code_reality: 'No code defines the flag --verbose.',
+      code_reality: 'No code defines the flag --verbose. --verbose was removed: the code at the indexed commit has no such name.',
       suggestion: 'Remove the flag, or name the one the command takes now.',
       line: 9,
       evidence: [],

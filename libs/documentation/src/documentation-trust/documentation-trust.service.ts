@@ -196,6 +196,7 @@ export class DocumentationTrustService {
           line: chapter.firstLine + index,
           statement: lines[index]!.trim(),
           kind: 'code_changed_after',
+          change: null,
           reason: `The code this chapter is about changed since it was written: ${link.reason}.`,
           evidence: await this.linkEvidence(code, link.about),
           confidence: STALE_LINK_CONFIDENCE,

@@ -1,4 +1,4 @@
-import { docLines, hasFileShape, mentionsOfCode, sentencesOf, speaksOfHistory } from './markdown-mentions';
+import { docLines, foreignNames, hasFileShape, mentionsOfCode, sentencesOf, speaksOfHistory } from './markdown-mentions';
 
 describe('mentionsOfCode', () => {
   it.each([
@@ -89,5 +89,32 @@ describe('speaksOfHistory', () => {
     ['README.md', 'Call `getCookie()`.', ['API', 'Cookies'], false],
   ])('%s: %s under %j', (path, text, section, expected) => {
     expect(speaksOfHistory(path, { text, section })).toBe(expected);
+  });
+});
+
+describe('foreignNames', () => {
+  const readme = [
+    'Use `ProxyAgent` with the `dispatcher` option.',
+    '```js',
+    "import ky, {HTTPError} from 'ky';",
+    "import {ProxyAgent, Agent as Dispatcher} from 'undici';",
+    "import * as path from 'node:path';",
+    "import {retry} from './retry';",
+    '```',
+    '```python',
+    'from click.testing import CliRunner',
+    'from flask import Flask, request as req',
+    '```',
+    '```sh',
+    'NODE_USE_ENV_PROXY=1 HTTP_PROXY=http://proxy:8080 node --use-env-proxy app.js',
+    'KY_DEBUG=1 ky fetch --verbose',
+    '```',
+    "import {Outside} from 'elsewhere';",
+  ].join('\n');
+
+  it("gives the names the code blocks take from other software, not the repository's own nor prose", () => {
+    expect([...foreignNames(readme, ['ky', 'click'])].sort()).toEqual(
+      ['--use-env-proxy', 'Agent', 'Flask', 'HTTP_PROXY', 'NODE_USE_ENV_PROXY', 'ProxyAgent', 'path', 'request'].sort(),
+    );
   });
 });

@@ -187,3 +187,64 @@ function unique(mentions: Mention[]): Mention[] {
     return true;
   });
 }
+
+/** `import {A, B as C} from 'pkg'`, `import A from 'pkg'`, `import * as A from 'pkg'`: the names and the package. */
+const SCRIPT_IMPORT = /^\s*import\s+(?:type\s+)?([\w$]+)?\s*,?\s*(?:\{([^}]*)\}|\*\s+as\s+([\w$]+))?\s*from\s+['"]([^'"]+)['"]/;
+/** `from pkg.module import a, b as c`. */
+const PYTHON_IMPORT = /^\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+)\)?/;
+/** `NAME=value` before a shell line's command. */
+const SHELL_ASSIGNMENT = /^[A-Za-z_][\w]*=/;
+
+/**
+ * The names a document's own code blocks take from other software: what a script imports from a
+ * package that is not the repository's (`import {ProxyAgent} from 'undici'`), what Python imports
+ * from a module that is not, and the variables and flags of a shell line running another program
+ * (`NODE_USE_ENV_PROXY=1 node --use-env-proxy app.js`). A line naming one of them that no code has
+ * names that software's API in passing, not the repository's. `own` are the repository's package
+ * and command names (`ky`, `click`, `@scope/pkg`).
+ */
+export function foreignNames(markdown: string, own: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  const ownPackages = new Set(own);
+  let fence: { marker: string; shell: boolean } | null = null;
+  for (const raw of markdown.split('\n')) {
+    const fenceMatch = /^\s*(```+|~~~+)\s*([\w-]*)/.exec(raw);
+    if (fenceMatch) {
+      if (fence === null) fence = { marker: fenceMatch[1]!, shell: SHELL_FENCES.has(fenceMatch[2]!.toLowerCase()) };
+      else if (fenceMatch[1]!.startsWith(fence.marker)) fence = null;
+      continue;
+    }
+    if (fence === null) continue;
+    const script = SCRIPT_IMPORT.exec(raw);
+    const from = script ? packageOf(script[4]!) : null;
+    if (script && from !== null && !ownPackages.has(from)) {
+      const imported = [script[1], script[3], ...(script[2] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/)[0])];
+      for (const name of imported) if (name) names.add(name.replace(/^type\s+/, ''));
+    }
+    const python = PYTHON_IMPORT.exec(raw);
+    if (python && !ownPackages.has(python[1]!.split('.')[0]!))
+      for (const part of python[2]!.split(',')) if (part.trim()) names.add(part.trim().split(/\s+as\s+/)[0]!);
+    if (fence.shell) for (const name of foreignShellNames(raw.trim().replace(/^\$\s+/, ''), ownPackages)) names.add(name);
+  }
+  return names;
+}
+
+/** The variables set before, and the flags given to, a shell line's command when it is not one of the repository's. */
+function foreignShellNames(line: string, own: ReadonlySet<string>): string[] {
+  const words = line.split(/\s+/).filter(Boolean);
+  const assignments = words.findIndex((word) => !SHELL_ASSIGNMENT.test(word));
+  if (assignments < 0) return [];
+  const command = words[assignments]!;
+  const runner = command === 'npx' ? words[assignments + 1] : command;
+  if (runner === undefined || own.has(runner) || !/^[a-z][\w.-]*$/.test(runner)) return [];
+  const variables = words.slice(0, assignments).map((word) => word.split('=')[0]!);
+  const flags = words.slice(assignments + 1).flatMap((word) => /^(--[a-z][\w-]*)/i.exec(word)?.[1] ?? []);
+  return [...variables, ...flags];
+}
+
+/** The package an import specifier names: `undici`, `@scope/pkg` (from `@scope/pkg/sub`), `hono` (from `hono/cookie`); null for a relative path (the repository's own). */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/')) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { basename, join, posix } from 'node:path';
 import type { CodeGraphRepository } from '@lore/graph';
 import { isRepositoryPath } from '@lore/domain';
-import type { EvidenceSpan, StaleFinding, StaleReason, Verdict } from '@lore/domain/schemas/documentation-trust';
+import type { EvidenceSpan, StaleChange, StaleFinding, StaleReason, Verdict } from '@lore/domain/schemas/documentation-trust';
 import { parseClaim } from './claim-parser';
 import { ClaimVerifier } from './claim-verifier';
 import { escapeRegExp, findWord } from './code-facts';
-import { type Mention, docLines, hasFileShape, speaksOfHistory } from './markdown-mentions';
+import { type Mention, docLines, foreignNames, hasFileShape, speaksOfHistory } from './markdown-mentions';
 import { splitDocComments } from './doc-comments';
+import { changeOfClaim, changeSentence, renamedTo } from './stale-changes';
 import type { CodeScan, RepositoryCode } from './repository-code';
 
 /** How sure each kind of finding is: a contradicted claim is settled by the graph; a missing name may be a name the line did not mean as code. */
@@ -20,6 +21,9 @@ const CONFIDENCE: Record<StaleReason, number> = {
   unknown_config_key: 0.7,
   code_changed_after: 0.4,
 };
+
+/** How many declarations of a renamed symbol's new name a finding cites (an overloaded or re-declared name). */
+const MAX_RENAMED_SPANS = 3;
 
 /**
  * A Markdown text to check: an indexed document of the repository, a draft (no history to read), or
@@ -55,6 +59,7 @@ export interface Detection {
 
 interface LineIssue {
   kind: StaleReason;
+  change: StaleChange | null;
   reason: string;
   evidence: EvidenceSpan[];
 }
@@ -67,6 +72,7 @@ interface LineIssue {
  */
 export class StaleDocsDetector {
   private symbolNames: Promise<Set<string>> | null = null;
+  private simpleNames: Promise<string[]> | null = null;
 
   constructor(
     private readonly graph: CodeGraphRepository,
@@ -95,6 +101,7 @@ export class StaleDocsDetector {
    */
   async detect(documents: readonly DocumentText[], options: DetectionOptions): Promise<Detection> {
     const bins = await this.commandNames();
+    const own = [...bins, ...(await this.packageNames())];
     const detection: Detection = {
       findings: [],
       checkedLines: 0,
@@ -103,6 +110,7 @@ export class StaleDocsDetector {
       mentionedSymbols: new Set(),
     };
     for (const document of documents) {
+      const foreign = foreignNames(document.text, own);
       for (const line of docLines(document.text, bins)) {
         const issues: LineIssue[] = [];
         // A migration guide or a changelog names what was removed: those names are history, not errors.
@@ -115,7 +123,7 @@ export class StaleDocsDetector {
             detection.references.total++;
             if (issue) detection.references.broken++;
           }
-          if (issue && !history) issues.push(issue);
+          if (issue && !history && !namesForeignCode(mention, foreign)) issues.push(issue);
         }
         let claims = 0;
         for (const sentence of options.claims ? line.sentences : []) {
@@ -137,6 +145,7 @@ export class StaleDocsDetector {
           line: line.line + (document.firstLine ?? 1) - 1,
           statement: line.text.trim(),
           kind: issues[0]!.kind,
+          change: issues[0]!.change,
           reason: issues.map((issue) => issue.reason).join(' '),
           evidence: issues.flatMap((issue) => issue.evidence),
           confidence: CONFIDENCE[issues[0]!.kind],
@@ -155,14 +164,14 @@ export class StaleDocsDetector {
         const last = mention.name.split('.').pop()!;
         if (names.has(mention.name) || names.has(last)) return null;
         if (await codeNames(scan, mention.name, last)) return null;
-        return { kind: 'unknown_symbol', reason: `No symbol or code in the repository is named ${mention.name}.`, evidence: [] };
+        return this.unknownSymbol(mention.name, last);
       }
       case 'file': {
         if (await this.fileExists(mention.name, document.path)) return null;
         // `hono/cookie`, `click/testing`: an import specifier, unless it starts in a directory the repository has.
         if (!hasFileShape(mention.name) && !(await this.fileExists(mention.name.split('/')[0]!, document.path))) return null;
         if (await codeContains(scan, mention.name)) return null;
-        return { kind: 'unknown_file', reason: `The repository has no file or directory ${mention.name}.`, evidence: [] };
+        return removed('unknown_file', `The repository has no file or directory ${mention.name}.`, mention.name);
       }
       case 'flag': {
         const bare = mention.name.replace(/^--/, '');
@@ -170,17 +179,34 @@ export class StaleDocsDetector {
         if (await codeContains(scan, mention.name)) return null;
         if (await codeMatches(scan, new RegExp(`["'\`]${escapeRegExp(bare)}["'\`]|(?<![\\w$])${escapeRegExp(camel)}(?![\\w$])`)))
           return null;
-        return { kind: 'unknown_flag', reason: `No code defines the flag ${mention.name}.`, evidence: [] };
+        return removed('unknown_flag', `No code defines the flag ${mention.name}.`, mention.name);
       }
       case 'command': {
         const command = mention.name.split(' ')[1]!;
         if (await codeMatches(scan, new RegExp(`["'\`]${escapeRegExp(command)}(?:[\\s"'\`]|$)`, 'm'))) return null;
-        return { kind: 'unknown_command', reason: `No code defines the command ${mention.name}.`, evidence: [] };
+        return removed('unknown_command', `No code defines the command ${mention.name}.`, mention.name);
       }
       case 'config_key':
         if (await codeNames(scan, mention.name, mention.name)) return null;
-        return { kind: 'unknown_config_key', reason: `No code reads the configuration key ${mention.name}.`, evidence: [] };
+        return removed('unknown_config_key', `No code reads the configuration key ${mention.name}.`, mention.name);
     }
+  }
+
+  /**
+   * A symbol name no code has: renamed when exactly one declared name is close to its last part (the
+   * new name's declarations are the evidence), removed otherwise.
+   */
+  private async unknownSymbol(name: string, last: string): Promise<LineIssue> {
+    const reason = `No symbol or code in the repository is named ${name}.`;
+    const newName = renamedTo(last, await this.declaredSimpleNames());
+    if (newName === null) return removed('unknown_symbol', reason, name);
+    const declarations = (await this.code.symbolsNamed(newName)).slice(0, MAX_RENAMED_SPANS);
+    return {
+      kind: 'unknown_symbol',
+      change: 'renamed',
+      reason: `${reason} ${changeSentence('renamed', name, newName)}`,
+      evidence: declarations.map((symbol) => this.code.symbolEvidence(symbol)),
+    };
   }
 
   /**
@@ -201,6 +227,7 @@ export class StaleDocsDetector {
       if (codeTime === undefined || codeTime <= documentTime) continue;
       return {
         kind: 'code_changed_after',
+        change: null,
         reason: `The declaration of ${symbol.qualifiedName} changed on ${day(codeTime)}, after this line last changed on ${day(documentTime)}.`,
         evidence: [this.code.evidence(symbol.path, symbol.startLine)],
       };
@@ -210,14 +237,18 @@ export class StaleDocsDetector {
 
   /** A sentence read as a claim and settled: null when it is no claim; an issue when the graph contradicts it. */
   private async checkSentence(sentence: string): Promise<{ verdict: Verdict; issue: LineIssue | null } | null> {
-    if (parseClaim(sentence) === null) return null;
+    const claim = parseClaim(sentence);
+    if (claim === null) return null;
     const verdict = await new ClaimVerifier(this.graph, this.code).verify(sentence);
     if (verdict.verdict !== 'contradicted') return { verdict: verdict.verdict, issue: null };
+    const change = changeOfClaim(claim.kind);
+    const reason = `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`;
     return {
       verdict: verdict.verdict,
       issue: {
         kind: 'contradicted_claim',
-        reason: `"${sentence}" is contradicted: ${verdict.reasons.join(' ')}`,
+        change,
+        reason: change === null ? reason : `${reason} ${changeSentence(change, claim.subject)}`,
         evidence: verdict.evidence,
       },
     };
@@ -230,6 +261,12 @@ export class StaleDocsDetector {
     return this.symbolNames;
   }
 
+  /** The declared names without a qualifier (`write`, not `ReportWriter.write`): what a renamed name is looked for among. */
+  private declaredSimpleNames(): Promise<string[]> {
+    this.simpleNames ??= this.names().then((names) => [...names].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name)));
+    return this.simpleNames;
+  }
+
   /** A path as the repository root or the document's directory resolves it: an indexed file, a directory, or a file on disk Lore did not index (an image). */
   private async fileExists(path: string, documentPath: string): Promise<boolean> {
     const candidates = [path.replace(/\/$/, ''), posix.normalize(posix.join(posix.dirname(documentPath), path)).replace(/\/$/, '')];
@@ -239,6 +276,19 @@ export class StaleDocsDetector {
       if (existsSync(join(this.code.repository.rootPath, candidate))) return true;
     }
     return false;
+  }
+
+  /** The names the repository's own packages are imported by: its package.json name, its directory's and its id (`ky`, `click`, `hono`). */
+  private async packageNames(): Promise<string[]> {
+    const names = [this.code.repositoryId, basename(this.code.repository.rootPath)];
+    const text = await this.code.text('package.json');
+    if (text === null) return names;
+    try {
+      const manifest = JSON.parse(text) as { name?: string };
+      return manifest.name ? [...names, manifest.name] : names;
+    } catch {
+      return names;
+    }
   }
 
   /** The command names the repository's package.json declares (`bin`), which its docs' shell lines run. */
@@ -253,6 +303,17 @@ export class StaleDocsDetector {
       return [];
     }
   }
+}
+
+/** Whether a mention names what the document's code blocks take from other software (a symbol by its first part: `ProxyAgent.x`). */
+function namesForeignCode(mention: Mention, foreign: ReadonlySet<string>): boolean {
+  if (mention.kind === 'symbol') return foreign.has(mention.name.split('.')[0]!);
+  return (mention.kind === 'config_key' || mention.kind === 'flag') && foreign.has(mention.name);
+}
+
+/** A name no code has any more, said in words. */
+function removed(kind: StaleReason, reason: string, name: string): LineIssue {
+  return { kind, change: 'removed', reason: `${reason} ${changeSentence('removed', name)}`, evidence: [] };
 }
 
 /** Whether any code file of the scan names `name` or its last part as a whole word; true when the scan is not complete. */

@@ -175,6 +175,11 @@ export const STALE_REASONS = [
 export const StaleReasonSchema = z.enum(STALE_REASONS).register(schemaNames, { name: 'StaleReason' });
 export type StaleReason = z.infer<typeof StaleReasonSchema>;
 
+/** What changed in the code a stale line describes: a name renamed or removed, a signature or a default different. */
+export const STALE_CHANGES = ['renamed', 'removed', 'signature', 'default'] as const;
+export const StaleChangeSchema = z.enum(STALE_CHANGES).register(schemaNames, { name: 'StaleChange' });
+export type StaleChange = z.infer<typeof StaleChangeSchema>;
+
 export const StaleFindingSchema = z
   .object({
     path: z
@@ -185,10 +190,13 @@ export const StaleFindingSchema = z
     line: z.number().int(),
     statement: z.string().describe('The line as written.'),
     kind: StaleReasonSchema,
+    change: StaleChangeSchema.nullable().describe(
+      'What changed: renamed (the reason names the close name the code has, its span is the evidence), removed (no such name any more), signature (a parameter claim the code contradicts), default (a default value the code contradicts); null when the line says otherwise.',
+    ),
     reason: z.string(),
     evidence: z
       .array(EvidenceSpanSchema)
-      .describe('The code that contradicts the line, or changed after it; empty for a name the code lacks.'),
+      .describe('The code that contradicts the line, or changed after it, or the renamed name; empty for a name the code lacks.'),
     confidence: z.number().describe('0 to 1: how sure the finding is; findings are ranked by it.'),
   })
   .register(schemaNames, { name: 'StaleFinding' });
