@@ -215,13 +215,13 @@ export class SemanticIndex implements OnModuleDestroy {
     const status = this.progress
       .searchStatus(filter.tenantId, repoIds, model.id, PROGRESS_STALE_MS)
       .catch((): EmbeddingSearchStatus => ({ inProgress: [], withoutVectors: [] }));
-    const served = this.searchWith(embedder, model, query, filter, limit);
-    const { inProgress, withoutVectors } = await status;
+    // Awaited together: a failed search must reject here, not go unhandled while the status is read.
+    const [served, { inProgress, withoutVectors }] = await Promise.all([this.searchWith(embedder, model, query, filter, limit), status]);
     const embedding = new Set(inProgress.map((progress) => progress.repoId));
     const notEmbedded = withoutVectors.filter(({ repoId }) => !embedding.has(repoId)).map(({ repoId }) => repoId);
     const previousModels = await this.runnablePreviousModels(withoutVectors);
-    if (previousModels.length === 0) return { hits: await served, previousModels, inProgress, notEmbedded };
-    const rankings = [served];
+    if (previousModels.length === 0) return { hits: served, previousModels, inProgress, notEmbedded };
+    const rankings: Promise<VectorHit[]>[] = [Promise.resolve(served)];
     for (const [modelId, repositories] of repositoriesByModel(previousModels)) {
       const previousEmbedder = (await this.previousEmbedder(modelId))!;
       rankings.push(
