@@ -7,7 +7,7 @@ import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { ScopeStack } from '../../tree-sitter/scopes';
 import type { FileSymbols } from '../../tree-sitter/symbol-rows';
-import { linesOf, namedChildrenOf, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
+import { linesOf, namedChildrenOf, oneLine, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
 import type { FileWalk } from '../../tree-sitter/tree-sitter-extraction';
 import { addNestedFunction } from '../../tree-sitter/typed-walk';
 import { BODY_RULES, BUSTED_GROUPS, BUSTED_TESTS, type LuaFile, type LuaFunction, type LuaScope, type LuaTable } from './lua-model';
@@ -20,8 +20,12 @@ const LUAUNIT_TEST = /^test/i;
 
 /** Where a function's value goes: the name or field it is assigned to, the table literal field it fills, or the call it is passed to. */
 interface Binding {
-  /** `f`, `M.f`, `M:m`, `self.cb` as written; null for an argument or a value nothing names. */
-  target: string | null;
+  /** The name it is bound to (`f` in `f`, `M.f`, `M:m`, `t["f"]`; `t[k]` as written); null for an argument or a value nothing names. */
+  member: string | null;
+  /** The table it is bound into, when written with names (`M`, `M.sub`); null for a plain name or a computed table (`self.cb`, `t[k].f`). */
+  tablePath: string | null;
+  /** Bound into a table the walk cannot name (`self.cb`, `t[k] = function`): not a name of the file. */
+  computed: boolean;
   /** The statement the doc comment is above and the lines start at (`local f = function`, a table's field). */
   statement: Node;
   local: boolean;
@@ -180,13 +184,18 @@ export class LuaFileWalk implements FileWalk<LuaFile> {
     const nameNode = node.childForFieldName('name');
     const local = node.firstChild?.type === 'local';
     const method = nameNode?.type === 'method_index_expression';
-    const tablePath = method ? dottedName(nameNode.childForFieldName('table')) : null;
-    const written = method
-      ? tablePath !== null && nameNode.childForFieldName('method')
-        ? `${tablePath}:${nameNode.childForFieldName('method')!.text}`
-        : null
-      : dottedName(nameNode);
-    return this.declare(node, { target: written ?? '<anonymous>', statement: node, local, literal: null, argumentOf: null }, method);
+    const target = nameNode ? targetOf(nameNode, method) : null;
+    return this.declare(
+      node,
+      {
+        ...(target ?? { member: '<anonymous>', tablePath: null, computed: true }),
+        statement: node,
+        local,
+        literal: null,
+        argumentOf: null,
+      },
+      method,
+    );
   }
 
   /** `function(...) end` as a value: bound to a name or field, a table literal's field, a call's argument. */
@@ -199,12 +208,9 @@ export class LuaFileWalk implements FileWalk<LuaFile> {
     const body = measureBody(node, parameters?.startIndex ?? node.startIndex, BODY_RULES);
     const signature = this.text.slice(binding.statement.startIndex, parameters?.endIndex ?? node.endIndex);
     const enclosing = this.currentFunction();
-    const target = binding.target;
-    const separator = target ? Math.max(target.lastIndexOf('.'), target.lastIndexOf(':')) : -1;
-    const tablePath = target && separator > 0 ? target.slice(0, separator) : null;
-    const member = target ? target.slice(separator + 1) : null;
+    const { member, tablePath } = binding;
     const named = this.namedBodies.get(node.id);
-    const unnamed = target === null || (binding.statement.type === 'field' && !binding.literal);
+    const unnamed = member === null || (binding.statement.type === 'field' && !binding.literal);
     if (named || enclosing || unnamed) {
       // A nested body: inside a function, a busted group or example, or at the top level a value no name or known table holds.
       const base = named?.name ?? member ?? (binding.argumentOf ? `${binding.argumentOf}(function)` : 'function');
@@ -223,7 +229,7 @@ export class LuaFileWalk implements FileWalk<LuaFile> {
         method,
         parameters,
       );
-      if (enclosing && binding.local && target && separator < 0) enclosing.scope.locals.set(target, { kind: 'function', fn });
+      if (enclosing && binding.local && member !== null) enclosing.scope.locals.set(member, { kind: 'function', fn });
       return this.scopes.enter(fn);
     }
     const table = binding.literal ?? (tablePath !== null ? this.tableFor(tablePath) : null);
@@ -236,17 +242,18 @@ export class LuaFileWalk implements FileWalk<LuaFile> {
       kind,
       test,
       name,
-      qualifiedName: parent ? undefined : table || tablePath === null ? name : target!.replace(/:/g, '.'),
+      qualifiedName: parent ? undefined : table || tablePath === null ? name : `${tablePath}.${name}`,
       parent,
       signature,
       doc: luaDoc(binding.statement),
       ...linesOf(node, binding.statement),
-      exported: !binding.local && !table,
+      exported: !binding.local && !table && !binding.computed,
       body,
     });
     const fn = this.enterFunction(symbol, null, table, method, parameters);
     if (table) table.members.set(name, { kind: 'function', fn });
-    else if (tablePath === null) (binding.local ? this.file.top.locals : this.file.globals).set(name, { kind: 'function', fn });
+    else if (tablePath === null && !binding.computed)
+      (binding.local ? this.file.top.locals : this.file.globals).set(name, { kind: 'function', fn });
     return this.scopes.enter(fn);
   }
 
@@ -384,7 +391,7 @@ function bindingOf(node: Node, literals: ReadonlyMap<number, LuaTable>): Binding
       : undefined;
     const local = assignment.parent?.type === 'variable_declaration';
     return {
-      target: dottedName(target) ?? (target?.type === 'bracket_index_expression' ? stringValue(target.childForFieldName('field')) : null),
+      ...((target ? targetOf(target, false) : null) ?? { member: null, tablePath: null, computed: false }),
       statement: local ? assignment.parent! : assignment,
       local,
       literal: null,
@@ -395,7 +402,15 @@ function bindingOf(node: Node, literals: ReadonlyMap<number, LuaTable>): Binding
     const name = parent.childForFieldName('name');
     const field = name?.type === 'identifier' ? name.text : stringValue(name);
     const literal = parent.parent ? (literals.get(parent.parent.id) ?? null) : null;
-    return { target: field, statement: parent, local: false, literal: field !== null ? literal : null, argumentOf: null };
+    return {
+      member: field,
+      tablePath: null,
+      computed: false,
+      statement: parent,
+      local: false,
+      literal: field !== null ? literal : null,
+      argumentOf: null,
+    };
   }
   if (parent?.type === 'arguments' && parent.parent?.type === 'function_call') {
     const callee = parent.parent.childForFieldName('name');
@@ -406,14 +421,38 @@ function bindingOf(node: Node, literals: ReadonlyMap<number, LuaTable>): Binding
           ? callee.childForFieldName('field')
           : callee;
     return {
-      target: null,
+      member: null,
+      tablePath: null,
+      computed: false,
       statement: parent.parent,
       local: false,
       literal: null,
       argumentOf: name?.type === 'identifier' ? name.text : null,
     };
   }
-  return { target: null, statement: node, local: false, literal: null, argumentOf: null };
+  return { member: null, tablePath: null, computed: false, statement: node, local: false, literal: null, argumentOf: null };
+}
+
+/**
+ * What a function is bound to, from the name or the variable written: `f`; `M.f`, `M:m` and
+ * `M["f"]` (into the table `M`); `self.cb`, `t[k].f` (a computed table: the field's name);
+ * `t[k]` (computed: the target as written, on one line).
+ */
+function targetOf(target: Node, method: boolean): Pick<Binding, 'member' | 'tablePath' | 'computed'> | null {
+  if (target.type === 'identifier') return { member: target.text, tablePath: null, computed: false };
+  const table = target.childForFieldName('table');
+  const key =
+    target.type === 'method_index_expression' && method
+      ? target.childForFieldName('method')?.text
+      : target.type === 'dot_index_expression'
+        ? target.childForFieldName('field')?.text
+        : target.type === 'bracket_index_expression'
+          ? stringValue(target.childForFieldName('field'))
+          : undefined;
+  if (key === undefined) return null;
+  if (key === null) return { member: oneLine(target.text), tablePath: null, computed: true };
+  const tablePath = dottedName(table);
+  return tablePath === null ? { member: key, tablePath: null, computed: true } : { member: key, tablePath, computed: false };
 }
 
 /** The local a `require` is bound to: `local cart = require("shop.cart")`. */
