@@ -119,6 +119,27 @@ describe('LuaExtractor on unusual input', () => {
     ]);
   });
 
+  it("names busted examples by a description that is not a literal, and plenary's async a.it examples", async () => {
+    const result = await new LuaExtractor().extract(
+      memoryInput({
+        'spec/paths_spec.lua': [
+          'local a = require("plenary.async.tests")',
+          'describe("paths", function()',
+          '  for _, v in ipairs({ "a", "b" }) do',
+          '    it("with " .. v, function() end)',
+          '  end',
+          '  a.it("waits", function() end)',
+          'end)',
+        ].join('\n'),
+      }),
+    );
+    expect(result.symbols.map((s) => [s.kind, s.qualifiedName])).toEqual([
+      ['function', 'paths'],
+      ['test', 'paths."with " .. v'],
+      ['test', 'paths.waits'],
+    ]);
+  });
+
   it('follows __index bases, self as a first parameter and require(...).f(); names anonymous functions by what holds them', async () => {
     const result = await new LuaExtractor().extract(
       memoryInput({

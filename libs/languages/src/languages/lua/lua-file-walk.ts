@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind, SymbolRow } from '@lore/domain';
 import { NestedNames } from '../../function-bodies/nested-names';
-import { testTitle } from '../../identifiers';
+import { nameFromSource, testTitle } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
 import { ScopeStack } from '../../tree-sitter/scopes';
@@ -349,11 +349,19 @@ export class LuaFileWalk implements FileWalk<LuaFile> {
       return;
     }
     const args = argumentsOf(node);
-    if (callee?.type === 'identifier' && this.testFile && (BUSTED_TESTS.has(callee.text) || BUSTED_GROUPS.has(callee.text))) {
-      const description = stringValue(args[0]);
+    // `it("adds", function() end)`, and plenary's async `a.it(...)`: a description, then the function.
+    const framework =
+      callee?.type === 'dot_index_expression'
+        ? callee.childForFieldName('field')?.text
+        : callee?.type === 'identifier'
+          ? callee.text
+          : undefined;
+    if (framework && this.testFile && (BUSTED_TESTS.has(framework) || BUSTED_GROUPS.has(framework))) {
       const body = args.at(-1);
-      if (description !== null && body?.type === 'function_definition') {
-        this.namedBodies.set(body.id, { name: testTitle(description), test: BUSTED_TESTS.has(callee.text) });
+      if (args.length >= 2 && body?.type === 'function_definition') {
+        const literal = stringValue(args[0]);
+        const description = literal !== null ? testTitle(literal) : nameFromSource(args[0]!.text, framework);
+        this.namedBodies.set(body.id, { name: description, test: BUSTED_TESTS.has(framework) });
         return;
       }
     }

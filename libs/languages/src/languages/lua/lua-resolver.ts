@@ -111,7 +111,9 @@ export class LuaResolver implements CrossFileResolver<LuaSite> {
       for (const required of file.requires) {
         const target = this.modules.get(required.module);
         if (target) edges.add(file.path, target.path, [required.local ?? required.module.split('.').pop()!]);
-        else this.external.addImport(this.fileUidOf(file.path), `luarocks:${required.module.split('.')[0]}`, required.module, ['*']);
+        // LuaJIT's `jit` and `ffi`, Neovim's `vim.*`: the runtime's, not a rock.
+        else if (!STANDARD_TABLES.has(required.module.split('.')[0]!))
+          this.external.addImport(this.fileUidOf(file.path), `luarocks:${required.module.split('.')[0]}`, required.module, ['*']);
       }
   }
 
