@@ -178,7 +178,48 @@ const SETS: readonly RecallSet[] = [
     // The query names a subscript after its parameters; Lore stores it `subscript`.
     loreName: (tag) => (tag.kind === 'method' && /\bsubscript\s*[(<]/.test(tag.pattern) ? 'subscript' : tag.name),
   },
+  {
+    name: 'plenary.nvim',
+    languages: ['lua'],
+    repository: 'nvim-lua/plenary.nvim',
+    commit: 'b9fd5226c2f76c951fc8ed5923d85e4de065e509',
+    paths: ['lua', 'tests', 'scripts', 'data'],
+    ctags: { Lua: 'f' },
+    notDefinition: luaNotDefinition,
+    loreName: luaLoreName,
+  },
+  {
+    name: 'luarocks',
+    languages: ['lua'],
+    repository: 'luarocks/luarocks',
+    commit: '2d2cc8eff2f03c23d142f8059146fb241dcf56b5',
+    paths: ['src', 'spec', 'vendor', 'win32'],
+    ctags: { Lua: 'f' },
+    notDefinition: luaNotDefinition,
+    loreName: luaLoreName,
+  },
 ];
+
+/**
+ * ctags' Lua parser (it knows functions only) reads lines, not syntax: it tags `~` in `if type(f) ~= "function"`,
+ * `]` in `t[("x"):format(y)] = function`, and a table whose literal holds a function (`local t = { k = function`).
+ * A definition's line says `function <name>(` or `<name> = function`.
+ */
+function luaNotDefinition(tag: Tag, line: string): boolean {
+  if (!/^[\w"'[{]/.test(tag.name)) return true;
+  const name = tag.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !new RegExp(`\\bfunction\\s+${name}\\s*\\(|(^|[^\\w.:])${name}\\s*=\\s*function\\b`).test(line);
+}
+
+/**
+ * ctags names a table's function `M.f` or `M:m`, Lore `f` and `m` under the table `M`; a field written
+ * `["f"] = function` is `f`; a function stored by a computed key keeps its name as written (`t[k]`);
+ * ctags' `{__call` (a field of a table literal that starts on its line) is `__call`.
+ */
+function luaLoreName(tag: Tag): string {
+  const name = tag.name.replace(/^\{/, '').replace(/^\[\s*["'](.*)["']\s*\]$/, '$1');
+  return name.endsWith(']') ? name : name.split(/[.:]/).pop()!;
+}
 
 /** What ctags calls a kind whose definitions are compared, by its letter (C and C++; other languages ask ctags, kindNames). */
 const KIND_NAMES: Record<string, string> = {

@@ -191,6 +191,23 @@ const CASES: LanguageCase[] = [
     inventory: { files: 8, lines: 103, functions: 13, classes: 6 },
     score: 100,
   },
+  {
+    fixture: 'lua-sample',
+    language: 'lua',
+    indexed: { files: 7, symbols: 21, calls: 16, skipped: [] },
+    symbol: 'is_counted',
+    callers: [['Cart.add', 'import']],
+    // M.cart_for's nested `add` calls cart:add on the object Cart.new() made; the busted example calls it by name.
+    affected: ['Cart.add', 'M.cart_for.add', 'M.cart_for'],
+    tests: ['Cart.add.keeps the items'],
+    search: 'is_free',
+    hits: [
+      ['Item.is_free', 'src/shop/item.lua'],
+      ['is_counted', 'src/shop/cart.lua'],
+    ],
+    inventory: { files: 7, lines: 132, functions: 17, classes: 3 },
+    score: 100,
+  },
 ];
 
 let driver: Driver;

@@ -73,6 +73,22 @@ describe('splitDocComments', () => {
     ]);
   });
 
+  it("reads Lua's runs of `--` lines that hold a `---` line (LDoc, LuaLS), not other comments", () => {
+    const text = [
+      '-- not a doc',
+      'local M = {}',
+      '',
+      '--- Adds an item.',
+      '-- @param item Item',
+      '---@return boolean',
+      'function M.add(item) end',
+      '--[[ a block ]]',
+    ].join('\n');
+    const split = splitDocComments(text, 'lua');
+    expect(split.comments.split('\n')).toEqual(['', '', '', 'Adds an item.', '@param item Item', '@return boolean', '', '']);
+    expect(split.code.split('\n')).toEqual(['-- not a doc', 'local M = {}', '', '', '', '', 'function M.add(item) end', '--[[ a block ]]']);
+  });
+
   it('leaves a file of another language as code, with no comments', () => {
     expect(splitDocComments('/** x */', 'markdown')).toEqual({ comments: '', code: '/** x */' });
   });

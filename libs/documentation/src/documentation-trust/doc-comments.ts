@@ -18,6 +18,7 @@ export function splitDocComments(text: string, language: string): DocCommentSpli
   if (style === 'doxygen') tripleSlashLines(lines, commentLines);
   else if (style === 'docstring') docstrings(lines, commentLines);
   else if (style === 'line-above') lineCommentsAboveDeclarations(lines, commentLines);
+  else if (style === 'dash-lines') dashLineRuns(lines, commentLines);
   return {
     comments: lines.map((_, index) => asMarkdown(commentLines.get(index) ?? '', style)).join('\n'),
     code: lines.map((line, index) => (commentLines.has(index) ? '' : line)).join('\n'),
@@ -80,6 +81,19 @@ function lineCommentsAboveDeclarations(lines: readonly string[], found: Map<numb
       found.set(above, lines[above]!.replace(/^\s*\/\/\s?/, ''));
     }
   });
+}
+
+/** Lua's doc comments: each run of `--` lines holding a `---` line (LDoc's `--- Summary` then `-- @param`, LuaLS's `---@param`). */
+function dashLineRuns(lines: readonly string[], found: Map<number, string>): void {
+  const isLine = (line: string) => /^\s*--(?!\[=*\[)/.test(line);
+  for (let start = 0; start < lines.length; start++) {
+    if (!isLine(lines[start]!)) continue;
+    let end = start;
+    while (end + 1 < lines.length && isLine(lines[end + 1]!)) end++;
+    if (lines.slice(start, end + 1).some((line) => /^\s*---(?!-)/.test(line)))
+      for (let index = start; index <= end; index++) found.set(index, lines[index]!.replace(/^\s*-{2,}\s?/, '').replace(/^-+\s*$/, ''));
+    start = end;
+  }
 }
 
 /** Inline references of each doc comment syntax as Markdown code spans: `{@link X}`, reST's ``x``, Go's [X]. */

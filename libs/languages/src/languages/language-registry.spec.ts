@@ -11,6 +11,7 @@ describe('the language folders', () => {
       'java',
       'javascript',
       'kotlin',
+      'lua',
       'php',
       'python',
       'ruby',
