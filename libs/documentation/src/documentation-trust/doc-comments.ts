@@ -18,6 +18,7 @@ export function splitDocComments(text: string, language: string): DocCommentSpli
   if (style === 'doxygen') tripleSlashLines(lines, commentLines);
   else if (style === 'docstring') docstrings(lines, commentLines);
   else if (style === 'line-above') lineCommentsAboveDeclarations(lines, commentLines);
+  else if (style === 'hash-above') hashCommentsAboveFunctions(lines, commentLines);
   return {
     comments: lines.map((_, index) => asMarkdown(commentLines.get(index) ?? '', style)).join('\n'),
     code: lines.map((line, index) => (commentLines.has(index) ? '' : line)).join('\n'),
@@ -78,6 +79,17 @@ function lineCommentsAboveDeclarations(lines: readonly string[], found: Map<numb
     if (!/^(?:func|type|var|const|package)\b/.test(line)) return;
     for (let above = index - 1; above >= 0 && /^\s*\/\//.test(lines[above]!); above--) {
       found.set(above, lines[above]!.replace(/^\s*\/\/\s?/, ''));
+    }
+  });
+}
+
+/** Bash's doc comments: the `#` lines right above a function (`f() {`, `function f`), a `#!` line and ShellCheck's directives left out. */
+function hashCommentsAboveFunctions(lines: readonly string[], found: Map<number, string>): void {
+  lines.forEach((line, index) => {
+    if (!/^\s*(?:function\s+[^\s()]+|[^\s()=#$]+\s*\(\s*\))/.test(line)) return;
+    for (let above = index - 1; above >= 0 && /^\s*#/.test(lines[above]!); above--) {
+      if (/^\s*#(?:!|\s*shellcheck\s)/.test(lines[above]!)) continue;
+      found.set(above, lines[above]!.replace(/^\s*#+\s?/, ''));
     }
   });
 }

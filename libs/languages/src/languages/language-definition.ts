@@ -58,9 +58,10 @@ export interface GrammarPackage {
 
 /**
  * `block`: `/** ... *\/` (JSDoc, Javadoc); `docstring`: Python's; `line-above`: the `//` lines right
- * above a declaration (Go); `doxygen`: `/** ... *\/` blocks and `///` lines (C, C++).
+ * above a declaration (Go); `doxygen`: `/** ... *\/` blocks and `///` lines (C, C++); `hash-above`:
+ * the `#` lines right above a function (Bash).
  */
-export type DocCommentStyle = 'block' | 'docstring' | 'line-above' | 'doxygen';
+export type DocCommentStyle = 'block' | 'docstring' | 'line-above' | 'doxygen' | 'hash-above';
 
 /**
  * `script`: `name: Type` and `): Result` (TypeScript); `python`: `name: Type` and `-> Result`;
