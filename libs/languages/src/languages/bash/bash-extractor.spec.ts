@@ -1,7 +1,7 @@
 import type { Extraction } from '../../extractor';
 import { fixtureInput, memoryInput, short } from '../../../test/extraction-inputs';
 import { BashExtractor } from './bash-extractor';
-import { bashParsedText } from './bash-parsed-text';
+import { bashParsedText, bashTestName } from './bash-parsed-text';
 
 const REPOSITORY = 'bash-sample';
 const PATHS = [
@@ -114,6 +114,14 @@ describe('BashExtractor on unusual input', () => {
     const text = '@test "says \\"hi\\"" {\n  run hi\n}\n  @test \'two\'   {\n}\n';
     const parsed = bashParsedText(text);
     expect(parsed).toBe('@test_____________(){\n  run hi\n}\n  @test_______(){\n}\n');
+    expect(parsed.length).toBe(text.length);
+  });
+
+  it('gives the grammar the parameter expansions it misreads as defaults of the same length, and an unquoted bats title', () => {
+    const text = 'a=${o//</\\&lt;} b=${x:$i:1} c=${x//a/b} d=${BASH_SOURCE%/*}\n@test  unquoted words  {:;}\n';
+    const parsed = bashParsedText(text);
+    expect(parsed).toBe('a=${o:-_______} b=${x:-___} c=${x//a/b} d=${BASH_SOURCE%/*}\n@test________________(){:;}\n');
+    expect(bashTestName('@test  unquoted words  ')).toBe('unquoted words');
     expect(parsed.length).toBe(text.length);
   });
 
