@@ -32,6 +32,8 @@ interface RecallSet {
   paths: readonly string[];
   /** ctags' language names and the kinds compared, as `--kinds-<language>=` letters. */
   ctags?: Readonly<Record<string, string>>;
+  /** More ctags options: which files its parser reads, where the set's language has files ctags does not map by default. */
+  ctagsOptions?: readonly string[];
   /** For a language this ctags has no parser for: the grammar authors' own tags query is the reference (grammarTags). */
   grammarTags?: GrammarTags;
   /**
@@ -198,6 +200,20 @@ const SETS: readonly RecallSet[] = [
     notDefinition: luaNotDefinition,
     loreName: luaLoreName,
   },
+  {
+    name: 'bats-core',
+    languages: ['bash'],
+    repository: 'bats-core/bats-core',
+    commit: 'd22e41faad59f5fd942a88c992b4913a27a460c4',
+    paths: ['bin', 'lib', 'libexec', 'test', 'contrib', 'docker', 'install.sh', 'uninstall.sh', 'shellcheck.sh'],
+    // Functions (ctags' Sh kinds: aliases, heredoc labels and script references are no definitions Lore stores).
+    ctags: { Sh: 'f' },
+    // libexec's commands have no extension, only a `#!` line: ctags reads them with -G as Lore does; `.bats` files are Bash to both;
+    // a symlinked file is its target's (Lore indexes the target only).
+    ctagsOptions: ['--map-Sh=+.bats', '-G', '--links=no'],
+    // ctags reads an array's assignment `names=()` as a function `names=`, and `[[ ... != function ]]` as a function `]]`.
+    notDefinition: (tag) => tag.name.endsWith('=') || tag.name === ']]',
+  },
 ];
 
 /**
@@ -268,6 +284,7 @@ function ctagsTags(root: string, set: RecallSet): Tag[] {
     // A `.h` header is C++ to ctags by default; Lore reads it as the repository's language, so the map follows the set.
     ...(set.languages.includes('cpp') ? [] : ['--map-C=+.h', '--map-C++=-.h']),
     ...languages.map((language) => `--kinds-${language}=${set.ctags![language]}`),
+    ...(set.ctagsOptions ?? []),
     '-R',
     '-f',
     '-',

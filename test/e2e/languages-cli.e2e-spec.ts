@@ -208,6 +208,22 @@ const CASES: LanguageCase[] = [
     inventory: { files: 7, lines: 132, functions: 17, classes: 3 },
     score: 100,
   },
+  {
+    fixture: 'bash-sample',
+    language: 'bash',
+    indexed: { files: 7, symbols: 14, calls: 14, skipped: [] },
+    symbol: 'price_of',
+    callers: [['cart_add', 'import']],
+    affected: ['cart_add', 'main'],
+    tests: ['adds items', 'prints the total'],
+    search: 'format_cents',
+    hits: [
+      ['format_cents', 'lib/format.sh'],
+      ['is_price', 'lib/pricing.sh'],
+    ],
+    inventory: { files: 7, lines: 117, functions: 14, classes: 0 },
+    score: 100,
+  },
 ];
 
 let driver: Driver;

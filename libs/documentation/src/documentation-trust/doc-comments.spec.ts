@@ -89,6 +89,33 @@ describe('splitDocComments', () => {
     expect(split.code.split('\n')).toEqual(['-- not a doc', 'local M = {}', '', '', '', '', 'function M.add(item) end', '--[[ a block ]]']);
   });
 
+  it("reads Bash's # lines right above a function, not a #! line, a ShellCheck directive or a comment above other code", () => {
+    const text = [
+      '#!/usr/bin/env bash',
+      '# Adds an item.',
+      '# shellcheck disable=SC2034',
+      'cart_add() {',
+      '  # not above a function',
+      '  local x=1',
+      '}',
+      '# Prints the total.',
+      'function cart_total {',
+      '}',
+    ].join('\n');
+    expect(splitDocComments(text, 'bash').comments.split('\n')).toEqual([
+      '',
+      'Adds an item.',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Prints the total.',
+      '',
+      '',
+    ]);
+  });
+
   it('leaves a file of another language as code, with no comments', () => {
     expect(splitDocComments('/** x */', 'markdown')).toEqual({ comments: '', code: '/** x */' });
   });

@@ -19,6 +19,7 @@ export function splitDocComments(text: string, language: string): DocCommentSpli
   else if (style === 'docstring') docstrings(lines, commentLines);
   else if (style === 'line-above') lineCommentsAboveDeclarations(lines, commentLines);
   else if (style === 'dash-lines') dashLineRuns(lines, commentLines);
+  else if (style === 'hash-above') hashCommentsAboveFunctions(lines, commentLines);
   return {
     comments: lines.map((_, index) => asMarkdown(commentLines.get(index) ?? '', style)).join('\n'),
     code: lines.map((line, index) => (commentLines.has(index) ? '' : line)).join('\n'),
@@ -94,6 +95,17 @@ function dashLineRuns(lines: readonly string[], found: Map<number, string>): voi
       for (let index = start; index <= end; index++) found.set(index, lines[index]!.replace(/^\s*-{2,}\s?/, '').replace(/^-+\s*$/, ''));
     start = end;
   }
+}
+
+/** Bash's doc comments: the `#` lines right above a function (`f() {`, `function f`), a `#!` line and ShellCheck's directives left out. */
+function hashCommentsAboveFunctions(lines: readonly string[], found: Map<number, string>): void {
+  lines.forEach((line, index) => {
+    if (!/^\s*(?:function\s+[^\s()]+|[^\s()=#$]+\s*\(\s*\))/.test(line)) return;
+    for (let above = index - 1; above >= 0 && /^\s*#/.test(lines[above]!); above--) {
+      if (/^\s*#(?:!|\s*shellcheck\s)/.test(lines[above]!)) continue;
+      found.set(above, lines[above]!.replace(/^\s*#+\s?/, ''));
+    }
+  });
 }
 
 /** Inline references of each doc comment syntax as Markdown code spans: `{@link X}`, reST's ``x``, Go's [X]. */
