@@ -41,6 +41,8 @@ const TENANT = 'docgen-e2e';
 const REPO = 'order-service';
 const output = mkdtempSync(join(tmpdir(), 'lore-docgen-e2e-'));
 const env = { LORE_TENANT: TENANT, LORE_DOCS_OUTPUT_DIR: output };
+/** Where this tenant's documents are published: its own directory under the output directory. */
+const tenantOutput = join(output, 'tenants', TENANT);
 const DOORS: McpDoor[] = ['stdio', 'http 2026-07-28'];
 
 let driver: Driver;
@@ -162,7 +164,7 @@ describe('the generate_module_doc workflow', () => {
       });
 
       // No publish action: nothing was written to the publish directory.
-      expect(existsSync(join(output, 'published'))).toBe(false);
+      expect(existsSync(join(tenantOutput, 'published'))).toBe(false);
     },
   );
 
@@ -197,7 +199,7 @@ describe('publish_document', () => {
         await enabled.callTool({ name: 'publish_document', arguments: { documentId: draft.documentId } }),
       );
       expect(unconfirmed.error).toMatchObject({ code: 'invalid_input', details: { reason: 'confirmation_required', field: 'confirm' } });
-      expect(existsSync(join(output, 'published'))).toBe(false);
+      expect(existsSync(join(tenantOutput, 'published'))).toBe(false);
       const published = await call(enabled, 'publish_document', { documentId: draft.documentId, confirm: true });
       expect(published.data).toEqual({
         documentId: draft.documentId,
@@ -206,7 +208,7 @@ describe('publish_document', () => {
         bytes: Buffer.byteLength(draft.content as string),
         qualityStatus: 'pass',
       });
-      expect(readFileSync(join(output, 'published', REPO, 'src-pricing.md'), 'utf8')).toBe(draft.content);
+      expect(readFileSync(join(tenantOutput, 'published', REPO, 'src-pricing.md'), 'utf8')).toBe(draft.content);
 
       // archive_document takes it down, keeping it under archived/; the same path again is not found.
       const archived = await call(enabled, 'archive_document', { path: published.data.path, confirm: true });
@@ -216,8 +218,8 @@ describe('publish_document', () => {
         archivedPath: expect.stringMatching(new RegExp(`^archived/${REPO}/\\d{8}T\\d{6}Z-src-pricing\\.md$`)),
         bytes: Buffer.byteLength(draft.content as string),
       });
-      expect(readFileSync(join(output, archived.data.archivedPath as string), 'utf8')).toBe(draft.content);
-      expect(existsSync(join(output, 'published', REPO, 'src-pricing.md'))).toBe(false);
+      expect(readFileSync(join(tenantOutput, archived.data.archivedPath as string), 'utf8')).toBe(draft.content);
+      expect(existsSync(join(tenantOutput, 'published', REPO, 'src-pricing.md'))).toBe(false);
       const again = toolErrorAnswer(
         await enabled.callTool({ name: 'archive_document', arguments: { path: published.data.path, confirm: true } }),
       );
@@ -274,7 +276,7 @@ describe('a review package and publishing through REST and GraphQL', () => {
       { input: { path: `published/${REPO}/src-validation.md`, confirm: true } },
     );
     expect(graphqlArchive.errors?.[0]?.extensions).toMatchObject({ code: 'permission_denied' });
-    expect(existsSync(join(output, 'published', REPO, 'src-validation.md'))).toBe(false);
+    expect(existsSync(join(tenantOutput, 'published', REPO, 'src-validation.md'))).toBe(false);
   });
 });
 

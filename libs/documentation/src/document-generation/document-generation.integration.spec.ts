@@ -16,6 +16,8 @@ import { DocumentGenerationService } from './document-generation.service';
  */
 const principal = localPrincipal('document-generation', 'test');
 const output = mkdtempSync(join(tmpdir(), 'lore-docgen-'));
+/** Where the principal's tenant publishes: its own directory under the output directory. */
+const tenantOutput = join(output, 'tenants', principal.tenantId);
 let moduleRef: TestingModule;
 let publishing: TestingModule;
 let service: DocumentGenerationService;
@@ -229,7 +231,7 @@ describe('publish_document', () => {
       bytes: Buffer.byteLength(draft.content),
       qualityStatus: 'pass',
     });
-    expect(readFileSync(join(output, published.path), 'utf8')).toBe(draft.content);
+    expect(readFileSync(join(tenantOutput, published.path), 'utf8')).toBe(draft.content);
   });
 });
 
@@ -245,12 +247,12 @@ describe('archive_document', () => {
       archivedPath: expect.stringMatching(new RegExp(`^archived/${ORDER}/\\d{8}T\\d{6}Z-src-validation\\.md$`)),
       bytes: Buffer.byteLength(draft.content),
     });
-    expect(existsSync(join(output, published.path))).toBe(false);
-    expect(readFileSync(join(output, archived.archivedPath), 'utf8')).toBe(draft.content);
+    expect(existsSync(join(tenantOutput, published.path))).toBe(false);
+    expect(readFileSync(join(tenantOutput, archived.archivedPath), 'utf8')).toBe(draft.content);
     expect(await refusal(enabled.archiveDocument({ path: published.path, confirm: true }, principal))).toEqual({ code: 'not_found' });
   });
 
-  it('is refused while publishing is disabled, without confirm: true, without docs:publish, for a repository not readable, and for a path outside published/', async () => {
+  it('is refused while publishing is disabled, without confirm: true, without docs:publish, for a repository not readable, for another tenant, and for a path outside published/', async () => {
     const enabled = publishing.get(DocumentGenerationService);
     const draft = await service.generateDocumentDraft({ repositoryId: ORDER, modulePath: 'src/pricing' }, principal);
     const { path } = await enabled.publishDocument({ documentId: draft.documentId, fileName: 'kept.md', confirm: true }, principal);
@@ -265,6 +267,10 @@ describe('archive_document', () => {
     expect(await refusal(enabled.archiveDocument({ path, confirm: true }, { ...principal, repositories: ['another'] }))).toEqual({
       code: 'not_found',
     });
+    // Another tenant with a repository of the same id publishes in its own directory: this one's file is not there.
+    const otherTenant = localPrincipal('document-generation-b', 'test');
+    await moduleRef.get(IndexingService).indexRepository({ path: fixture.path, repositoryId: ORDER }, otherTenant);
+    expect(await refusal(enabled.archiveDocument({ path, confirm: true }, otherTenant))).toEqual({ code: 'not_found' });
     for (const outside of [
       'published/../../etc/passwd.md',
       'published/../kept.md',
@@ -272,6 +278,6 @@ describe('archive_document', () => {
       `published/${ORDER}/kept.txt`,
     ])
       expect(await refusal(enabled.archiveDocument({ path: outside, confirm: true }, principal))).toEqual({ code: 'invalid_input' });
-    expect(readFileSync(join(output, path), 'utf8')).toBe(draft.content);
+    expect(readFileSync(join(tenantOutput, path), 'utf8')).toBe(draft.content);
   });
 });

@@ -142,7 +142,7 @@ export class DocumentGenerationService {
         details: { documentId: draft.documentId, quality: quality.quality },
       });
     }
-    const base = resolve(documentationDirectory(this.config));
+    const base = this.publishDirectory(principal);
     const fileName = query.fileName ?? draftFileName(draft.modulePath);
     const target = resolve(base, 'published', encodeURIComponent(draft.repositoryId), fileName);
     // The file name cannot leave the directory (its schema has no separator), and this holds it to that.
@@ -176,7 +176,7 @@ export class DocumentGenerationService {
     const [, repositoryId, fileName] = query.path.split('/') as [string, string, string];
     // A repository the caller may not read is not found, as one never indexed.
     await repositoryAtCommit(this.graph, principal, decodeURIComponent(repositoryId), undefined);
-    const base = resolve(documentationDirectory(this.config));
+    const base = this.publishDirectory(principal);
     const source = resolve(base, query.path);
     const stamp = new Date()
       .toISOString()
@@ -195,6 +195,14 @@ export class DocumentGenerationService {
     await mkdir(join(target, '..'), { recursive: true });
     await rename(source, target);
     return { path: query.path, archived: true, archivedPath: relative(base, target).split(sep).join('/'), bytes };
+  }
+
+  /**
+   * A tenant's own publish directory under the output directory: two tenants may index repositories
+   * of the same id, and neither may overwrite or take down what the other published.
+   */
+  private publishDirectory(principal: Principal): string {
+    return resolve(documentationDirectory(this.config), 'tenants', principal.tenantId);
   }
 
   /** publish_document's and archive_document's conditions: the server allows it, and the caller confirmed. */
