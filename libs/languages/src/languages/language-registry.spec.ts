@@ -15,6 +15,7 @@ describe('the language folders', () => {
       'python',
       'ruby',
       'rust',
+      'scala',
       'swift',
       'typescript',
     ]);
