@@ -245,6 +245,7 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       outer,
       nested: new Map(),
       companion: null,
+      caseClass: node.type === 'class_definition' && node.children.some((child) => child.type === 'case'),
     };
     type.file = this.context(type);
     const extendsClause = node.childForFieldName('extend');
@@ -476,11 +477,24 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
     return this.declareTestBody(node, description, head.text, test);
   }
 
+  /** `test("x")`: the description of a test call, null for another call. */
+  private testHead(call: Node): string | null {
+    const word = call.childForFieldName('function');
+    if (word?.type !== 'identifier' || !TEST_CALLS.has(word.text)) return null;
+    return stringText(call.childForFieldName('arguments')?.firstNamedChild);
+  }
+
   /** `"adds" in { }`, `"x" should "y" in { }`, `it should "y" in { }`, `"A cart" should { }`, `"x" - { }`: ScalaTest's and specs2's words. */
   private declareTestWords(node: Node): VisitOutcome {
     const operator = node.childForFieldName('operator')?.text;
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
+    // utest's `test("x") - { }`, `test("x") - withTemp { dir => }`.
+    const named = operator === '-' && left?.type === 'call_expression' ? this.testHead(left) : null;
+    if (named !== null && this.inSuite()) {
+      this.testHeads.add(left!.id);
+      return this.declareTestBody(node, named, left!.text, true);
+    }
     if (!operator || !left || (right?.type !== 'block' && right?.type !== 'indented_block')) return;
     const words = wordsOf(left);
     if (words === null || !this.inSuite()) return;

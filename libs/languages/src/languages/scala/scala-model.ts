@@ -100,6 +100,8 @@ export type ScType = TypedType<ScContext> & {
   nested: Map<string, ScType>;
   /** A class's companion object, an object's companion class: same name, same scope, same file. */
   companion: ScType | null;
+  /** A `case class` (its companion's `apply` is the compiler's). */
+  caseClass: boolean;
 };
 
 export type ScFunction = TypedCallable<ScContext>;

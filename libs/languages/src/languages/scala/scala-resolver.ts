@@ -65,16 +65,19 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
   private language(): TypedLanguage<ScContext> {
     return {
       resolveType: (text, context, callable) => this.resolveType(text, callable?.file ?? context),
-      bareCallee: (name, args, caller) => {
-        for (let type = caller.owner as ScType | null; type; type = type.outer) {
-          const method = this.resolution.findMethod(type, name, args);
-          if (method) return method;
-        }
-        return this.topLevelFunction(name, args, caller.file) ?? UNKNOWN;
-      },
+      bareCallee: (name, args, caller) => this.bareFunction(name, args, caller) ?? UNKNOWN,
       resolvePath: () => UNKNOWN,
       nameValue: (name, caller) => this.termValue(name, caller.file),
     };
+  }
+
+  /** `f(...)`: a method of the enclosing types (implicit `this`), else a function in scope. */
+  private bareFunction(name: string, args: number, caller: ScFunction): ScFunction | null {
+    for (let type = caller.owner as ScType | null; type; type = type.outer) {
+      const method = this.resolution.findMethod(type, name, args);
+      if (method) return method;
+    }
+    return this.topLevelFunction(name, args, caller.file);
   }
 
   /** A name in a term's place: an object (a class's companion first), an enum or class (its cases, its static members), else outside or unknown. */
@@ -99,45 +102,73 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
       this.resolveConstruction(site, calls);
       return;
     }
-    if (site.access) {
-      // A member read is a call only when the member is a method of the receiver's type.
-      const receiver = this.resolution.evaluate(caller, site.object!, 0);
-      if (receiver.kind === 'instance' || receiver.kind === 'class') {
-        const method = this.resolution.findMethod(receiver.type, site.name, 0);
-        if (method) calls.followed(method.symbol);
-      }
+    if (site.object !== null) {
+      this.resolveMemberCall(site, calls);
       return;
     }
+    // `proc(...)`, `write(...)`: any name may be a class or an object (os-lib's are lower case), when no function or local has it.
+    if (site.object === null && !caller.locals.has(site.name) && !this.bareFunction(site.name, site.args, caller))
+      if (this.resolveConstruction({ ...site, apply: true }, calls)) return;
     this.resolution.resolveCall(site, calls);
   }
 
+  /**
+   * `x.f(...)`, `x.f`: a method of the receiver's type, or its nested object's `apply` (`write.over(...)`); a call on an
+   * unknown receiver falls back to the method's name, a member read on one is never a call.
+   */
+  private resolveMemberCall(site: ScSite, calls: SiteCalls): void {
+    const receiver = this.receiverOf(site.object!, site.caller);
+    if (receiver.kind === 'instance' || receiver.kind === 'class') {
+      const method = this.resolution.findMethod(receiver.type, site.name, site.args);
+      const nested = method ? null : (receiver.type as ScType).nested.get(site.name);
+      const apply = nested?.isObject ? applyOf(nested, site.args) : null;
+      const target = method ?? apply;
+      if (target) {
+        calls.followed(target.symbol);
+        return;
+      }
+    }
+    if (receiver.kind === 'external' || site.access) return;
+    calls.byName(this.resolution.candidates(site.name));
+  }
+
+  /** What a receiver is: an object a path names through its package (`os.makeDir`, `_root_.os.write`), else its value. */
+  private receiverOf(expr: TypedExpr, caller: ScFunction): TypedValue<ScContext> {
+    const path = pathOf(expr);
+    const dot = path?.lastIndexOf('.') ?? -1;
+    if (path && dot > 0) {
+      const pkg = this.packageOf(pathExpr(path.slice(0, dot)), caller);
+      const object = pkg === null ? undefined : this.objects.get(path);
+      if (object) return { kind: 'instance', type: object };
+    }
+    return this.resolution.evaluate(caller, expr, 0);
+  }
+
   /** `new Cart(...)` to Cart (an auxiliary constructor `def this` of that arity first); `Cart(...)` to the companion's `apply`, else Cart. */
-  private resolveConstruction(site: ScSite, calls: SiteCalls): void {
+  private resolveConstruction(site: ScSite, calls: SiteCalls): boolean {
     const caller = site.caller;
     if (site.apply) {
       const local = caller.locals.get(site.name);
       if (local?.kind === 'callable') {
         calls.followed(local.callable.symbol);
-        return;
+        return true;
       }
-      // A companion's `apply` of that arity; a case class's own `apply` is the compiler's (the class below).
       const object = this.resolveObject(site.name, caller.file);
-      const apply = object?.methods.get('apply')?.find((method) => method.params === site.args || method.params < 0);
+      const apply = object ? applyOf(object, site.args) : null;
       if (apply) {
         calls.followed(apply.symbol);
-        return;
+        return true;
       }
     }
     const type = this.resolveType(site.name, caller.file);
     if ('symbol' in type && !type.isObject) {
       const constructor = type.methods.get('this')?.find((method) => method.params === site.args);
       calls.followed((constructor ?? type).symbol);
-      return;
+      return true;
     }
-    if (site.apply) {
-      const fn = this.topLevelFunction(site.name, site.args, caller.file);
-      if (fn) calls.followed(fn.symbol);
-    }
+    const fn = site.apply ? this.topLevelFunction(site.name, site.args, caller.file) : null;
+    if (fn) calls.followed(fn.symbol);
+    return fn !== null;
   }
 
   /** The package an expression names (`os`, `acme.shop`), when no local, member or object of that name hides it. */
@@ -159,7 +190,7 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
     // A read (`acme.util`, `os.Path` in `os.Path.of(...)`) calls nothing but a function.
     if (read) return null;
     const object = this.objects.get(`${pkg}.${name}`);
-    const apply = object ? this.resolution.findMethod(object, 'apply', args) : null;
+    const apply = object ? applyOf(object, args) : null;
     if (apply) return apply;
     return this.types.get(`${pkg}.${name}`) ?? object ?? null;
   }
@@ -245,6 +276,12 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
 
   /** A type as written (`Cart`, `Cart.Line`, `acme.shop.Cart`), looked up from a place in a file; an object when no type has the name. */
   private resolveType(text: string, context: ScContext): ScType | Unresolved {
+    // `os.Path`, `model.Item`: a full name, or one relative to the file's packages, before a path through a term of that name.
+    if (text.includes('.'))
+      for (const prefix of ['', ...context.file.packages.map((pkg) => `${pkg}.`)]) {
+        const found = this.types.get(prefix + text) ?? this.objects.get(prefix + text);
+        if (found) return found;
+      }
     const [first, ...rest] = text.split('.');
     let type = this.resolveSimple(first!, context, false) ?? this.resolveSimple(first!, context, true);
     if (!type) {
@@ -293,12 +330,34 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
   }
 }
 
+/**
+ * The `apply` an object applied to `args` arguments means: the one of that arity (or variadic); else, unless the object is a
+ * case class's companion (whose compiler-made `apply` takes the class's parameters), one whose parameters past `args` have defaults.
+ */
+function applyOf(object: ScType, args: number): ScFunction | null {
+  const overloads = object.methods.get('apply') ?? [];
+  const exact = overloads.find((fn) => fn.params === args || fn.params < 0);
+  if (exact) return exact;
+  if (object.companion?.caseClass) return null;
+  return overloads.find((fn) => fn.params > args) ?? null;
+}
+
 /** `os`, `acme.shop`: the dotted names an expression is made of, null when it is anything else. */
 function pathOf(expr: TypedExpr): string | null {
   if (expr.kind === 'name') return expr.name;
+  // `_root_.os.read`: the root package, written to get past a name that hides it.
+  if (expr.kind === 'member' && expr.object.kind === 'name' && expr.object.name === '_root_') return expr.name;
   if (expr.kind !== 'member') return null;
   const object = pathOf(expr.object);
   return object === null ? null : `${object}.${expr.name}`;
+}
+
+/** The expression of a dotted path (`acme.util`). */
+function pathExpr(path: string): TypedExpr {
+  return path
+    .split('.')
+    .slice(1)
+    .reduce<TypedExpr>((object, name) => ({ kind: 'member', object, name }), { kind: 'name', name: path.split('.')[0]! });
 }
 
 /** The names a file uses without a receiver or as one: `f()`, `Cart(...)`, `new Cart`, `Cart.empty`. */
