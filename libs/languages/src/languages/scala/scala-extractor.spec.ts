@@ -258,4 +258,66 @@ describe('ScalaExtractor on unusual input', () => {
       ['lib/src/acme/util/Money.scala#Shows.moneyShows', 'IMPLEMENTS', 'lib/src/acme/util/Money.scala#Shows'],
     ]);
   });
+  it("follows os-lib's shapes: package members named in full, lower-case objects and case classes applied, a nested object's apply with defaults, infix methods, utest's test(\"x\") - body", async () => {
+    const result = await new ScalaExtractor().extract(
+      memoryInput({
+        'os/src/package.scala': 'package object os {\n  def pwd: Path = new Path("/")\n}\n',
+        'os/src/Path.scala': 'package os\n\nclass Path(val text: String) {\n  def /(name: String): Path = new Path(text + "/" + name)\n}\n',
+        'os/src/Ops.scala': [
+          'package os',
+          '',
+          'object makeDir {',
+          '  def apply(path: Path): Unit = ()',
+          '  object all {',
+          '    def apply(path: Path, perms: Int = 0, ok: Boolean = true): Unit = makeDir(path)',
+          '  }',
+          '}',
+          '',
+          'case class proc(command: String*) {',
+          '  def call(cwd: Path = null): Int = 0',
+          '}',
+          '',
+        ].join('\n'),
+        'os/test/src/OpsTests.scala': [
+          'package test.os',
+          '',
+          'import utest._',
+          '',
+          'object OpsTests extends TestSuite {',
+          '  def prep[T](f: os.Path => T): T = f(os.pwd)',
+          '  val tests = Tests {',
+          '    test("makes folders") - prep { wd =>',
+          '      os.makeDir.all(os.pwd / "a")',
+          '      _root_.os.proc("ls").call(cwd = wd)',
+          '    }',
+          '  }',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    );
+    expect(result.symbols.filter((s) => s.path.startsWith('os/test/')).map((s) => [s.kind, s.qualifiedName, s.startLine])).toEqual([
+      ['module', 'test.os', 1],
+      ['class', 'OpsTests', 5],
+      ['method', 'OpsTests.prep', 6],
+      ['property', 'OpsTests.tests', 7],
+      ['test', 'OpsTests.makes folders', 8],
+      ['function', 'OpsTests.makes folders.prep{}', 8],
+    ]);
+    expect(result.calls.map((c) => [short(c.callerUid), short(c.calleeUid), c.confidence])).toEqual([
+      ['os/src/Ops.scala#makeDir.all.apply', 'os/src/Ops.scala#makeDir.apply', 'import'],
+      ['os/src/Path.scala#Path./', 'os/src/Path.scala#Path', 'import'],
+      ['os/src/package.scala#os.pwd', 'os/src/Path.scala#Path', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.makes folders', 'os/test/src/OpsTests.scala#OpsTests.prep', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.makes folders.prep{}', 'os/src/Ops.scala#makeDir.all.apply', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.makes folders.prep{}', 'os/src/Ops.scala#proc', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.makes folders.prep{}', 'os/src/Ops.scala#proc.call', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.makes folders.prep{}', 'os/src/Path.scala#Path./', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.makes folders.prep{}', 'os/src/package.scala#os.pwd', 'import'],
+      ['os/test/src/OpsTests.scala#OpsTests.prep', 'os/src/package.scala#os.pwd', 'import'],
+    ]);
+    expect(result.externalReferences.imports.map((i) => [short(i.fileUid), i.package, i.names])).toEqual([
+      ['os/test/src/OpsTests.scala', 'java:utest', ['*']],
+    ]);
+  });
 });

@@ -123,7 +123,7 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       case 'call_expression':
         return this.declareTestCall(node) ?? this.recordCall(node);
       case 'infix_expression':
-        return this.declareTestWords(node);
+        return this.declareTestWords(node) ?? this.recordInfixCall(node);
       case 'instance_expression':
         this.recordConstruction(node);
         return;
@@ -248,6 +248,8 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       caseClass: node.type === 'class_definition' && node.children.some((child) => child.type === 'case'),
     };
     type.file = this.context(type);
+    // Inside `package object os { }`, the names of package os are in scope.
+    if (node.type === 'package_object' && !this.file.packages.includes(type.fullName)) this.file.packages.push(type.fullName);
     const extendsClause = node.childForFieldName('extend');
     for (const child of extendsClause ? namedChildrenOf(extendsClause) : []) {
       const text = typeName(child);
@@ -485,7 +487,7 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
   }
 
   /** `"adds" in { }`, `"x" should "y" in { }`, `it should "y" in { }`, `"A cart" should { }`, `"x" - { }`: ScalaTest's and specs2's words. */
-  private declareTestWords(node: Node): VisitOutcome {
+  private declareTestWords(node: Node): VisitOutcome | undefined {
     const operator = node.childForFieldName('operator')?.text;
     const left = node.childForFieldName('left');
     const right = node.childForFieldName('right');
@@ -495,12 +497,12 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       this.testHeads.add(left!.id);
       return this.declareTestBody(node, named, left!.text, true);
     }
-    if (!operator || !left || (right?.type !== 'block' && right?.type !== 'indented_block')) return;
+    if (!operator || !left || (right?.type !== 'block' && right?.type !== 'indented_block')) return undefined;
     const words = wordsOf(left);
-    if (words === null || !this.inSuite()) return;
+    if (words === null || !this.inSuite()) return undefined;
     // utest's `"x" - { }` is a case; FreeSpec's `"x" - { "y" in { } }` a group.
     const test = TEST_WORDS.has(operator) || (operator === '-' && !holdsCases(right));
-    if (!test && !GROUP_WORDS.has(operator)) return;
+    if (!test && !GROUP_WORDS.has(operator)) return undefined;
     return this.declareTestBody(node, words, this.text.slice(node.startIndex, right.startIndex).trim(), test);
   }
 
@@ -589,6 +591,24 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       path: null,
       args: argumentCount(node),
       apply: kind === 'new',
+    });
+  }
+
+  /** `wd / "a"`, `a max b`: an operator or a method written infix, a call of the left side's method (followed only when its type is known). */
+  private recordInfixCall(node: Node): void {
+    const caller = this.currentMethod();
+    const left = node.childForFieldName('left');
+    const operator = declaredName(node.childForFieldName('operator'));
+    if (!caller || !left || !operator) return;
+    this.file.sites.push({
+      caller,
+      line: startLineOf(node),
+      kind: 'call',
+      name: operator,
+      object: exprOf(left),
+      path: null,
+      args: 1,
+      access: true,
     });
   }
 

@@ -108,7 +108,7 @@ export type ScFunction = TypedCallable<ScContext>;
 
 /** A call site, or a member read that may call a method without parentheses (`cart.total`, `Cart.empty`). */
 export type ScSite = TypedSite<ScContext> & {
-  /** `x.name` with no argument list: a call only when `name` is a method of x's type (never by name alone). */
+  /** `x.name` with no argument list, `x op y`: a call only when the name is a method of x's type (never by name alone). */
   access?: boolean;
   /** `Cart(...)`: a capitalised name applied, the companion's `apply` or a case class's constructor. */
   apply?: boolean;

@@ -132,16 +132,19 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
     calls.byName(this.resolution.candidates(site.name));
   }
 
-  /** What a receiver is: an object a path names through its package (`os.makeDir`, `_root_.os.write`), else its value. */
+  /** What a receiver is: a package's member (`os.makeDir`, `os.pwd`, `os.proc("ls")`, `_root_.os.write`), else its value. */
   private receiverOf(expr: TypedExpr, caller: ScFunction): TypedValue<ScContext> {
-    const path = pathOf(expr);
-    const dot = path?.lastIndexOf('.') ?? -1;
-    if (path && dot > 0) {
-      const pkg = this.packageOf(pathExpr(path.slice(0, dot)), caller);
-      const object = pkg === null ? undefined : this.objects.get(path);
-      if (object) return { kind: 'instance', type: object };
-    }
-    return this.resolution.evaluate(caller, expr, 0);
+    const pkg = (expr.kind === 'member' || expr.kind === 'call') && expr.object ? this.packageOf(expr.object, caller) : null;
+    if (pkg === null || (expr.kind !== 'member' && expr.kind !== 'call')) return this.resolution.evaluate(caller, expr, 0);
+    // Read, a function is called (`os.pwd`), an object or a class is itself; called, what packageMember says.
+    const member =
+      expr.kind === 'call'
+        ? this.packageMember(pkg, expr.name, expr.args, false)
+        : (this.functions.get(`${pkg}\u0000${expr.name}`)?.[0] ?? this.objects.get(`${pkg}.${expr.name}`) ?? null);
+    if (!member) return UNKNOWN;
+    if ('isObject' in member) return { kind: 'instance', type: member };
+    const made = member.returns === null ? UNKNOWN : this.resolveType(member.returns, member.file);
+    return 'symbol' in made ? { kind: 'instance', type: made } : made;
   }
 
   /** `new Cart(...)` to Cart (an auxiliary constructor `def this` of that arity first); `Cart(...)` to the companion's `apply`, else Cart. */
@@ -184,7 +187,7 @@ export class ScalaResolver implements CrossFileResolver<ScSite> {
   }
 
   /** A package's member called or read: a top-level or package-object function; called, an object's `apply` or a class's constructor. */
-  private packageMember(pkg: string, name: string, args: number, read: boolean): { symbol: ScFunction['symbol'] } | null {
+  private packageMember(pkg: string, name: string, args: number, read: boolean): ScFunction | ScType | null {
     const functions = this.functions.get(`${pkg}\u0000${name}`);
     if (functions?.length) return functions.find((fn) => fn.params === args) ?? functions[0]!;
     // A read (`acme.util`, `os.Path` in `os.Path.of(...)`) calls nothing but a function.
@@ -350,14 +353,6 @@ function pathOf(expr: TypedExpr): string | null {
   if (expr.kind !== 'member') return null;
   const object = pathOf(expr.object);
   return object === null ? null : `${object}.${expr.name}`;
-}
-
-/** The expression of a dotted path (`acme.util`). */
-function pathExpr(path: string): TypedExpr {
-  return path
-    .split('.')
-    .slice(1)
-    .reduce<TypedExpr>((object, name) => ({ kind: 'member', object, name }), { kind: 'name', name: path.split('.')[0]! });
 }
 
 /** The names a file uses without a receiver or as one: `f()`, `Cart(...)`, `new Cart`, `Cart.empty`. */
