@@ -208,6 +208,8 @@ describe('ScalaExtractor on unusual input', () => {
           '}',
           '',
         ].join('\n'),
+        'app/src/Jobs.scala':
+          'package app\n\nobject Jobs {\n  val task = new Runnable { def run(): Unit = log() }\n  def log(): Unit = ()\n}\n',
       }),
     );
     expect(result.skipped).toEqual([]);
@@ -235,8 +237,15 @@ describe('ScalaExtractor on unusual input', () => {
       ['function', 'Main.run.shout', 11],
       ['module', 'app.nested', 19],
       ['class', 'Inner', 20],
+      // A def of an anonymous class in a member's value: a body of the object, not a method of it.
+      ['module', 'app', 1],
+      ['class', 'Jobs', 3],
+      ['property', 'Jobs.task', 4],
+      ['function', 'Jobs.run', 4],
+      ['method', 'Jobs.log', 5],
     ]);
     expect(result.calls.map((c) => [short(c.callerUid), short(c.calleeUid), c.confidence])).toEqual([
+      ['app/src/Jobs.scala#Jobs.run', 'app/src/Jobs.scala#Jobs.log', 'import'],
       ['app/src/Main.scala#Main.run', 'app/src/Main.scala#Main.run.shout', 'import'],
       ['app/src/Main.scala#Main.run', 'app/src/Main.scala#Main.run.twice', 'import'],
       ['app/src/Main.scala#Main.run', 'lib/src/acme/util/Money.scala#Money.apply', 'import'],

@@ -33,8 +33,9 @@ const SCALA: TreeSitterLanguage<ScFile> = {
  * givens (a given with a body is a class, `given x: T = ...` a property), type aliases and
  * abstract types (type), defs (methods; top-level and package-object defs are functions;
  * `extension (c: Cart) def size` is `Cart.size`; auxiliary constructors are `Type.this`),
- * nested defs and lambdas (nested bodies: the `val`'s name, `map(0)` for an argument, `foreach{}`
- * for a block argument), `val`/`var` members and primary-constructor parameters (property), top-level
+ * nested defs, lambdas and the defs of an anonymous class (`new Runnable { def run() }`) in a
+ * member's value (nested bodies: the `val`'s name, `map(0)` for an argument, `foreach{}` for a
+ * block argument), `val`/`var` members and primary-constructor parameters (property), top-level
  * vals (variable). Tests: JUnit's `@Test` defs; in a test file or a suite (a type extending
  * `...Spec`, `...Suite`, `...Test(s)`, `Specification`), `test("...") { }` (ScalaTest, MUnit,
  * utest), `it("...") { }`, `"..." in { }`, `"x" should "y" in { }`, `it should "y" in { }`,
@@ -49,11 +50,14 @@ const SCALA: TreeSitterLanguage<ScFile> = {
  * enclosing types (implicit `this`, `this.`, `super.`), of a typed receiver (parameters, members,
  * `val x: T`, `val x = new T`, `val x = T(...)`, results of resolved methods, parameterless defs
  * read as members), an object's member (`Cart.empty`, with or without parentheses), a package's
- * member (`os.pwd`), an extension method, a top-level function in scope, a local def or lambda;
+ * member (`os.pwd`, `os.proc(...)`), an extension method, an infix method (`path / "a"`) of a
+ * typed left side, a top-level function in scope, a local def or lambda;
  * `new T(...)` to T (an auxiliary constructor of that arity first), `T(...)` to the companion's
  * `apply`, else to the case class. Other receivers fall back to the method's name; a member read
- * on an unknown receiver is never a call. No language server can be had for Scala here: the
- * index result says so.
+ * on an unknown receiver is never a call. Not read: a parameterless def named bare (`total`
+ * inside its class is no call site), implicit conversions and given arguments; an import inside a
+ * block counts for the whole file. No language server can be had for Scala here: the index result
+ * says so.
  */
 export class ScalaExtractor extends TreeSitterExtractor<ScFile> {
   constructor() {

@@ -338,6 +338,13 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       if (symbol.name === name) enclosing.locals.set(name, { kind: 'callable', callable: method });
       return this.scopes.enter({ kind: 'method', method });
     }
+    // `new Runnable { def run() = ... }` in a type's body: a body of the type, not a method of its own.
+    if (owner && node.parent?.type === 'template_body' && node.parent.parent?.type === 'instance_expression') {
+      const method = this.nestedOfType(node, owner, name, measured, signature, false);
+      for (const list of lists)
+        for (const parameter of namedChildrenOf(list)) if (parameter.type === 'parameter') this.parameter(method, parameter);
+      return this.scopes.enter({ kind: 'method', method });
+    }
     // `extension (c: Cart) def size`: called as a method of Cart, named after it.
     const extension =
       node.parent?.type === 'extension_definition'
