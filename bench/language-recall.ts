@@ -32,6 +32,8 @@ interface RecallSet {
   paths: readonly string[];
   /** ctags' language names and the kinds compared, as `--kinds-<language>=` letters. */
   ctags?: Readonly<Record<string, string>>;
+  /** More ctags options: which files its parser reads, where the set's language has files ctags does not map by default. */
+  ctagsOptions?: readonly string[];
   /** For a language this ctags has no parser for: the grammar authors' own tags query is the reference (grammarTags). */
   grammarTags?: GrammarTags;
   /**
@@ -179,6 +181,40 @@ const SETS: readonly RecallSet[] = [
     loreName: (tag) => (tag.kind === 'method' && /\bsubscript\s*[(<]/.test(tag.pattern) ? 'subscript' : tag.name),
   },
   {
+    name: 'plenary.nvim',
+    languages: ['lua'],
+    repository: 'nvim-lua/plenary.nvim',
+    commit: 'b9fd5226c2f76c951fc8ed5923d85e4de065e509',
+    paths: ['lua', 'tests', 'scripts', 'data'],
+    ctags: { Lua: 'f' },
+    notDefinition: luaNotDefinition,
+    loreName: luaLoreName,
+  },
+  {
+    name: 'luarocks',
+    languages: ['lua'],
+    repository: 'luarocks/luarocks',
+    commit: '2d2cc8eff2f03c23d142f8059146fb241dcf56b5',
+    paths: ['src', 'spec', 'vendor', 'win32'],
+    ctags: { Lua: 'f' },
+    notDefinition: luaNotDefinition,
+    loreName: luaLoreName,
+  },
+  {
+    name: 'bats-core',
+    languages: ['bash'],
+    repository: 'bats-core/bats-core',
+    commit: 'd22e41faad59f5fd942a88c992b4913a27a460c4',
+    paths: ['bin', 'lib', 'libexec', 'test', 'contrib', 'docker', 'install.sh', 'uninstall.sh', 'shellcheck.sh'],
+    // Functions (ctags' Sh kinds: aliases, heredoc labels and script references are no definitions Lore stores).
+    ctags: { Sh: 'f' },
+    // libexec's commands have no extension, only a `#!` line: ctags reads them with -G as Lore does; `.bats` files are Bash to both;
+    // a symlinked file is its target's (Lore indexes the target only).
+    ctagsOptions: ['--map-Sh=+.bats', '-G', '--links=no'],
+    // ctags reads an array's assignment `names=()` as a function `names=`, and `[[ ... != function ]]` as a function `]]`.
+    notDefinition: (tag) => tag.name.endsWith('=') || tag.name === ']]',
+  },
+  {
     name: 'os-lib',
     languages: ['scala'],
     repository: 'com-lihaoyi/os-lib',
@@ -192,10 +228,31 @@ const SETS: readonly RecallSet[] = [
       extensions: ['.scala', '.sc', '.mill'],
       bodies: new Set(['block', 'indented_block', 'lambda_expression', 'case_block']),
     },
-    // The query tags a body's `val`/`var` locals (and a local def's parameters, as a class's) as definitions.
+    // The query tags a body's `val`/`var` locals (and a local class's parameters) as definitions.
     notDefinition: (tag) => (tag.kind === 'variable' || tag.kind === 'property') && tag.scopeKind === 'method',
   },
 ];
+
+/**
+ * ctags' Lua parser (it knows functions only) reads lines, not syntax: it tags `~` in `if type(f) ~= "function"`,
+ * `]` in `t[("x"):format(y)] = function`, and a table whose literal holds a function (`local t = { k = function`).
+ * A definition's line says `function <name>(` or `<name> = function`.
+ */
+function luaNotDefinition(tag: Tag, line: string): boolean {
+  if (!/^[\w"'[{]/.test(tag.name)) return true;
+  const name = tag.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !new RegExp(`\\bfunction\\s+${name}\\s*\\(|(^|[^\\w.:])${name}\\s*=\\s*function\\b`).test(line);
+}
+
+/**
+ * ctags names a table's function `M.f` or `M:m`, Lore `f` and `m` under the table `M`; a field written
+ * `["f"] = function` is `f`; a function stored by a computed key keeps its name as written (`t[k]`);
+ * ctags' `{__call` (a field of a table literal that starts on its line) is `__call`.
+ */
+function luaLoreName(tag: Tag): string {
+  const name = tag.name.replace(/^\{/, '').replace(/^\[\s*["'](.*)["']\s*\]$/, '$1');
+  return name.endsWith(']') ? name : name.split(/[.:]/).pop()!;
+}
 
 /** What ctags calls a kind whose definitions are compared, by its letter (C and C++; other languages ask ctags, kindNames). */
 const KIND_NAMES: Record<string, string> = {
@@ -244,6 +301,7 @@ function ctagsTags(root: string, set: RecallSet): Tag[] {
     // A `.h` header is C++ to ctags by default; Lore reads it as the repository's language, so the map follows the set.
     ...(set.languages.includes('cpp') ? [] : ['--map-C=+.h', '--map-C++=-.h']),
     ...languages.map((language) => `--kinds-${language}=${set.ctags![language]}`),
+    ...(set.ctagsOptions ?? []),
     '-R',
     '-f',
     '-',

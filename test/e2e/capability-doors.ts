@@ -110,6 +110,7 @@ export const CAPABILITY_DOORS: Record<string, CapabilityDoors> = {
     cli: 'docs-session group',
   },
   publish_document: { mcp: true, graphql: ['publishDocument'], rest: ['publish_document'] },
+  archive_document: { mcp: true, graphql: ['archiveDocument'], rest: ['archive_document'] },
   repositories: { graphql: ['repositories'] },
   repository: { graphql: ['repository'] },
   restore_knowledge_file: { graphql: ['restoreKnowledgeFile'], rest: ['restore_knowledge_file'], cli: 'knowledge restore' },

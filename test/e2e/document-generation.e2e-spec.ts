@@ -9,6 +9,7 @@ import type { FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
 import {
+  ArchiveDocumentResultSchema,
   ContextPackSchema,
   DocumentDraftSchema,
   PublishDocumentResultSchema,
@@ -206,6 +207,21 @@ describe('publish_document', () => {
         qualityStatus: 'pass',
       });
       expect(readFileSync(join(output, 'published', REPO, 'src-pricing.md'), 'utf8')).toBe(draft.content);
+
+      // archive_document takes it down, keeping it under archived/; the same path again is not found.
+      const archived = await call(enabled, 'archive_document', { path: published.data.path, confirm: true });
+      expect(archived.data).toEqual({
+        path: `published/${REPO}/src-pricing.md`,
+        archived: true,
+        archivedPath: expect.stringMatching(new RegExp(`^archived/${REPO}/\\d{8}T\\d{6}Z-src-pricing\\.md$`)),
+        bytes: Buffer.byteLength(draft.content as string),
+      });
+      expect(readFileSync(join(output, archived.data.archivedPath as string), 'utf8')).toBe(draft.content);
+      expect(existsSync(join(output, 'published', REPO, 'src-pricing.md'))).toBe(false);
+      const again = toolErrorAnswer(
+        await enabled.callTool({ name: 'archive_document', arguments: { path: published.data.path, confirm: true } }),
+      );
+      expect(again.error).toMatchObject({ code: 'not_found', details: { path: `published/${REPO}/src-pricing.md` } });
     } finally {
       await enabled.close();
     }
@@ -243,6 +259,21 @@ describe('a review package and publishing through REST and GraphQL', () => {
       { input: { documentId, confirm: true } },
     );
     expect(graphqlPublish.errors?.[0]?.extensions).toMatchObject({ code: 'permission_denied' });
+    const restArchive = await fetch(`${server.url}/api/v1/docs/archive`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: `published/${REPO}/src-validation.md`, confirm: true }),
+    });
+    expect({ status: restArchive.status, body: await restArchive.json() }).toMatchObject({
+      status: 403,
+      body: { code: 'permission_denied', details: { reason: 'publish_disabled' } },
+    });
+    const graphqlArchive = await graphql(
+      server.url,
+      `mutation Archive($input: ArchiveDocumentInput!) { archiveDocument(input: $input) ${selectionOf(ArchiveDocumentResultSchema)} }`,
+      { input: { path: `published/${REPO}/src-validation.md`, confirm: true } },
+    );
+    expect(graphqlArchive.errors?.[0]?.extensions).toMatchObject({ code: 'permission_denied' });
     expect(existsSync(join(output, 'published', REPO, 'src-validation.md'))).toBe(false);
   });
 });

@@ -265,8 +265,11 @@ export const DOCUMENTATION_SESSION_TOOLS = [
   'provide_thematic_groupings',
 ];
 
-/** The high-risk tool that writes a reviewed draft: listed in the full profile, refused unless enabled, permitted and confirmed. */
-export const PUBLISH_TOOLS = ['publish_document'];
+/** The high-risk tools that write a reviewed draft and take one down: listed in the full profile, refused unless enabled, permitted and confirmed. */
+export const PUBLISH_TOOLS = ['publish_document', 'archive_document'];
+
+/** Of the full profile, the tool whose effect a second call does not repeat and that removes what was there. */
+export const DESTRUCTIVE_TOOLS = ['archive_document'];
 
 /** The tools of the full profile without side effects on the machine, sorted. */
 export const FULL_PROFILE_TOOLS = [

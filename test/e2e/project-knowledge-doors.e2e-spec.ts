@@ -9,6 +9,7 @@ import { testDriver, wipeGraph } from '../support/graph';
 import { type RunningServer, runCli, startServer, waitUntilReady } from '../support/processes';
 import { AnalyzeImpactResultSchema } from '@lore/domain/schemas/impact';
 import { GetDocumentsResultSchema } from '@lore/domain/schemas/documents';
+import { SearchCodeResultSchema } from '@lore/domain/schemas/search';
 import { GetSymbolResultSchema } from '@lore/domain/schemas/symbols';
 import { type Capability, type McpDoor, askEveryDoor, cliJson, connectMcp, graphql } from './doors';
 
@@ -145,6 +146,40 @@ describe('project knowledge through every door', () => {
     for (const door of MCP_DOORS)
       expect({ door, answer: await mcpCall(door, 'get_project_main', { project_id: PROJECT }) }).toEqual({ door, answer: expected });
     expect((await cliJson(['knowledge', 'show', '--project', 'order-service'], env)).body).toEqual(expected);
+  });
+
+  it('finds Markdown sections with search_code include: ["documents"], the same through every door', async () => {
+    const searchCode: Capability = {
+      tool: 'search_code',
+      graphqlField: 'searchCode',
+      graphqlInput: 'SearchCodeInput',
+      result: SearchCodeResultSchema,
+      restPath: '/api/v1/search',
+      cli: ['search', 'order', '--mode', 'fulltext', '--include', 'documents'],
+    };
+    const answers = await askEveryDoor(
+      { url: server.url, env, mcp },
+      searchCode,
+      { query: 'order', mode: 'fulltext', include: ['documents'] },
+      'query=order&mode=fulltext&include=documents',
+    );
+    // The README's one section, "order-service" (sections are found by their headings), first and only in the full-text ranking: 1/61.
+    const documents = [
+      {
+        artifactType: 'document_section',
+        title: 'order-service',
+        documentPath: 'README.md',
+        repositoryId: 'order-service',
+        startLine: 1,
+        endLine: 4,
+        uri: `doc://order-service/${fixture.commitSha}/README.md#L1-L4`,
+        score: 0.016393,
+        reasons: ['fulltext'],
+      },
+    ];
+    const expected = { ...(answers.rest as Record<string, unknown>), documents };
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((door) => [door, expected])));
+    expect(Object.keys(answers)).toEqual(['rest', 'graphql', ...MCP_DOORS.map((door) => `mcp ${door}`), 'cli']);
   });
 
   it('reads through each door what another door wrote: create (GraphQL), search, files and chapters', async () => {

@@ -46,6 +46,7 @@ export const SIDE_EFFECT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   approve_memory: 'memory:approve',
   archive_memory: 'memory:approve',
   publish_document: 'docs:publish',
+  archive_document: 'docs:publish',
 };
 
 /** Whether the principal may perform a side effect (an operation that changes the index, or the server's state). */

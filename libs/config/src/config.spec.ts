@@ -124,6 +124,61 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_API_KEY_HEADER: 'X API Key' })).toThrow('MCP_API_KEY_HEADER: an HTTP header name');
   });
 
+  it("reads the CodeDoc server's port, log level, request timeout and cache settings, in its own units", () => {
+    const seed = loadConfig({
+      NEO4J_PASSWORD: 'x',
+      MCP_PORT: '8080',
+      MCP_LOG_LEVEL: 'info',
+      MCP_REQUEST_TIMEOUT: '30s',
+      MCP_CACHE_SIZE: '1000',
+      MCP_CACHE_TTL: '1h',
+    });
+    expect([
+      seed.LORE_PORT,
+      seed.LORE_LOG_LEVEL,
+      seed.LORE_REQUEST_TIMEOUT_MS,
+      seed.LORE_CACHE_MAX_ENTRIES,
+      seed.LORE_CACHE_TTL_SECONDS,
+    ]).toEqual([8080, 'log', 30_000, 1000, 3600]);
+    expect(loadConfig({ NEO4J_PASSWORD: 'x', MCP_LOG_LEVEL: 'WARN' }).LORE_LOG_LEVEL).toBe('warn');
+    const defaults = loadConfig({ NEO4J_PASSWORD: 'x' });
+    expect([
+      defaults.LORE_PORT,
+      defaults.LORE_LOG_LEVEL,
+      defaults.LORE_REQUEST_TIMEOUT_MS,
+      defaults.LORE_CACHE_MAX_ENTRIES,
+      defaults.LORE_CACHE_TTL_SECONDS,
+    ]).toEqual([7300, 'log', 30_000, 10_000, 300]);
+    const both = loadConfig({
+      NEO4J_PASSWORD: 'x',
+      MCP_PORT: '8080',
+      LORE_PORT: '7400',
+      MCP_LOG_LEVEL: 'debug',
+      LORE_LOG_LEVEL: 'error',
+      MCP_REQUEST_TIMEOUT: '5m',
+      LORE_REQUEST_TIMEOUT_MS: '1000',
+      MCP_CACHE_SIZE: '5',
+      LORE_CACHE_MAX_ENTRIES: '7',
+      MCP_CACHE_TTL: '10s',
+      LORE_CACHE_TTL_SECONDS: '20',
+    });
+    expect([
+      both.LORE_PORT,
+      both.LORE_LOG_LEVEL,
+      both.LORE_REQUEST_TIMEOUT_MS,
+      both.LORE_CACHE_MAX_ENTRIES,
+      both.LORE_CACHE_TTL_SECONDS,
+    ]).toEqual([7400, 'error', 1000, 7, 20]);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_LOG_LEVEL: 'verbose' })).toThrow(/MCP_LOG_LEVEL: /);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_REQUEST_TIMEOUT: '1h' })).toThrow(
+      'MCP_REQUEST_TIMEOUT: between 100ms and 10m, as LORE_REQUEST_TIMEOUT_MS',
+    );
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_CACHE_TTL: '1500ms' })).toThrow(
+      'MCP_CACHE_TTL: whole seconds between 1s and 24h, as LORE_CACHE_TTL_SECONDS',
+    );
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'x', MCP_PORT: '70000' })).toThrow(/MCP_PORT: /);
+  });
+
   it("takes the Knowledge MCP server's KNOWLEDGE_MCP_LOG_LEVEL when LORE_LOG_LEVEL is not set", () => {
     expect(loadConfig({ NEO4J_PASSWORD: 'x' }).LORE_LOG_LEVEL).toBe('log');
     expect(loadConfig({ NEO4J_PASSWORD: 'x', KNOWLEDGE_MCP_LOG_LEVEL: 'DEBUG' }).LORE_LOG_LEVEL).toBe('debug');

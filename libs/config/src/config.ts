@@ -12,7 +12,6 @@ export { ConfigError } from './config-error';
  * LORE_CONFIG_FILE (environment wins). A bad or missing value stops start-up, naming the variable.
  */
 const port = z.coerce.number().int().min(1).max(65535);
-/** "true"/"false" (also 1/0): z.coerce.boolean() would read "false" as true. */
 /** A duration in milliseconds, written as a number of ms or with a unit (500ms, 30s, 5m, 1h). */
 const duration = z
   .union([z.number(), z.string().regex(/^\d+(ms|s|m|h)?$/, 'a duration: a number of milliseconds, or 30s, 5m, 1h')])
@@ -21,6 +20,7 @@ const duration = z
     return Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
   })
   .pipe(z.number().int().min(1));
+/** "true"/"false" (also 1/0): z.coerce.boolean() would read "false" as true. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')]);
 /** A comma-separated list. */
 const list = z
@@ -259,8 +259,24 @@ export const ConfigSchema = z.object({
   /**
    * The CodeDoc server's settings (seed 002, "Deployment Configuration"), read under its names. Each
    * stands for Lore's own setting when that one is not set (codeDocSettings): MCP_AUTH_ENABLED for
-   * LORE_AUTH, MCP_TOKEN_LIMIT for LORE_MCP_MAX_TOKENS, MCP_RATE_LIMIT_* for LORE_RATE_LIMIT_*.
+   * LORE_AUTH, MCP_TOKEN_LIMIT for LORE_MCP_MAX_TOKENS, MCP_RATE_LIMIT_* for LORE_RATE_LIMIT_*,
+   * MCP_PORT for LORE_PORT, MCP_LOG_LEVEL for LORE_LOG_LEVEL, MCP_REQUEST_TIMEOUT for
+   * LORE_REQUEST_TIMEOUT_MS, MCP_CACHE_SIZE and MCP_CACHE_TTL for LORE_CACHE_MAX_ENTRIES and
+   * LORE_CACHE_TTL_SECONDS. MCP_WORKER_POOL_SIZE is not read: Lore's documentation sessions hand
+   * each file's analysis to the client and run no pool of their own.
    */
+  MCP_PORT: port.optional(),
+  /** The CodeDoc server's level names (its logger's): info is Lore's log. */
+  MCP_LOG_LEVEL: z
+    .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['debug', 'info', 'warn', 'error']))
+    .transform((level) => (level === 'info' ? 'log' : level))
+    .optional(),
+  MCP_REQUEST_TIMEOUT: duration.refine((ms) => ms >= 100 && ms <= 600_000, 'between 100ms and 10m, as LORE_REQUEST_TIMEOUT_MS').optional(),
+  MCP_CACHE_SIZE: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  /** Whole seconds, as LORE_CACHE_TTL_SECONDS keeps it. */
+  MCP_CACHE_TTL: duration
+    .refine((ms) => ms >= 1000 && ms <= 86_400_000 && ms % 1000 === 0, 'whole seconds between 1s and 24h, as LORE_CACHE_TTL_SECONDS')
+    .optional(),
   MCP_AUTH_ENABLED: flag.optional(),
   MCP_TOKEN_LIMIT: z.coerce.number().int().min(500).max(1_000_000).optional(),
   MCP_RATE_LIMIT_ENABLED: flag.optional(),
@@ -401,6 +417,12 @@ function codeDocSettings(config: LoreConfig, given: Record<string, unknown>): vo
   }
   if (unset('LORE_RATE_LIMIT_BURST') && config.MCP_RATE_LIMIT_BURST !== undefined)
     config.LORE_RATE_LIMIT_BURST = config.MCP_RATE_LIMIT_BURST;
+  if (unset('LORE_PORT') && config.MCP_PORT !== undefined) config.LORE_PORT = config.MCP_PORT;
+  if (unset('LORE_LOG_LEVEL') && config.MCP_LOG_LEVEL !== undefined) config.LORE_LOG_LEVEL = config.MCP_LOG_LEVEL;
+  if (unset('LORE_REQUEST_TIMEOUT_MS') && config.MCP_REQUEST_TIMEOUT !== undefined)
+    config.LORE_REQUEST_TIMEOUT_MS = config.MCP_REQUEST_TIMEOUT;
+  if (unset('LORE_CACHE_MAX_ENTRIES') && config.MCP_CACHE_SIZE !== undefined) config.LORE_CACHE_MAX_ENTRIES = config.MCP_CACHE_SIZE;
+  if (unset('LORE_CACHE_TTL_SECONDS') && config.MCP_CACHE_TTL !== undefined) config.LORE_CACHE_TTL_SECONDS = config.MCP_CACHE_TTL / 1000;
 }
 
 /**

@@ -11,7 +11,6 @@ const RECORDED_BY_EXTENSION: Record<string, string> = {
   '.yml': 'yaml',
   '.yaml': 'yaml',
   '.cypher': 'cypher',
-  '.sh': 'shell',
   '.html': 'html',
   '.css': 'css',
   '.xml': 'xml',

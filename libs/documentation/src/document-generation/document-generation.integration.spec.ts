@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestingModule } from '@nestjs/testing';
@@ -230,5 +230,48 @@ describe('publish_document', () => {
       qualityStatus: 'pass',
     });
     expect(readFileSync(join(output, published.path), 'utf8')).toBe(draft.content);
+  });
+});
+
+describe('archive_document', () => {
+  it('moves a published document to archived/, keeping it under the time it was archived; a second call finds nothing', async () => {
+    const enabled = publishing.get(DocumentGenerationService);
+    const draft = await service.generateDocumentDraft({ repositoryId: ORDER, modulePath: 'src/validation' }, principal);
+    const published = await enabled.publishDocument({ documentId: draft.documentId, confirm: true }, principal);
+    const archived = await enabled.archiveDocument({ path: published.path, confirm: true }, principal);
+    expect(archived).toEqual({
+      path: `published/${ORDER}/src-validation.md`,
+      archived: true,
+      archivedPath: expect.stringMatching(new RegExp(`^archived/${ORDER}/\\d{8}T\\d{6}Z-src-validation\\.md$`)),
+      bytes: Buffer.byteLength(draft.content),
+    });
+    expect(existsSync(join(output, published.path))).toBe(false);
+    expect(readFileSync(join(output, archived.archivedPath), 'utf8')).toBe(draft.content);
+    expect(await refusal(enabled.archiveDocument({ path: published.path, confirm: true }, principal))).toEqual({ code: 'not_found' });
+  });
+
+  it('is refused while publishing is disabled, without confirm: true, without docs:publish, for a repository not readable, and for a path outside published/', async () => {
+    const enabled = publishing.get(DocumentGenerationService);
+    const draft = await service.generateDocumentDraft({ repositoryId: ORDER, modulePath: 'src/pricing' }, principal);
+    const { path } = await enabled.publishDocument({ documentId: draft.documentId, fileName: 'kept.md', confirm: true }, principal);
+    expect(await refusal(service.archiveDocument({ path, confirm: true }, principal))).toEqual({
+      code: 'permission_denied',
+      reason: 'publish_disabled',
+    });
+    expect(await refusal(enabled.archiveDocument({ path }, principal))).toEqual({ code: 'invalid_input', reason: 'confirmation_required' });
+    expect(await refusal(enabled.archiveDocument({ path, confirm: true }, { ...principal, permissions: ['read'] }))).toEqual({
+      code: 'permission_denied',
+    });
+    expect(await refusal(enabled.archiveDocument({ path, confirm: true }, { ...principal, repositories: ['another'] }))).toEqual({
+      code: 'not_found',
+    });
+    for (const outside of [
+      'published/../../etc/passwd.md',
+      'published/../kept.md',
+      `archived/${ORDER}/kept.md`,
+      `published/${ORDER}/kept.txt`,
+    ])
+      expect(await refusal(enabled.archiveDocument({ path: outside, confirm: true }, principal))).toEqual({ code: 'invalid_input' });
+    expect(readFileSync(join(output, path), 'utf8')).toBe(draft.content);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { LORE_CONFIG, type LoreConfig, documentationDirectory } from '@lore/config';
@@ -12,6 +12,9 @@ import {
   TRUST_BOUNDARY,
 } from '@lore/domain';
 import {
+  type ArchiveDocumentInput,
+  ArchiveDocumentInputSchema,
+  type ArchiveDocumentResult,
   type AssembleContextPackInput,
   AssembleContextPackInputSchema,
   type ContextPack,
@@ -126,18 +129,11 @@ export class DocumentGenerationService {
   @Operation('publish_document', { kind: 'side_effect' })
   async publishDocument(input: PublishDocumentInput, principal: Principal): Promise<PublishDocumentResult> {
     const query = parseInput(PublishDocumentInputSchema, input);
-    if (!this.config.LORE_DOCS_PUBLISH_ENABLED) {
-      throw new PermissionDeniedError('Publishing documents is disabled on this server.', {
-        hint: 'An operator enables it with LORE_DOCS_PUBLISH_ENABLED=true; until then, copy the reviewed draft by hand.',
-        details: { reason: 'publish_disabled' },
-      });
-    }
-    if (query.confirm !== true) {
-      throw new InvalidInputError('publish_document writes a file: it needs confirm: true, given after a person reviewed the draft.', {
-        hint: 'Review the draft (generate_review_package), then call again with confirm: true.',
-        details: { reason: 'confirmation_required', field: 'confirm' },
-      });
-    }
+    this.publishingAllowed(query.confirm, {
+      disabledHint: 'An operator enables it with LORE_DOCS_PUBLISH_ENABLED=true; until then, copy the reviewed draft by hand.',
+      unconfirmed: 'publish_document writes a file: it needs confirm: true, given after a person reviewed the draft.',
+      unconfirmedHint: 'Review the draft (generate_review_package), then call again with confirm: true.',
+    });
     const draft = await this.stored<DocumentDraft>(principal, 'document_draft', query.documentId);
     const quality = await this.qualityOf(draft, principal);
     if (quality.quality.status === 'fail') {
@@ -161,6 +157,63 @@ export class DocumentGenerationService {
       bytes: Buffer.byteLength(draft.content),
       qualityStatus: quality.quality.status,
     };
+  }
+
+  /**
+   * Takes a published document down: moves it from published/<repositoryId>/ to archived/<repositoryId>/,
+   * under the time it was archived, so that nothing published is lost and a document archived twice
+   * keeps both. Allowed as publishing is (LORE_DOCS_PUBLISH_ENABLED, docs:publish, confirm: true), for
+   * a repository the caller may read.
+   */
+  @Operation('archive_document', { kind: 'side_effect' })
+  async archiveDocument(input: ArchiveDocumentInput, principal: Principal): Promise<ArchiveDocumentResult> {
+    const query = parseInput(ArchiveDocumentInputSchema, input);
+    this.publishingAllowed(query.confirm, {
+      disabledHint: 'An operator enables it with LORE_DOCS_PUBLISH_ENABLED=true.',
+      unconfirmed: 'archive_document takes a published document down: it needs confirm: true, given on an explicit request.',
+      unconfirmedHint: 'Call again with confirm: true once a person asked for the document to be archived.',
+    });
+    const [, repositoryId, fileName] = query.path.split('/') as [string, string, string];
+    // A repository the caller may not read is not found, as one never indexed.
+    await repositoryAtCommit(this.graph, principal, decodeURIComponent(repositoryId), undefined);
+    const base = resolve(documentationDirectory(this.config));
+    const source = resolve(base, query.path);
+    const stamp = new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
+    const target = resolve(base, 'archived', repositoryId, `${stamp}-${fileName}`);
+    let bytes: number;
+    try {
+      bytes = (await stat(source)).size;
+    } catch {
+      throw new NotFoundError(`Nothing is published at ${query.path}.`, {
+        hint: 'Name a document as publish_document answered its path (published/<repositoryId>/<fileName>.md).',
+        details: { path: query.path },
+      });
+    }
+    await mkdir(join(target, '..'), { recursive: true });
+    await rename(source, target);
+    return { path: query.path, archived: true, archivedPath: relative(base, target).split(sep).join('/'), bytes };
+  }
+
+  /** publish_document's and archive_document's conditions: the server allows it, and the caller confirmed. */
+  private publishingAllowed(
+    confirm: boolean | undefined,
+    refusals: { disabledHint: string; unconfirmed: string; unconfirmedHint: string },
+  ): void {
+    if (!this.config.LORE_DOCS_PUBLISH_ENABLED) {
+      throw new PermissionDeniedError('Publishing documents is disabled on this server.', {
+        hint: refusals.disabledHint,
+        details: { reason: 'publish_disabled' },
+      });
+    }
+    if (confirm !== true) {
+      throw new InvalidInputError(refusals.unconfirmed, {
+        hint: refusals.unconfirmedHint,
+        details: { reason: 'confirmation_required', field: 'confirm' },
+      });
+    }
   }
 
   /** A draft's quality report, below the gate (evaluate_document_quality's own method), over the code it documents. */

@@ -73,6 +73,49 @@ describe('splitDocComments', () => {
     ]);
   });
 
+  it("reads Lua's runs of `--` lines that hold a `---` line (LDoc, LuaLS), not other comments", () => {
+    const text = [
+      '-- not a doc',
+      'local M = {}',
+      '',
+      '--- Adds an item.',
+      '-- @param item Item',
+      '---@return boolean',
+      'function M.add(item) end',
+      '--[[ a block ]]',
+    ].join('\n');
+    const split = splitDocComments(text, 'lua');
+    expect(split.comments.split('\n')).toEqual(['', '', '', 'Adds an item.', '@param item Item', '@return boolean', '', '']);
+    expect(split.code.split('\n')).toEqual(['-- not a doc', 'local M = {}', '', '', '', '', 'function M.add(item) end', '--[[ a block ]]']);
+  });
+
+  it("reads Bash's # lines right above a function, not a #! line, a ShellCheck directive or a comment above other code", () => {
+    const text = [
+      '#!/usr/bin/env bash',
+      '# Adds an item.',
+      '# shellcheck disable=SC2034',
+      'cart_add() {',
+      '  # not above a function',
+      '  local x=1',
+      '}',
+      '# Prints the total.',
+      'function cart_total {',
+      '}',
+    ].join('\n');
+    expect(splitDocComments(text, 'bash').comments.split('\n')).toEqual([
+      '',
+      'Adds an item.',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Prints the total.',
+      '',
+      '',
+    ]);
+  });
+
   it('leaves a file of another language as code, with no comments', () => {
     expect(splitDocComments('/** x */', 'markdown')).toEqual({ comments: '', code: '/** x */' });
   });

@@ -18,6 +18,8 @@ export function splitDocComments(text: string, language: string): DocCommentSpli
   if (style === 'doxygen') tripleSlashLines(lines, commentLines);
   else if (style === 'docstring') docstrings(lines, commentLines);
   else if (style === 'line-above') lineCommentsAboveDeclarations(lines, commentLines);
+  else if (style === 'dash-lines') dashLineRuns(lines, commentLines);
+  else if (style === 'hash-above') hashCommentsAboveFunctions(lines, commentLines);
   return {
     comments: lines.map((_, index) => asMarkdown(commentLines.get(index) ?? '', style)).join('\n'),
     code: lines.map((line, index) => (commentLines.has(index) ? '' : line)).join('\n'),
@@ -78,6 +80,30 @@ function lineCommentsAboveDeclarations(lines: readonly string[], found: Map<numb
     if (!/^(?:func|type|var|const|package)\b/.test(line)) return;
     for (let above = index - 1; above >= 0 && /^\s*\/\//.test(lines[above]!); above--) {
       found.set(above, lines[above]!.replace(/^\s*\/\/\s?/, ''));
+    }
+  });
+}
+
+/** Lua's doc comments: each run of `--` lines holding a `---` line (LDoc's `--- Summary` then `-- @param`, LuaLS's `---@param`). */
+function dashLineRuns(lines: readonly string[], found: Map<number, string>): void {
+  const isLine = (line: string) => /^\s*--(?!\[=*\[)/.test(line);
+  for (let start = 0; start < lines.length; start++) {
+    if (!isLine(lines[start]!)) continue;
+    let end = start;
+    while (end + 1 < lines.length && isLine(lines[end + 1]!)) end++;
+    if (lines.slice(start, end + 1).some((line) => /^\s*---(?!-)/.test(line)))
+      for (let index = start; index <= end; index++) found.set(index, lines[index]!.replace(/^\s*-{2,}\s?/, '').replace(/^-+\s*$/, ''));
+    start = end;
+  }
+}
+
+/** Bash's doc comments: the `#` lines right above a function (`f() {`, `function f`), a `#!` line and ShellCheck's directives left out. */
+function hashCommentsAboveFunctions(lines: readonly string[], found: Map<number, string>): void {
+  lines.forEach((line, index) => {
+    if (!/^\s*(?:function\s+[^\s()]+|[^\s()=#$]+\s*\(\s*\))/.test(line)) return;
+    for (let above = index - 1; above >= 0 && /^\s*#/.test(lines[above]!); above--) {
+      if (/^\s*#(?:!|\s*shellcheck\s)/.test(lines[above]!)) continue;
+      found.set(above, lines[above]!.replace(/^\s*#+\s?/, ''));
     }
   });
 }

@@ -263,3 +263,33 @@ export const PublishDocumentResultSchema = z
   })
   .register(schemaNames, { name: 'PublishDocumentResult' });
 export type PublishDocumentResult = z.infer<typeof PublishDocumentResultSchema>;
+
+export const ArchiveDocumentInputSchema = z
+  .object({
+    path: z
+      .string()
+      .regex(
+        /^published\/[^/]+\/[\w.-]+\.md$/,
+        'A published document as publish_document answered it: published/<repositoryId>/<fileName>.md.',
+      )
+      .max(400)
+      .refine(
+        (path) => !path.split('/').some((segment) => segment === '.' || segment === '..'),
+        'A path inside published/, without . or .. segments.',
+      )
+      .describe("The published document, as publish_document's path gave it (published/<repositoryId>/<fileName>.md)."),
+    confirm: z.boolean().optional().describe('Must be true: archiving takes a published document down, on an explicit request only.'),
+  })
+  .strict()
+  .register(schemaNames, { name: 'ArchiveDocumentInput' });
+export type ArchiveDocumentInput = z.input<typeof ArchiveDocumentInputSchema>;
+
+export const ArchiveDocumentResultSchema = z
+  .object({
+    path: z.string().describe('The published path it was taken from.'),
+    archived: z.literal(true),
+    archivedPath: z.string().describe('Where it is kept, relative to the publish directory: archived/<repositoryId>/<time>-<fileName>.'),
+    bytes: z.number().int(),
+  })
+  .register(schemaNames, { name: 'ArchiveDocumentResult' });
+export type ArchiveDocumentResult = z.infer<typeof ArchiveDocumentResultSchema>;

@@ -13,6 +13,10 @@ import {
   DocumentIdInputSchema,
   type GenerateDocumentDraftInput,
   GenerateDocumentDraftInputSchema,
+  type ArchiveDocumentInput,
+  ArchiveDocumentInputSchema,
+  type ArchiveDocumentResult,
+  ArchiveDocumentResultSchema,
   type PublishDocumentInput,
   PublishDocumentInputSchema,
   type PublishDocumentResult,
@@ -92,5 +96,16 @@ export class DocumentGenerationResolver {
   })
   publishDocument(@Args('input') input: PublishDocumentInput, @Context('req') req: RequestWithPrincipal): Promise<PublishDocumentResult> {
     return this.service.publishDocument(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreMutation({
+    name: 'archiveDocument',
+    description:
+      'archive_document: moves a published document to archived/<repositoryId>/; disabled unless the server allows publishing, needs docs:publish and confirm: true.',
+    args: { input: ArchiveDocumentInputSchema },
+    result: ArchiveDocumentResultSchema,
+  })
+  archiveDocument(@Args('input') input: ArchiveDocumentInput, @Context('req') req: RequestWithPrincipal): Promise<ArchiveDocumentResult> {
+    return this.service.archiveDocument(withoutNulls(input), principalOf(req));
   }
 }

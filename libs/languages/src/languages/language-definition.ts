@@ -58,9 +58,11 @@ export interface GrammarPackage {
 
 /**
  * `block`: `/** ... *\/` (JSDoc, Javadoc); `docstring`: Python's; `line-above`: the `//` lines right
- * above a declaration (Go); `doxygen`: `/** ... *\/` blocks and `///` lines (C, C++).
+ * above a declaration (Go); `doxygen`: `/** ... *\/` blocks and `///` lines (C, C++); `dash-lines`: the
+ * runs of `--` lines that hold a `---` line (Lua's LDoc and LuaLS annotations); `hash-above`: the `#`
+ * lines right above a function (Bash).
  */
-export type DocCommentStyle = 'block' | 'docstring' | 'line-above' | 'doxygen';
+export type DocCommentStyle = 'block' | 'docstring' | 'line-above' | 'doxygen' | 'dash-lines' | 'hash-above';
 
 /**
  * `script`: `name: Type` and `): Result` (TypeScript); `python`: `name: Type` and `-> Result`;

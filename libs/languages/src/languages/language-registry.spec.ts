@@ -4,6 +4,7 @@ import { codeLanguages, knownLanguage, packageEcosystems } from './language-regi
 describe('the language folders', () => {
   it('are found by their folder, each language id once', () => {
     expect(codeLanguages()).toEqual([
+      'bash',
       'c',
       'cpp',
       'csharp',
@@ -11,6 +12,7 @@ describe('the language folders', () => {
       'java',
       'javascript',
       'kotlin',
+      'lua',
       'php',
       'python',
       'ruby',
@@ -24,18 +26,20 @@ describe('the language folders', () => {
   });
 
   it("give a file its language by extension, or by its #! line's interpreter when it has none", () => {
-    expect(['src/a.MTS', 'lib/b.cjs', 'c.py', 'D.java', 'e.go', 'README.md', 'Makefile'].map(languageOf)).toEqual([
+    expect(['src/a.MTS', 'lib/b.cjs', 'c.py', 'D.java', 'e.go', 'f.sh', 'README.md', 'Makefile'].map(languageOf)).toEqual([
       'typescript',
       'javascript',
       'python',
       'java',
       'go',
+      'bash',
       'markdown',
       'text',
     ]);
     expect(languageOfScript('bin/run', '#!/usr/bin/env -S python3 -u\nprint(1)\n')).toBe('python');
     expect(languageOfScript('bin/serve', '#!/usr/local/bin/node')).toBe('javascript');
-    expect(languageOfScript('bin/build', '#!/bin/sh\n')).toBeNull();
+    expect(languageOfScript('bin/build', '#!/bin/sh\n')).toBe('bash');
+    expect(languageOfScript('bin/report', '#!/usr/bin/perl -w\n')).toBeNull();
     expect(languageOfScript('tool.txt', '#!/usr/bin/env python3\n')).toBeNull();
     expect([mimeTypeOf('go'), mimeTypeOf('markdown'), mimeTypeOf('text')]).toEqual(['text/x-go', 'text/markdown', 'text/plain']);
   });
@@ -48,10 +52,14 @@ describe('the language folders', () => {
       'a_test.go',
       'src/test/java/A.java',
       'tests/data.json',
+      'cart.bats',
+      'format_test.sh',
+      'test_cart.bash',
       'src/a.ts',
       'src/atest.go',
+      'lib/cart.sh',
     ];
-    expect(paths.filter(isTestPath)).toEqual(paths.slice(0, 6));
+    expect(paths.filter(isTestPath)).toEqual(paths.slice(0, 9));
   });
 
   it('say which languages a package of each ecosystem holds', () => {

@@ -2,6 +2,9 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
+  ArchiveDocumentInputSchema,
+  type ArchiveDocumentResult,
+  ArchiveDocumentResultSchema,
   PublishDocumentInputSchema,
   type PublishDocumentResult,
   PublishDocumentResultSchema,
@@ -11,7 +14,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** publish_document: high risk, disabled unless the server allows it; needs docs:publish and {"confirm": true}. */
+/** publish_document and archive_document: high risk, disabled unless the server allows it; need docs:publish and {"confirm": true}. */
 @ApiTags('documentation generation')
 @Controller('api/v1/docs')
 export class PublishDocumentController {
@@ -32,5 +35,18 @@ export class PublishDocumentController {
     @Body() body: { confirm?: boolean; fileName?: string },
   ): Promise<PublishDocumentResult> {
     return this.service.publishDocument({ ...body, documentId }, principalOf(req));
+  }
+
+  @Post('archive')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'archive_document',
+    summary: 'Move a published document to archived/<repositoryId>/ (LORE_DOCS_PUBLISH_ENABLED, docs:publish, confirm: true).',
+  })
+  @ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'unavailable')
+  @ApiBodyFrom(ArchiveDocumentInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(ArchiveDocumentResultSchema) })
+  archive(@Req() req: RequestWithPrincipal, @Body() body: { path: string; confirm?: boolean }): Promise<ArchiveDocumentResult> {
+    return this.service.archiveDocument(body, principalOf(req));
   }
 }
