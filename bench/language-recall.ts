@@ -214,6 +214,23 @@ const SETS: readonly RecallSet[] = [
     // ctags reads an array's assignment `names=()` as a function `names=`, and `[[ ... != function ]]` as a function `]]`.
     notDefinition: (tag) => tag.name.endsWith('=') || tag.name === ']]',
   },
+  {
+    name: 'os-lib',
+    languages: ['scala'],
+    repository: 'com-lihaoyi/os-lib',
+    commit: 'e237000cbd4d97a4c4463df43d64556130d2bc50',
+    paths: ['os', 'build.mill'],
+    // This universal-ctags (Debian's 5.9) has no Scala parser: tree-sitter-scala 0.24.0's own tags query is the reference.
+    grammarTags: {
+      grammar: 'scala',
+      query: 'tree-sitter-scala/queries/tags.scm',
+      queryCommit: '2d55e74b0485fe05058ffe5e8155506c9710c767',
+      extensions: ['.scala', '.sc', '.mill'],
+      bodies: new Set(['block', 'indented_block', 'lambda_expression', 'case_block']),
+    },
+    // The query tags a body's `val`/`var` locals (and a local class's parameters) as definitions.
+    notDefinition: (tag) => (tag.kind === 'variable' || tag.kind === 'property') && tag.scopeKind === 'method',
+  },
 ];
 
 /**

@@ -224,6 +224,25 @@ const CASES: LanguageCase[] = [
     inventory: { files: 7, lines: 117, functions: 14, classes: 0 },
     score: 100,
   },
+  {
+    fixture: 'scala-sample',
+    language: 'scala',
+    indexed: { files: 8, symbols: 38, calls: 15, skipped: [] },
+    symbol: 'priceOf',
+    callers: [
+      ['Cart.add', 'import'],
+      ['Cart.total.map(0)', 'import'],
+    ],
+    affected: ['Cart.add', 'Cart.total.map(0)', 'Cart.total', 'Cart.summary', 'HasTotal.total'],
+    tests: ['CartSpec.A cart should summarise its items', 'CartSuite.adds items'],
+    search: 'formatCents',
+    hits: [
+      ['formatCents', 'src/main/scala/acme/shop/Format.scala'],
+      ['HasTotal.total', 'src/main/scala/acme/shop/HasTotal.scala'],
+    ],
+    inventory: { files: 8, lines: 102, functions: 12, classes: 6 },
+    score: 100,
+  },
 ];
 
 let driver: Driver;

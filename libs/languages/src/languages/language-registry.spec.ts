@@ -17,6 +17,7 @@ describe('the language folders', () => {
       'python',
       'ruby',
       'rust',
+      'scala',
       'swift',
       'typescript',
     ]);

@@ -1,0 +1,29 @@
+import type { LanguageDefinition } from '../language-definition';
+import { ScalaExtractor } from './scala-extractor';
+
+/** Scala with tree-sitter. */
+export const SCALA: LanguageDefinition = {
+  languages: [
+    {
+      id: 'scala',
+      // `.sc`: Scala scripts and Ammonite's; `.mill`: mill's build files; `.sbt`: sbt's, Scala too (`lazy val x = project`).
+      extensions: ['.scala', '.sc', '.sbt', '.mill'],
+      shebangs: ['scala', 'amm', 'scala-cli'],
+      mime: 'text/x-scala',
+      fence: 'scala',
+      grammar: { packageName: 'tree-sitter-scala', wasm: 'tree-sitter-scala.wasm' },
+      staticCalls: true,
+    },
+  ],
+  createExtractor: () => new ScalaExtractor(),
+  // sbt's and Maven's test sources (`src/test/scala/`, `src/it/`...), mill's `test/src/` (any `test/` folder is one already) and `*Spec.scala`, `*Suite.scala`, `*Test(s).scala`.
+  testPath: /(^|\/)src\/(?:test|it|\w+Test)\/|(?:Spec|Suite|Tests?)\.scala$/,
+  // Scaladoc `/** */` blocks.
+  docComments: 'block',
+  // `def add(item: Item): Cart`.
+  headerSyntax: 'script',
+  // Auxiliary constructors are `def this(...)`.
+  constructorNames: ['this'],
+  memberModifiers: true,
+  asyncFunctions: false,
+};
