@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { gitFixture } from '../support/fixtures';
+import { gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { cliJson } from './doors';
@@ -67,11 +68,11 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
   });
 
   /** Waits for the key prompt, checks what it says, and types the key into it. */
-  async function typeKeyWhenAsked(): Promise<void> {
+  async function typeKeyWhenAsked(typed = key): Promise<void> {
     const prompt = page.locator('#api-key-prompt');
     await prompt.waitFor();
     expect(await prompt.innerText()).toContain('This Lore server requires an API key');
-    await page.fill('#api-key-input', key);
+    await page.fill('#api-key-input', typed);
     await page.click('#api-key-prompt button[type=submit]');
     await prompt.waitFor({ state: 'detached' });
   }
@@ -153,9 +154,9 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
   });
 
   /** Searches `query`, draws the first symbol found as `mode` and waits until `name` is described. */
-  async function draw(mode: 'impact' | 'neighborhood', query: string, name: string): Promise<void> {
+  async function draw(mode: 'impact' | 'neighborhood', query: string, name: string, typed = key): Promise<void> {
     await page.goto(`${server.url}/explorer`);
-    await typeKeyWhenAsked();
+    await typeKeyWhenAsked(typed);
     await page.waitForSelector('body[data-state="ready"] #start li');
     await page.selectOption('#mode', mode);
     await page.fill('#query', query);
@@ -298,6 +299,36 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
       'emailTax',
     ]);
     expect(await page.locator('#status').innerText()).toContain('drawn as 22 nodes');
+  });
+
+  it('/explorer loads a list longer than a page on request: "N more callers", until every caller is drawn', async () => {
+    // 30 callers of one function, in a repository of a tenant of its own (the other tests' start page stays ledger-reports').
+    const tenant = 'explorer-pages-many';
+    const repository = mkdtempSync(join(tmpdir(), 'lore-many-callers-'));
+    mkdirSync(join(repository, 'src', 'callers'), { recursive: true });
+    writeFileSync(join(repository, 'src', 'audit.ts'), 'export function recordAudit(event: string): string {\n  return event;\n}\n');
+    const callers = Array.from({ length: 30 }, (_, index) => `caller${String(index + 1).padStart(2, '0')}`);
+    for (const caller of callers)
+      writeFileSync(
+        join(repository, 'src', 'callers', `${caller}.ts`),
+        `import { recordAudit } from '../audit';\n\nexport function ${caller}(): string {\n  return recordAudit('${caller}');\n}\n`,
+      );
+    gitIn(repository, ['init', '-q']);
+    gitIn(repository, ['add', '.']);
+    gitIn(repository, ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'callers']);
+    try {
+      expect((await cliJson(['index', repository, '--name', 'many-callers'], { LORE_TENANT: tenant })).code).toBe(0);
+      const created = await cliJson(['keys', 'create', '--tenant', tenant, '--permissions', 'read'], { LORE_TENANT: tenant });
+      await draw('neighborhood', 'recordAudit', 'recordAudit', created.body.key as string);
+      expect(await page.locator('#more li').allInnerTexts()).toEqual(['5 more callers of recordAudit (25 of 30 drawn): load 5']);
+      expect((await listRows(page)).map((row) => row[0])).toEqual(['recordAudit', ...callers.slice(0, 25)]);
+      await page.click('#more li button');
+      await page.locator('body[data-state="ready"]').waitFor();
+      await page.locator('#more li').first().waitFor({ state: 'detached' });
+      expect((await listRows(page)).map((row) => row[0])).toEqual(['recordAudit', ...callers]);
+    } finally {
+      rmSync(repository, { recursive: true, force: true });
+    }
   });
 
   it("/explorer draws renderInvoice's neighbourhood: its caller and callee, then its test folded, and lists them in that order", async () => {
