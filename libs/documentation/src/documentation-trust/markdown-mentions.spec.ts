@@ -1,4 +1,4 @@
-import { docLines, foreignNames, hasFileShape, mentionsOfCode, sentencesOf, speaksOfHistory } from './markdown-mentions';
+import { docLines, foreignNames, hasFileShape, mentionsOfCode, namesForeignCode, sentencesOf, speaksOfHistory } from './markdown-mentions';
 
 describe('mentionsOfCode', () => {
   it.each([
@@ -116,5 +116,37 @@ describe('foreignNames', () => {
     expect([...foreignNames(readme, ['ky', 'click'])].sort()).toEqual(
       ['--use-env-proxy', 'Agent', 'Flask', 'HTTP_PROXY', 'NODE_USE_ENV_PROXY', 'ProxyAgent', 'path', 'request'].sort(),
     );
+  });
+
+  it("takes a package imported from a CDN's URL for the package itself: ky's own name stays ky's", () => {
+    const cdn = [
+      '```js',
+      "import ky from 'https://esm.sh/ky';",
+      "import kyToo from 'https://unpkg.com/ky@1.2.0/distribution/index.js';",
+      "import {Hono} from 'https://deno.land/x/hono/mod.ts';",
+      "import {z} from 'npm:zod@3';",
+      "import parse from 'https://esm.sh/parse-sse';",
+      '```',
+    ].join('\n');
+    expect([...foreignNames(cdn, ['ky'])].sort()).toEqual(['Hono', 'parse', 'z']);
+    expect([...foreignNames(cdn, ['ky', 'hono'])].sort()).toEqual(['parse', 'z']);
+  });
+});
+
+describe('namesForeignCode', () => {
+  const foreign = new Set(['ky', 'ProxyAgent', 'HTTP_PROXY', '--use-env-proxy']);
+  const declared = new Set(['ky', 'HTTPError', 'Ky.create']);
+
+  it.each([
+    [{ kind: 'symbol', name: 'ky.fetchWithRetry' }, false],
+    [{ kind: 'symbol', name: 'ky' }, false],
+    [{ kind: 'symbol', name: 'ProxyAgent' }, true],
+    [{ kind: 'symbol', name: 'ProxyAgent.connect' }, true],
+    [{ kind: 'symbol', name: 'fetchWithRetry' }, false],
+    [{ kind: 'config_key', name: 'HTTP_PROXY' }, true],
+    [{ kind: 'flag', name: '--use-env-proxy' }, true],
+    [{ kind: 'file', name: 'ky' }, false],
+  ] as const)('%j: %s', (mention, expected) => {
+    expect(namesForeignCode(mention, foreign, declared)).toBe(expected);
   });
 });

@@ -201,7 +201,8 @@ const SHELL_ASSIGNMENT = /^[A-Za-z_][\w]*=/;
  * from a module that is not, and the variables and flags of a shell line running another program
  * (`NODE_USE_ENV_PROXY=1 node --use-env-proxy app.js`). A line naming one of them that no code has
  * names that software's API in passing, not the repository's. `own` are the repository's package
- * and command names (`ky`, `click`, `@scope/pkg`).
+ * and command names (`ky`, `click`, `@scope/pkg`): never foreign, even when a block imports the
+ * package from a CDN (`import ky from 'https://esm.sh/ky'`).
  */
 export function foreignNames(markdown: string, own: readonly string[]): Set<string> {
   const names = new Set<string>();
@@ -219,7 +220,7 @@ export function foreignNames(markdown: string, own: readonly string[]): Set<stri
     const from = script ? packageOf(script[4]!) : null;
     if (script && from !== null && !ownPackages.has(from)) {
       const imported = [script[1], script[3], ...(script[2] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/)[0])];
-      for (const name of imported) if (name) names.add(name.replace(/^type\s+/, ''));
+      for (const name of imported) if (name && !ownPackages.has(name)) names.add(name.replace(/^type\s+/, ''));
     }
     const python = PYTHON_IMPORT.exec(raw);
     if (python && !ownPackages.has(python[1]!.split('.')[0]!))
@@ -242,9 +243,31 @@ function foreignShellNames(line: string, own: ReadonlySet<string>): string[] {
   return [...variables, ...flags];
 }
 
-/** The package an import specifier names: `undici`, `@scope/pkg` (from `@scope/pkg/sub`), `hono` (from `hono/cookie`); null for a relative path (the repository's own). */
+/** A CDN's URL of a package (`https://esm.sh/ky@1`, `https://unpkg.com/ky/distribution/index.js`, `https://deno.land/x/hono/mod.ts`): what follows the host. */
+const PACKAGE_URL = /^[a-z][\w+.-]*:\/\/[^/]+\/(?:x\/)?(.+)$/i;
+
+/**
+ * The package an import specifier names: `undici`, `@scope/pkg` (from `@scope/pkg/sub`), `hono`
+ * (from `hono/cookie`), `ky` (from `https://esm.sh/ky@1` or `npm:ky`); null for a relative path
+ * (the repository's own).
+ */
 function packageOf(specifier: string): string | null {
   if (specifier.startsWith('.') || specifier.startsWith('/')) return null;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  const bare = (PACKAGE_URL.exec(specifier)?.[1] ?? specifier).replace(/^(?:npm|jsr|node):/, '');
+  const parts = bare.split('/');
+  const name = bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  return name.replace(/(?<=.)@[^/]*$/, '');
+}
+
+/**
+ * Whether a mention names what the document's code blocks take from other software (a symbol by
+ * its first part: `ProxyAgent.x`). A symbol whose first part the repository itself declares
+ * (`ky.fetchWithRetry`: ky's code declares `ky`) is the repository's, never another program's.
+ */
+export function namesForeignCode(mention: Mention, foreign: ReadonlySet<string>, declared: ReadonlySet<string>): boolean {
+  if (mention.kind === 'symbol') {
+    const first = mention.name.split('.')[0]!;
+    return foreign.has(first) && !declared.has(first);
+  }
+  return (mention.kind === 'config_key' || mention.kind === 'flag') && foreign.has(mention.name) && !declared.has(mention.name);
 }

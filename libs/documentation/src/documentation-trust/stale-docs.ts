@@ -6,7 +6,7 @@ import type { EvidenceSpan, StaleChange, StaleFinding, StaleReason, Verdict } fr
 import { parseClaim } from './claim-parser';
 import { ClaimVerifier } from './claim-verifier';
 import { escapeRegExp, findWord } from './code-facts';
-import { type Mention, docLines, foreignNames, hasFileShape, speaksOfHistory } from './markdown-mentions';
+import { type Mention, docLines, foreignNames, hasFileShape, namesForeignCode, speaksOfHistory } from './markdown-mentions';
 import { splitDocComments } from './doc-comments';
 import { changeOfClaim, changeSentence, renamedTo } from './stale-changes';
 import type { CodeScan, RepositoryCode } from './repository-code';
@@ -123,7 +123,7 @@ export class StaleDocsDetector {
             detection.references.total++;
             if (issue) detection.references.broken++;
           }
-          if (issue && !history && !namesForeignCode(mention, foreign)) issues.push(issue);
+          if (issue && !history && !namesForeignCode(mention, foreign, await this.names())) issues.push(issue);
         }
         let claims = 0;
         for (const sentence of options.claims ? line.sentences : []) {
@@ -303,12 +303,6 @@ export class StaleDocsDetector {
       return [];
     }
   }
-}
-
-/** Whether a mention names what the document's code blocks take from other software (a symbol by its first part: `ProxyAgent.x`). */
-function namesForeignCode(mention: Mention, foreign: ReadonlySet<string>): boolean {
-  if (mention.kind === 'symbol') return foreign.has(mention.name.split('.')[0]!);
-  return (mention.kind === 'config_key' || mention.kind === 'flag') && foreign.has(mention.name);
 }
 
 /** A name no code has any more, said in words. */
