@@ -6,8 +6,9 @@
  * (checked out at bench/.repos/<set>; indexed once, as a copy with the planted lines), settles the claims, runs detect_stale_docs on the planted copy,
  * and runs it on the repository's own Markdown (every finding there is a line to read by hand: the
  * sets' docs are believed true at their commit). Prints per set and the mean over the sets: verdicts
- * given that are right, structural claims settled, settling spans cited, planted lines found, false
- * alarms per 30 true lines.
+ * given that are right, structural claims settled, settling spans cited, planted lines found (and
+ * how many of those findings say the change the set labels the line with), false alarms per 30
+ * true lines.
  *
  *   git clone https://github.com/<repository> bench/.repos/<set> && git -C bench/.repos/<set> checkout <commit>
  *   npm run bench:docs -- hono click cobra ky
@@ -21,7 +22,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, StderrLogger } from '@lore/config';
 import { localPrincipal } from '@lore/domain';
-import { CLAIM_KINDS, type ClaimKind } from '@lore/domain/schemas/documentation-trust';
+import { CLAIM_KINDS, type ClaimKind, type StaleChange } from '@lore/domain/schemas/documentation-trust';
 import { DocumentationModule } from '@lore/documentation';
 import { KnowledgeModule } from '@lore/knowledge';
 import { DocumentationTrustService } from '@lore/documentation/documentation-trust/documentation-trust.service';
@@ -46,6 +47,12 @@ interface Claim {
   settles: `${string}:${number}` | null;
 }
 
+/** A planted stale line and what made it stale, read by hand against the code (null: a base class, a location, a value, a relation). */
+interface PlantedLine {
+  line: string;
+  change: StaleChange | null;
+}
+
 /** A frozen set: bench/docs-sets/<name>.json. */
 interface DocsSet {
   repository: string;
@@ -53,7 +60,7 @@ interface DocsSet {
   /** The document the planted and true lines are appended to. */
   document: string;
   claims: Claim[];
-  planted: string[];
+  planted: PlantedLine[];
   trueLines: string[];
 }
 
@@ -63,6 +70,9 @@ interface SetScore {
   structuralSettled: number;
   cited: number;
   plantedFound: number;
+  /** Planted lines found, and those of them whose finding has the planted change. */
+  found: number;
+  rightChange: number;
   falseAlarmsPer30: number;
   ownFindings: number;
 }
@@ -86,16 +96,16 @@ async function main(): Promise<void> {
       scores.push(await runSet(app.get(IndexingService), app.get(DocumentationTrustService), name, set));
     }
     console.log(
-      '\n| set | verdicts right | structural settled | settling code cited | planted found | false alarms / 30 true | own-docs findings |',
+      '\n| set | verdicts right | structural settled | settling code cited | planted found | right change / found | false alarms / 30 true | own-docs findings |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const score of scores)
       console.log(
-        `| ${score.name} | ${percent(score.right)} | ${percent(score.structuralSettled)} | ${percent(score.cited)} | ${percent(score.plantedFound)} | ${score.falseAlarmsPer30.toFixed(1)} | ${score.ownFindings} |`,
+        `| ${score.name} | ${percent(score.right)} | ${percent(score.structuralSettled)} | ${percent(score.cited)} | ${percent(score.plantedFound)} | ${score.rightChange}/${score.found} | ${score.falseAlarmsPer30.toFixed(1)} | ${score.ownFindings} |`,
       );
     const mean = (pick: (score: SetScore) => number) => scores.reduce((sum, score) => sum + pick(score), 0) / scores.length;
     console.log(
-      `| mean | ${percent(mean((s) => s.right))} | ${percent(mean((s) => s.structuralSettled))} | ${percent(mean((s) => s.cited))} | ${percent(mean((s) => s.plantedFound))} | ${mean((s) => s.falseAlarmsPer30).toFixed(1)} | ${mean((s) => s.ownFindings).toFixed(1)} |`,
+      `| mean | ${percent(mean((s) => s.right))} | ${percent(mean((s) => s.structuralSettled))} | ${percent(mean((s) => s.cited))} | ${percent(mean((s) => s.plantedFound))} | ${percent(mean((s) => share(s.rightChange, s.found)))} | ${mean((s) => s.falseAlarmsPer30).toFixed(1)} | ${mean((s) => s.ownFindings).toFixed(1)} |`,
     );
   } finally {
     await app.close();
@@ -134,7 +144,7 @@ function plantedCopy(root: string, name: string, set: DocsSet): { copy: string; 
   cpSync(root, copy, { recursive: true });
   const document = join(copy, set.document);
   const original = readFileSync(document, 'utf8').replace(/\n$/, '');
-  writeFileSync(document, `${original}\n\n${[...set.planted, ...set.trueLines].join('\n')}\n`);
+  writeFileSync(document, `${original}\n\n${[...set.planted.map((planted) => planted.line), ...set.trueLines].join('\n')}\n`);
   execFileSync('git', ['commit', '-qam', 'planted lines'], {
     cwd: copy,
     env: {
@@ -195,7 +205,7 @@ async function scorePlanted(
   repositoryId: string,
   set: DocsSet,
   firstPlanted: number,
-): Promise<Pick<SetScore, 'plantedFound' | 'falseAlarmsPer30'>> {
+): Promise<Pick<SetScore, 'plantedFound' | 'found' | 'rightChange' | 'falseAlarmsPer30'>> {
   const stale = await trust.detectStaleDocs({ repositoryId, paths: [set.document], minConfidence: MIN_CONFIDENCE }, principal);
   const flagged = new Map(stale.findings.map((finding) => [finding.line, finding]));
   const plantedLines = set.planted.map((_, i) => firstPlanted + i);
@@ -205,19 +215,25 @@ async function scorePlanted(
   console.log(
     `\n${set.document} with ${set.planted.length} planted lines and ${set.trueLines.length} true lines (minConfidence ${MIN_CONFIDENCE})`,
   );
+  let rightChange = 0;
   for (const [i, line] of plantedLines.entries()) {
     const finding = flagged.get(line);
+    const planted = set.planted[i]!;
+    if (finding && finding.change === planted.change) rightChange++;
+    const change = finding
+      ? `change ${finding.change}${finding.change === planted.change ? '' : ` (WRONG: planted ${planted.change})`}`
+      : '';
     console.log(
-      `planted ${finding ? 'found ' : 'MISSED'} ${set.planted[i]}${finding ? `  (${finding.kind}, change ${finding.change}: ${finding.reason.slice(0, 200)})` : ''}`,
+      `planted ${finding ? 'found ' : 'MISSED'} ${planted.line}${finding ? `  (${finding.kind}, ${change}: ${finding.reason.slice(0, 200)})` : ''}`,
     );
   }
   for (const [i, line] of trueLines.entries())
     if (flagged.has(line)) console.log(`false alarm: ${set.trueLines[i]}  (${flagged.get(line)!.reason.slice(0, 200)})`);
   const falseAlarmsPer30 = (falseAlarms.length / set.trueLines.length) * TRUE_LINES_UNIT;
   console.log(
-    `planted found: ${found.length}/${set.planted.length} (${percent(share(found.length, set.planted.length))}); false alarms: ${falseAlarms.length}/${set.trueLines.length} (${falseAlarmsPer30.toFixed(1)} per ${TRUE_LINES_UNIT})`,
+    `planted found: ${found.length}/${set.planted.length} (${percent(share(found.length, set.planted.length))}), with the planted change ${rightChange}/${found.length}; false alarms: ${falseAlarms.length}/${set.trueLines.length} (${falseAlarmsPer30.toFixed(1)} per ${TRUE_LINES_UNIT})`,
   );
-  return { plantedFound: share(found.length, set.planted.length), falseAlarmsPer30 };
+  return { plantedFound: share(found.length, set.planted.length), found: found.length, rightChange, falseAlarmsPer30 };
 }
 
 void main().catch((error: unknown) => {

@@ -1,4 +1,14 @@
-import { docLines, foreignNames, hasFileShape, mentionsOfCode, sentencesOf, speaksOfHistory } from './markdown-mentions';
+import {
+  docLines,
+  environmentSections,
+  foreignNames,
+  hasFileShape,
+  mentionsOfCode,
+  namesForeignCode,
+  namesForeignVariable,
+  sentencesOf,
+  speaksOfHistory,
+} from './markdown-mentions';
 
 describe('mentionsOfCode', () => {
   it.each([
@@ -116,5 +126,90 @@ describe('foreignNames', () => {
     expect([...foreignNames(readme, ['ky', 'click'])].sort()).toEqual(
       ['--use-env-proxy', 'Agent', 'Flask', 'HTTP_PROXY', 'NODE_USE_ENV_PROXY', 'ProxyAgent', 'path', 'request'].sort(),
     );
+  });
+
+  it("takes a package imported from a CDN's URL for the package itself: ky's own name stays ky's", () => {
+    const cdn = [
+      '```js',
+      "import ky from 'https://esm.sh/ky';",
+      "import kyToo from 'https://unpkg.com/ky@1.2.0/distribution/index.js';",
+      "import {Hono} from 'https://deno.land/x/hono/mod.ts';",
+      "import {z} from 'npm:zod@3';",
+      "import parse from 'https://esm.sh/parse-sse';",
+      '```',
+    ].join('\n');
+    expect([...foreignNames(cdn, ['ky'])].sort()).toEqual(['Hono', 'parse', 'z']);
+    expect([...foreignNames(cdn, ['ky', 'hono'])].sort()).toEqual(['parse', 'z']);
+  });
+});
+
+describe("another program's options and environment variables", () => {
+  // ky's readme.md:1471-1541, shortened.
+  const readme = [
+    '#### Native proxy support',
+    '```sh',
+    'NODE_USE_ENV_PROXY=1 HTTP_PROXY=http://proxy.example.com:8080 node app.js',
+    '```',
+    'Supported environment variables:',
+    '- `HTTP_PROXY` / `http_proxy`: Proxy URL for HTTP requests',
+    '- `NO_PROXY` / `no_proxy`: hosts to bypass the proxy',
+    '#### HTTP/2 support',
+    'Create a custom dispatcher with the `allowH2` option:',
+    '```js',
+    "import ky from 'ky';",
+    "import {Agent, Pool} from 'undici';",
+    'const agent = new Agent({',
+    '\tfactory(origin, options) {',
+    '\t\treturn new Pool(origin, {',
+    '\t\t\t...options,',
+    '\t\t\tallowH2: true',
+    '\t\t});',
+    '\t}',
+    '});',
+    "const response = await ky('https://example.com', {",
+    '\tdispatcher: agent, retry: 2',
+    '}).json();',
+    '```',
+    '## Options',
+    '- Set `KY_TIMEOUT` to change the timeout.',
+  ].join('\n');
+
+  it("takes the keys written inside a call of another program's name for its options, not those of the repository's own calls", () => {
+    expect([...foreignNames(readme, ['ky'])].sort()).toEqual(['Agent', 'HTTP_PROXY', 'NODE_USE_ENV_PROXY', 'Pool', 'allowH2']);
+  });
+
+  it('reads the variables a section lists as the program its shell block sets them for, in both spellings, and only in that section', () => {
+    const sections = environmentSections(readme, ['ky']);
+    expect([...sections]).toEqual(['Native proxy support']);
+    const lines = docLines(readme, []);
+    const named = lines.flatMap((line) =>
+      line.mentions.map((mention) => [line.line, mention.name, namesForeignVariable(mention, line, sections)] as const),
+    );
+    expect(named).toEqual([
+      [6, 'HTTP_PROXY', true],
+      [6, 'http_proxy', true],
+      [7, 'NO_PROXY', true],
+      [7, 'no_proxy', true],
+      [9, 'allowH2', false],
+      [26, 'KY_TIMEOUT', false],
+    ]);
+  });
+});
+
+describe('namesForeignCode', () => {
+  const foreign = new Set(['ky', 'ProxyAgent', 'HTTP_PROXY', '--use-env-proxy']);
+  const declared = new Set(['ky', 'HTTPError', 'Ky.create']);
+
+  it.each([
+    [{ kind: 'symbol', name: 'ky.fetchWithRetry' }, false],
+    [{ kind: 'symbol', name: 'ky' }, false],
+    [{ kind: 'symbol', name: 'ProxyAgent' }, true],
+    [{ kind: 'symbol', name: 'ProxyAgent.connect' }, true],
+    [{ kind: 'symbol', name: 'fetchWithRetry' }, false],
+    [{ kind: 'config_key', name: 'HTTP_PROXY' }, true],
+    [{ kind: 'flag', name: '--use-env-proxy' }, true],
+    [{ kind: 'file', name: 'ky' }, false],
+  ] as const)('%j: %s', (mention, expected) => {
+    expect(namesForeignCode(mention, foreign, declared)).toBe(expected);
   });
 });

@@ -201,17 +201,21 @@ const SHELL_ASSIGNMENT = /^[A-Za-z_][\w]*=/;
  * from a module that is not, and the variables and flags of a shell line running another program
  * (`NODE_USE_ENV_PROXY=1 node --use-env-proxy app.js`). A line naming one of them that no code has
  * names that software's API in passing, not the repository's. `own` are the repository's package
- * and command names (`ky`, `click`, `@scope/pkg`).
+ * and command names (`ky`, `click`, `@scope/pkg`): never foreign, even when a block imports the
+ * package from a CDN (`import ky from 'https://esm.sh/ky'`).
  */
 export function foreignNames(markdown: string, own: readonly string[]): Set<string> {
   const names = new Set<string>();
   const ownPackages = new Set(own);
+  let foreignCall = new ForeignCallKeys();
   let fence: { marker: string; shell: boolean } | null = null;
   for (const raw of markdown.split('\n')) {
     const fenceMatch = /^\s*(```+|~~~+)\s*([\w-]*)/.exec(raw);
     if (fenceMatch) {
       if (fence === null) fence = { marker: fenceMatch[1]!, shell: SHELL_FENCES.has(fenceMatch[2]!.toLowerCase()) };
       else if (fenceMatch[1]!.startsWith(fence.marker)) fence = null;
+      // A call left open by a block does not run on into the next one.
+      foreignCall = new ForeignCallKeys();
       continue;
     }
     if (fence === null) continue;
@@ -219,14 +223,79 @@ export function foreignNames(markdown: string, own: readonly string[]): Set<stri
     const from = script ? packageOf(script[4]!) : null;
     if (script && from !== null && !ownPackages.has(from)) {
       const imported = [script[1], script[3], ...(script[2] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/)[0])];
-      for (const name of imported) if (name) names.add(name.replace(/^type\s+/, ''));
+      for (const name of imported) if (name && !ownPackages.has(name)) names.add(name.replace(/^type\s+/, ''));
     }
+    for (const key of foreignCall.keysOf(raw, names)) names.add(key);
     const python = PYTHON_IMPORT.exec(raw);
     if (python && !ownPackages.has(python[1]!.split('.')[0]!))
       for (const part of python[2]!.split(',')) if (part.trim()) names.add(part.trim().split(/\s+as\s+/)[0]!);
     if (fence.shell) for (const name of foreignShellNames(raw.trim().replace(/^\$\s+/, ''), ownPackages)) names.add(name);
   }
   return names;
+}
+
+/**
+ * The option keys written inside a call of another program's name, across the lines of a code block
+ * (`new Agent({factory(o) { return new Pool(o, {allowH2: true}); }})` with `Agent` from undici): they
+ * are its options, not the repository's.
+ */
+class ForeignCallKeys {
+  /** How many parentheses of a foreign call are still open. */
+  private depth = 0;
+
+  keysOf(line: string, foreign: ReadonlySet<string>): string[] {
+    const code = line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+    let from = 0;
+    if (this.depth === 0) {
+      const call = [...code.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)].find((match) => foreign.has(match[1]!));
+      if (call === undefined) return [];
+      from = call.index;
+    }
+    const inside = code.slice(from);
+    this.depth = Math.max(0, this.depth + (inside.match(/\(/g)?.length ?? 0) - (inside.match(/\)/g)?.length ?? 0));
+    return [...inside.matchAll(/(?:^|[{,(\s])([A-Za-z_$][\w$]*)\s*:(?!:)/g)].map((match) => match[1]!);
+  }
+}
+
+/**
+ * The sections (their innermost heading) whose shell blocks set environment variables for another
+ * program (`NODE_USE_ENV_PROXY=1 HTTP_PROXY=… node app.js`): the variables such a section lists are
+ * that program's, not the repository's configuration.
+ */
+export function environmentSections(markdown: string, own: readonly string[]): Set<string> {
+  const sections = new Set<string>();
+  const ownPackages = new Set(own);
+  let heading = '';
+  let fence: { marker: string; shell: boolean } | null = null;
+  for (const raw of markdown.split('\n')) {
+    const title = fence === null ? /^#{1,6}\s+(.*)$/.exec(raw) : null;
+    if (title) heading = title[1]!.trim();
+    const fenceMatch = /^\s*(```+|~~~+)\s*([\w-]*)/.exec(raw);
+    if (fenceMatch) {
+      if (fence === null) fence = { marker: fenceMatch[1]!, shell: SHELL_FENCES.has(fenceMatch[2]!.toLowerCase()) };
+      else if (fenceMatch[1]!.startsWith(fence.marker)) fence = null;
+      continue;
+    }
+    if (fence?.shell && foreignShellNames(raw.trim().replace(/^\$\s+/, ''), ownPackages).some((name) => /^[A-Za-z_]\w*$/.test(name)))
+      sections.add(heading);
+  }
+  return sections;
+}
+
+/**
+ * Whether a mention on a line of such a section names another program's environment variable: a
+ * configuration key, or the lower-case spelling of one the same line gives (`HTTP_PROXY` / `http_proxy`).
+ */
+export function namesForeignVariable(
+  mention: Mention,
+  line: Pick<DocLine, 'mentions' | 'section'>,
+  sections: ReadonlySet<string>,
+): boolean {
+  if (!sections.has(line.section.at(-1) ?? '')) return false;
+  if (mention.kind === 'config_key') return true;
+  return (
+    mention.kind === 'symbol' && line.mentions.some((other) => other.kind === 'config_key' && other.name === mention.name.toUpperCase())
+  );
 }
 
 /** The variables set before, and the flags given to, a shell line's command when it is not one of the repository's. */
@@ -242,9 +311,31 @@ function foreignShellNames(line: string, own: ReadonlySet<string>): string[] {
   return [...variables, ...flags];
 }
 
-/** The package an import specifier names: `undici`, `@scope/pkg` (from `@scope/pkg/sub`), `hono` (from `hono/cookie`); null for a relative path (the repository's own). */
+/** A CDN's URL of a package (`https://esm.sh/ky@1`, `https://unpkg.com/ky/distribution/index.js`, `https://deno.land/x/hono/mod.ts`): what follows the host. */
+const PACKAGE_URL = /^[a-z][\w+.-]*:\/\/[^/]+\/(?:x\/)?(.+)$/i;
+
+/**
+ * The package an import specifier names: `undici`, `@scope/pkg` (from `@scope/pkg/sub`), `hono`
+ * (from `hono/cookie`), `ky` (from `https://esm.sh/ky@1` or `npm:ky`); null for a relative path
+ * (the repository's own).
+ */
 function packageOf(specifier: string): string | null {
   if (specifier.startsWith('.') || specifier.startsWith('/')) return null;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  const bare = (PACKAGE_URL.exec(specifier)?.[1] ?? specifier).replace(/^(?:npm|jsr|node):/, '');
+  const parts = bare.split('/');
+  const name = bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  return name.replace(/(?<=.)@[^/]*$/, '');
+}
+
+/**
+ * Whether a mention names what the document's code blocks take from other software (a symbol by
+ * its first part: `ProxyAgent.x`). A symbol whose first part the repository itself declares
+ * (`ky.fetchWithRetry`: ky's code declares `ky`) is the repository's, never another program's.
+ */
+export function namesForeignCode(mention: Mention, foreign: ReadonlySet<string>, declared: ReadonlySet<string>): boolean {
+  if (mention.kind === 'symbol') {
+    const first = mention.name.split('.')[0]!;
+    return foreign.has(first) && !declared.has(first);
+  }
+  return (mention.kind === 'config_key' || mention.kind === 'flag') && foreign.has(mention.name) && !declared.has(mention.name);
 }

@@ -8,8 +8,14 @@ const MIN_RENAMED_LENGTH = 6;
 /** At most this many single-character edits between a name and its new name (GenBashCompletionV3 → …V2). */
 const MAX_RENAME_EDITS = 1;
 
-/** The claim kinds a contradicted claim says a signature with, and the one it says a default with. */
-const SIGNATURE_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['parameter_count', 'has_parameter', 'parameter_optional']);
+/** The claim kinds a contradicted claim says a signature with (its parameters, its return, `async`), and the one it says a default with. */
+const SIGNATURE_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>([
+  'parameter_count',
+  'has_parameter',
+  'parameter_optional',
+  'returns',
+  'is_async',
+]);
 const DEFAULT_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['parameter_default']);
 
 /**

@@ -6,7 +6,16 @@ import type { EvidenceSpan, StaleChange, StaleFinding, StaleReason, Verdict } fr
 import { parseClaim } from './claim-parser';
 import { ClaimVerifier } from './claim-verifier';
 import { escapeRegExp, findWord } from './code-facts';
-import { type Mention, docLines, foreignNames, hasFileShape, speaksOfHistory } from './markdown-mentions';
+import {
+  type Mention,
+  docLines,
+  environmentSections,
+  foreignNames,
+  hasFileShape,
+  namesForeignCode,
+  namesForeignVariable,
+  speaksOfHistory,
+} from './markdown-mentions';
 import { splitDocComments } from './doc-comments';
 import { changeOfClaim, changeSentence, renamedTo } from './stale-changes';
 import type { CodeScan, RepositoryCode } from './repository-code';
@@ -111,6 +120,7 @@ export class StaleDocsDetector {
     };
     for (const document of documents) {
       const foreign = foreignNames(document.text, own);
+      const environment = environmentSections(document.text, own);
       for (const line of docLines(document.text, bins)) {
         const issues: LineIssue[] = [];
         // A migration guide or a changelog names what was removed: those names are history, not errors.
@@ -123,7 +133,13 @@ export class StaleDocsDetector {
             detection.references.total++;
             if (issue) detection.references.broken++;
           }
-          if (issue && !history && !namesForeignCode(mention, foreign)) issues.push(issue);
+          if (
+            issue &&
+            !history &&
+            !namesForeignCode(mention, foreign, await this.names()) &&
+            !namesForeignVariable(mention, line, environment)
+          )
+            issues.push(issue);
         }
         let claims = 0;
         for (const sentence of options.claims ? line.sentences : []) {
@@ -303,12 +319,6 @@ export class StaleDocsDetector {
       return [];
     }
   }
-}
-
-/** Whether a mention names what the document's code blocks take from other software (a symbol by its first part: `ProxyAgent.x`). */
-function namesForeignCode(mention: Mention, foreign: ReadonlySet<string>): boolean {
-  if (mention.kind === 'symbol') return foreign.has(mention.name.split('.')[0]!);
-  return (mention.kind === 'config_key' || mention.kind === 'flag') && foreign.has(mention.name);
 }
 
 /** A name no code has any more, said in words. */

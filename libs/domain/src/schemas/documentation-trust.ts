@@ -191,7 +191,7 @@ export const StaleFindingSchema = z
     statement: z.string().describe('The line as written.'),
     kind: StaleReasonSchema,
     change: StaleChangeSchema.nullable().describe(
-      'What changed: renamed (the reason names the close name the code has, its span is the evidence), removed (no such name any more), signature (a parameter claim the code contradicts), default (a default value the code contradicts); null when the line says otherwise.',
+      'What changed: renamed (the reason names the close name the code has, its span is the evidence), removed (no such name any more), signature (a claim about its parameters, its return type or async the code contradicts), default (a default value the code contradicts); null when the line says otherwise.',
     ),
     reason: z.string(),
     evidence: z
