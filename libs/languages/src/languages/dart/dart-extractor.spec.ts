@@ -94,6 +94,17 @@ describe('DartExtractor on test/fixtures/dart-sample', () => {
     expect(byName.get('main.Cart.adds an item')?.signature).toBe("test('adds an item'");
   });
 
+  it('records the fields of its own object each member reads (`this.x` or a bare name no local hides)', () => {
+    expect(result.symbols.filter((s) => s.fieldReads || s.fieldWrites).map((s) => [s.qualifiedName, s.fieldReads, s.fieldWrites])).toEqual([
+      ['Item.expensive', ['price'], undefined],
+      ['Cart.add', ['_items', 'maxItems'], undefined],
+      ['Cart.total', ['_items', 'pricing'], undefined],
+      ['Cart.first=', ['_items'], undefined],
+      ['Cart.names', ['_items'], undefined],
+      ['Cents.text', ['value'], undefined],
+    ]);
+  });
+
   it('follows top-level functions of the library and its parts, named and factory constructors, typed locals, cascades and extension members', () => {
     expect(result.calls.map((c) => [short(c.callerUid), short(c.calleeUid), c.line, c.count, c.confidence])).toEqual([
       ['lib/src/cart.dart#Cart.total', 'lib/src/pricing.dart#totalOf', 31, 1, 'import'],
@@ -117,7 +128,6 @@ describe('DartExtractor on test/fixtures/dart-sample', () => {
       ['lib/src/cart.dart', 'lib/src/cart_totals.dart'],
       ['lib/src/cart.dart', 'lib/src/item.dart'],
       ['lib/src/cart.dart', 'lib/src/pricing.dart'],
-      ['lib/src/cart_totals.dart', 'lib/src/cart.dart'],
       ['lib/src/pricing.dart', 'lib/src/item.dart'],
       ['test/cart_test.dart', 'lib/shop.dart'],
     ]);

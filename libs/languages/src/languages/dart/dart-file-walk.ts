@@ -4,6 +4,7 @@ import { NestedNames } from '../../function-bodies/nested-names';
 import { testTitle } from '../../identifiers';
 import type { SourceFile } from '../../repository-files';
 import { measureBody } from '../../tree-sitter/body-metrics';
+import { FieldUses } from '../../tree-sitter/field-uses';
 import { ScopeStack } from '../../tree-sitter/scopes';
 import type { FileSymbols } from '../../tree-sitter/symbol-rows';
 import { linesOf, namedChildrenOf, oneLine, startLineOf, type VisitOutcome } from '../../tree-sitter/tree-sitter';
@@ -46,6 +47,9 @@ export class DartFileWalk implements FileWalk<DtFile> {
   private readonly testFile: boolean;
   private readonly scopes = new ScopeStack<Scope>();
   private readonly nestedNames = new NestedNames();
+  private readonly fieldUses = new FieldUses();
+  /** Members with a body, read for the fields they use once the file's fields are all known. */
+  private readonly memberBodies: { method: DtFunction; owner: DtType; body: Node }[] = [];
 
   constructor(
     source: SourceFile,
@@ -108,6 +112,8 @@ export class DartFileWalk implements FileWalk<DtFile> {
   }
 
   finish(): DtFile {
+    for (const { method, owner, body } of this.memberBodies) this.recordFieldUses(method, owner, body);
+    this.fieldUses.finish();
     return this.file;
   }
 
@@ -278,6 +284,7 @@ export class DartFileWalk implements FileWalk<DtFile> {
     const method = this.callable(symbol, owner, signature, returns);
     if (owner) addMethod(owner, name, method);
     else this.file.functions.push(method);
+    if (owner && body) this.memberBodies.push({ method, owner, body });
     return body ? this.scopes.enter({ kind: 'method', method }) : undefined;
   }
 
@@ -359,6 +366,23 @@ export class DartFileWalk implements FileWalk<DtFile> {
       method.locals.set(name, field ? { kind: 'type', text: field } : { kind: 'unknown' });
     }
     return method;
+  }
+
+  /** The fields of its own object a member's body reads and writes: `items`, `this.items` (a local or parameter of that name hides the field). */
+  private recordFieldUses(method: DtFunction, owner: DtType, body: Node): void {
+    for (const identifier of body.descendantsOfType('identifier')) {
+      const name = identifier.text;
+      if (!owner.fields.has(name)) continue;
+      const parent = identifier.parent;
+      const selected = parent?.type === 'unconditional_assignable_selector' || parent?.type === 'conditional_assignable_selector';
+      if (selected) {
+        const holder = parent.parent?.type === 'selector' ? parent.parent : parent;
+        if (holder.previousSibling?.type !== 'this') continue;
+      } else if (method.locals.has(name) || parent?.type === 'named_argument' || parent?.type === 'label') continue;
+      const assignable = selected ? parent.parent : parent;
+      const assigned = assignable?.type === 'assignable_expression' && assignable.parent?.type === 'assignment_expression';
+      this.fieldUses.add(method.symbol, name, assigned ? 'write' : 'read');
+    }
   }
 
   // --- calls ----------------------------------------------------------------------------------

@@ -160,7 +160,9 @@ export class DartResolver implements CrossFileResolver<TypedSite<DtContext>> {
 
   addImports(edges: ImportEdges): void {
     for (const file of this.files) {
-      for (const target of this.targets.get(file) ?? []) if (target.path !== file.path) edges.add(file.path, target.path, []);
+      // A part and its library are one library: the library's `part` is the edge, its `part of` would only close a cycle.
+      for (const target of this.targets.get(file) ?? [])
+        if (target.path !== file.path && target.kind !== 'part of') edges.add(file.path, target.path, []);
       for (const pkg of this.packagesUsed.get(file) ?? []) this.external.addImport(this.fileUidOf(file.path), `pub:${pkg}`, '', [pkg]);
     }
   }
