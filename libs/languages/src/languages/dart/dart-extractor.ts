@@ -3,6 +3,7 @@ import { fileUidOf } from '../../tree-sitter/edges';
 import { TreeSitterExtractor, type TreeSitterLanguage } from '../../tree-sitter/tree-sitter-extraction';
 import { DartFileWalk } from './dart-file-walk';
 import { VISITED, type DtFile } from './dart-model';
+import { dartParsedText } from './dart-parsed-text';
 import { DartPackages, DartResolver } from './dart-resolver';
 
 /** Dart's analysis server comes with the Dart SDK, which none of the registries these machines reach provides. */
@@ -22,6 +23,7 @@ const DART: TreeSitterLanguage<DtFile> = {
     walkFile: (source, symbols) => new DartFileWalk(source, symbols),
     resolver: (files, _symbols, external) =>
       new DartResolver(files, new DartPackages(input.rootPath), external, (path) => fileUidOf(input, path)),
+    parsedText: (source) => dartParsedText(source.text!),
     languageServers: () => [DART_ANALYSIS_SERVER],
   }),
 };
@@ -39,7 +41,8 @@ const DART: TreeSitterLanguage<DtFile> = {
  * an argument of: `forEach(0)`, `sort(compare)` for a named argument). In test files (`test/`,
  * `*_test.dart`) `test('...', () {})` and `testWidgets` are tests named by their title, and
  * `group('...', () {})` is a nested body named by its title. Docs are `///` runs and `/** *\/`
- * blocks, `[references]` kept.
+ * blocks, `[references]` kept. The grammar cannot read an unnamed `library;`: it is blanked before
+ * parsing (`dart-parsed-text.ts`).
  *
  * `import`/`export` URIs are followed to files: `package:<name>/a.dart` to `lib/a.dart` of the
  * repository's package of that name (pubspec.yaml's `name:`), relative URIs from the file's
