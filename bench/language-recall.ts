@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { Query } from 'web-tree-sitter';
 import { parserFor, parseText } from '@lore/languages';
+import { dartParsedText } from '@lore/languages/languages/dart/dart-parsed-text';
 import { swiftParsedText } from '@lore/languages/languages/swift/swift-parsed-text';
 import { readRepository } from '@lore/indexer';
 
@@ -230,6 +231,24 @@ const SETS: readonly RecallSet[] = [
     },
     // The query tags a body's `val`/`var` locals (and a local class's parameters) as definitions.
     notDefinition: (tag) => (tag.kind === 'variable' || tag.kind === 'property') && tag.scopeKind === 'method',
+  },
+  {
+    name: 'collection',
+    languages: ['dart'],
+    repository: 'dart-lang/collection',
+    commit: '96afcc2fce622ea7e75053af5b73f8db07491bc4',
+    paths: ['lib', 'test'],
+    // Debian's universal-ctags 5.9 has no Dart parser: tree-sitter-dart's own tags query (81638db, the grammar the wasm is built from) is the reference.
+    grammarTags: {
+      grammar: 'dart',
+      query: 'tree-sitter-dart/queries/tags.scm',
+      queryCommit: '81638dbbdb76a0e88ea8c31b95ec76b9625ddb84',
+      extensions: ['.dart'],
+      parsedText: dartParsedText,
+      bodies: new Set(['function_body']),
+    },
+    // The query names a setter as its getter; Lore stores it `name=`, beside the getter `name`.
+    loreName: (tag) => (tag.kind === 'method' && new RegExp(`\\bset\\s+${tag.name}\\b`).test(tag.pattern) ? `${tag.name}=` : tag.name),
   },
 ];
 

@@ -243,6 +243,25 @@ const CASES: LanguageCase[] = [
     inventory: { files: 8, lines: 102, functions: 12, classes: 6 },
     score: 100,
   },
+  {
+    fixture: 'dart-sample',
+    language: 'dart',
+    indexed: { files: 7, symbols: 41, calls: 11, skipped: [] },
+    symbol: 'format',
+    callers: [
+      ['CartTotals.summary', 'import'],
+      ['Cents.text', 'import'],
+    ],
+    affected: ['CartTotals.summary', 'Cents.text'],
+    tests: ['main.Cart.summarises'],
+    search: 'totalOf',
+    hits: [
+      ['totalOf', 'lib/src/pricing.dart'],
+      ['Cart.total', 'lib/src/cart.dart'],
+    ],
+    inventory: { files: 6, lines: 117, functions: 23, classes: 7 },
+    score: 100,
+  },
 ];
 
 let driver: Driver;

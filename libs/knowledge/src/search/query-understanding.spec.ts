@@ -74,7 +74,7 @@ describe('understandQuery', () => {
       [
         'lang:cobol parse',
         'Unknown language in lang:cobol.',
-        'Use one of bash, c, cpp, csharp, go, java, javascript, kotlin, lua, php, python, ruby, rust, scala, swift, typescript.',
+        'Use one of bash, c, cpp, csharp, dart, go, java, javascript, kotlin, lua, php, python, ruby, rust, scala, swift, typescript.',
       ],
       [
         'kind:method,widget parse',

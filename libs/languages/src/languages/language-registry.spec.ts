@@ -8,6 +8,7 @@ describe('the language folders', () => {
       'c',
       'cpp',
       'csharp',
+      'dart',
       'go',
       'java',
       'javascript',
