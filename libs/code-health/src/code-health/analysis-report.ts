@@ -29,7 +29,6 @@ import {
   importCycles,
   moduleMeasures,
 } from './design-metrics';
-import type { Publication } from './publication';
 import { checkedAgainstCode, type NamesInCode, type UnreachedSymbol, unreachedSymbols } from './reachability';
 
 export interface AnalysisSettings {
@@ -39,8 +38,6 @@ export interface AnalysisSettings {
   thresholds: { complexity: number; coupling: number; cohesion: number };
   /** Whether the indexed commit's calls were resolved by the exact (compiler) pass. */
   callsExact: boolean;
-  /** Whether the repository is a library (its public names are its clients' to call) or an application. */
-  publication: Publication;
   /** What the code says of the items reachability calls dead (deadCodeQuestions); null when it could not be read. */
   namesInCode: NamesInCode | null;
   /** The run's Cobertura report (full mode only): joined into metrics.coverage_join. */
@@ -90,7 +87,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
   const fieldAccess =
     facts.symbols.some((symbol) => symbol.fieldReads !== null || symbol.fieldWrites !== null) ||
     !facts.symbols.some((symbol) => symbol.kind === 'method');
-  const unreached = checkedAgainstCode(unreachedSymbols(facts, settings.callsExact, settings.publication), facts, settings.namesInCode);
+  const unreached = checkedAgainstCode(unreachedSymbols(facts, settings.callsExact), facts, settings.namesInCode);
   const drafts: Draft[] = [
     ...clones.map(cloneFinding),
     ...(full
@@ -311,18 +308,12 @@ function deadCodeFinding(item: UnreachedSymbol): Draft {
     status: item.status,
     remediation: {
       summary:
-        item.status === 'dead'
-          ? 'Delete it, or export it if it is meant as API.'
-          : item.publicApi
-            ? "Confirm the package's clients no longer call it before deleting it or making it private."
-            : 'Confirm the callers matched by name before deleting.',
+        item.status === 'dead' ? 'Delete it, or export it if it is meant as API.' : 'Confirm the callers matched by name before deleting.',
       steps: [
         'Search for dynamic uses (string names, reflection, registrations) with search_code.',
         item.status === 'dead'
           ? 'Delete it with its tests, or export it.'
-          : item.publicApi
-            ? 'Deprecate it for a release first: code outside the repository may import it.'
-            : 'Check the callers listed by get_callers; delete only if none is real.',
+          : 'Check the callers listed by get_callers; delete only if none is real.',
       ],
       effort: 'small',
     },

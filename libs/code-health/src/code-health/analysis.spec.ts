@@ -2,12 +2,8 @@ import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph'
 import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
-import type { Publication } from './publication';
 import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from './reachability';
 import { filteredFindings, findingView, NO_STORED_BASELINE, pageOf, runSummary } from './report-views';
-
-/** A library, as a published package.json makes it. */
-const LIBRARY: Publication = { published: true, by: 'package.json publishes demo (not private)' };
 
 function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' | 'path'>): HealthSymbolRow {
   const name = fields.name ?? fields.uid.split('#').pop()!;
@@ -229,101 +225,12 @@ describe('dead code by reachability', () => {
     imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'], kind: null }],
   };
 
-  it('lists unreached symbols as dead, weakly reached ones and uncalled public names of a library as unknown, never nested bodies or re-exports', () => {
-    expect(unreachedSymbols(facts, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.confidence, item.reason])).toEqual([
-      [
-        'api',
-        'unknown',
-        'low',
-        'public in a library (package.json publishes demo (not private)) and nothing in the repository calls it: its clients may',
-      ],
-      [
-        'orphan',
-        'dead',
-        'high',
-        'not exported, not re-exported, not an entry point, test, override or implementation, and nothing reachable calls it',
-      ],
-      ['guessed', 'unknown', 'low', 'reached only through calls matched by name (confidence name or ambiguous)'],
+  it('lists unreached symbols as dead, weakly reached ones as unknown, never nested bodies or re-exports', () => {
+    expect(unreachedSymbols(facts, true).map((item) => [item.symbol.uid, item.status, item.confidence])).toEqual([
+      ['orphan', 'dead', 'high'],
+      ['guessed', 'unknown', 'low'],
     ]);
-    expect(unreachedSymbols(facts, false, LIBRARY).map((item) => item.confidence)).toEqual(['low', 'medium', 'low']);
-  });
-
-  it('in an application, public names are no roots: an exported name nothing reaches is dead, and what only it calls is too', () => {
-    const application: Publication = { published: false, by: 'an application: package.json publishes no package' };
-    expect(unreachedSymbols(facts, true, application).map((item) => [item.symbol.uid, item.status])).toEqual([
-      ['api', 'dead'],
-      ['helper', 'dead'],
-      ['orphan', 'dead'],
-      ['guessed', 'dead'],
-      ['public', 'dead'],
-    ]);
-  });
-
-  it("a library's public name is not listed when the repository calls, imports, re-exports it or declares it in an entry file", () => {
-    const library: HealthFacts = {
-      files: [],
-      symbols: [
-        symbol({ uid: 'called', path: 'src/a.ts', exported: true }),
-        symbol({ uid: 'caller', path: 'src/a.ts', exported: true }),
-        symbol({ uid: 'importedOnly', name: 'importedOnly', path: 'src/types.ts', exported: true }),
-        symbol({ uid: 'entry', path: 'src/main.ts', exported: true }),
-        symbol({ uid: 'Widget', path: 'src/widget.ts', kind: 'class', exported: true }),
-        symbol({ uid: 'Widget.draw', name: 'draw', path: 'src/widget.ts', kind: 'method', parentUid: 'Widget' }),
-      ],
-      references: [{ fromUid: 'caller', toUid: 'called', type: 'CALLS', confidence: 'exact' }],
-      imports: [{ fromPath: 'src/a.ts', toPath: 'src/types.ts', names: ['importedOnly'], kind: 'type' }],
-    };
-    // caller and Widget: public, nothing uses them (their clients may); a member of a public class is its class's API, never listed.
-    expect(unreachedSymbols(library, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.publicApi])).toEqual([
-      ['caller', 'unknown', true],
-      ['Widget', 'unknown', true],
-    ]);
-  });
-
-  it("checks a library's uncalled public names against the code: decorated or named elsewhere is a use; a Python script outside a package is nobody's API", () => {
-    const python: HealthFacts = {
-      files: [
-        { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false },
-        { path: 'pkg/api.py', language: 'python', lines: 30, isTest: false },
-        { path: 'examples/demo.py', language: 'python', lines: 9, isTest: false },
-      ],
-      symbols: [
-        symbol({ uid: 'get_locales', path: 'pkg/api.py', startLine: 3, exported: true, language: 'python' }),
-        symbol({ uid: 'command', path: 'pkg/api.py', startLine: 10, exported: true, language: 'python' }),
-        symbol({ uid: 'handed_on', path: 'pkg/api.py', startLine: 20, exported: true, language: 'python' }),
-        symbol({ uid: 'demo', path: 'examples/demo.py', startLine: 1, exported: true, language: 'python' }),
-      ],
-      references: [],
-      imports: [],
-    };
-    expect(deadCodeQuestions(python, true, LIBRARY)).toEqual({
-      codeEndings: ['.py'],
-      names: ['command', 'get_locales', 'handed_on'],
-      declarations: [
-        { path: 'pkg/api.py', line: 3 },
-        { path: 'pkg/api.py', line: 10 },
-        { path: 'pkg/api.py', line: 20 },
-      ],
-    });
-    const code = {
-      occurrences: new Map([
-        ['get_locales', 1],
-        ['command', 1],
-        ['handed_on', 2],
-      ]),
-      lines: new Map([
-        ['pkg/api.py:3', 'def get_locales():'],
-        ['pkg/api.py:10', '@cli.command()'],
-        ['pkg/api.py:20', 'def handed_on():'],
-      ]),
-    };
-    expect(
-      checkedAgainstCode(unreachedSymbols(python, true, LIBRARY), python, code).map((item) => [
-        item.symbol.uid,
-        item.status,
-        item.publicApi,
-      ]),
-    ).toEqual([['get_locales', 'unknown', true]]);
+    expect(unreachedSymbols(facts, false).map((item) => item.confidence)).toEqual(['medium', 'low']);
   });
 
   it('checks each item called dead against the code: decorated is registered, named elsewhere is unknown, unread code calls nothing dead', () => {
@@ -341,7 +248,7 @@ describe('dead code by reachability', () => {
       { path: 'src/views.py', language: 'python', lines: 9, isTest: false },
       { path: 'README.md', language: 'markdown', lines: 3, isTest: false },
     ];
-    expect(deadCodeQuestions({ ...candidates, files }, true, LIBRARY)).toEqual({
+    expect(deadCodeQuestions({ ...candidates, files }, true)).toEqual({
       codeEndings: ['.py'],
       names: ['handedOn', 'orphan', 'route'],
       declarations: [
@@ -363,12 +270,12 @@ describe('dead code by reachability', () => {
         ['src/api.ts:20', 'function handedOn() {'],
       ]),
     };
-    const checked = checkedAgainstCode(unreachedSymbols(candidates, true, LIBRARY), candidates, code);
+    const checked = checkedAgainstCode(unreachedSymbols(candidates, true), candidates, code);
     expect(checked.map((item) => [item.symbol.uid, item.status, item.confidence])).toEqual([
       ['orphan', 'dead', 'high'],
       ['handedOn', 'unknown', 'low'],
     ]);
-    expect(checkedAgainstCode(unreachedSymbols(candidates, true, LIBRARY), candidates, null).map((item) => item.status)).toEqual([
+    expect(checkedAgainstCode(unreachedSymbols(candidates, true), candidates, null).map((item) => item.status)).toEqual([
       'unknown',
       'unknown',
       'unknown',
@@ -420,7 +327,7 @@ describe('dead code by reachability', () => {
       ]),
     };
     expect(
-      checkedAgainstCode(unreachedSymbols(candidates, false, LIBRARY), candidates, code).map((item) => [
+      checkedAgainstCode(unreachedSymbols(candidates, false), candidates, code).map((item) => [
         item.symbol.uid,
         item.status,
         item.confidence,
@@ -462,7 +369,6 @@ describe('the canonical report', () => {
     mode: 'full' as const,
     thresholds: { complexity: 20, coupling: 10, cohesion: 4 },
     callsExact: true,
-    publication: LIBRARY,
     // Code that names no symbol but where it is declared.
     namesInCode: { occurrences: new Map(), lines: new Map() },
   };
@@ -492,9 +398,6 @@ describe('the canonical report', () => {
       ['clones', 'function_clone', 'renamed', null, ['f', 'g']],
       ['complexity', 'cyclomatic', null, null, ['f']],
       ['dead_code', 'unreachable', null, 'dead', ['h']],
-      // f and g: exported in a library and nothing calls them; their clients may.
-      ['dead_code', 'unreachable', null, 'unknown', ['f']],
-      ['dead_code', 'unreachable', null, 'unknown', ['g']],
     ]);
     const moved = buildReport(
       { ...facts, symbols: facts.symbols.map((row) => ({ ...row, startLine: row.startLine + 3, endLine: row.endLine + 3 })) },
@@ -502,13 +405,7 @@ describe('the canonical report', () => {
     );
     expect(moved.findings.items.map((finding) => finding.id).sort()).toEqual(report.findings.items.map((finding) => finding.id).sort());
     expect(moved.integrity.digest).not.toBe(report.integrity.digest);
-    expect(report.findings.items.map((finding) => finding.id.replace(/[0-9a-f]{6}$/, 'hash'))).toEqual([
-      'CL-hash',
-      'CX-hash',
-      'DC-hash',
-      'DC-hash',
-      'DC-hash',
-    ]);
+    expect(report.findings.items.map((finding) => finding.id.replace(/[0-9a-f]{6}$/, 'hash'))).toEqual(['CL-hash', 'CX-hash', 'DC-hash']);
   });
 
   it('says what was not measured instead of counting it as zero', () => {
@@ -553,6 +450,6 @@ describe('the canonical report', () => {
     expect(full.locations[0]).toEqual({ path: 'src/a.ts', line: 1, end_line: 10, symbol: 'f', uri: 'code://demo/c0ffee/src/a.ts#L1-L10' });
     expect(full.priority_factors).toEqual({ severity_weight: 2, size: 20, production: true, confidence_weight: 1 });
     const page = pageOf(report, filteredFindings(report, { novelty: 'all', sort_by: 'priority', path: 'src/b.ts' }), 'summary', 0, 1);
-    expect([page.total, page.items.map((item) => item.family), page.next_offset]).toEqual([3, ['clones'], 1]);
+    expect([page.total, page.items.map((item) => item.family), page.next_offset]).toEqual([2, ['clones'], 1]);
   });
 });

@@ -54,7 +54,6 @@ import { trustedBaseline } from '../analysis-review/baselines';
 import { Operation } from '@lore/knowledge/operations/operation';
 import { parseInput } from '@lore/knowledge/validation';
 import { buildReport } from './analysis-report';
-import { MANIFEST_PATHS, publicationOf } from './publication';
 import { deadCodeQuestions } from './reachability';
 import type { CoverageReading } from './coverage-join';
 import {
@@ -400,8 +399,7 @@ export class CodeHealthService {
       });
     }
     const facts = await this.health.readFacts(principal, repository.repositoryId, codeLanguages());
-    const publication = publicationOf(await this.sources.filesAtCommit(repository, MANIFEST_PATHS));
-    const questions = deadCodeQuestions(facts, repository.callsExact, publication);
+    const questions = deadCodeQuestions(facts, repository.callsExact);
     const namesInCode =
       questions.names.length === 0
         ? { occurrences: new Map(), lines: new Map() }
@@ -412,7 +410,6 @@ export class CodeHealthService {
       mode: query.analysis_mode,
       thresholds: { complexity: query.complexity_threshold, coupling: query.coupling_threshold, cohesion: query.cohesion_threshold },
       callsExact: repository.callsExact,
-      publication,
       namesInCode,
       coverage,
     });

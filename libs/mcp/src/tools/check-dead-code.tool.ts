@@ -10,7 +10,7 @@ export class CheckDeadCodeTool implements LoreMcpTool<typeof CheckDeadCodeInputS
   readonly name = 'check_dead_code';
   readonly title = 'Check dead code';
   readonly description =
-    'Dead-code findings of a stored run only: dead (warning) and, unless min_severity is warning, unknown (info: reached only through calls matched by name, named elsewhere in the code, or in a library a public name nothing in the repository calls: its clients may; in an application (a private package.json, no manifest publishing a package) public names get no such pass), filtered by path. Call analyze_repository first; run_id (short or full) or root (an absolute indexed checkout: its latest run) picks the run, else the latest. detail_level summary by default.';
+    'Dead-code findings of a stored run only: dead (warning) and, unless min_severity is warning, unknown (info: reached only through calls matched by name), filtered by path. Call analyze_repository first; run_id (short or full) or root (an absolute indexed checkout: its latest run) picks the run, else the latest. detail_level summary by default.';
   readonly version = FIRST_VERSION;
   readonly input = CheckDeadCodeInputSchema;
   readonly output = CheckResultSchema;
