@@ -23,18 +23,21 @@ import {
   type ScFunction,
   type ScType,
 } from './scala-model';
+import { accessSite, callSite, constructionSite, infixCallSite, type SiteReader } from './scala-call-sites';
 import {
   annotationNames,
-  argumentCount,
-  calleeOf,
+  bindingOf,
+  boundNames,
   declaredName,
   exprOf,
-  isTypeLike,
+  givenName,
+  holdsCases,
   isVisible,
   parameterLists,
   scaladoc,
   stringText,
   typeName,
+  wordsOf,
 } from './scala-syntax';
 
 type Scope = TypedWalkScope<ScType, ScFunction> | { kind: 'namespace' };
@@ -121,14 +124,15 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
       case 'lambda_expression':
         return this.declareLambda(node);
       case 'call_expression':
-        return this.declareTestCall(node) ?? this.recordCall(node);
+        // The call a test declaration reads (`test("adds")`) is none of the repository's.
+        return this.declareTestCall(node) ?? (this.testHeads.has(node.id) ? undefined : this.recordSite(node, callSite));
       case 'infix_expression':
-        return this.declareTestWords(node) ?? this.recordInfixCall(node);
+        return this.declareTestWords(node) ?? this.recordSite(node, infixCallSite);
       case 'instance_expression':
-        this.recordConstruction(node);
+        this.recordSite(node, constructionSite);
         return;
       case 'field_expression':
-        this.recordAccess(node);
+        this.recordSite(node, accessSite);
         return;
       default:
         return;
@@ -149,6 +153,13 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
 
   private context(type: ScType | null): ScContext {
     return { file: this.file, type };
+  }
+
+  /** A call site where the walk is inside a function: calls outside one (a type's body, the top level) have no caller. */
+  private recordSite(node: Node, read: SiteReader): void {
+    const caller = this.currentMethod();
+    const site = caller && read(node, caller);
+    if (site) this.file.sites.push(site);
   }
 
   // --- packages and imports -------------------------------------------------------------------
@@ -579,131 +590,4 @@ export class ScalaFileWalk implements FileWalk<ScFile> {
     }
     return this.text.slice(start, end).trim();
   }
-
-  // --- calls ----------------------------------------------------------------------------------
-
-  /** `f(x)`, `x.f(x)`, `Cart(x)` (a case class's or companion's apply), `f[T](x)`; a curried call's first list only. */
-  private recordCall(node: Node): void {
-    const caller = this.currentMethod();
-    if (!caller || this.testHeads.has(node.id)) return;
-    const callee = calleeOf(node);
-    if (!callee || callee.name === 'this' || callee.name === 'super') return;
-    const kind = callee.object === null && isTypeLike(callee.name) ? 'new' : 'call';
-    this.file.sites.push({
-      caller,
-      line: startLineOf(node),
-      kind,
-      name: callee.name,
-      object: callee.object,
-      path: null,
-      args: argumentCount(node),
-      apply: kind === 'new',
-    });
-  }
-
-  /** `wd / "a"`, `a max b`: an operator or a method written infix, a call of the left side's method (followed only when its type is known). */
-  private recordInfixCall(node: Node): void {
-    const caller = this.currentMethod();
-    const left = node.childForFieldName('left');
-    const operator = declaredName(node.childForFieldName('operator'));
-    if (!caller || !left || !operator) return;
-    this.file.sites.push({
-      caller,
-      line: startLineOf(node),
-      kind: 'call',
-      name: operator,
-      object: exprOf(left),
-      path: null,
-      args: 1,
-      access: true,
-    });
-  }
-
-  /** `new Cart(x)`, `new Cart`, `new Foo[Int](1) { ... }`. */
-  private recordConstruction(node: Node): void {
-    const caller = this.currentMethod();
-    const type = typeName(node.namedChildren.find((child) => child.type !== 'arguments' && child.type !== 'template_body'));
-    if (!caller || !type) return;
-    this.file.sites.push({ caller, line: startLineOf(node), kind: 'new', name: type, object: null, path: null, args: argumentCount(node) });
-  }
-
-  /** `cart.total`, `Cart.empty`, `os.pwd`: a member read, which calls a method declared without parentheses. */
-  private recordAccess(node: Node): void {
-    const parent = node.parent;
-    if (parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === node.id) return;
-    if (parent?.type === 'generic_function') return;
-    const caller = this.currentMethod();
-    const value = node.childForFieldName('value');
-    const field = declaredName(node.childForFieldName('field'));
-    if (!caller || !value || !field) return;
-    this.file.sites.push({
-      caller,
-      line: startLineOf(node),
-      kind: 'call',
-      name: field,
-      object: exprOf(value),
-      path: null,
-      args: 0,
-      access: true,
-    });
-  }
-}
-
-/** The names a `val`/`var` binds: `val x`, `val (a, b)`, `val x, y: Int`. */
-function boundNames(node: Node): string[] {
-  const names: string[] = [];
-  for (let i = 0; i < node.childCount; i++) {
-    const field = node.fieldNameForChild(i);
-    if (field !== 'pattern' && field !== 'name') continue;
-    const pattern = node.child(i)!;
-    if (pattern.type === 'identifier') names.push(declaredName(pattern)!);
-    else if (pattern.type === 'identifiers' || pattern.type === 'tuple_pattern')
-      for (const child of namedChildrenOf(pattern)) if (child.type === 'identifier') names.push(declaredName(child)!);
-  }
-  return names;
-}
-
-/** An anonymous given's name, as the compiler makes it: `given Ordering[Cart]` is `given_Ordering_Cart`. */
-function givenName(written: Node | null): string | null {
-  if (!written) return null;
-  const parts = written.text.match(/[\p{L}\p{N}_]+/gu);
-  return parts ? `given_${parts.join('_')}` : null;
-}
-
-/** A test's words: `"adds"`, `"A cart" should "add"`, `it should "add"`; null when no string is among them. */
-function wordsOf(node: Node): string | null {
-  const literal = stringText(node);
-  if (literal !== null) return literal;
-  if (node.type === 'identifier') return node.text;
-  if (node.type !== 'infix_expression') return null;
-  const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
-  const operator = node.childForFieldName('operator')?.text;
-  if (!left || !right || !operator) return null;
-  const [before, after] = [wordsOf(left), stringText(right)];
-  if (before === null || after === null) return null;
-  return `${before} ${operator} ${after}`;
-}
-
-/** A FreeSpec group's block: it holds `"..." in { }` or `"..." - { }` cases. */
-function holdsCases(block: Node): boolean {
-  return block.descendantsOfType('infix_expression').some((infix) => {
-    const operator = infix.childForFieldName('operator')?.text;
-    return (operator === '-' || operator === 'in') && stringText(infix.childForFieldName('left')) !== null;
-  });
-}
-
-/** What a lambda is bound to: a `val` (`val f = x => ...`), a call's argument (`map(0)`) or block (`foreach{}`); else `lambda`. */
-function bindingOf(node: Node): string {
-  const parent = node.parent;
-  if (!parent) return 'lambda';
-  if (parent.type === 'val_definition' || parent.type === 'var_definition') return boundNames(parent)[0] ?? 'lambda';
-  const call = parent.parent;
-  if (parent.type === 'arguments' && call?.type === 'call_expression') {
-    const index = namedChildrenOf(parent).findIndex((argument) => argument.id === node.id);
-    return `${calleeOf(call)?.name ?? 'call'}(${index})`;
-  }
-  if (parent.type === 'block' && call?.type === 'call_expression' && call.childForFieldName('arguments')?.id === parent.id)
-    return `${calleeOf(call)?.name ?? 'call'}{}`;
-  return 'lambda';
 }

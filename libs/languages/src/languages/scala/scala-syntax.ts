@@ -159,3 +159,62 @@ export function calleeOf(call: Node, depth = 0): { object: TypedExpr | null; nam
   }
   return null;
 }
+
+/** The names a `val`/`var` binds: `val x`, `val (a, b)`, `val x, y: Int`. */
+export function boundNames(node: Node): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const field = node.fieldNameForChild(i);
+    if (field !== 'pattern' && field !== 'name') continue;
+    const pattern = node.child(i)!;
+    if (pattern.type === 'identifier') names.push(declaredName(pattern)!);
+    else if (pattern.type === 'identifiers' || pattern.type === 'tuple_pattern')
+      for (const child of namedChildrenOf(pattern)) if (child.type === 'identifier') names.push(declaredName(child)!);
+  }
+  return names;
+}
+
+/** An anonymous given's name, as the compiler makes it: `given Ordering[Cart]` is `given_Ordering_Cart`. */
+export function givenName(written: Node | null): string | null {
+  if (!written) return null;
+  const parts = written.text.match(/[\p{L}\p{N}_]+/gu);
+  return parts ? `given_${parts.join('_')}` : null;
+}
+
+/** A test's words: `"adds"`, `"A cart" should "add"`, `it should "add"`; null when no string is among them. */
+export function wordsOf(node: Node): string | null {
+  const literal = stringText(node);
+  if (literal !== null) return literal;
+  if (node.type === 'identifier') return node.text;
+  if (node.type !== 'infix_expression') return null;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  const operator = node.childForFieldName('operator')?.text;
+  if (!left || !right || !operator) return null;
+  const [before, after] = [wordsOf(left), stringText(right)];
+  if (before === null || after === null) return null;
+  return `${before} ${operator} ${after}`;
+}
+
+/** A FreeSpec group's block: it holds `"..." in { }` or `"..." - { }` cases. */
+export function holdsCases(block: Node): boolean {
+  return block.descendantsOfType('infix_expression').some((infix) => {
+    const operator = infix.childForFieldName('operator')?.text;
+    return (operator === '-' || operator === 'in') && stringText(infix.childForFieldName('left')) !== null;
+  });
+}
+
+/** What a lambda is bound to: a `val` (`val f = x => ...`), a call's argument (`map(0)`) or block (`foreach{}`); else `lambda`. */
+export function bindingOf(node: Node): string {
+  const parent = node.parent;
+  if (!parent) return 'lambda';
+  if (parent.type === 'val_definition' || parent.type === 'var_definition') return boundNames(parent)[0] ?? 'lambda';
+  const call = parent.parent;
+  if (parent.type === 'arguments' && call?.type === 'call_expression') {
+    const index = namedChildrenOf(parent).findIndex((argument) => argument.id === node.id);
+    return `${calleeOf(call)?.name ?? 'call'}(${index})`;
+  }
+  if (parent.type === 'block' && call?.type === 'call_expression' && call.childForFieldName('arguments')?.id === parent.id)
+    return `${calleeOf(call)?.name ?? 'call'}{}`;
+  return 'lambda';
+}
