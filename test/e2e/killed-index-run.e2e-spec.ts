@@ -15,7 +15,12 @@ const TENANT = 'killed';
 const REPO = 'generated';
 const env = { LORE_TENANT: TENANT, LORE_INDEX_LEASE_SECONDS: '2' };
 
-/** A repository large enough that its snapshot takes a few seconds to write. */
+/** Files of 30 functions each: a snapshot large enough that its write is seen under way (polled every 20 ms) and killed in it. */
+const FILES = 60;
+/** What a run stores of it: 30 functions a file, and a `g` constant in every file but the first. */
+const SYMBOLS = 1859;
+
+/** A repository whose snapshot takes a second or so to write. */
 function generatedRepository(version: number, name = REPO): string {
   const root = join(mkdtempSync(join(tmpdir(), 'lore-generated-')), name);
   mkdirSync(join(root, 'src'), { recursive: true });
@@ -27,7 +32,7 @@ function generatedRepository(version: number, name = REPO): string {
 }
 
 function write(root: string, version: number): void {
-  for (let file = 0; file < 150; file++) {
+  for (let file = 0; file < FILES; file++) {
     const functions = Array.from({ length: 30 }, (_, i) => {
       const next = i + 1 < 30 ? `f${file}_${i + 1}(n + ${version})` : `${file > 0 ? `g${file - 1}` : 'Number'}(n)`;
       return `export function f${file}_${i}(n: number): number { return ${next}; }`;
@@ -91,7 +96,7 @@ describe('an index run killed while it writes', () => {
     const first = await runCli(['index', root, '--name', REPO, '--json'], env);
     expect(first.code).toBe(0);
     const before = await dumpRepository(driver, TENANT, REPO);
-    expect(before.nodes.length).toBeGreaterThan(4500);
+    expect(before.nodes.length).toBeGreaterThan(SYMBOLS);
 
     write(root, 2);
     const second = commit(root);
@@ -165,7 +170,7 @@ describe('an index run killed while it writes', () => {
   it('killed between the staged transactions of a first index, serves nothing of it, and the next run completes it', async () => {
     const tenant = 'killed-staged';
     // Small transactions (by estimate, see SnapshotWriter): the first snapshot takes dozens of them.
-    const staged = { ...env, LORE_TENANT: tenant, LORE_SNAPSHOT_TRANSACTION_BYTES: String(512 * 1024) };
+    const staged = { ...env, LORE_TENANT: tenant, LORE_SNAPSHOT_TRANSACTION_BYTES: String(128 * 1024) };
     const served = generatedRepository(1, 'served');
     expect((await runCli(['index', served, '--json'], staged)).code).toBe(0);
     const servedBefore = await dumpRepository(driver, tenant, 'served');
@@ -194,14 +199,14 @@ describe('an index run killed while it writes', () => {
     // Left as the kill found it: part of the snapshot, hidden from every reader.
     expect(records[0]!.get('commitSha')).toBeNull();
     expect(records[0]!.get('symbols')).toBeGreaterThan(0);
-    expect(records[0]!.get('symbols')).toBeLessThan(4649);
+    expect(records[0]!.get('symbols')).toBeLessThan(SYMBOLS);
     expect(await searched()).toEqual([`${tenant}:served:src/m3.ts#f3_1`]);
     expect(await dumpRepository(driver, tenant, 'served')).toEqual(servedBefore);
 
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const next = await runCli(['index', root, '--json'], staged);
     expect(next.code).toBe(0);
-    expect(JSON.parse(next.stdout)).toMatchObject({ status: 'completed', symbols: 4649 });
+    expect(JSON.parse(next.stdout)).toMatchObject({ status: 'completed', symbols: SYMBOLS });
     expect(await searched()).toEqual([`${tenant}:served:src/m3.ts#f3_1`, `${tenant}:staged:src/m3.ts#f3_1`]);
     const fresh = await runCli(['index', root, '--json'], { ...env, LORE_TENANT: 'killed-staged-fresh' });
     expect(fresh.code).toBe(0);
@@ -211,7 +216,7 @@ describe('an index run killed while it writes', () => {
   it('killed between the staged transactions of a re-index written beside the served graph, serves the previous snapshot exactly, and the next run completes it', async () => {
     const tenant = 'killed-beside';
     // Small transactions (by estimate): the new commit's difference (every file) is past the bound, so it is written beside.
-    const staged = { ...env, LORE_TENANT: tenant, LORE_SNAPSHOT_TRANSACTION_BYTES: String(512 * 1024) };
+    const staged = { ...env, LORE_TENANT: tenant, LORE_SNAPSHOT_TRANSACTION_BYTES: String(128 * 1024) };
     const root = generatedRepository(1, 'beside');
     const first = await runCli(['index', root, '--json'], staged);
     expect(first.code).toBe(0);
@@ -245,7 +250,7 @@ describe('an index run killed while it writes', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const next = await runCli(['index', root, '--json'], staged);
     expect(next.code).toBe(0);
-    expect(JSON.parse(next.stdout)).toMatchObject({ status: 'completed', commitSha: second, symbols: 4649 });
+    expect(JSON.parse(next.stdout)).toMatchObject({ status: 'completed', commitSha: second, symbols: SYMBOLS });
     expect(await symbolOf()).toMatchObject({ uid: `${tenant}:beside:src/m3.ts#f3_1`, repositoryId: 'beside', commitSha: second });
     const fresh = await runCli(['index', root, '--json'], { ...env, LORE_TENANT: 'killed-beside-fresh' });
     expect(fresh.code).toBe(0);
