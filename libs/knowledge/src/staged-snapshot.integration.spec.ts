@@ -16,21 +16,23 @@ const launcher = require('../../../tools/neo4j-local/launcher.js') as typeof imp
 
 /**
  * Snapshots are written in transactions of bounded size: on a Neo4j whose transactions may hold only
- * 16 MiB, a first snapshot that one transaction cannot hold is written, and a served repository's
+ * 8 MiB, a first snapshot that one transaction cannot hold is written, and a served repository's
  * re-index whose difference one transaction cannot hold is written beside it; either graph equals the
  * one the test Neo4j of the global setup holds for the same repository.
  */
-const TRANSACTION_LIMIT = '16m';
+const TRANSACTION_LIMIT = '8m';
+/** Half the limit, by estimate (see SnapshotWriter): the default, 64 MiB, is for a Neo4j of default settings. */
+const BOUND = String(4 * 1024 * 1024);
 const principal: Principal = localPrincipal('staged', 'test');
 
-/** 200 files of 40 functions each calling the next: 8,000 symbols, 7,999 calls, ~24,000 relationships. */
+/** 150 files of 30 functions each calling the next: 4,500 symbols, 4,499 calls, ~13,500 relationships. */
 function generatedRepository(name = 'generated'): string {
   const root = join(mkdtempSync(join(tmpdir(), 'lore-staged-')), name);
   mkdirSync(join(root, 'src'), { recursive: true });
   writeFileSync(join(root, 'tsconfig.json'), '{}');
-  for (let file = 0; file < 200; file++) {
-    const functions = Array.from({ length: 40 }, (_, i) => {
-      const next = i + 1 < 40 ? `f${file}_${i + 1}(n + 1)` : `${file > 0 ? `f${file - 1}_0` : 'Number'}(n)`;
+  for (let file = 0; file < 150; file++) {
+    const functions = Array.from({ length: 30 }, (_, i) => {
+      const next = i + 1 < 30 ? `f${file}_${i + 1}(n + 1)` : `${file > 0 ? `f${file - 1}_0` : 'Number'}(n)`;
       return `/** Step ${i} of file ${file}. */\nexport function f${file}_${i}(n: number): number { return ${next}; }`;
     });
     const previous = file > 0 ? `import { f${file - 1}_0 } from './m${file - 1}';\n` : '';
@@ -92,18 +94,17 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
   }, 180_000);
 
   it('is written in bounded transactions, hidden until complete, equal to the one-transaction graph', async () => {
-    // Half the limit, by estimate (see SnapshotWriter): the default, 64 MiB, is for a Neo4j of default settings.
-    const moduleRef = await indexingOn(small.uri, password, { LORE_SNAPSHOT_TRANSACTION_BYTES: String(8 * 1024 * 1024) });
+    const moduleRef = await indexingOn(small.uri, password, { LORE_SNAPSHOT_TRANSACTION_BYTES: BOUND });
     const reference = await indexingOn(process.env.NEO4J_URI!, process.env.NEO4J_PASSWORD!, {});
     try {
       const staged = await moduleRef.get(IndexingService).indexRepository({ path: root }, principal);
-      expect(staged).toMatchObject({ status: 'completed', files: 201, symbols: 8000, calls: 7999 });
+      expect(staged).toMatchObject({ status: 'completed', files: 151, symbols: 4500, calls: 4499 });
       await reference.get(IndexingService).indexRepository({ path: root }, principal);
       const [stagedGraph, referenceGraph] = await Promise.all([
         dumpRepository(smallDriver, 'staged', 'generated'),
         dumpRepository(driver, 'staged', 'generated'),
       ]);
-      expect(stagedGraph.nodes.length).toBe(8201);
+      expect(stagedGraph.nodes.length).toBe(4651);
       expect(stagedGraph).toEqual(referenceGraph);
       // Served once complete: its symbols are found and their calls are the compiler's.
       const detail = await moduleRef.get(SymbolService).getSymbol({ name: 'f7_3', repositoryId: 'generated' }, principal);
@@ -122,7 +123,7 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
 
   it('re-indexes a served repository beside it when the difference is past the bound: served as it was until one small transaction makes the new graph live, and a run stopped before that is completed by the next', async () => {
     const tenant = localPrincipal('beside', 'test');
-    const moduleRef = await indexingOn(small.uri, password, { LORE_SNAPSHOT_TRANSACTION_BYTES: String(8 * 1024 * 1024) });
+    const moduleRef = await indexingOn(small.uri, password, { LORE_SNAPSHOT_TRANSACTION_BYTES: BOUND });
     const reference = await indexingOn(process.env.NEO4J_URI!, process.env.NEO4J_PASSWORD!, {});
     const slotNodes = async (slotId: string): Promise<number> =>
       (
@@ -141,8 +142,8 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
       const servedF7_3 = await f7_3();
       expect(servedF7_3).toMatchObject({ uid: 'beside:generated:src/m7.ts#f7_3', repositoryId: 'generated', doc: 'Step 3 of file 7.' });
 
-      // Every doc comment changes: 8,000 symbols to update, far past the 8 MiB bound.
-      for (let file = 0; file < 200; file++) {
+      // Every doc comment changes: 4,500 symbols to update, far past the 4 MiB bound.
+      for (let file = 0; file < 150; file++) {
         const path = join(repo, 'src', `m${file}.ts`);
         writeFileSync(path, readFileSync(path, 'utf8').replaceAll('/** Step ', '/** Stage '));
       }
@@ -158,7 +159,7 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
       expect(await slotNodes('generated~2')).toBeGreaterThan(0);
 
       const completed = await indexing.indexRepository({ path: repo }, tenant);
-      expect(completed).toMatchObject({ status: 'completed', files: 201, symbols: 8000, calls: 7999 });
+      expect(completed).toMatchObject({ status: 'completed', files: 151, symbols: 4500, calls: 4499 });
       // Served from the second slot, equal to a fresh index of the new commit; the first slot is deleted.
       await reference.get(IndexingService).indexRepository({ path: repo }, tenant);
       const fresh = await dumpRepository(driver, 'beside', 'generated');
