@@ -37,8 +37,11 @@ async function main(): Promise<void> {
     ['-c', 'user.name=bench', '-c', 'user.email=bench@lore', 'commit', '-qm', 'fixture'],
   ])
     execFileSync('git', args, { cwd: repository });
+  const boltPort = await freePort();
   const env = {
     ...process.env,
+    // Where `lore up`'s Neo4j listens, for the command that opens the services itself (it asks no server).
+    NEO4J_URI: `bolt://127.0.0.1:${boltPort}`,
     XDG_CONFIG_HOME: scratch.make('lore-bench-cli-config-'),
     NEO4J_PASSWORD: 'bench-cli-password',
     LORE_PORT: String(await freePort()),
@@ -47,7 +50,7 @@ async function main(): Promise<void> {
   };
   const up = spawn(
     process.execPath,
-    [LORE, 'up', '.', '--no-watch', '--bolt-port', String(await freePort()), '--data', scratch.make('lore-bench-cli-neo4j-')],
+    [LORE, 'up', '.', '--no-watch', '--bolt-port', String(boltPort), '--data', scratch.make('lore-bench-cli-neo4j-')],
     {
       cwd: repository,
       env,
