@@ -16,14 +16,17 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/fixtures/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    // jose and @decimalturn/toml-patch ship ES modules only; Node 20.19+ requires them as they are, jest's CommonJS runtime needs them compiled.
-    '/node_modules/(jose|@decimalturn/toml-patch)/.+\\.js$': [
+    // jose, @decimalturn/toml-patch and typescript-native ship ES modules only; Node 20.19+ requires them as they are, jest's CommonJS runtime needs them compiled.
+    '/node_modules/(jose|@decimalturn/toml-patch|typescript-native)/.+\\.js$': [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10' }, isolatedModules: true },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/|@decimalturn/toml-patch/)'],
-  moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+  transformIgnorePatterns: ['/node_modules/(?!jose/|@decimalturn/toml-patch/|typescript-native/)'],
+  moduleNameMapper: {
+    ...pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+    '^#getExePath$': '<rootDir>/test/support/typescript-native-exe-path.js',
+  },
 };
 
 const withNeo4j = {

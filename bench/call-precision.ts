@@ -6,7 +6,7 @@
  * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one,
  * with the time and peak memory of each pass.
  *
- *   npm run bench:precision -- bench/.repos/prisma [--per-package]
+ *   npm run bench:precision -- bench/.repos/prisma [--per-package] [--checker typescript-7] [--exact-only]
  *
  * The reference is built as the repository builds: one language service per TypeScript project
  * (each tsconfig of a monorepo, with its own options; see readProjects), one at a time, its
@@ -24,11 +24,13 @@
  * packages (the nearest directory above each with a package.json). Every CALLS edge counts: a body
  * defined inside another is ENCLOSES in the graph, no CALLS edge.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, SymbolRow } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
+import type { TypeScriptChecker } from '@lore/languages';
 // The compiler's reference call graph reads the repository's projects and packages as the indexer does.
 import {
   compilerOptionsOf,
@@ -38,6 +40,25 @@ import {
   readWorkspace,
 } from '@lore/languages/languages/typescript/workspace';
 import { printImpactPrecision } from './impact-precision';
+
+/** The checker's figures: the exact pass alone, and a digest of CALLS (two checkers give the same CALLS when equal: every row, its confidence, line and count). */
+function printChecker(
+  snapshot: { calls: CallRow[]; skipped: { path: string; reason: string }[] },
+  checker: TypeScriptChecker | undefined,
+  exactPassMs: number,
+): void {
+  const rows = snapshot.calls
+    .map((call) => JSON.stringify([call.callerUid, call.calleeUid, call.line, call.count, call.confidence]))
+    .sort();
+  const digest = createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 16);
+  // CALLS_OUT: the rows written to a file, to tell two checkers' differences apart.
+  if (process.env.CALLS_OUT) writeFileSync(process.env.CALLS_OUT, `${rows.join('\n')}\n`);
+  console.log(
+    `checker ${checker ?? 'typescript-6'}: exact pass alone ${(exactPassMs / 1000).toFixed(1)} s; CALLS ${rows.length} rows, digest ${digest}`,
+  );
+  for (const finding of snapshot.skipped.filter((row) => row.reason.includes('TypeScript 7')))
+    console.log(`${finding.path}: ${finding.reason}`);
+}
 
 /** Code runs in these (a module-level variable's initializer too); the indexer attributes calls the same way. */
 const NOT_CALLERS = new Set(['class', 'interface', 'enum', 'type']);
@@ -52,14 +73,26 @@ interface Reference {
 async function main(): Promise<void> {
   const root = resolve(process.argv[2] ?? '.');
   const perPackage = process.argv.includes('--per-package');
+  // Which checker answers the exact pass (LORE_TYPESCRIPT_CHECKER's values); the reference is TypeScript 6's language service either way.
+  const typescriptChecker = process.argv.includes('--checker')
+    ? (process.argv[process.argv.indexOf('--checker') + 1] as TypeScriptChecker)
+    : undefined;
   const started = performance.now();
-  const reading = await readRepository(root, { tenantId: 'p', maxFileBytes: 1024 * 1024 });
+  const reading = await readRepository(root, { tenantId: 'p', maxFileBytes: 1024 * 1024, typescriptChecker });
   const queryableMs = performance.now() - started;
   const queryableRss = peakRssMiB();
   const syntactic = reading.snapshot;
   const snapshot = reading.resolveExactly ? await reading.resolveExactly() : syntactic;
   const exactMs = performance.now() - started;
   const exactRss = peakRssMiB();
+  if (process.argv.includes('--exact-only')) {
+    // The two checkers compared alone: the pass's time, memory and CALLS, without the (checker-independent) reference.
+    console.log(
+      `Lore: queryable ${(queryableMs / 1000).toFixed(1)} s (peak RSS ${queryableRss} MiB), exact ${(exactMs / 1000).toFixed(1)} s (peak RSS ${exactRss} MiB)`,
+    );
+    printChecker(snapshot, typescriptChecker, exactMs - queryableMs);
+    return;
+  }
 
   const referenceStarted = performance.now();
   const reference = referenceCallGraph(
@@ -86,6 +119,7 @@ async function main(): Promise<void> {
     `Lore: queryable ${(queryableMs / 1000).toFixed(1)} s (peak RSS ${queryableRss} MiB), exact ${(exactMs / 1000).toFixed(1)} s (peak RSS ${exactRss} MiB)`,
   );
   for (const finding of snapshot.skipped.filter((row) => row.reason.startsWith('workspace: '))) console.log(finding.reason);
+  printChecker(snapshot, typescriptChecker, exactMs - queryableMs);
 
   for (const [label, calls] of [
     ['first pass (syntax)', syntactic.calls],

@@ -1,6 +1,6 @@
 // The repository's readable files through each language's extractor: symbols, imports, and calls and inheritance per extractor.
 import type { ExternalReferences, ImportRow, SkippedFile, SymbolRow } from '@lore/domain';
-import type { ExactResolution, LanguageServerSettings, PyrightSettings } from '@lore/languages/extractor';
+import type { ExactResolution, LanguageServerSettings, PyrightSettings, TypeScriptChecker } from '@lore/languages/extractor';
 import { joinExternalReferences } from '@lore/languages/external-references';
 import type { FileResultStore } from '@lore/languages/file-result-cache';
 import type { SourceFile } from '@lore/languages/repository-files';
@@ -27,6 +27,7 @@ export interface LanguagesInput {
   kept: FileResultStore;
   pyright?: PyrightSettings;
   languageServers?: LanguageServerSettings;
+  typescriptChecker?: TypeScriptChecker;
   /** Called as each file of a language with an extractor is extracted. */
   onExtracted: (done: number, total: number) => void;
 }
@@ -51,6 +52,7 @@ export async function extractLanguages(input: LanguagesInput): Promise<Languages
       cache: (namespace) => kept.scope(namespace),
       pyright: input.pyright,
       languageServers: input.languageServers,
+      typescriptChecker: input.typescriptChecker,
     });
     extraction.symbols.push(...result.symbols);
     extraction.imports.push(...result.imports);

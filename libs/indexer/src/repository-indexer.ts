@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { fileUid, type FileRow, type RepositorySnapshot, type SkippedFile } from '@lore/domain';
-import type { ExactResolution, LanguageServerSettings, PyrightSettings } from '@lore/languages/extractor';
+import type { ExactResolution, LanguageServerSettings, PyrightSettings, TypeScriptChecker } from '@lore/languages/extractor';
 import { readGitInfo } from '@lore/languages/git';
 import { FileResultStore } from '@lore/languages/file-result-cache';
 import { isTestPath } from '@lore/languages/languages';
@@ -35,6 +35,8 @@ export interface IndexOptions {
   pyright?: PyrightSettings;
   /** Where the exact pass finds clangd and gopls (its defaults when absent). */
   languageServers?: LanguageServerSettings;
+  /** Which checker answers TypeScript's exact pass (LORE_TYPESCRIPT_CHECKER; TypeScript 6 when absent). */
+  typescriptChecker?: TypeScriptChecker;
 }
 
 export interface RepositoryLocation {
@@ -108,7 +110,12 @@ export async function readRepositoryIfChanged(
     gitInfo,
     files,
     skipped: [...ignored, ...skipped],
-    settings: { maxFileBytes: options.maxFileBytes, pyright: options.pyright ?? null, languageServers: options.languageServers ?? null },
+    settings: {
+      maxFileBytes: options.maxFileBytes,
+      pyright: options.pyright ?? null,
+      languageServers: options.languageServers ?? null,
+      typescriptChecker: options.typescriptChecker ?? 'typescript-6',
+    },
     languageServersDirectory: options.languageServers?.directory,
   });
   const known = await alreadyIndexed(inputs).catch((error: unknown) => {
@@ -132,6 +139,7 @@ export async function readRepositoryIfChanged(
     kept,
     pyright: options.pyright,
     languageServers: options.languageServers,
+    typescriptChecker: options.typescriptChecker,
     onExtracted: (done, total) => options.onProgress?.({ phase: 'extracting', done, total }),
   });
   const secrets = secretsByPath(await secretScan, readable);

@@ -34,7 +34,12 @@ export interface ExtractionInput {
   pyright?: PyrightSettings;
   /** Where the exact pass finds clangd and gopls, and how long it waits for them (defaults when absent). */
   languageServers?: LanguageServerSettings;
+  /** Which checker answers TypeScript's exact pass (LORE_TYPESCRIPT_CHECKER); TypeScript 6 when absent. */
+  typescriptChecker?: TypeScriptChecker;
 }
+
+/** TypeScript 6 in this process, or TypeScript 7's native checker beside it (npm typescript-native). */
+export type TypeScriptChecker = 'typescript-6' | 'typescript-7';
 
 export interface LanguageServerSettings {
   /** Where scripts/install-language-servers.sh put the pinned servers (LORE_LANGUAGE_SERVERS_DIR). */

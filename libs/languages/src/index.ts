@@ -16,7 +16,7 @@ export { PyrightSession } from './languages/python/pyright-session';
 export { findPython } from './languages/python/pyright-pass';
 export { parserFor, parseText } from './tree-sitter/tree-sitter';
 // The exact pass's language servers (clangd, gopls): where they are installed, and for bench/language-server-call-precision.ts a session of one.
-export type { LanguageServerSettings } from './extractor';
+export type { LanguageServerSettings, TypeScriptChecker } from './extractor';
 export { languageServersDirectory, installedServer, PINNED_SERVERS } from './language-servers/installed-servers';
 export { LanguageServerSession } from './language-servers/language-server-session';
 export { findClangd } from './language-servers/clangd';

@@ -160,6 +160,7 @@ export class IndexingService {
           requestTimeoutMs: this.config.LORE_LANGUAGE_SERVER_TIMEOUT_MS,
           indexTimeoutMs: this.config.LORE_LANGUAGE_SERVER_INDEX_TIMEOUT_MS,
         },
+        typescriptChecker: this.config.LORE_TYPESCRIPT_CHECKER,
         onProgress,
       },
       alreadyIndexed,

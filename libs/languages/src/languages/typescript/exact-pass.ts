@@ -1,6 +1,7 @@
 // The exact pass: every call site and heritage clause resolved again by the TypeScript checker, and the answers kept for the next run.
 import { join } from 'node:path';
 import ts from 'typescript';
+import type { SkippedFile } from '@lore/domain';
 import type { ExactResolution, ExtractionInput } from '../../extractor';
 import type { FileResultCache } from '../../file-result-cache';
 import type { SourceFile as RepoFile } from '../../repository-files';
@@ -8,6 +9,7 @@ import { resolveCalls, resolveHeritage, sortCalls } from './call-rows';
 import { declarationUidsOf, treesOf, type FirstPass } from './first-pass';
 import { keepResolutions, type LinkedScripts, type RepositoryModules } from './module-linking';
 import { changedNames, filesToResolveAgain, moduleSurface, type ModuleSurface } from './module-surface';
+import type { NativeAnswers, NativeCheckerSession, NativeProgram, UidAtSpan } from './native-checker';
 import { checkedOrUnknown, type Answers, type FileTrees, type ResolvedHeritage, type ResolvedSite } from './script-model';
 import { declaresGlobals, typeSpecifiers, type Resolution, type WarmFile, type WarmProgram } from './warm-program';
 
@@ -51,6 +53,8 @@ export interface ExactPassInput {
    * undefined, every file importing one is resolved again.
    */
   reachedElsewhere?: ReadonlySet<string> | null;
+  /** TypeScript 7's checker, when the run asks for it: this pass's program, the files TypeScript 6 checks only where it cannot. */
+  native?: { session: NativeCheckerSession; program: Omit<NativeProgram, 'files'>; configPath: string | null };
 }
 
 /** What an exact pass answered, file by file: the repository's record of it is made from these (see recordAnswers). */
@@ -169,9 +173,23 @@ export function resolveExactly(pass: ExactPassInput): ExactPassResult {
     files.set(path, { contentHash: file.contentHash, sourceFile, answers });
   }
   const uidOfDeclaration = declarationUidsOf(input, byAbsolute);
-  const checker = fresh.length > 0 ? program!.getTypeChecker() : undefined;
+  const skipped: SkippedFile[] = [];
+  const native =
+    pass.native && fresh.length > 0
+      ? nativelyChecked(pass.native, program!, fresh, uidAtSpan(uidOfDeclaration, byAbsolute, program!, host), skipped)
+      : undefined;
+  // TypeScript 6 checks what the native checker did not answer (all of it when it is not asked).
+  const checker = fresh.some(([path]) => !native?.has(path)) ? program!.getTypeChecker() : undefined;
   for (const [path, fileTrees] of fresh) {
-    const answers = checkedAnswers(fileTrees, specifiers.get(path)!, dependencies.get(path)!, checker!, uidOfDeclaration);
+    const nativeAnswers = native?.get(path);
+    const ask: CheckerQuestions = nativeAnswers
+      ? { site: (i) => nativeAnswers.sites[i]!, heritage: (i) => nativeAnswers.heritage[i] }
+      : {
+          site: (i) =>
+            checkedOrUnknown(() => resolveWithChecker(fileTrees.sites[i]!.node, checker!, uidOfDeclaration), { kind: 'unknown' }),
+          heritage: (i) => checkedOrUnknown(() => heritageTarget(fileTrees.heritage[i]!.expression, checker!, uidOfDeclaration), undefined),
+        };
+    const answers = checkedAnswers(fileTrees, specifiers.get(path)!, dependencies.get(path)!, ask);
     const contentHash = current.get(path)!.file.contentHash;
     answersByPath.set(path, { contentHash, answers });
     files.set(path, { contentHash, sourceFile: fileTrees.sourceFile, answers });
@@ -201,38 +219,97 @@ export function resolveExactly(pass: ExactPassInput): ExactPassResult {
       ordered.flatMap(({ answers }) => answers.heritage),
       (site) => site.toUid,
     ),
-    skipped: [],
+    skipped,
     answers: answersByPath,
   };
 }
 
+/** What the checker answered for a file's i-th call site and heritage clause. */
+interface CheckerQuestions {
+  site(i: number): Resolution;
+  heritage(i: number): string | undefined;
+}
+
 /** A file's answers from the checker: the target of each call site and heritage clause, and what a later run needs of the file. */
-function checkedAnswers(
-  fileTrees: FileTrees,
-  specifiers: string[],
-  dependencies: string[],
-  checker: ts.TypeChecker,
-  uidOfDeclaration: (declaration: ts.Node) => string | undefined,
-): Answers {
+function checkedAnswers(fileTrees: FileTrees, specifiers: string[], dependencies: string[], ask: CheckerQuestions): Answers {
   return {
     specifiers,
     dependencies,
     global: declaresGlobals(fileTrees.sourceFile),
     surface: moduleSurface(fileTrees.sourceFile),
-    sites: fileTrees.sites.map(({ callerUid, line, isNew, callee, node }) => ({
-      callerUid,
-      line,
-      isNew,
-      callee,
-      resolution: checkedOrUnknown(() => resolveWithChecker(node, checker, uidOfDeclaration), { kind: 'unknown' }),
-    })),
-    heritage: fileTrees.heritage.map(({ fromUid, kind, target, expression }) => ({
-      fromUid,
-      kind,
-      target,
-      toUid: checkedOrUnknown(() => heritageTarget(expression, checker, uidOfDeclaration), undefined),
-    })),
+    sites: fileTrees.sites.map(({ callerUid, line, isNew, callee }, i) => ({ callerUid, line, isNew, callee, resolution: ask.site(i) })),
+    heritage: fileTrees.heritage.map(({ fromUid, kind, target }, i) => ({ fromUid, kind, target, toUid: ask.heritage(i) })),
   };
+}
+
+/**
+ * The fresh files' answers from TypeScript 7's checker, by repository path, over the roots of this
+ * pass's TypeScript 6 program; undefined when it cannot load the program, which the run then lists
+ * (the project and the reason) before TypeScript 6 checks the files, as it checks a file the native
+ * program does not hold.
+ */
+function nativelyChecked(
+  native: NonNullable<ExactPassInput['native']>,
+  program: ts.Program,
+  fresh: readonly [string, FileTrees][],
+  uidAt: UidAtSpan,
+  skipped: SkippedFile[],
+): Map<string, NativeAnswers> | undefined {
+  const project = native.configPath ?? '.';
+  const files = new Map(fresh.map(([, trees]) => [trees.sourceFile.fileName, trees]));
+  let byFileName: Map<string, NativeAnswers>;
+  try {
+    byFileName = native.session.check({ ...native.program, files: [...program.getRootFileNames()] }, files, uidAt);
+  } catch (error) {
+    skipped.push({ path: project, reason: `TypeScript 7 could not check the project (${String(error)}): checked with TypeScript 6` });
+    return undefined;
+  }
+  if (byFileName.size < files.size)
+    skipped.push({
+      path: project,
+      reason: `TypeScript 7's program held ${byFileName.size} of the ${files.size} files to check: the others checked with TypeScript 6`,
+    });
+  const byPath = new Map<string, NativeAnswers>();
+  for (const [path, trees] of fresh) {
+    const answers = byFileName.get(trees.sourceFile.fileName);
+    if (answers) byPath.set(path, answers);
+  }
+  return byPath;
+}
+
+/**
+ * The repository symbol declared at a span of a file, as TypeScript 6's trees know it: the native
+ * checker names declarations by file and position, which count alike in both (UTF-16 offsets).
+ * A variable whose initializer is the declaration (`const f = () => …`) is that declaration's, as in resolveWithChecker.
+ */
+function uidAtSpan(
+  uidOf: (declaration: ts.Node) => string | undefined,
+  byAbsolute: ReadonlyMap<string, RepoFile>,
+  program: ts.Program,
+  host: ts.CompilerHost,
+): UidAtSpan {
+  const uidAt = (fileName: string, pos: number, end: number): string | undefined => {
+    if (!byAbsolute.has(fileName)) return undefined;
+    const sourceFile = program.getSourceFile(fileName) ?? host.getSourceFile(fileName, ts.ScriptTarget.Latest);
+    if (!sourceFile) return undefined;
+    const found: ts.Node[] = [];
+    const visit =
+      (parent: ts.Node) =>
+      (node: ts.Node): void => {
+        if (node.pos > pos || node.end < end) return;
+        // A tree no checker bound yet has no parents: the path down is set, as the binder would (uidOf asks for the node's file).
+        if (!node.parent) (node as { parent: ts.Node }).parent = parent;
+        if (node.pos === pos && node.end === end) found.push(node);
+        ts.forEachChild(node, visit(node));
+      };
+    ts.forEachChild(sourceFile, visit(sourceFile));
+    for (const node of found) {
+      const uid = uidOf(node) ?? (ts.isVariableDeclaration(node) && node.initializer ? uidOf(node.initializer) : undefined);
+      if (uid) return uid;
+    }
+    return undefined;
+  };
+  return { owns: (fileName) => byAbsolute.has(fileName), uidAt };
 }
 
 /**

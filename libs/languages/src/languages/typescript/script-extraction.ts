@@ -9,7 +9,8 @@ import type { Extraction, ExactResolution, ExtractionInput } from '../../extract
 import type { FileResultCache } from '../../file-result-cache';
 import { recordAnswers, repositoryChanges, resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
 import { readScripts } from './first-pass';
-import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough } from './module-linking';
+import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough, type LinkedScripts } from './module-linking';
+import { NativeCheckerSession, nativeCheckerVersion, type NativeProgram } from './native-checker';
 import { packageReferences } from './package-references';
 import {
   EXACT_PASS_VERSION,
@@ -42,7 +43,10 @@ export function extractScripts(input: ExtractionInput): Extraction {
   const options = compilerOptionsOf(rootPath, configPath, findings);
   const hasConfig = configPath !== null;
   const byAbsolute = new Map(input.files.map((file) => [join(rootPath, file.path), file]));
-  const key = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
+  const checkerId = checkerIdOf(input);
+  // Answers differ between checkers: a warm program of one is not taken by the other.
+  const projectKey = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
+  const key = input.typescriptChecker === 'typescript-7' ? `${checkerId}\0${projectKey}` : projectKey;
   const warm = takeWarmProgram(key);
   const { host, parsed, unparsable } = parsingHost(rootPath, options, byAbsolute, warm);
   // Files whose content did not change since the last run come from the cache; only the others are parsed.
@@ -73,11 +77,29 @@ export function extractScripts(input: ExtractionInput): Extraction {
     skipped: [...linked.skipped, ...uniqueFindings(findings)],
     externalReferences: packageReferences(input, firstPass.outcomes, modules),
     resolveExactly: async () => {
+      const native = nativeSession(input, modules, linked);
       try {
         if (projects) {
           const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
-          return resolveProjectByProject(pass, options, projects, (projectKey) => exactCacheOf(input, projectKey));
+          const resolution = resolveProjectByProject(
+            pass,
+            options,
+            projects,
+            (projectKey) => exactCacheOf(input, checkerId, projectKey),
+            native,
+          );
+          return { ...resolution, skipped: [...native.skipped, ...resolution.skipped] };
         }
+        const nativeProgram = native.session && {
+          session: native.session,
+          program: {
+            dir: rootPath,
+            configPath: configPath && join(rootPath, configPath),
+            options,
+            workspaceImports: native.workspaceImports,
+          },
+          configPath,
+        };
         const { calls, inheritance, skipped } = resolveExactly({
           input,
           options,
@@ -90,16 +112,49 @@ export function extractScripts(input: ExtractionInput): Extraction {
           firstPass,
           modules,
           linked,
-          cache: exactCacheOf(input, key),
+          cache: exactCacheOf(input, checkerId, key),
           keepWarm: true,
+          native: nativeProgram ?? undefined,
         });
-        return { calls, inheritance, skipped };
+        return { calls, inheritance, skipped: [...native.skipped, ...skipped] };
       } catch (error) {
         // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
         return { ...syntactic, skipped: [{ path: '.', reason: `${tooDeep(error, 'type-check')}: calls stay resolved by scope and name` }] };
+      } finally {
+        native.session?.close();
       }
     },
   };
+}
+
+/** The checker the exact pass asks, with its version: what its answers are kept under. */
+function checkerIdOf(input: ExtractionInput): string {
+  return input.typescriptChecker === 'typescript-7' ? `typescript-native@${nativeCheckerVersion()}` : `typescript@${ts.version}`;
+}
+
+/**
+ * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER), with
+ * the workspace's imports its programs map to source; none, and the reason listed, when it does not start.
+ */
+function nativeSession(
+  input: ExtractionInput,
+  modules: RepositoryModules,
+  linked: LinkedScripts,
+): { session: NativeCheckerSession | null; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
+  const workspaceImports = new Map<string, string>();
+  if (input.typescriptChecker !== 'typescript-7') return { session: null, workspaceImports, skipped: [] };
+  for (const specifiers of linked.specifiersByPath.values())
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.') || workspaceImports.has(specifier)) continue;
+      const file = modules.workspacePackageFile(specifier);
+      if (file !== null) workspaceImports.set(specifier, join(input.rootPath, file));
+    }
+  try {
+    return { session: new NativeCheckerSession(input.rootPath), workspaceImports, skipped: [] };
+  } catch (error) {
+    const reason = `TypeScript 7's checker did not start (${String(error)}): calls checked with TypeScript 6`;
+    return { session: null, workspaceImports, skipped: [{ path: '.', reason }] };
+  }
 }
 
 /** Each finding once: a config read for the root and again as a project says what was wrong with it once. */
@@ -108,13 +163,13 @@ function uniqueFindings(findings: readonly SkippedFile[]): SkippedFile[] {
 }
 
 /** The exact pass's answers hold for one set of compiler options and installed packages: the key says which. */
-function exactCacheOf(input: ExtractionInput, key: string): FileResultCache | undefined {
-  return input.cache?.(`typescript-exact@${EXACT_PASS_VERSION}/${ts.version}/${createHash('sha256').update(key).digest('hex')}`);
+function exactCacheOf(input: ExtractionInput, checkerId: string, key: string): FileResultCache | undefined {
+  return input.cache?.(`typescript-exact@${EXACT_PASS_VERSION}/${checkerId}/${createHash('sha256').update(key).digest('hex')}`);
 }
 
 /** The repository's record of its programs' answers (see repositoryChanges): one for all its projects' options. */
 function exactRecordOf(input: ExtractionInput): FileResultCache | undefined {
-  return input.cache?.(`typescript-exact-record@${EXACT_PASS_VERSION}/${ts.version}`);
+  return input.cache?.(`typescript-exact-record@${EXACT_PASS_VERSION}/${checkerIdOf(input)}`);
 }
 
 /**
@@ -165,6 +220,7 @@ function resolveProjectByProject(
   firstPassOptions: ts.CompilerOptions,
   projects: readonly ScriptProject[],
   cacheOf: (key: string) => FileResultCache | undefined,
+  native: { session: NativeCheckerSession | null; workspaceImports: ReadonlyMap<string, string> },
 ): ExactResolution {
   const { input, byAbsolute, modules } = pass;
   const { rootPath } = input;
@@ -195,6 +251,7 @@ function resolveProjectByProject(
   const outside = new Map<string, ts.SourceFile>();
   const calls: CallRow[] = [];
   const inheritance: InheritanceRow[] = [];
+  const skipped: SkippedFile[] = [];
   let liveAfterCollection = 0;
   // The largest first, while the process is smallest: the trees of declaration files outside the
   // repository (kept for the programs after) and the answers add up as projects are checked.
@@ -222,10 +279,12 @@ function resolveProjectByProject(
         cache: cacheOf(key),
         keepWarm: false,
         reachedElsewhere: reached,
+        native: nativeProgramOf(native, rootPath, project),
       });
       recordAnswers(record, resolution);
       calls.push(...resolution.calls);
       inheritance.push(...resolution.inheritance);
+      skipped.push(...resolution.skipped);
       // The programs let go are garbage V8 would collect only as the heap nears its limit, on top of
       // the next program's: collected once the process is large and they add up (where Node runs
       // with --expose-gc, as bin/lore.js starts the indexing commands), the peak is one checker's.
@@ -240,8 +299,24 @@ function resolveProjectByProject(
   return {
     calls: calls.sort((a, b) => a.callerUid.localeCompare(b.callerUid) || a.calleeUid.localeCompare(b.calleeUid)),
     inheritance: inheritance.sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid)),
-    skipped: [],
+    skipped: uniqueFindings(skipped),
   };
+}
+
+/** A project's program for TypeScript 7's checker, when it is asked. */
+function nativeProgramOf(
+  native: { session: NativeCheckerSession | null; workspaceImports: ReadonlyMap<string, string> },
+  rootPath: string,
+  project: ScriptProject,
+): ExactPassInput['native'] {
+  if (!native.session) return undefined;
+  const program: Omit<NativeProgram, 'files'> = {
+    dir: join(rootPath, project.dir),
+    configPath: project.configPath && join(rootPath, project.configPath),
+    options: project.options,
+    workspaceImports: native.workspaceImports,
+  };
+  return { session: native.session, program, configPath: project.configPath };
 }
 
 /**
