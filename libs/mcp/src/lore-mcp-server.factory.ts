@@ -36,7 +36,7 @@ import { PROMPT_VERSION_META, VERSIONS_CAPABILITY, answerVersionedPromptNames, v
 import { type LoreMcpResourceTemplate, type LoreMcpTool, type ToolCallContext, UNTRUSTED_NOTE } from './mcp-tool';
 import { ResourceCatalog } from './resource-catalog';
 import { SeedErrorCodes } from './seed-error-codes';
-import { briefly, outlinedOutput, portableOutput, requiring, validatedByService } from './service-validated-schema';
+import { briefly, compactOutput, outlinedOutput, requiring, validatedByService } from './service-validated-schema';
 import {
   type SeedServer,
   type SeedServerName,
@@ -101,7 +101,7 @@ export class LoreMcpServerFactory {
     { input: ReturnType<typeof validatedByService>; output: ReturnType<typeof outlinedOutput<z.ZodType>> }
   >;
   /** The output schemas of the tools on each seed endpoint (its payload's, or its format's around it). */
-  private readonly seedOutputs = new Map<string, ReturnType<typeof portableOutput<z.ZodType>>>();
+  private readonly seedOutputs = new Map<string, ReturnType<typeof compactOutput<z.ZodType>>>();
   /** Seed 004's sessions, across the servers made per HTTP request. */
   private readonly analysisSessions = new AnalysisSessions();
 
@@ -121,7 +121,7 @@ export class LoreMcpServerFactory {
           input: validatedByService(tool.input, tool.pagedLists.length > 0),
           // A Knowledge MCP tool's answer is its small result itself, advertised whole; an envelope's, outlined.
           output: tool.answersAsSeed
-            ? portableOutput<z.ZodType>(tool.output)
+            ? compactOutput<z.ZodType>(tool.output)
             : outlinedOutput<z.ZodType>(tool.stateful ? statefulAnswerSchema(tool.output) : toolAnswerSchema(tool.output)),
         },
       ]),
@@ -160,9 +160,9 @@ export class LoreMcpServerFactory {
   }
 
   /** The output schema a tool declares on a seed's endpoint. */
-  private seedOutput(seed: SeedServer, tool: LoreMcpTool): ReturnType<typeof portableOutput<z.ZodType>> {
+  private seedOutput(seed: SeedServer, tool: LoreMcpTool): ReturnType<typeof compactOutput<z.ZodType>> {
     const key = `${seed.name}\u0000${tool.name}`;
-    if (!this.seedOutputs.has(key)) this.seedOutputs.set(key, portableOutput<z.ZodType>(seedOutputSchema(seed, tool.output)));
+    if (!this.seedOutputs.has(key)) this.seedOutputs.set(key, compactOutput<z.ZodType>(seedOutputSchema(seed, tool.output)));
     return this.seedOutputs.get(key)!;
   }
 

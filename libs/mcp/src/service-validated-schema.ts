@@ -69,7 +69,7 @@ function leanSchema(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   return Object.fromEntries(
     Object.entries(schema)
-      .filter(([key]) => !LEFT_TO_THE_SERVICE.has(key))
+      .filter(([key, value]) => !LEFT_TO_THE_SERVICE.has(key) && !isSafeIntegerBound(key, value))
       .map(([key, value]) => {
         if (key === 'description' && typeof value === 'string') return [key, briefly(value, BRIEF_FIELD_DESCRIPTION)];
         if (key === 'properties' && value !== null && typeof value === 'object') {
@@ -123,6 +123,155 @@ export function portableOutput<S extends z.ZodType>(schema: S): StandardSchemaWi
       },
     },
   };
+}
+
+/**
+ * A whole output schema as tools/list advertises it (a seed endpoint's payload, a Knowledge MCP
+ * result): validated by zod, advertised as compactSchema's, which accepts exactly what the whole
+ * one does. Compacted once per conversion target: a server is built per HTTP request.
+ */
+export function compactOutput<S extends z.ZodType>(schema: S): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+  const portable = portableOutput(schema)['~standard'];
+  const compacted = new Map<string, Record<string, unknown>>();
+  const compact = (io: 'input' | 'output', options: Parameters<typeof portable.jsonSchema.output>[0]): Record<string, unknown> => {
+    const key = `${io} ${JSON.stringify(options)}`;
+    if (!compacted.has(key)) compacted.set(key, compactSchema(portable.jsonSchema[io](options)));
+    return compacted.get(key)!;
+  };
+  return {
+    '~standard': {
+      ...portable,
+      jsonSchema: { input: (options) => compact('input', options), output: (options) => compact('output', options) },
+    },
+  };
+}
+
+/**
+ * A schema in fewer tokens, accepting the same values: without the safe-integer range zod gives
+ * every integer, and each sub-schema that repeats (a baseline's shape, a finding's location) written
+ * once in `$defs` and referred to as `#/$defs/<name>` (local references, which every JSON Schema
+ * validator resolves and the MCP Inspector's portability lint accepts).
+ */
+export function compactSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  return withSharedDefinitions(withoutSafeIntegerBounds(schema) as Record<string, unknown>);
+}
+
+/** zod writes an integer without bounds as one between the safe integers: a bound no JSON answer crosses, 20 tokens a field. */
+function isSafeIntegerBound(key: string, value: unknown): boolean {
+  return (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) || (key === 'maximum' && value === Number.MAX_SAFE_INTEGER);
+}
+
+function withoutSafeIntegerBounds(schema: unknown): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const kept = Object.fromEntries(Object.entries(schema).filter(([key, value]) => !isSafeIntegerBound(key, value)));
+  return mapSubschemas(kept, '', withoutSafeIntegerBounds);
+}
+
+/** Keywords whose value is a schema, a list of schemas, or schemas by name (a property's name is a name, never a keyword). */
+const SCHEMA_KEYWORDS = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames']);
+const SCHEMA_LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs']);
+
+function isSchemaObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `node` with each of its direct sub-schemas mapped, each given the name it is held under (a property's; an item is `<name>_item`). */
+function mapSubschemas(
+  node: Record<string, unknown>,
+  name: string,
+  map: (schema: unknown, name: string) => unknown,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      if (SCHEMA_KEYWORDS.has(key)) return [key, map(value, key === 'items' ? `${name}_item` : name)];
+      if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) return [key, value.map((branch) => map(branch, name))];
+      if (SCHEMA_MAP_KEYWORDS.has(key) && isSchemaObject(value)) {
+        return [key, Object.fromEntries(Object.entries(value).map(([held, schema]) => [held, map(schema, held)]))];
+      }
+      return [key, value];
+    }),
+  );
+}
+
+/** What a reference costs beside its definition's name: `{"$ref":"#/$defs/"}`. */
+const REFERENCE_LENGTH = '{"$ref":"#/$defs/"}'.length;
+
+/**
+ * Each sub-schema written more than once, where writing it once and referring to it is shorter,
+ * moved into `$defs` (the one that saves most first, then counted again). The root is never moved:
+ * its properties are the payload's fields, as a client reads them.
+ */
+function withSharedDefinitions(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $defs: given, ...body } = schema;
+  let root: Record<string, unknown> = body;
+  const definitions: Record<string, unknown> = isSchemaObject(given) ? { ...given } : {};
+  for (let repeated = mostRepeated(root, definitions); repeated !== null; repeated = mostRepeated(root, definitions)) {
+    const { text, schema: shared } = repeated;
+    const name = freeName(repeated.name, definitions);
+    const reference = { $ref: `#/$defs/${name}` };
+    const replace = (node: unknown, held: string): unknown => {
+      if (!isSchemaObject(node)) return node;
+      return JSON.stringify(node) === text ? reference : mapSubschemas(node, held, replace);
+    };
+    root = mapSubschemas(root, '', replace);
+    for (const [held, definition] of Object.entries(definitions)) {
+      if (isSchemaObject(definition)) definitions[held] = mapSubschemas(definition, held, replace);
+    }
+    definitions[name] = shared;
+  }
+  return Object.keys(definitions).length === 0 ? schema : { ...root, $defs: definitions };
+}
+
+/** A sub-schema written more than once: its JSON, the schema, and how many copies are held under each name. */
+interface Repeated {
+  text: string;
+  schema: Record<string, unknown>;
+  names: Map<string, number>;
+}
+
+/**
+ * The repeated sub-schema whose definition saves most characters, named by the name most of its
+ * copies are held under (the first such); null when none saves any.
+ */
+function mostRepeated(
+  root: Record<string, unknown>,
+  definitions: Record<string, unknown>,
+): { text: string; schema: Record<string, unknown>; name: string } | null {
+  const seen = new Map<string, Repeated>();
+  const count = (node: unknown, held: string): unknown => {
+    if (!isSchemaObject(node)) return node;
+    // A shape of its own (an object, a list, a set of values) is worth a name; a bare `integer or null` is not.
+    if (node.properties === undefined && node.items === undefined && node.enum === undefined) return mapSubschemas(node, held, count);
+    const text = JSON.stringify(node);
+    const entry = seen.get(text) ?? { text, schema: node, names: new Map<string, number>() };
+    entry.names.set(held, (entry.names.get(held) ?? 0) + 1);
+    seen.set(text, entry);
+    return mapSubschemas(node, held, count);
+  };
+  mapSubschemas(root, '', count);
+  for (const [held, definition] of Object.entries(definitions)) if (isSchemaObject(definition)) mapSubschemas(definition, held, count);
+  let best: { text: string; schema: Record<string, unknown>; name: string } | null = null;
+  let bestSaving = 0;
+  for (const { text, schema, names } of seen.values()) {
+    const copies = [...names.values()].reduce((sum, held) => sum + held, 0);
+    const name = [...names.entries()].reduce((most, entry) => (entry[1] > most[1] ? entry : most))[0];
+    // Each copy becomes a reference; the definition is written once, under its name.
+    const saving = (copies - 1) * text.length - copies * (REFERENCE_LENGTH + name.length) - name.length;
+    if (saving > bestSaving) {
+      best = { text, schema, name };
+      bestSaving = saving;
+    }
+  }
+  return best;
+}
+
+/** A definition's name: the name its schema is held under, in the characters a JSON pointer in a URI fragment takes as they are. */
+function freeName(held: string, definitions: Record<string, unknown>): string {
+  const base = held.replace(/[^A-Za-z0-9_]/g, '_') || 'schema';
+  let name = base;
+  for (let suffix = 2; Object.hasOwn(definitions, name); suffix += 1) name = `${base}_${suffix}`;
+  return name;
 }
 
 /**

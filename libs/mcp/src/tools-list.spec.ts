@@ -1,12 +1,12 @@
 import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { InMemoryTransport, McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { discoverClasses } from '@lore/config';
 import { type Principal, countTokens } from '@lore/domain';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
 import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from './mcp-tool';
-import { SEED_SERVER_NAMES, type SeedServerName } from './seed-servers';
-import { briefly, outlineSchema } from './service-validated-schema';
+import { SEED_SERVERS, SEED_SERVER_NAMES, type SeedServerName } from './seed-servers';
+import { briefly, compactOutput, outlineSchema } from './service-validated-schema';
 
 /**
  * What the default tools/list of /mcp costs an agent (issue 49): every tool, under 25,000 tokens
@@ -53,6 +53,17 @@ describe('the tools/list of /mcp', () => {
     expect(tokens).toBeLessThan(25_000);
     await client.close();
   });
+
+  it.each(SEED_SERVER_NAMES)(
+    'lists every tool of /mcp/%s in under 25,000 tokens, its payloads’ whole output schemas included',
+    async (as) => {
+      const client = await connected(everyTool(), as);
+      const listed = await client.listTools();
+      expect(listed.tools.map((tool) => tool.name).sort()).toEqual([...SEED_SERVERS[as].tools].sort());
+      expect(countTokens(JSON.stringify(listed))).toBeLessThan(25_000);
+      await client.close();
+    },
+  );
 
   it.each([undefined, ...SEED_SERVER_NAMES])('describes every parameter of every tool, nested fields too (endpoint %s)', async (as) => {
     const client = await connected(everyTool(), as);
@@ -109,6 +120,48 @@ describe('the tools/list of /mcp', () => {
       client.callTool({ name: 'outlined', arguments: {} }, { outputSchemaValidator: undefined } as never),
     ).resolves.toBeDefined();
     await client.close();
+  });
+});
+
+describe('a compacted output schema (compactOutput: shared shapes in $defs)', () => {
+  const location = z.object({ path: z.string(), line: z.number().int() });
+  const payload = z.object({ first: location, last: location, spans: z.array(location) });
+  const SPAN = { path: 'src/pricing.ts', line: 9 };
+
+  /** A server advertising the compacted schema of `payload` that answers `answer` unchecked, so that only the client judges it. */
+  async function answering(answer: Record<string, unknown>): Promise<Client> {
+    const advertised = compactOutput(payload)['~standard'];
+    const unchecked: StandardSchemaWithJSON<unknown, unknown> = {
+      '~standard': { ...advertised, validate: (value: unknown) => ({ value }) },
+    };
+    const server = new McpServer({ name: 'compacted', version: '1.0.0' });
+    server.registerTool('spans', { description: 'Answers fixed spans.', outputSchema: unchecked }, () => ({
+      content: [{ type: 'text', text: JSON.stringify(answer) }],
+      structuredContent: answer,
+    }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'tools-list-spec', version: '1.0.0' });
+    await client.connect(clientSide);
+    return client;
+  }
+
+  it('is resolved by the official SDK client: a right answer passes, a wrong field inside a shared shape is refused', async () => {
+    const right = await answering({ first: SPAN, last: SPAN, spans: [SPAN] });
+    const [listed] = (await right.listTools()).tools;
+    expect(listed!.outputSchema!.properties).toEqual({
+      first: { $ref: '#/$defs/first' },
+      last: { $ref: '#/$defs/first' },
+      spans: { type: 'array', items: { $ref: '#/$defs/first' } },
+    });
+    expect((await right.callTool({ name: 'spans', arguments: {} })).structuredContent).toEqual({ first: SPAN, last: SPAN, spans: [SPAN] });
+    await right.close();
+    const wrong = await answering({ first: SPAN, last: SPAN, spans: [{ path: 'src/pricing.ts', line: 'nine' }] });
+    await wrong.listTools();
+    await expect(wrong.callTool({ name: 'spans', arguments: {} })).rejects.toThrow(
+      /Structured content does not match the tool's output schema: .*spans\/0\/line must be integer/,
+    );
+    await wrong.close();
   });
 });
 
