@@ -112,6 +112,8 @@ export default tseslint.config(
         Buffer: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
       },
       sourceType: 'commonjs',
     },

@@ -49,7 +49,7 @@ export interface Neo4jLocalHandle {
 }
 
 export interface EnsureBuiltResult {
-  /** true if Maven ran */
+  /** true if it was (re)built */
   built: boolean;
   /** why it was (re)built, or null */
   reason: string | null;
@@ -57,10 +57,38 @@ export interface EnsureBuiltResult {
 }
 
 /**
- * Runs `mvn -B -q -f tools/neo4j-local/pom.xml package -DskipTests` if the build output is missing
- * or older than pom.xml / src. Synchronous; throws an Error with Maven's output tail on failure.
+ * Builds the launcher into buildDirectory() if it is missing or was made from another pom.xml,
+ * dependencies.lock or src/: with Maven in a checkout; in an installed package by fetching the locked
+ * jars from Maven Central (LORE_MAVEN_REPOSITORY), each checked against its sha256, and compiling the
+ * launcher with javac. Rejects with one line naming a jar that cannot be fetched or fails its checksum.
  */
-export function ensureBuilt(options?: { quiet?: boolean }): EnsureBuiltResult;
+export function ensureBuilt(options?: { quiet?: boolean }): Promise<EnsureBuiltResult>;
+
+/** A jar of dependencies.lock. */
+export interface LockedJar {
+  /** group:artifact:version[:classifier] */
+  coordinates: string;
+  /** its path in a Maven repository's layout, e.g. org/neo4j/neo4j/5.26.30/neo4j-5.26.30.jar */
+  path: string;
+  /** its name in lib/, as Maven's copy-dependencies names it */
+  fileName: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** The jars of dependencies.lock in class-path order; throws if the lock was made from another pom.xml. */
+export function readLock(file?: string): LockedJar[];
+
+/**
+ * Fetches each jar from `repository` into `lib` unless a file with its checksum is there: to a
+ * temporary file, checked, renamed into place. Rejects with one line naming the first jar that could
+ * not be fetched or failed its checksum; no partial file stays.
+ */
+export function fetchDependencies(
+  lib: string,
+  jars: LockedJar[],
+  options: { repository: string; onProgress?: (bytes: number) => void },
+): Promise<{ fetched: string[] }>;
 
 /**
  * The build directory: LORE_NEO4J_LOCAL_HOME; else target/ beside the sources in a checkout; else, in an

@@ -13,7 +13,8 @@
  *      LORE_NEO4J_JAVA_OPTS (extra JVM flags, whitespace separated, e.g. "-Xmx2g"),
  *      LORE_DEBUG_NEO4J (any non-empty value: echo the Java process' stdout/stderr),
  *      JAVA_HOME (use $JAVA_HOME/bin/java instead of java from PATH),
- *      LORE_NEO4J_LOCAL_HOME (the build directory; see buildDirectory).
+ *      LORE_NEO4J_LOCAL_HOME (the build directory; see buildDirectory),
+ *      LORE_MAVEN_REPOSITORY (where an installed package fetches the jars; default Maven Central).
  */
 'use strict';
 
@@ -24,10 +25,17 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
+const { Readable, Transform } = require('node:stream');
+const { pipeline } = require('node:stream/promises');
 
 const TOOL_DIR = __dirname;
 const POM = path.join(TOOL_DIR, 'pom.xml');
 const SRC_DIR = path.join(TOOL_DIR, 'src');
+/** The pom's runtime jars with their sha256 (scripts/lock-neo4j-dependencies.js writes it). */
+const LOCK = path.join(TOOL_DIR, 'dependencies.lock');
+const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
+/** Jars fetched at once: enough to hide each request's latency, few enough to be polite. */
+const FETCH_CONCURRENCY = 4;
 
 const DEFAULT_PORT = 7687;
 const DEFAULT_DATA_DIR = '.data/neo4j';
@@ -141,11 +149,17 @@ function filesBelow(dir) {
     .sort();
 }
 
-/** @returns {string} a digest of pom.xml and src/: what the build is made from */
+/** @returns {string} a digest of pom.xml, dependencies.lock and src/: what the build is made from */
 function sourceDigest() {
   const hash = crypto.createHash('sha256').update(fs.readFileSync(POM));
+  if (fs.existsSync(LOCK)) hash.update('\0dependencies.lock\0').update(fs.readFileSync(LOCK));
   for (const file of filesBelow(SRC_DIR)) hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(SRC_DIR, file)));
   return hash.digest('hex').slice(0, 16);
+}
+
+/** @returns {boolean} whether these sources are in a git work tree (a checkout), not an installed package */
+function insideCheckout() {
+  return fs.existsSync(path.join(TOOL_DIR, '..', '..', '.git'));
 }
 
 /**
@@ -160,7 +174,7 @@ function sourceDigest() {
  */
 function buildDirectory(env = process.env) {
   if (env.LORE_NEO4J_LOCAL_HOME) return path.resolve(env.LORE_NEO4J_LOCAL_HOME);
-  if (fs.existsSync(path.join(TOOL_DIR, '..', '..', '.git'))) return path.join(TOOL_DIR, 'target');
+  if (insideCheckout()) return path.join(TOOL_DIR, 'target');
   const cache = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
   return path.join(cache, 'lore', 'neo4j-local', `${neo4jVersion()}-${sourceDigest()}`);
 }
@@ -202,7 +216,7 @@ function buildNeededReason(build) {
   } catch {
     /* a build from before the stamp, or an incomplete one */
   }
-  if (built !== sourceDigest()) return 'pom.xml or the Java source differ from those of the build';
+  if (built !== sourceDigest()) return 'pom.xml, dependencies.lock or the Java source differ from those of the build';
   return null;
 }
 
@@ -214,21 +228,39 @@ function tail(text, n) {
 }
 
 /**
- * Builds tools/neo4j-local with Maven, into buildDirectory(), if the artifacts are missing or were
- * made from another pom.xml or src/.
- * Synchronous (Maven takes ~10 s when dependencies are cached; the very first build downloads
- * ~125 MB from Maven Central); `await ensureBuilt()` works too.
+ * Builds tools/neo4j-local into buildDirectory() if the artifacts are missing or were made from
+ * another pom.xml, dependencies.lock or src/. In a checkout Maven builds it (~10 s when its
+ * dependencies are cached); an installed package needs no Maven: it fetches the jars that
+ * dependencies.lock lists from Maven Central (or LORE_MAVEN_REPOSITORY), checks each against its
+ * sha256, and compiles the launcher's one class with the JDK's javac. The first build downloads ~125 MB.
  *
  * @param {{ quiet?: boolean }} [options] quiet: print nothing on stderr
- * @returns {{ built: boolean, reason: string | null, durationMs: number }}
- * @throws {Error} if Maven is missing or the build fails (message ends with Maven's output tail)
+ * @returns {Promise<{ built: boolean, reason: string | null, durationMs: number }>}
+ * @throws {Error} if Maven (or javac) is missing or the build fails, or a jar cannot be fetched or
+ *   does not match its checksum (one line naming the artifact)
  */
-function ensureBuilt(options = {}) {
+async function ensureBuilt(options = {}) {
   const quiet = !!options.quiet;
   const build = buildPaths(buildDirectory());
   const reason = buildNeededReason(build);
   if (!reason) return { built: false, reason: null, durationMs: 0 };
   const started = Date.now();
+  const output = insideCheckout() ? buildWithMaven(build, reason, quiet) : await buildFromLock(build, quiet);
+  fs.writeFileSync(build.sourcesStamp, `${sourceDigest()}\n`);
+  const after = buildNeededReason(build);
+  if (after) throw new Error(`neo4j-local: the build is still incomplete (${after})\n${tail(output, 40)}`);
+  const durationMs = Date.now() - started;
+  if (!quiet) process.stderr.write(`neo4j-local: built in ${(durationMs / 1000).toFixed(1)} s, in ${build.dir}\n`);
+  return { built: true, reason, durationMs };
+}
+
+/**
+ * @param {ReturnType<typeof buildPaths>} build
+ * @param {string} reason
+ * @param {boolean} quiet
+ * @returns {string} Maven's output
+ */
+function buildWithMaven(build, reason, quiet) {
   if (!quiet) {
     process.stderr.write(`neo4j-local: building with Maven (${reason}); the first build downloads ~125 MB from Maven Central...\n`);
   }
@@ -258,14 +290,265 @@ function ensureBuilt(options = {}) {
         (tail(output, 40) || '(no output)'),
     );
   }
-  fs.writeFileSync(build.sourcesStamp, `${sourceDigest()}\n`);
-  const after = buildNeededReason(build);
-  if (after) {
-    throw new Error(`neo4j-local: Maven succeeded but the build is still incomplete (${after})\n${tail(output, 40)}`);
+  return output;
+}
+
+/**
+ * @typedef {object} LockedJar
+ * @property {string} coordinates group:artifact:version[:classifier]
+ * @property {string} path its path in a Maven repository's layout, e.g. org/neo4j/neo4j/5.26.30/neo4j-5.26.30.jar
+ * @property {string} fileName as Maven's copy-dependencies names it in lib/ (artifact-version[-classifier].jar)
+ * @property {string} sha256
+ * @property {number} bytes
+ */
+
+/**
+ * The jars dependencies.lock lists, in class-path order. Refuses a lock made from another pom.xml.
+ * @param {string} [file]
+ * @returns {LockedJar[]}
+ */
+function readLock(file = LOCK) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`neo4j-local: ${file} is missing; run npm run neo4j:lock in a checkout`);
   }
-  const durationMs = Date.now() - started;
-  if (!quiet) process.stderr.write(`neo4j-local: built in ${(durationMs / 1000).toFixed(1)} s, in ${build.dir}\n`);
-  return { built: true, reason, durationMs };
+  const pomDigest = /pom\.xml sha256 ([0-9a-f]{64})/.exec(text)?.[1];
+  const actualPomDigest = crypto.createHash('sha256').update(fs.readFileSync(POM)).digest('hex');
+  if (pomDigest !== actualPomDigest) {
+    throw new Error(`neo4j-local: ${file} was made from another pom.xml; run npm run neo4j:lock in a checkout`);
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^(\S+) ([0-9a-f]{64}) (\d+)$/.exec(line);
+      const [group, artifact, version, classifier] = (match?.[1] ?? '').split(':');
+      if (!match || !group || !artifact || !version) throw new Error(`neo4j-local: ${file}: cannot read '${line}'`);
+      const fileName = `${artifact}-${version}${classifier ? `-${classifier}` : ''}.jar`;
+      return {
+        coordinates: match[1],
+        path: `${group.replace(/\./g, '/')}/${artifact}/${version}/${fileName}`,
+        fileName,
+        sha256: match[2],
+        bytes: Number(match[3]),
+      };
+    });
+}
+
+/**
+ * An installed package's build: the locked jars into lib/, the launcher compiled with javac.
+ * @param {ReturnType<typeof buildPaths>} build
+ * @param {boolean} quiet
+ * @returns {Promise<string>} javac's output
+ */
+async function buildFromLock(build, quiet) {
+  const jars = readLock();
+  const repository = process.env.LORE_MAVEN_REPOSITORY || MAVEN_CENTRAL;
+  const megabytes = (/** @type {number} */ bytes) => Math.round(bytes / MB);
+  const total = jars.reduce((sum, jar) => sum + jar.bytes, 0);
+  const line = `neo4j-local: fetching Neo4j ${neo4jVersion()}'s ${jars.length} jars (${megabytes(total)} MB, checksummed) from ${new URL(repository).host} into ${build.lib}`;
+  const live = !quiet && process.stderr.isTTY;
+  if (!quiet) process.stderr.write(live ? line : `${line}\n`);
+  let done = 0;
+  let lastShown = 0;
+  try {
+    await fetchDependencies(build.lib, jars, {
+      repository,
+      onProgress: (bytes) => {
+        done += bytes;
+        // One line, rewritten in place on a terminal, at most ten times a second.
+        if (live && (Date.now() - lastShown > 100 || done === total)) {
+          lastShown = Date.now();
+          process.stderr.write(`\r\x1b[K${line}: ${megabytes(done)}/${megabytes(total)} MB`);
+        }
+      },
+    });
+  } finally {
+    if (live) process.stderr.write('\n');
+  }
+  return compileLauncher(build, jars);
+}
+
+/**
+ * Fetches each jar into `lib` unless a file with its checksum is there: to a temporary file, checked
+ * against its sha256, then renamed into place, so lib/ only ever holds whole, checked jars.
+ *
+ * @param {string} lib
+ * @param {LockedJar[]} jars
+ * @param {{ repository: string, onProgress?: (bytes: number) => void }} options
+ * @returns {Promise<{ fetched: string[] }>} the coordinates of the jars that were downloaded
+ * @throws {Error} one line naming the first jar that could not be fetched or failed its checksum
+ */
+async function fetchDependencies(lib, jars, options) {
+  fs.mkdirSync(lib, { recursive: true });
+  removeAbandonedDownloads(lib);
+  const onProgress = options.onProgress ?? (() => {});
+  /** @type {string[]} */
+  const fetched = [];
+  /** @type {Error | null} */
+  let failure = null;
+  const queue = [...jars];
+  const worker = async () => {
+    for (let jar = queue.shift(); jar && !failure; jar = queue.shift()) {
+      const target = path.join(lib, jar.fileName);
+      if (fs.existsSync(target) && (await fileSha256(target)) === jar.sha256) {
+        onProgress(jar.bytes);
+        continue;
+      }
+      try {
+        await fetchJar(jar, target, options.repository, onProgress);
+        fetched.push(jar.coordinates);
+      } catch (error) {
+        failure ??= /** @type {Error} */ (error);
+      }
+    }
+  };
+  // Every worker is awaited, failed or not: none is still writing when this returns.
+  await Promise.all(Array.from({ length: FETCH_CONCURRENCY }, worker));
+  if (failure) throw failure;
+  return { fetched };
+}
+
+/**
+ * @param {LockedJar} jar
+ * @param {string} target
+ * @param {string} repository
+ * @param {(bytes: number) => void} onProgress
+ */
+async function fetchJar(jar, target, repository, onProgress) {
+  const url = `${repository.replace(/\/+$/, '')}/${jar.path}`;
+  const host = new URL(url).host;
+  const temporary = `${target}.${process.pid}.part`;
+  const hash = crypto.createHash('sha256');
+  try {
+    /** @type {Response} */
+    let response;
+    try {
+      response = await fetch(url);
+      if (!response.ok || !response.body) {
+        await response.body?.cancel();
+        throw new Error(
+          `neo4j-local: ${host} answered HTTP ${response.status} for ${jar.coordinates} (set LORE_MAVEN_REPOSITORY to a mirror)`,
+        );
+      }
+      const body = Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream} */ (response.body));
+      const hashing = new Transform({
+        transform(chunk, _encoding, next) {
+          hash.update(chunk);
+          onProgress(chunk.length);
+          next(null, chunk);
+        },
+      });
+      await pipeline(body, hashing, fs.createWriteStream(temporary));
+    } catch (error) {
+      const err = /** @type {Error & { cause?: Error }} */ (error);
+      if (err.message.startsWith('neo4j-local:')) throw err;
+      throw new Error(
+        `neo4j-local: could not fetch ${jar.coordinates} from ${host}: ${err.cause?.message ?? err.message} (set LORE_MAVEN_REPOSITORY to a mirror)`,
+        { cause: error },
+      );
+    }
+    const actual = hash.digest('hex');
+    if (actual !== jar.sha256) {
+      throw new Error(
+        `neo4j-local: ${jar.coordinates} from ${host} does not match its checksum in dependencies.lock (sha256 ${actual}, expected ${jar.sha256}); it was not kept`,
+      );
+    }
+    fs.renameSync(temporary, target);
+  } finally {
+    unlinkQuiet(temporary);
+  }
+}
+
+/** Downloads left by a process that died mid-way (Ctrl-C, a crash): their pid is in their name. */
+function removeAbandonedDownloads(/** @type {string} */ lib) {
+  for (const name of fs.readdirSync(lib)) {
+    const pid = Number(/\.(\d+)\.part$/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      unlinkQuiet(path.join(lib, name));
+    }
+  }
+}
+
+/** @param {string} file @returns {Promise<string>} */
+function fileSha256(file) {
+  return new Promise((resolve, reject) => {
+    const hash = crypto.createHash('sha256');
+    fs.createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** @param {'javac' | 'jar'} name @returns {string} the JDK's tool: $JAVA_HOME/bin first, else PATH */
+function jdkTool(name) {
+  const home = process.env.JAVA_HOME;
+  const candidate = home ? path.join(home, 'bin', process.platform === 'win32' ? `${name}.exe` : name) : '';
+  return candidate && fs.existsSync(candidate) ? candidate : name;
+}
+
+/** @param {'javac' | 'jar'} name @param {string[]} args @returns {string} its output */
+function runJdkTool(name, args) {
+  const tool = jdkTool(name);
+  const res = spawnSync(tool, args, { cwd: TOOL_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (/** @type {NodeJS.ErrnoException | undefined} */ (res.error)?.code === 'ENOENT') {
+    throw new Error(
+      `neo4j-local: ${name} is not on PATH (nor in JAVA_HOME/bin): the launcher's one class is compiled at first start; install a JDK 17+, not only a JRE (Debian: apt-get install openjdk-17-jdk-headless)`,
+    );
+  }
+  const output = `${res.stdout || ''}${res.stderr || ''}`;
+  if (res.error || res.status !== 0) {
+    throw new Error(`neo4j-local: ${name} failed (${res.error?.message ?? `exit ${res.status ?? res.signal}`})\n${tail(output, 40)}`);
+  }
+  return output;
+}
+
+/**
+ * The thin jar Maven's jar plugin makes: the launcher's classes, and a manifest whose Class-Path
+ * lists lib/ in the lock's (Maven's) order, in 72-byte lines as the jar format wants them.
+ * @param {ReturnType<typeof buildPaths>} build
+ * @param {LockedJar[]} jars
+ * @returns {string} javac's and jar's output
+ */
+function compileLauncher(build, jars) {
+  const mainClass = /<main\.class>\s*([^<\s]+)\s*<\/main\.class>/.exec(fs.readFileSync(POM, 'utf8'))?.[1];
+  if (!mainClass) throw new Error(`neo4j-local: ${POM} names no <main.class>`);
+  const work = fs.mkdtempSync(path.join(build.dir, '.compile-'));
+  try {
+    const classes = path.join(work, 'classes');
+    const sources = filesBelow(SRC_DIR)
+      .filter((file) => file.endsWith('.java'))
+      .map((file) => path.join(SRC_DIR, file));
+    const javac = runJdkTool('javac', [
+      '--release',
+      '17',
+      '-encoding',
+      'UTF-8',
+      '-proc:none',
+      '-d',
+      classes,
+      '-cp',
+      path.join(build.lib, '*'),
+      ...sources,
+    ]);
+    const classPath = `Class-Path: ${jars.map((jar) => `lib/${jar.fileName}`).join(' ')}`;
+    const wrapped = [classPath.slice(0, 72)];
+    for (let at = 72; at < classPath.length; at += 71) wrapped.push(` ${classPath.slice(at, at + 71)}`);
+    const manifest = path.join(work, 'MANIFEST.MF');
+    fs.writeFileSync(manifest, ['Manifest-Version: 1.0', `Main-Class: ${mainClass}`, ...wrapped, ''].join('\n'));
+    const jar = path.join(work, 'neo4j-local.jar');
+    const packed = runJdkTool('jar', ['--create', '--file', jar, '--manifest', manifest, '-C', classes, '.']);
+    fs.renameSync(jar, build.jar);
+    return javac + packed;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -617,7 +900,7 @@ async function main() {
     );
     return;
   }
-  ensureBuilt({ quiet: false });
+  await ensureBuilt({ quiet: false });
   if (!process.env.NEO4J_PASSWORD) {
     process.stderr.write(`neo4j-local: NEO4J_PASSWORD is not set; using the default password '${DEFAULT_PASSWORD}'\n`);
   }
@@ -649,6 +932,8 @@ async function main() {
 module.exports = {
   ensureBuilt,
   buildDirectory,
+  readLock,
+  fetchDependencies,
   startNeo4jLocal,
   findFreePort,
   JVM_FLAGS,

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { networkExposureProblems } from '@lore/access';
 import { ConfigError, loadConfig, readLocalConnection, recordLocalConnection } from '@lore/config';
-import { InvalidInputError } from '@lore/domain';
+import { InvalidInputError, UnavailableError } from '@lore/domain';
 import { SemanticIndex } from '@lore/knowledge/search/semantic-index';
 import { type RegisterCommand, runAction } from '../cli-command';
 import { withServices } from '../cli-context';
@@ -33,7 +33,7 @@ interface LocalNeo4j {
   stop(): Promise<void>;
 }
 interface Neo4jLauncher {
-  ensureBuilt(options?: { quiet?: boolean }): Promise<void> | void;
+  ensureBuilt(options?: { quiet?: boolean }): Promise<unknown>;
   startNeo4jLocal(options: { port: number; dataDir: string; password: string }): Promise<LocalNeo4j>;
 }
 
@@ -47,7 +47,7 @@ async function upCommand(
   options: { port?: string; boltPort?: string; data?: string; name?: string; watch?: boolean; allowRemote?: boolean },
 ): Promise<number> {
   // The launcher is plain JavaScript beside its Maven project, in the checkout or the installed package;
-  // it builds into the user's cache when installed (tools/neo4j-local/README.md).
+  // installed, it fetches Neo4j's jars into the user's cache, without Maven (tools/neo4j-local/README.md).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const launcher = require(join(PACKAGE_ROOT, 'tools', 'neo4j-local', 'launcher.js')) as Neo4jLauncher;
   const dataDir = resolve(options.data ?? defaultDataDir());
@@ -69,8 +69,11 @@ async function upCommand(
   // Both ports are checked before anything starts: a clear refusal, not a failure after the index.
   await assertPortFree(config.LORE_HOST, config.LORE_PORT, 'the HTTP server', 'choose another with --port or LORE_PORT');
   await assertPortFree('127.0.0.1', boltPort, "the local Neo4j's Bolt", 'choose another with --bolt-port');
-  // The launcher says when it builds (the first run, which downloads Neo4j through Maven), and only then.
-  await launcher.ensureBuilt({ quiet: false });
+  // The launcher says when it builds (the first run, which downloads Neo4j), and only then.
+  await launcher.ensureBuilt({ quiet: false }).catch((error: Error) => {
+    // Its message names what failed (a jar that could not be fetched or failed its checksum, Maven's output): no stack.
+    throw new UnavailableError(error.message);
+  });
   process.stderr.write('starting the local Neo4j...\n');
   const neo4j = await launcher.startNeo4jLocal({
     port: boltPort,
