@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 'use strict';
-/* global fetch */
 /**
  * The official MCP conformance suite against the real server: a local Neo4j, the order-service
  * fixture indexed, `lore serve` on a free port, then

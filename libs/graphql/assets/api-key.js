@@ -1,4 +1,4 @@
-/* global document, window, fetch, sessionStorage, Headers */
+/* global document, window, sessionStorage, Headers */
 'use strict';
 
 // The API key of Lore's two pages, GraphiQL at /graphql and the graph at /explorer, so that both behave
