@@ -536,6 +536,10 @@ function resolveWithChecker(
     if (uid) uids.add(uid);
   }
   if (uids.size === 1) return { kind: 'repository', uid: [...uids][0]! };
+  // A property of a union or intersection is a transient symbol naming each member's declaration; its
+  // resolved signature is the first member's in the checker's own type order, which TypeScript 6 and 7
+  // number differently: the first uid in sorted order is the answer both give.
+  if (uids.size > 1 && symbol!.flags & ts.SymbolFlags.Transient) return { kind: 'repository', uid: [...uids].sort()[0]! };
   let signatureDeclaration: ts.Node | undefined;
   if (ts.isCallExpression(node) && (uids.size > 1 || declarations.length === 0)) {
     const declaration = checker.getResolvedSignature(node)?.declaration;

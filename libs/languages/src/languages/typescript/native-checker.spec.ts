@@ -48,4 +48,13 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
       ['src/services/order-service.ts#OrderService.cancelOrder', 'src/repository/order-repository.ts#OrderRepository.save', 35, 1, 'exact'],
     ]);
   });
+
+  it("answers a call on a union's method with the member whose uid sorts first, whatever order either checker numbers the types in", async () => {
+    const expected = [
+      ['src/pets.ts#call', 'src/pets.ts#Ant.speak', 16, 1, 'exact'],
+      ['src/pets.ts#callReversed', 'src/pets.ts#Ant.speak', 20, 1, 'exact'],
+    ];
+    expect(await exactCalls('union-receivers', 'typescript-7')).toEqual({ calls: expected, skipped: [] });
+    expect((await exactCalls('union-receivers', 'typescript-6')).calls).toEqual(expected);
+  });
 });

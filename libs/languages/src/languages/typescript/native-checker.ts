@@ -197,6 +197,8 @@ function answersOf(project: Project, sourceFile: NativeNode, trees: FileTrees, u
       if (uid) uids.add(uid);
     }
     if (uids.size === 1) return { kind: 'repository', uid: [...uids][0]! };
+    // A union's or intersection's property: the first uid in sorted order, as resolveWithChecker answers with TypeScript 6.
+    if (uids.size > 1 && symbol!.flags & SymbolFlags.Transient) return { kind: 'repository', uid: [...uids].sort()[0]! };
     let signatureDeclaration: NodeHandle | undefined;
     if (ts.isCallExpression(site.node) && (uids.size > 1 || declarations.length === 0)) {
       const declaration = checker.getResolvedSignature(call)?.declaration;
