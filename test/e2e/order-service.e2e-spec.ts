@@ -600,6 +600,32 @@ describe('search_code', () => {
     }
     expect((await cliJson(['search', 'x', '--repo', 'nope'], env)).code).toBe(3);
   });
+
+  it('searches the branch the indexed commit was read from, and answers snapshot_not_indexed for another, through every door', async () => {
+    const message = `Branch release/2.0 of ${REPO} is not indexed; the indexed commit ${fixture.commitSha.slice(0, 12)} was read from branch main.`;
+    const onMain = await restJson(server.url, `/api/v1/search?query=applyDiscount&repositoryId=${REPO}&branch=main&maxResults=1`);
+    expect({ status: onMain.status, first: (onMain.body.results as { qualifiedName: string }[]).map((hit) => hit.qualifiedName) }).toEqual({
+      status: 200,
+      first: ['applyDiscount'],
+    });
+    const elsewhere = await restJson(server.url, `/api/v1/search?query=applyDiscount&repositoryId=${REPO}&branch=release/2.0`);
+    expect(elsewhere.body).toMatchObject({ code: 'snapshot_not_indexed', detail: message });
+    const scope = { repositoryId: REPO, branch: 'release/2.0' };
+    expect(await graphqlSearch(server.url, { query: 'applyDiscount', scope })).toEqual({ error: 'snapshot_not_indexed' });
+    for (const door of MCP_DOORS) {
+      const result = await mcp.get(door)!.callTool({ name: 'search_code', arguments: { query: 'applyDiscount', scope } });
+      expect({ door, answer: toolErrorAnswer(result) }).toMatchObject({
+        door,
+        answer: { error: { code: 'snapshot_not_indexed', message } },
+      });
+    }
+    const cli = await cliJson(['search', 'applyDiscount', '--repo', REPO, '--branch', 'release/2.0'], env);
+    expect(cli).toMatchObject({ code: 3, body: { error: { code: 'snapshot_not_indexed', message } } });
+    expect((await restJson(server.url, `/api/v1/search?query=x&repositoryId=${REPO}&branch=a..b`)).body).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+    });
+  });
 });
 
 describe('MCP specifics', () => {

@@ -14,6 +14,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   repositoryId: ['scope.repositoryId'],
   commit: ['scope.commitSha'],
   commitSha: ['scope.commitSha'],
+  branch: ['scope.branch'],
   limit: ['maxResults'],
   maxResults: ['limit'],
   kind: ['kinds'],

@@ -14,6 +14,8 @@ export const register: RegisterCommand = (program: Command) =>
     .description('Hybrid search over symbols: full-text, semantic and exact-name rankings fused.')
     .argument('<query>', 'words or identifiers')
     .option('--repo <id>', 'only this repository')
+    .option('--commit <sha>', 'answer only if this commit of --repo is the indexed one')
+    .option('--branch <name>', 'answer only if the indexed commit of --repo was read from this branch')
     .addOption(new Option('--kind <kind...>', 'only these symbol kinds').choices([...SYMBOL_KINDS]))
     .option('--path <prefix>', 'only files under this path')
     .option('--language <language>', 'only this language (typescript, python, go, c...)')
@@ -31,6 +33,8 @@ async function searchCommand(
   query: string,
   options: JsonOption & {
     repo?: string;
+    commit?: string;
+    branch?: string;
     kind?: string[];
     limit?: string;
     path?: string;
@@ -39,11 +43,13 @@ async function searchCommand(
     include?: string[];
   },
 ): Promise<number> {
-  // The flags' own names (repo, limit) are other names of scope.repositoryId and maxResults: an
+  // The flags' own names (repo, commit, branch, limit) are other names of scope's fields and maxResults: an
   // error about them names the flag the user typed.
   const input = {
     query,
     repo: options.repo,
+    commit: options.commit,
+    branch: options.branch,
     kinds: options.kind as SymbolKind[] | undefined,
     pathPrefix: options.path,
     language: options.language as SearchCodeInput['language'],

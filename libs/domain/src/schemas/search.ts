@@ -35,11 +35,18 @@ export const SearchCodeInputSchema = z
           .regex(/^[0-9a-f]{4,64}$/)
           .optional()
           .describe('Answer only if this commit is the indexed one.'),
+        branch: z
+          .string()
+          .min(1)
+          .max(255)
+          .regex(/^(?!.*\.\.)[^\s~^:?*[\\]+$/, 'a git branch name')
+          .optional()
+          .describe('Answer only if the indexed commit was read from this branch (Lore indexes one commit per repository).'),
       })
       .strict()
       .register(schemaNames, { name: 'SearchScope' })
       .optional()
-      .describe('The repository (and its indexed commit) to search; every readable repository when left out.'),
+      .describe('The repository (and its indexed commit or branch) to search; every readable repository when left out.'),
     kinds: z.array(SymbolKindSchema).max(SYMBOL_KINDS.length).optional().describe('Only these symbol kinds.'),
     pathPrefix: z
       .string()

@@ -172,4 +172,18 @@ describe('SearchService.searchCode', () => {
       message: 'Commit cccc00 of billing is not indexed; the indexed commit is bbbb00000000.',
     });
   });
+
+  it('answers snapshot_not_indexed for a scope on a branch the indexed commit was not read from', async () => {
+    await expect(
+      service().searchCode({ query: 'Invoice', scope: { repositoryId: 'billing', branch: 'main' } }, principal()),
+    ).resolves.toMatchObject({
+      results: [{ qualifiedName: 'Invoice' }],
+    });
+    const failure = service().searchCode({ query: 'Invoice', scope: { repositoryId: 'billing', branch: 'release/2.0' } }, principal());
+    await expect(failure).rejects.toThrow(SnapshotNotIndexedError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'Branch release/2.0 of billing is not indexed; the indexed commit bbbb00000000 was read from branch main.',
+      hint: 'Search without a branch, or check out release/2.0 and index it.',
+    });
+  });
 });

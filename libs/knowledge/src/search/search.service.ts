@@ -64,7 +64,7 @@ export class SearchService {
     if (lucene === null && (query.mode !== 'semantic' || query.understood.text === ''))
       throw new InvalidInputError('The query has no letters or digits to search for.');
     const repositoryId = query.scope?.repositoryId ?? null;
-    if (repositoryId !== null) await this.checkScope(principal, repositoryId, query.scope?.commitSha);
+    if (repositoryId !== null) await this.checkScope(principal, repositoryId, query.scope ?? {});
     const ranked = Math.max(query.maxResults * 3, MIN_RANKED);
     const warnings: Warning[] = [];
 
@@ -256,13 +256,26 @@ export class SearchService {
   }
 
   /** A repository the caller may not see is "not found", never "forbidden". */
-  private async checkScope(principal: Principal, repositoryId: string, commitSha: string | undefined): Promise<void> {
+  private async checkScope(
+    principal: Principal,
+    repositoryId: string,
+    { commitSha, branch }: { commitSha?: string; branch?: string },
+  ): Promise<void> {
     const repository = canAccessRepository(principal, repositoryId) ? await this.graph.getRepository(principal, repositoryId) : null;
     if (!repository) throw new NotFoundError(`No indexed repository ${repositoryId}.`, { hint: 'Index it first with lore index.' });
     if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha)) {
       throw new SnapshotNotIndexedError(
         `Commit ${commitSha} of ${repositoryId} is not indexed; the indexed commit is ${repository.commitSha.slice(0, 12)}.`,
         { hint: 'Search the indexed commit, or index the one you need.' },
+      );
+    }
+    // One commit per repository is indexed: a branch is answered only if that commit was read from it.
+    if (branch !== undefined && repository.defaultBranch !== branch) {
+      const indexedFrom =
+        repository.defaultBranch === null ? 'no branch (a detached HEAD or a directory)' : `branch ${repository.defaultBranch}`;
+      throw new SnapshotNotIndexedError(
+        `Branch ${branch} of ${repositoryId} is not indexed; the indexed commit ${repository.commitSha.slice(0, 12)} was read from ${indexedFrom}.`,
+        { hint: `Search without a branch, or check out ${branch} and index it.` },
       );
     }
   }
