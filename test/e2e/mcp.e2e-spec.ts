@@ -285,6 +285,27 @@ describe('prompts, completions and resources/list', () => {
     expect(text).toContain('untrusted data');
   });
 
+  it("passes generate_module_doc's branch and commit to the context pack: the indexed ones answer, another branch is snapshot_not_indexed", async () => {
+    const client = mcp.get('http 2026-07-28')!;
+    const packArgsOf = async (branch: string) => {
+      const { messages } = await client.getPrompt({
+        name: 'generate_module_doc',
+        arguments: { repositoryId: REPO, modulePath: 'src/pricing', branch, commitSha: fixture.commitSha },
+      });
+      const text = (messages[0]!.content as { text: string }).text;
+      return JSON.parse(/Call assemble_context_pack with (\{.*?\}):/.exec(text)![1]!) as Record<string, unknown>;
+    };
+    const onMain = await packArgsOf('main');
+    expect(onMain).toEqual({ repositoryId: REPO, commitSha: fixture.commitSha, branch: 'main', modulePath: 'src/pricing' });
+    const pack = answerOf(await client.callTool({ name: 'assemble_context_pack', arguments: onMain }));
+    expect(pack.data).toMatchObject({ repositoryId: REPO, commitSha: fixture.commitSha });
+    const elsewhere = await client.callTool({ name: 'assemble_context_pack', arguments: await packArgsOf('release/2.0') });
+    expect(errorOf(elsewhere)).toMatchObject({
+      code: 'snapshot_not_indexed',
+      message: `Branch release/2.0 of ${REPO} is not indexed; the indexed commit ${fixture.commitSha.slice(0, 12)} was read from branch main.`,
+    });
+  });
+
   it('follows the analyze_impact prompt, as an agent would, to the tests to run', async () => {
     const client = mcp.get('http 2026-07-28')!;
     const { messages } = await client.getPrompt({

@@ -86,12 +86,16 @@ function ambiguousSymbol(name: string, candidates: readonly SymbolRef[]): Ambigu
   });
 }
 
-/** targetRepository at the commit asked for, when one is: only the indexed commit can be read (SnapshotNotIndexedError otherwise). */
+/**
+ * targetRepository at the commit (and branch) asked for, when one is: only the indexed commit can be
+ * read (SnapshotNotIndexedError otherwise).
+ */
 export async function repositoryAtCommit(
   graph: CodeGraphRepository,
   principal: Principal,
   repositoryId: string | undefined,
   commitSha: string | undefined,
+  branch?: string,
 ): Promise<RepositoryRecord> {
   const repository = await targetRepository(graph, principal, repositoryId);
   if (commitSha !== undefined && !repository.commitSha.startsWith(commitSha.toLowerCase())) {
@@ -100,7 +104,18 @@ export async function repositoryAtCommit(
       { hint: 'Index that commit, or leave commitSha out for the indexed one.' },
     );
   }
+  checkIndexedBranch(repository, branch);
   return repository;
+}
+
+/** One commit per repository is indexed: a branch is answered only if that commit was read from it. */
+export function checkIndexedBranch(repository: RepositoryRecord, branch: string | undefined): void {
+  if (branch === undefined || repository.defaultBranch === branch) return;
+  const readFrom = repository.defaultBranch === null ? 'no branch (a detached HEAD or a directory)' : `branch ${repository.defaultBranch}`;
+  throw new SnapshotNotIndexedError(
+    `Branch ${branch} of ${repository.repositoryId} is not indexed; the indexed commit ${repository.commitSha.slice(0, 12)} was read from ${readFrom}.`,
+    { hint: `Ask without a branch, or check out ${branch} and index it.` },
+  );
 }
 
 /**

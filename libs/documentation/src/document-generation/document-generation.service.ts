@@ -234,7 +234,7 @@ export class DocumentGenerationService {
 
   /** A pack for a task on a module, stored for its resource: below the gate, for the draft too. */
   private async contextPack(query: ParsedPackQuery, principal: Principal): Promise<ContextPack> {
-    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, query.commitSha);
+    const repository = await repositoryAtCommit(this.graph, principal, query.repositoryId, query.commitSha, query.branch);
     const code = new RepositoryCode(this.graph, this.sources, principal, repository);
     const named = query.paths ?? [query.modulePath!];
     const { paths, files } = await moduleFiles(code, named);
@@ -299,6 +299,7 @@ const DRAFT_ITEMS = 50;
 interface ParsedPackQuery {
   repositoryId?: string;
   commitSha?: string;
+  branch?: string;
   modulePath?: string;
   paths?: string[];
   audience?: string[];

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CommitShaSchema, DocsPathSchema, DocumentQualityReportSchema, StaleFindingSchema } from './documentation-trust';
-import { CallConfidenceSchema, RepositoryIdSchema, SymbolKindSchema, TrustBoundarySchema, WarningSchema, schemaNames } from './shared';
+import {
+  BranchSchema,
+  CallConfidenceSchema,
+  RepositoryIdSchema,
+  SymbolKindSchema,
+  TrustBoundarySchema,
+  WarningSchema,
+  schemaNames,
+} from './shared';
 
 // Documentation generated from the graph, for review: a context pack (what the graph knows that a
 // task needs, each item with why), a draft whose every statement cites evidence, a review package,
@@ -24,6 +32,7 @@ export const DocumentIdSchema = ArtifactIdSchema('docgen').describe('A draft id 
 const ModuleFields = {
   repositoryId: RepositoryIdSchema.optional().describe('The repository; optional when only one is indexed.'),
   commitSha: CommitShaSchema.optional(),
+  branch: BranchSchema.optional(),
   modulePath: DocsPathSchema.optional().describe('The module: a directory (src/orders) or a file, relative to the repository root.'),
   paths: z
     .array(DocsPathSchema)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BranchSchema,
   CodeLanguageSchema,
   RepositoryIdSchema,
   SYMBOL_KINDS,
@@ -35,13 +36,7 @@ export const SearchCodeInputSchema = z
           .regex(/^[0-9a-f]{4,64}$/)
           .optional()
           .describe('Answer only if this commit is the indexed one.'),
-        branch: z
-          .string()
-          .min(1)
-          .max(255)
-          .regex(/^(?!.*\.\.)[^\s~^:?*[\\]+$/, 'a git branch name')
-          .optional()
-          .describe('Answer only if the indexed commit was read from this branch (Lore indexes one commit per repository).'),
+        branch: BranchSchema.optional(),
       })
       .strict()
       .register(schemaNames, { name: 'SearchScope' })

@@ -40,6 +40,14 @@ export const RepositoryIdSchema = z
   .max(200)
   .describe('Repository id as given at index time (by default the directory name).');
 
+/** A branch an answer is asked for: Lore indexes one commit per repository, so it only tells whether that commit was read from it. */
+export const BranchSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^(?!.*\.\.)[^\s~^:?*[\\]+$/, 'a git branch name')
+  .describe('Answer only if the indexed commit was read from this branch (Lore indexes one commit per repository).');
+
 /** Why a file an answer names is not as it was indexed (issue 49): its working tree differs, or HEAD moved past the indexed commit. */
 export const FILE_STALE_REASONS = ['modified', 'deleted', 'renamed', 'branch_moved'] as const;
 export const FileStaleReasonSchema = z.enum(FILE_STALE_REASONS).register(schemaNames, { name: 'FileStaleReason' });

@@ -183,7 +183,7 @@ describe('SearchService.searchCode', () => {
     await expect(failure).rejects.toThrow(SnapshotNotIndexedError);
     await expect(failure).rejects.toMatchObject({
       message: 'Branch release/2.0 of billing is not indexed; the indexed commit bbbb00000000 was read from branch main.',
-      hint: 'Search without a branch, or check out release/2.0 and index it.',
+      hint: 'Ask without a branch, or check out release/2.0 and index it.',
     });
   });
 });

@@ -24,6 +24,7 @@ import {
   type SearchHit,
 } from '@lore/domain/schemas/search';
 import type { VectorHit } from '@lore/vectors';
+import { checkIndexedBranch } from '../target-resolution';
 import { parseInput } from '../validation';
 import { exactNameBonus, rankingPrior, reciprocalRankFusion } from './fusion';
 import { toLuceneQuery } from './lucene-query';
@@ -269,15 +270,7 @@ export class SearchService {
         { hint: 'Search the indexed commit, or index the one you need.' },
       );
     }
-    // One commit per repository is indexed: a branch is answered only if that commit was read from it.
-    if (branch !== undefined && repository.defaultBranch !== branch) {
-      const indexedFrom =
-        repository.defaultBranch === null ? 'no branch (a detached HEAD or a directory)' : `branch ${repository.defaultBranch}`;
-      throw new SnapshotNotIndexedError(
-        `Branch ${branch} of ${repositoryId} is not indexed; the indexed commit ${repository.commitSha.slice(0, 12)} was read from ${indexedFrom}.`,
-        { hint: `Search without a branch, or check out ${branch} and index it.` },
-      );
-    }
+    checkIndexedBranch(repository, branch);
   }
 }
 

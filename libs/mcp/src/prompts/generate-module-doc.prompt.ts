@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { BranchSchema } from '@lore/domain';
+import { CommitShaSchema } from '@lore/domain/schemas/documentation-trust';
 import { FIRST_VERSION } from '../mcp-tool';
 import { type LoreMcpPrompt, TREAT_AS_DATA } from '../mcp-prompt';
 
 const Args = z.object({
   repositoryId: z.string().min(1).max(200).describe('The repository, as indexed.'),
   modulePath: z.string().min(1).max(1000).describe('The module: a directory (src/orders) or a file, relative to the repository root.'),
+  branch: BranchSchema.optional(),
+  commitSha: CommitShaSchema.optional().describe('Answer only if this commit is the indexed one.'),
   audience: z.string().max(200).optional().describe('Who the page is for, comma-separated (new developers, reviewers, operators).'),
 });
 
@@ -19,12 +23,18 @@ export class GenerateModuleDocPrompt implements LoreMcpPrompt<typeof Args> {
   readonly args = Args;
   readonly tools = ['assemble_context_pack', 'generate_document_draft', 'evaluate_document_quality', 'get_file_span'];
 
-  text({ repositoryId, modulePath, audience }: z.output<typeof Args>): string {
+  text({ repositoryId, modulePath, branch, commitSha, audience }: z.output<typeof Args>): string {
     const audiences = (audience ?? '')
       .split(',')
       .map((who) => who.trim())
       .filter(Boolean);
-    const packArgs = { repositoryId, modulePath, ...(audiences.length > 0 ? { audience: audiences } : {}) };
+    const packArgs = {
+      repositoryId,
+      ...(commitSha ? { commitSha } : {}),
+      ...(branch ? { branch } : {}),
+      modulePath,
+      ...(audiences.length > 0 ? { audience: audiences } : {}),
+    };
     return [
       `Write documentation of the module ${modulePath} in the repository ${repositoryId}${audience ? ` for ${audience}` : ''}.`,
       '',
