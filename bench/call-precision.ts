@@ -6,7 +6,7 @@
  * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one,
  * with the time and peak memory of each pass.
  *
- *   npm run bench:precision -- bench/.repos/prisma [--per-package] [--checker typescript-7] [--exact-only]
+ *   npm run bench:precision -- bench/.repos/prisma [--per-package] [--checker typescript-6] [--exact-only]
  *
  * The reference is built as the repository builds: one language service per TypeScript project
  * (each tsconfig of a monorepo, with its own options; see readProjects), one at a time, its
@@ -30,7 +30,7 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import type { CallConfidence, CallRow, SymbolRow } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
-import type { TypeScriptChecker } from '@lore/languages';
+import { DEFAULT_TYPESCRIPT_CHECKER, type TypeScriptChecker } from '@lore/languages';
 // The compiler's reference call graph reads the repository's projects and packages as the indexer does.
 import {
   compilerOptionsOf,
@@ -54,7 +54,7 @@ function printChecker(
   // CALLS_OUT: the rows written to a file, to tell two checkers' differences apart.
   if (process.env.CALLS_OUT) writeFileSync(process.env.CALLS_OUT, `${rows.join('\n')}\n`);
   console.log(
-    `checker ${checker ?? 'typescript-6'}: exact pass alone ${(exactPassMs / 1000).toFixed(1)} s; CALLS ${rows.length} rows, digest ${digest}`,
+    `checker ${checker ?? DEFAULT_TYPESCRIPT_CHECKER}: exact pass alone ${(exactPassMs / 1000).toFixed(1)} s; CALLS ${rows.length} rows, digest ${digest}`,
   );
   for (const finding of snapshot.skipped.filter((row) => row.reason.includes('TypeScript 7')))
     console.log(`${finding.path}: ${finding.reason}`);

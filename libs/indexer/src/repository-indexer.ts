@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { fileUid, type FileRow, type RepositorySnapshot, type SkippedFile } from '@lore/domain';
-import type { ExactResolution, LanguageServerSettings, PyrightSettings, TypeScriptChecker } from '@lore/languages/extractor';
+import {
+  DEFAULT_TYPESCRIPT_CHECKER,
+  type ExactResolution,
+  type LanguageServerSettings,
+  type PyrightSettings,
+  type TypeScriptChecker,
+} from '@lore/languages/extractor';
 import { readGitInfo } from '@lore/languages/git';
 import { FileResultStore } from '@lore/languages/file-result-cache';
 import { isTestPath } from '@lore/languages/languages';
@@ -114,7 +120,7 @@ export async function readRepositoryIfChanged(
       maxFileBytes: options.maxFileBytes,
       pyright: options.pyright ?? null,
       languageServers: options.languageServers ?? null,
-      typescriptChecker: options.typescriptChecker ?? 'typescript-6',
+      typescriptChecker: options.typescriptChecker ?? DEFAULT_TYPESCRIPT_CHECKER,
     },
     languageServersDirectory: options.languageServers?.directory,
   });

@@ -34,12 +34,20 @@ export interface ExtractionInput {
   pyright?: PyrightSettings;
   /** Where the exact pass finds clangd and gopls, and how long it waits for them (defaults when absent). */
   languageServers?: LanguageServerSettings;
-  /** Which checker answers TypeScript's exact pass (LORE_TYPESCRIPT_CHECKER); TypeScript 6 when absent. */
+  /** Which checker answers TypeScript's exact pass (LORE_TYPESCRIPT_CHECKER); DEFAULT_TYPESCRIPT_CHECKER when absent. */
   typescriptChecker?: TypeScriptChecker;
 }
 
 /** TypeScript 6 in this process, or TypeScript 7's native checker beside it (npm typescript-native). */
 export type TypeScriptChecker = 'typescript-6' | 'typescript-7';
+
+/** TypeScript 7's: the same CALLS as TypeScript 6 on prisma and trpc in about half the time (docs/benchmarks.md, issue 46). */
+export const DEFAULT_TYPESCRIPT_CHECKER: TypeScriptChecker = 'typescript-7';
+
+/** Whether the run's exact pass asks TypeScript 7's native checker. */
+export function usesNativeChecker(input: { typescriptChecker?: TypeScriptChecker }): boolean {
+  return (input.typescriptChecker ?? DEFAULT_TYPESCRIPT_CHECKER) === 'typescript-7';
+}
 
 export interface LanguageServerSettings {
   /** Where scripts/install-language-servers.sh put the pinned servers (LORE_LANGUAGE_SERVERS_DIR). */

@@ -17,6 +17,7 @@ export { findPython } from './languages/python/pyright-pass';
 export { parserFor, parseText } from './tree-sitter/tree-sitter';
 // The exact pass's language servers (clangd, gopls): where they are installed, and for bench/language-server-call-precision.ts a session of one.
 export type { LanguageServerSettings, TypeScriptChecker } from './extractor';
+export { DEFAULT_TYPESCRIPT_CHECKER } from './extractor';
 export { languageServersDirectory, installedServer, PINNED_SERVERS } from './language-servers/installed-servers';
 export { LanguageServerSession } from './language-servers/language-server-session';
 export { findClangd } from './language-servers/clangd';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import type { SourceFile as RepoFile } from '../../repository-files';
 import type { CallRow, InheritanceRow, SkippedFile } from '@lore/domain';
-import type { Extraction, ExactResolution, ExtractionInput } from '../../extractor';
+import { type Extraction, type ExactResolution, type ExtractionInput, usesNativeChecker } from '../../extractor';
 import type { FileResultCache } from '../../file-result-cache';
 import { recordAnswers, repositoryChanges, resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
 import { readScripts } from './first-pass';
@@ -46,7 +46,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
   const checkerId = checkerIdOf(input);
   // Answers differ between checkers: a warm program of one is not taken by the other.
   const projectKey = warmKey({ tenantId: input.tenantId, repositoryId: input.repositoryId, rootPath, options });
-  const key = input.typescriptChecker === 'typescript-7' ? `${checkerId}\0${projectKey}` : projectKey;
+  const key = usesNativeChecker(input) ? `${checkerId}\0${projectKey}` : projectKey;
   const warm = takeWarmProgram(key);
   const { host, parsed, unparsable } = parsingHost(rootPath, options, byAbsolute, warm);
   // Files whose content did not change since the last run come from the cache; only the others are parsed.
@@ -129,7 +129,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
 
 /** The checker the exact pass asks, with its version: what its answers are kept under. */
 function checkerIdOf(input: ExtractionInput): string {
-  return input.typescriptChecker === 'typescript-7' ? `typescript-native@${nativeCheckerVersion()}` : `typescript@${ts.version}`;
+  return usesNativeChecker(input) ? `typescript-native@${nativeCheckerVersion()}` : `typescript@${ts.version}`;
 }
 
 /**
@@ -142,7 +142,7 @@ function nativeSession(
   linked: LinkedScripts,
 ): { session: NativeCheckerSession | null; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
   const workspaceImports = new Map<string, string>();
-  if (input.typescriptChecker !== 'typescript-7') return { session: null, workspaceImports, skipped: [] };
+  if (!usesNativeChecker(input)) return { session: null, workspaceImports, skipped: [] };
   for (const specifiers of linked.specifiersByPath.values())
     for (const specifier of specifiers) {
       if (specifier.startsWith('.') || workspaceImports.has(specifier)) continue;
