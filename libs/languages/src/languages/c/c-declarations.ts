@@ -13,10 +13,12 @@ type Declaration = { place: CPrototype; method: CFunction | null };
  * one declaration, however it spells the types); overloads stay apart. The definition takes the
  * declaration's class as its parent (the class's members are its methods wherever their bodies
  * are), its doc comment when it has none, and its place as `declaredAt` (`tinyxml2.h:745`), the
- * first declaration in another file. That is one more property on the Symbol node, the way
- * TypeScript keeps one symbol for an overload's declarations and its implementation, rather than a
- * second symbol or a relationship: a place is all the declaration adds. A declaration with no
- * definition in the repository (pure virtual, defined in a library) stays a symbol.
+ * first declaration in another file. One symbol, as TypeScript keeps one for an overload's
+ * signatures and its implementation, joined in the step that sees every file, as Swift's resolver
+ * joins extensions to their types; the place is one more property of the Symbol node (the snapshot
+ * stores every property of a row), not a second symbol or a relationship: a place is all the
+ * declaration adds. A declaration with no definition in the repository (pure virtual, defined in a
+ * library) stays a symbol.
  *
  * Done before the calls are resolved, in place: the joined declarations leave `files`' functions and
  * `symbols` (the run's rows, which the extraction and the exact pass are given), so that no call

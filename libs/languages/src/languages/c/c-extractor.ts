@@ -73,8 +73,8 @@ const C_FAMILY: TreeSitterLanguage<CFile> = {
  * (`static` ones not exported), namespaces (module), classes, structs and unions (class), enums,
  * typedefs and `using` aliases (type), fields (property), methods declared in their class and
  * defined in it or out of line (`A::f`, `A::A`, `A::~A`: a method when A is a class of the
- * repository; declared in its class and defined elsewhere, one symbol: see joinDeclarations), lambdas (nested functions named by their variable, `return` or `call(index)`),
- * tests (GoogleTest's `TEST(Suite, Name)` and its kin, Catch2's `TEST_CASE("name")`). Qualified
+ * repository; declared in one place and defined in another, one symbol: see joinDeclarations),
+ * lambdas (nested functions named by their variable, `return` or `call(index)`), tests (GoogleTest's `TEST(Suite, Name)` and its kin, Catch2's `TEST_CASE("name")`). Qualified
  * names use `::`. Includes and calls: see CResolver. Macros are not expanded: a file whose macros
  * hide its syntax is partly extracted, with the line of its first syntax error.
  */
