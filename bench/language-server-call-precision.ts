@@ -53,6 +53,12 @@ async function main(): Promise<void> {
   );
 
   const kinds = new Map(snapshot.symbols.map((symbol) => [symbol.uid, symbol.kind]));
+  const count = (kind: string) => snapshot.symbols.filter((symbol) => symbol.kind === kind && !symbol.nested).length;
+  // A function declared in one place (a C++ class in its header) and defined in another is one symbol, its definition's.
+  const declaredElsewhere = snapshot.symbols.filter((symbol) => 'declaredAt' in symbol).length;
+  console.log(
+    `stored: ${snapshot.symbols.length} symbols; ${count('function')} functions and ${count('method')} methods (not nested), ${declaredElsewhere} of them with their declaration's place (declaredAt)`,
+  );
   // C and C++ functions of one name defined in several files (each program's `main`, each test runner's
   // `setUp`) are one symbol to clangd's index (one USR): its incoming calls name one file for all their
   // call sites, so it is no reference for them. Their edges are left out of both sides, and counted.
@@ -76,7 +82,6 @@ async function main(): Promise<void> {
     console.log('| --- | --- | --- | --- | --- | --- |');
     const counted = new Set<string>();
     const own = calls
-      .map((call) => ({ ...call, calleeUid: reference.sameFunction.get(call.calleeUid) ?? call.calleeUid }))
       .filter((call) => CALLERS.has(kinds.get(call.callerUid) ?? '') && reference.askedUids.has(call.calleeUid) && comparable(edgeOf(call)))
       .filter((call) => !counted.has(edgeOf(call)) && counted.add(edgeOf(call)));
     for (const [i, confidence] of CONFIDENCES.entries()) {
@@ -117,7 +122,7 @@ async function incomingCallGraph(
   language: 'c' | 'go',
   symbols: readonly SymbolRow[],
   settings: { directory: string; requestTimeoutMs: number; indexTimeoutMs: number },
-): Promise<{ edges: Set<string>; calls: Set<string>; asked: number; askedUids: Set<string>; sameFunction: Map<string, string> }> {
+): Promise<{ edges: Set<string>; calls: Set<string>; asked: number; askedUids: Set<string> }> {
   const paths = [...new Set(symbols.map((symbol) => symbol.path))];
   const languages = [...new Set(symbols.map((symbol) => symbol.language))];
   const found =
@@ -166,8 +171,6 @@ async function incomingCallGraph(
   const edges = new Set<string>();
   const calls = new Set<string>();
   const askedUids = new Set<string>();
-  const sameFunction = new Map<string, string>();
-  const firstAsked = new Map<string, string>();
   let asked = 0;
   for (const path of sourcePaths) {
     const absolute = join(root, path);
@@ -180,17 +183,6 @@ async function incomingCallGraph(
       const items = await session.prepareCallHierarchy(absolute, position).catch(() => []);
       const item = items.find((each) => each.selectionRange.start.line === position.line) ?? items[0];
       if (!item) continue;
-      // A C++ method declared in its class and defined outside it is two stored symbols and one function
-      // to the server, whose item is the definition: both are counted as that one.
-      // A C++ method declared in its class and defined outside it is two stored symbols and one function
-      // to clangd (one symbol id in the item's data): both are counted as the first one asked.
-      const id = language === 'c' && typeof item.data === 'string' ? item.data : undefined;
-      const first = id === undefined ? undefined : firstAsked.get(id);
-      if (first !== undefined) {
-        sameFunction.set(fn.uid, first);
-        continue;
-      }
-      if (id !== undefined) firstAsked.set(id, fn.uid);
       asked++;
       askedUids.add(fn.uid);
       type Incoming = { from: { uri: string }; fromRanges: { start: { line: number; character: number } }[] };
@@ -216,7 +208,7 @@ async function incomingCallGraph(
   }
   session.close();
   setup.dispose();
-  return { edges, calls, asked, askedUids, sameFunction };
+  return { edges, calls, asked, askedUids };
 }
 
 /**

@@ -14,12 +14,15 @@ describe('C and C++ repositories', () => {
     ]);
   });
 
-  it('answers analyze_impact for a C++ method defined out of line (its header declares it too): its callers and the tests that reach it', async () => {
+  it('answers analyze_impact for a C++ method declared in its header and defined out of line (one symbol): its callers, its override and the tests that reach them', async () => {
     const result = await moduleRef()
       .get(ImpactService)
       .analyzeImpact({ uid: 'c-family:shapes-cpp:src/shape.cpp#geo::Shape::area' }, principal);
-    expect(result.affected.map((affected) => affected.symbol.qualifiedName).sort()).toEqual(['geo::total']);
-    expect(result.tests.map((test) => [test.test.qualifiedName, test.via])).toEqual([['total adds the areas', 'transitive']]);
+    expect(result.affected.map((affected) => affected.symbol.qualifiedName).sort()).toEqual(['geo::Square::area', 'geo::total']);
+    expect(result.tests.map((test) => [test.test.qualifiedName, test.via])).toEqual([
+      ['SquareTest.Area', 'transitive'],
+      ['total adds the areas', 'transitive'],
+    ]);
   });
 
   it('answers search_code by language', async () => {

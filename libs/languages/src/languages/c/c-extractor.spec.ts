@@ -44,6 +44,25 @@ describe('C with tree-sitter', () => {
     expect(extraction.symbols.filter((symbol) => !symbol.exported).map((symbol) => symbol.name)).toEqual(['clamp']);
   });
 
+  it("gives a function its prototype's place, and the prototype's doc when the definition has none", async () => {
+    const declaredAt = (symbol: object) => (symbol as { declaredAt?: string }).declaredAt ?? null;
+    expect(extraction.symbols.filter((symbol) => declaredAt(symbol) !== null).map((symbol) => [symbol.name, declaredAt(symbol)])).toEqual([
+      ['point_add', 'include/shapes.h:19'],
+      ['rect_area', 'include/shapes.h:20'],
+    ]);
+    const list = await new CExtractor().extract(
+      memoryInput({
+        'list.h': '/** Adds two numbers. */\nint add(int a, int b);\nint sub(int, int);\n',
+        'list.c':
+          '#include "list.h"\nint add(int x, int y) { return x + y; }\nstatic int twice(int);\nstatic int twice(int v) { return add(v, v); }\n',
+      }),
+    );
+    expect(list.symbols.map((symbol) => [symbol.path, symbol.name, symbol.doc, declaredAt(symbol)])).toEqual([
+      ['list.c', 'add', 'Adds two numbers.', 'list.h:2'],
+      ['list.c', 'twice', null, 'list.c:3'],
+    ]);
+  });
+
   it('measures complexity: else if and else, ?: and a run of &&', () => {
     const byName = new Map(extraction.symbols.map((symbol) => [symbol.name, symbol]));
     expect(
@@ -101,14 +120,9 @@ describe('C++ with tree-sitter', () => {
     expect(symbolsOf(extraction)).toEqual([
       ['module', 'geo', 4, 30],
       ['class', 'geo::Shape', 7, 17],
-      ['method', 'geo::Shape::Shape', 9, 9],
-      ['method', 'geo::Shape::~Shape', 10, 10],
-      ['method', 'geo::Shape::area', 12, 12],
-      ['method', 'geo::Shape::sides', 13, 13],
       ['property', 'geo::Shape::sides_', 16, 16],
       ['class', 'geo::Square', 19, 26],
       ['method', 'geo::Square::Square', 21, 21],
-      ['method', 'geo::Square::area', 22, 22],
       ['property', 'geo::Square::side_', 25, 25],
       ['module', 'geo', 3, 26],
       ['method', 'geo::Shape::Shape', 5, 5],
@@ -126,6 +140,20 @@ describe('C++ with tree-sitter', () => {
     const scale = extraction.symbols.find((symbol) => symbol.name === 'scale')!;
     expect([scale.nested, short(scale.parentUid!)]).toEqual([true, 'src/shape.cpp#geo::Square::area']);
     expect(extraction.symbols.find((symbol) => symbol.qualifiedName === 'geo::Shape::area')!.doc).toBe('The area, in square units.');
+  });
+
+  it('keeps one symbol for a method declared in its class and defined in a .cpp: the definition, under the class, with the header place', () => {
+    const places = extraction.symbols
+      .filter((symbol) => 'declaredAt' in symbol)
+      .map((symbol) => [short(symbol.uid), short(symbol.parentUid!), (symbol as { declaredAt?: string }).declaredAt]);
+    expect(places).toEqual([
+      ['src/shape.cpp#geo::Shape::Shape', 'include/geo/shape.hpp#geo::Shape', 'include/geo/shape.hpp:9'],
+      ['src/shape.cpp#geo::Shape::~Shape', 'include/geo/shape.hpp#geo::Shape', 'include/geo/shape.hpp:10'],
+      ['src/shape.cpp#geo::Shape::area', 'include/geo/shape.hpp#geo::Shape', 'include/geo/shape.hpp:12'],
+      ['src/shape.cpp#geo::Shape::sides', 'include/geo/shape.hpp#geo::Shape', 'include/geo/shape.hpp:13'],
+      ['src/shape.cpp#geo::Square::area', 'include/geo/shape.hpp#geo::Square', 'include/geo/shape.hpp:22'],
+      ['src/shape.cpp#geo::total', 'src/shape.cpp#geo', 'include/geo/shape.hpp:28'],
+    ]);
   });
 
   it('follows calls by scope, by the declared type of locals, parameters and range variables, and by qualified name', () => {
@@ -160,9 +188,81 @@ describe('C++ with tree-sitter', () => {
     );
     expect(mixed.symbols.map((symbol) => [symbol.path, symbol.qualifiedName, symbol.kind, symbol.language])).toEqual([
       ['counter.h', 'Counter', 'class', 'cpp'],
-      ['counter.h', 'Counter::add', 'method', 'cpp'],
       ['counter.cpp', 'Counter::add', 'method', 'cpp'],
     ]);
     expect(mixed.skipped).toEqual([]);
+  });
+
+  it('joins overloads to their own definitions by parameter types, and keeps a declaration defined nowhere in the repository', async () => {
+    const joined = await new CExtractor().extract(
+      memoryInput({
+        'node.h': [
+          'namespace xml {',
+          'class Node {',
+          ' public:',
+          "  /// The node's value.",
+          '  const char* Value() const;',
+          '  void SetValue(const char* value, bool staticMem = false);',
+          '  void SetValue(int value);',
+          '  Node* First(const char* name = 0);',
+          '  const Node* First(const char* name = 0) const;',
+          '  virtual bool Accept(int visitor) const = 0;',
+          '  void Unlinked();',
+          '};',
+          '/// Parses a document.',
+          'Node* Parse(const char* text);',
+          '}',
+        ].join('\n'),
+        'node.cpp': [
+          '#include "node.h"',
+          'namespace xml {',
+          'const char* Node::Value() const { return 0; }',
+          'void Node::SetValue(const char* str, bool /*staticMem*/) { Value(); }',
+          'void Node::SetValue(int v) { SetValue(v > 0 ? "" : 0); }',
+          'Node* Node::First(const char*   n) { return 0; }',
+          'const Node* Node::First(const char* n) const { return 0; }',
+          'Node* Parse(const char* text) { return 0; }',
+          '}',
+        ].join('\n'),
+        'main.cpp': [
+          '#include "node.h"',
+          'int main() {',
+          '  xml::Node* node = xml::Parse("<a/>");',
+          '  node->Value();',
+          '  node->Unlinked();',
+          '  return node->Accept(1);',
+          '}',
+        ].join('\n'),
+      }),
+    );
+    expect(
+      joined.symbols.map((symbol) => [
+        short(symbol.uid),
+        symbol.parentUid && short(symbol.parentUid),
+        symbol.doc,
+        (symbol as { declaredAt?: string }).declaredAt ?? null,
+      ]),
+    ).toEqual([
+      ['node.h#xml', null, null, null],
+      ['node.h#xml::Node', 'node.h#xml', null, null],
+      ['node.h#xml::Node::Accept', 'node.h#xml::Node', null, null],
+      ['node.h#xml::Node::Unlinked', 'node.h#xml::Node', null, null],
+      ['node.cpp#xml', null, null, null],
+      ['node.cpp#xml::Node::Value', 'node.h#xml::Node', "The node's value.", 'node.h:5'],
+      ['node.cpp#xml::Node::SetValue', 'node.h#xml::Node', null, 'node.h:6'],
+      ['node.cpp#xml::Node::SetValue~2', 'node.h#xml::Node', null, 'node.h:7'],
+      ['node.cpp#xml::Node::First', 'node.h#xml::Node', null, 'node.h:8'],
+      ['node.cpp#xml::Node::First~2', 'node.h#xml::Node', null, 'node.h:9'],
+      ['node.cpp#xml::Parse', 'node.cpp#xml', 'Parses a document.', 'node.h:14'],
+      ['main.cpp#main', null, null, null],
+    ]);
+    expect(calls(joined)).toEqual([
+      ['main.cpp#main', 'node.cpp#xml::Node::Value', 4, 1, 'import'],
+      ['main.cpp#main', 'node.cpp#xml::Parse', 3, 1, 'import'],
+      ['main.cpp#main', 'node.h#xml::Node::Accept', 6, 1, 'import'],
+      ['main.cpp#main', 'node.h#xml::Node::Unlinked', 5, 1, 'import'],
+      ['node.cpp#xml::Node::SetValue', 'node.cpp#xml::Node::Value', 4, 1, 'import'],
+      ['node.cpp#xml::Node::SetValue~2', 'node.cpp#xml::Node::SetValue', 5, 1, 'import'],
+    ]);
   });
 });

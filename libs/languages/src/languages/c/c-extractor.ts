@@ -1,4 +1,4 @@
-import type { SkippedFile } from '@lore/domain';
+import type { SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExtractionInput } from '../../extractor';
 import { findClangd } from '../../language-servers/clangd';
 import { languageServerHooks } from '../../language-servers/exact-pass-hooks';
@@ -6,6 +6,7 @@ import { PINNED_SERVERS } from '../../language-servers/installed-servers';
 import type { SourceFile } from '../../repository-files';
 import { TreeSitterExtractor, type ExtractionRun, type TreeSitterLanguage } from '../../tree-sitter/tree-sitter-extraction';
 import { CFileWalk } from './c-file-walk';
+import { joinDeclarations } from './c-declarations';
 import { compileCommandIncludeDirs } from './c-includes';
 import { VISITED, type CFile } from './c-model';
 import { CResolver } from './c-resolver';
@@ -56,7 +57,11 @@ const C_FAMILY: TreeSitterLanguage<CFile> = {
       grammarOf: languageOf,
       parsedText: (source) => withoutGrammarMacros(source.text!),
       walkFile: (source, symbols) => new CFileWalk(source, symbols, languageOf(source)),
-      resolver: (files) => new CResolver(files, includeDirs, skipped),
+      resolver: (files, symbols) => {
+        // The run's own rows (the extraction's, and the exact pass's): a declaration joined to its definition leaves them.
+        joinDeclarations(files, symbols as SymbolRow[]);
+        return new CResolver(files, includeDirs, skipped);
+      },
       skipped: () => skipped,
     };
   },
@@ -68,8 +73,8 @@ const C_FAMILY: TreeSitterLanguage<CFile> = {
  * (`static` ones not exported), namespaces (module), classes, structs and unions (class), enums,
  * typedefs and `using` aliases (type), fields (property), methods declared in their class and
  * defined in it or out of line (`A::f`, `A::A`, `A::~A`: a method when A is a class of the
- * repository), lambdas (nested functions named by their variable, `return` or `call(index)`),
- * tests (GoogleTest's `TEST(Suite, Name)` and its kin, Catch2's `TEST_CASE("name")`). Qualified
+ * repository; declared in one place and defined in another, one symbol: see joinDeclarations),
+ * lambdas (nested functions named by their variable, `return` or `call(index)`), tests (GoogleTest's `TEST(Suite, Name)` and its kin, Catch2's `TEST_CASE("name")`). Qualified
  * names use `::`. Includes and calls: see CResolver. Macros are not expanded: a file whose macros
  * hide its syntax is partly extracted, with the line of its first syntax error.
  */

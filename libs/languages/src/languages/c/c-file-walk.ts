@@ -18,7 +18,7 @@ import {
   type CFunction,
   type CType,
 } from './c-model';
-import { declaredNameOf, docOf, functionDeclaratorOf, namePath, storageClasses, typePath } from './c-syntax';
+import { declaredNameOf, docOf, functionDeclaratorOf, namePath, parameterTypesOf, storageClasses, typePath } from './c-syntax';
 import { NestedNames } from '../../function-bodies/nested-names';
 
 /** Where the walk is: a namespace, a class (struct, union, enum), or a function body (a lambda's too). */
@@ -57,6 +57,7 @@ export class CFileWalk implements FileWalk<CFile> {
       includes: [],
       declaredFunctions: new Set(),
       functions: [],
+      prototypes: [],
       types: [],
       sites: [],
     };
@@ -276,6 +277,7 @@ export class CFileWalk implements FileWalk<CFile> {
       body: measureBody(node, parameters?.startIndex ?? node.startIndex, BODY_RULES),
     });
     const fn = this.addFunction(symbol, [...scope, ...written], owner, !cls && written.length > 1, null, body !== null);
+    if (declarator) fn.parameterTypes = parameterTypesOf(declarator);
     if (!owner && !macro) this.file.declaredFunctions.add(name);
     return this.scopes.enter({ kind: 'function', fn });
   }
@@ -298,6 +300,7 @@ export class CFileWalk implements FileWalk<CFile> {
       lambdas: new Map(),
       enclosing,
       hasBody,
+      parameterTypes: '',
     };
     this.file.functions.push(fn);
     return fn;
@@ -345,7 +348,7 @@ export class CFileWalk implements FileWalk<CFile> {
       ...linesOf(node),
       exported: cls.symbol.exported,
     });
-    this.addFunction(symbol, [...cls.path, written[0]!], cls.path, false, null, false);
+    this.addFunction(symbol, [...cls.path, written[0]!], cls.path, false, null, false).parameterTypes = parameterTypesOf(declarator);
   }
 
   /** A declaration: a local variable's type, a constructor declared in a class, or a function's prototype. */
@@ -369,7 +372,16 @@ export class CFileWalk implements FileWalk<CFile> {
       if (cls) this.declareMethod(node, function_, cls);
       else {
         const written = namePath(function_.childForFieldName('declarator'));
-        if (written.length === 1) this.file.declaredFunctions.add(written[0]!);
+        if (written.length !== 1) continue;
+        this.file.declaredFunctions.add(written[0]!);
+        const path = [...this.scopePath(), written[0]!];
+        this.file.prototypes.push({
+          file: this.file,
+          path,
+          parameterTypes: parameterTypesOf(function_),
+          line: startLineOf(node),
+          doc: docOf(node),
+        });
       }
     }
   }

@@ -100,6 +100,8 @@ export interface CFile {
   /** Names of the functions declared (prototypes) or defined at file or namespace level. */
   declaredFunctions: Set<string>;
   functions: CFunction[];
+  /** Free functions declared without a body (`double total(const Shape&);`): no symbol, but a place and a doc for the definition. */
+  prototypes: CPrototype[];
   types: CType[];
   sites: CCallSite[];
 }
@@ -128,6 +130,17 @@ export interface CFunction {
   /** The function a lambda is written in. */
   enclosing: CFunction | null;
   hasBody: boolean;
+  /** What tells its overloads apart (parameterTypesOf): a declaration and its definition have the same. */
+  parameterTypes: string;
+}
+
+export interface CPrototype {
+  file: CFile;
+  /** Scope path with the function's name, as CFunction.path. */
+  path: string[];
+  parameterTypes: string;
+  line: number;
+  doc: string | null;
 }
 
 export interface CCallSite extends CallSite {

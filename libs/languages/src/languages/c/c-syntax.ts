@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { docText } from '../../tree-sitter/symbol-rows';
-import { oneLine } from '../../tree-sitter/tree-sitter';
+import { namedChildrenOf, oneLine } from '../../tree-sitter/tree-sitter';
 
 /** Readers of C and C++ syntax nodes: declarators, names as scope paths, types, doc comments. */
 
@@ -111,4 +111,37 @@ export function docOf(node: Node): string | null {
 /** The storage class specifiers of a declaration (`static`, `extern`, `inline`...). */
 export function storageClasses(node: Node): string[] {
   return node.namedChildren.filter((child) => child?.type === 'storage_class_specifier').map((child) => child!.text);
+}
+
+/** Qualifiers after a parameter list that tell overloads apart: `f() const`, `f() &&`. */
+const OVERLOADING_QUALIFIERS = new Set(['type_qualifier', 'ref_qualifier']);
+
+/**
+ * What tells a function's overloads apart, as the declaration and the definition both write it: the
+ * parameter types and the `const`/`&` qualifiers, without parameter names, default values, comments
+ * and spacing (`(const char* name, int n = 0) const` is `(const char*,int)const`; C's `(void)` is `()`).
+ */
+export function parameterTypesOf(declarator: Node): string {
+  const parameters = declarator.childForFieldName('parameters');
+  const types: string[] = [];
+  for (const parameter of parameters ? namedChildrenOf(parameters) : []) {
+    if (parameter.type === 'comment') continue;
+    const start = parameter.startIndex;
+    let text = parameter.text.slice(0, (parameter.childForFieldName('default_value')?.startIndex ?? parameter.endIndex) - start);
+    const name = declaredNameOf(parameter.childForFieldName('declarator'));
+    if (name?.type === 'identifier') text = text.slice(0, name.startIndex - start) + text.slice(name.endIndex - start);
+    types.push(normalisedType(text.replace(/=\s*$/, '')));
+  }
+  const qualifiers = declarator.namedChildren.filter((child) => child !== null && OVERLOADING_QUALIFIERS.has(child.type));
+  const listed = types.length === 1 && types[0] === 'void' ? '' : types.join(',');
+  return `(${listed})${qualifiers.map((qualifier) => qualifier!.text).join(' ')}`;
+}
+
+/** A type as written, comments out, runs of spacing one space, none beside punctuation. */
+function normalisedType(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([^\w ]) ?/g, '$1')
+    .trim();
 }
