@@ -4,7 +4,7 @@ WHERE s.tenantId = $tenantId AND ($repoIds IS NULL OR s.repoId IN $repoIds)
 MATCH (r:Repository {tenantId: $tenantId, repoId: s.repoId})
 OPTIONAL MATCH (parent:Symbol)-[:HAS_MEMBER]->(s)
 RETURN s {.uid, .kind, .name, .qualifiedName, repositoryId: s.repoId, .path, .startLine, .endLine,
-          .language, .signature, .doc, .exported, .complexity} AS symbol,
+          .language, .signature, .doc, .exported, .complexity, .declaredAt} AS symbol,
        r.commitSha AS commitSha,
        parent {.uid, .kind, .name, .qualifiedName, repositoryId: parent.repoId, .path, .startLine, .endLine} AS parent,
        COLLECT {

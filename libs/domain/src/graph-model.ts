@@ -65,6 +65,8 @@ export interface SymbolRow extends Partial<BodyMetrics>, FieldAccess {
   exported: boolean;
   /** Cyclomatic complexity of the body; null without one. */
   complexity: number | null;
+  /** C and C++: where a function defined here is declared (`tinyxml2.h:745`), when that is another place; absent otherwise. */
+  declaredAt?: string;
   /**
    * A body inside another body or unnamed by a declaration (a callback, a returned closure, an
    * object-literal method, a lambda, a nested function): true; absent on declared symbols.

@@ -2,6 +2,7 @@ import { indexFixturesOnce } from '../test/indexed-fixtures';
 import { CallersService } from './callers/callers.service';
 import { ImpactService } from './impact/impact.service';
 import { SearchService } from './search/search.service';
+import { SymbolService } from './symbols/symbol.service';
 
 /** The C and C++ fixtures indexed once, then asked what the doors ask: callers, impact, search. */
 const { principal, moduleRef } = indexFixturesOnce('c-family', ['shapes-c', 'shapes-cpp']);
@@ -23,6 +24,23 @@ describe('C and C++ repositories', () => {
       ['SquareTest.Area', 'transitive'],
       ['total adds the areas', 'transitive'],
     ]);
+  });
+
+  it('answers get_symbol for a method defined out of line with the place its class declares it, and its doc from there', async () => {
+    const { symbol } = await moduleRef()
+      .get(SymbolService)
+      .getSymbol({ uid: 'c-family:shapes-cpp:src/shape.cpp#geo::Shape::area' }, principal);
+    expect([symbol.path, symbol.startLine, symbol.declaredAt, symbol.doc, symbol.parent?.qualifiedName]).toEqual([
+      'src/shape.cpp',
+      9,
+      'include/geo/shape.hpp:12',
+      'The area, in square units.',
+      'geo::Shape',
+    ]);
+    const { symbol: free } = await moduleRef()
+      .get(SymbolService)
+      .getSymbol({ uid: 'c-family:shapes-cpp:src/shape.cpp#geo::total' }, principal);
+    expect(free.declaredAt).toBe('include/geo/shape.hpp:28');
   });
 
   it('answers search_code by language', async () => {

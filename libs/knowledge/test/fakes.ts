@@ -139,7 +139,7 @@ export class FakeCodeGraph implements CodeGraphReads {
     const symbol = this.visibleSymbols(principal).find((candidate) => candidate.uid === uid);
     if (!symbol) return null;
     return {
-      symbol: { ...symbol, language: 'typescript', signature: null, doc: null, exported: true, complexity: null },
+      symbol: { ...symbol, language: 'typescript', signature: null, doc: null, exported: true, complexity: null, declaredAt: null },
       commitSha: this.repository(symbol.repositoryId).commitSha,
       parent: null,
       members: [],

@@ -12,6 +12,10 @@ export const SymbolDetailSchema = SymbolRefSchema.extend({
   doc: z.string().nullable(),
   exported: z.boolean(),
   complexity: z.number().int().nullable(),
+  declaredAt: z
+    .string()
+    .optional()
+    .describe('C and C++: where the function is declared (path:line) when it is defined in another place (Lore).'),
   commitSha: z.string(),
   resourceUri: z.string().describe('code:// URI of the symbol span, readable as an MCP resource.'),
   symbolUri: z.string(),

@@ -14,6 +14,7 @@ export interface SymbolDetailRecord {
     doc: string | null;
     exported: boolean;
     complexity: number | null;
+    declaredAt: string | null;
   };
   commitSha: string;
   parent: SymbolRef | null;

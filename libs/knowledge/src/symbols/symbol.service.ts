@@ -40,7 +40,9 @@ export class SymbolService {
 }
 
 function toResult(record: SymbolDetailRecord, knowledge: KnowledgeAbout[]): GetSymbolResult {
-  const { symbol, commitSha } = record;
+  const { symbol: withPlace, commitSha } = record;
+  // A declaration's place only where there is one (C and C++ functions defined elsewhere).
+  const { declaredAt, ...symbol } = withPlace;
   const warnings: Warning[] = [];
   const weak = [...record.calls, ...record.calledBy].filter((call) => call.confidence === 'name' || call.confidence === 'ambiguous').length;
   if (weak > 0) {
@@ -60,6 +62,7 @@ function toResult(record: SymbolDetailRecord, knowledge: KnowledgeAbout[]): GetS
   return {
     symbol: {
       ...symbol,
+      ...(declaredAt === null ? {} : { declaredAt }),
       commitSha,
       resourceUri: symbolCodeUri(symbol, commitSha),
       symbolUri: formatSymbolUri(symbol.repositoryId, commitSha, symbol.qualifiedName),

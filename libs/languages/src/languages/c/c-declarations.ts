@@ -51,7 +51,7 @@ export function joinDeclarations(files: readonly CFile[], symbols: SymbolRow[]):
   }
   const dropped = new Set<SymbolRow>();
   for (const [definition, declared] of joined) {
-    const symbol: DeclaredSymbol = definition.symbol;
+    const { symbol } = definition;
     const method = declared.find((declaration) => declaration.method !== null)?.method;
     if (method) {
       symbol.parentUid = method.symbol.parentUid;
@@ -67,9 +67,6 @@ export function joinDeclarations(files: readonly CFile[], symbols: SymbolRow[]):
   for (const symbol of symbols) if (!dropped.has(symbol)) symbols[kept++] = symbol;
   symbols.length = kept;
 }
-
-/** A definition's row with its declaration's place: a property of the Symbol node beside SymbolRow's (the snapshot stores a row's every property). */
-type DeclaredSymbol = SymbolRow & { declaredAt?: string };
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
