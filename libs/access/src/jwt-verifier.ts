@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  decodeProtectedHeader,
-  errors,
-  jwtVerify,
-} from 'jose';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type Permission, type Principal, TOOL_PROFILE_NAMES, UnavailableError } from '@lore/domain';
 import { AuthenticationRequiredError } from './principals';
@@ -26,6 +18,13 @@ const SHARED_SECRET_PERMISSIONS: readonly Permission[] = ['read'];
 const SHARED_SECRET_SUBJECT = 'mcp-jwt-secret';
 const TENANT = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const CLOCK_TOLERANCE_SECONDS = 30;
+
+let loadedJose: typeof import('jose') | undefined;
+/** jose, loaded when a token is first checked: a process that checks none (a CLI command) skips its 40-70 ms load. */
+function jose(): typeof import('jose') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loadedJose ??= require('jose') as typeof import('jose'));
+}
 
 /**
  * JWT bearer tokens from the configured issuer (LORE_JWT_ISSUER), checked against its keys (a JWKS
@@ -47,8 +46,10 @@ export class JwtVerifier {
     this.keys = !config.LORE_JWT_ISSUER
       ? null
       : config.LORE_JWT_JWKS_URL
-        ? createRemoteJWKSet(new URL(config.LORE_JWT_JWKS_URL))
-        : createLocalJWKSet(JSON.parse(readFileSync(config.LORE_JWT_JWKS_FILE!, 'utf8')) as Parameters<typeof createLocalJWKSet>[0]);
+        ? jose().createRemoteJWKSet(new URL(config.LORE_JWT_JWKS_URL))
+        : jose().createLocalJWKSet(
+            JSON.parse(readFileSync(config.LORE_JWT_JWKS_FILE!, 'utf8')) as Parameters<typeof import('jose').createLocalJWKSet>[0],
+          );
   }
 
   get configured(): boolean {
@@ -71,7 +72,7 @@ export class JwtVerifier {
       );
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.keys, {
+      ({ payload } = await jose().jwtVerify(token, this.keys, {
         issuer: this.config.LORE_JWT_ISSUER,
         audience: this.audience,
         algorithms: ALGORITHMS,
@@ -93,9 +94,12 @@ export class JwtVerifier {
   private async principalOfShared(token: string, secret: Uint8Array): Promise<Principal> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, secret, { algorithms: [SHARED_SECRET_ALGORITHM], clockTolerance: CLOCK_TOLERANCE_SECONDS }));
+      ({ payload } = await jose().jwtVerify(token, secret, {
+        algorithms: [SHARED_SECRET_ALGORITHM],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      }));
     } catch (error) {
-      const signature = error instanceof errors.JWSSignatureVerificationFailed;
+      const signature = error instanceof jose().errors.JWSSignatureVerificationFailed;
       throw new AuthenticationRequiredError(
         signature ? "The token's signature does not verify with MCP_JWT_SECRET." : refusal(error),
         true,
@@ -139,7 +143,7 @@ export class JwtVerifier {
 /** The `alg` of a token's protected header; null for what is no JWT. */
 function algorithmOf(token: string): string | null {
   try {
-    return decodeProtectedHeader(token).alg ?? null;
+    return jose().decodeProtectedHeader(token).alg ?? null;
   } catch {
     return null;
   }
@@ -147,6 +151,7 @@ function algorithmOf(token: string): string | null {
 
 /** Why a token was refused, in words that name the check and not the token's content. */
 function refusal(error: unknown): string {
+  const { errors } = jose();
   if (error instanceof errors.JWTExpired) return 'The token has expired.';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return 'The token was not issued for this server (audience).';
@@ -164,6 +169,7 @@ function refusal(error: unknown): string {
  * TypeError), an answer that is not 200, or one that is no key set.
  */
 function keysUnreachable(error: unknown): boolean {
+  const { errors } = jose();
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
   // fetch's own TypeError, from Node's realm (not always an instance of this realm's Error).
   if ((error as { name?: unknown } | null)?.name === 'TypeError') return true;

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { BashExtractor } from './bash-extractor';
 
 /** Bash and POSIX shell scripts (bats test files too) with tree-sitter. */
 export const BASH: LanguageDefinition = {
@@ -15,7 +14,9 @@ export const BASH: LanguageDefinition = {
       staticCalls: false,
     },
   ],
-  createExtractor: () => new BashExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./bash-extractor') as typeof import('./bash-extractor')).BashExtractor(),
   // bats' `.bats` files; `test_*.sh` and `*_test.sh` (shunit2's and others' habit).
   testPath: /\.bats$|(^|\/)test_[^/]*\.(?:sh|bash)$|_test\.(?:sh|bash)$/,
   // The `#` lines right above a function.

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { CSharpExtractor } from './csharp-extractor';
 
 /** C# with tree-sitter. */
 export const CSHARP: LanguageDefinition = {
@@ -13,7 +12,9 @@ export const CSHARP: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new CSharpExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./csharp-extractor') as typeof import('./csharp-extractor')).CSharpExtractor(),
   // Test projects (`Orders.Tests/`) and test classes (`OrderTests.cs`).
   testPath: /(^|\/)[^/]+\.Tests?\/|Tests?\.cs$/,
   // `///` XML doc lines.

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { DartExtractor } from './dart-extractor';
 
 /** Dart with tree-sitter. */
 export const DART: LanguageDefinition = {
@@ -16,7 +15,9 @@ export const DART: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new DartExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./dart-extractor') as typeof import('./dart-extractor')).DartExtractor(),
   // package:test's `test/` folder and `*_test.dart` files.
   testPath: /(^|\/)test\/|_test\.dart$/,
   // `///` lines and `/** ... */` blocks.

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { GoExtractor } from './go-extractor';
 
 /** Go with tree-sitter. */
 export const GO: LanguageDefinition = {
@@ -13,7 +12,9 @@ export const GO: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new GoExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./go-extractor') as typeof import('./go-extractor')).GoExtractor(),
   testPath: /_test\.go$/,
   docComments: 'line-above',
   headerSyntax: 'go',

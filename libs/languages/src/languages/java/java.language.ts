@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { JavaExtractor } from './java-extractor';
 
 /** Java with tree-sitter. */
 export const JAVA: LanguageDefinition = {
@@ -13,7 +12,9 @@ export const JAVA: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new JavaExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./java-extractor') as typeof import('./java-extractor')).JavaExtractor(),
   // Maven's and Gradle's test sources.
   testPath: /(^|\/)src\/test\//,
   docComments: 'block',

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { KotlinExtractor } from './kotlin-extractor';
 
 /** Kotlin with tree-sitter. */
 export const KOTLIN: LanguageDefinition = {
@@ -14,7 +13,9 @@ export const KOTLIN: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new KotlinExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./kotlin-extractor') as typeof import('./kotlin-extractor')).KotlinExtractor(),
   // Gradle's test source sets (`src/test/`, `src/jvmTest/`, `src/commonTest/`...) and kotest's `*Spec.kt`.
   testPath: /(^|\/)src\/(?:\w+T|t)est\/|Spec\.kt$/,
   // KDoc `/** */` blocks.

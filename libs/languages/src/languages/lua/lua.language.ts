@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { LuaExtractor } from './lua-extractor';
 
 /** Lua with tree-sitter. */
 export const LUA: LanguageDefinition = {
@@ -15,7 +14,9 @@ export const LUA: LanguageDefinition = {
       staticCalls: false,
     },
   ],
-  createExtractor: () => new LuaExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./lua-extractor') as typeof import('./lua-extractor')).LuaExtractor(),
   // busted's `_spec.lua` files (the `spec/` and `tests/` folders are every ecosystem's), luaunit's `test_*.lua` / `_test.lua`.
   testPath: /_spec\.lua$|(^|\/)test_[^/]*\.lua$|_test\.lua$/,
   // `---` lines (LDoc, LuaLS annotations) and the `--` lines of their run.

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { PhpExtractor } from './php-extractor';
 
 /** PHP with tree-sitter. */
 export const PHP: LanguageDefinition = {
@@ -14,7 +13,9 @@ export const PHP: LanguageDefinition = {
       staticCalls: false,
     },
   ],
-  createExtractor: () => new PhpExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./php-extractor') as typeof import('./php-extractor')).PhpExtractor(),
   // PHPUnit's `*Test.php` (`tests/` is a test folder everywhere).
   testPath: /Test\.php$/,
   // PHPDoc `/** */` blocks.

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { PythonExtractor } from './python-extractor';
 
 /** Python with tree-sitter, pyright's language server in the exact pass. */
 export const PYTHON: LanguageDefinition = {
@@ -14,7 +13,9 @@ export const PYTHON: LanguageDefinition = {
       staticCalls: false,
     },
   ],
-  createExtractor: () => new PythonExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./python-extractor') as typeof import('./python-extractor')).PythonExtractor(),
   // pytest's test_*.py and *_test.py.
   testPath: /(^|\/)test_[^/]*\.py$|_test\.py$/,
   docComments: 'docstring',

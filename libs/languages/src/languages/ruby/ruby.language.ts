@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { RubyExtractor } from './ruby-extractor';
 
 /** Ruby with tree-sitter. */
 export const RUBY: LanguageDefinition = {
@@ -14,7 +13,9 @@ export const RUBY: LanguageDefinition = {
       staticCalls: false,
     },
   ],
-  createExtractor: () => new RubyExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./ruby-extractor') as typeof import('./ruby-extractor')).RubyExtractor(),
   // RSpec's `_spec.rb` and minitest's `test_*.rb` / `_test.rb`.
   testPath: /_spec\.rb$|(^|\/)test_[^/]*\.rb$|_test\.rb$/,
   docComments: 'line-above',

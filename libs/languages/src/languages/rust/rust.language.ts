@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { RustExtractor } from './rust-extractor';
 
 /** Rust with tree-sitter. */
 export const RUST: LanguageDefinition = {
@@ -13,7 +12,9 @@ export const RUST: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new RustExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./rust-extractor') as typeof import('./rust-extractor')).RustExtractor(),
   // Cargo's integration tests (`tests/` is a test folder everywhere); unit tests are `#[test]` functions in any file.
   testPath: /(^|\/)tests\/[^/]+\.rs$/,
   // `///` lines and `/** */` blocks.

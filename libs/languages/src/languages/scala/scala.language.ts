@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { ScalaExtractor } from './scala-extractor';
 
 /** Scala with tree-sitter. */
 export const SCALA: LanguageDefinition = {
@@ -15,7 +14,9 @@ export const SCALA: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new ScalaExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./scala-extractor') as typeof import('./scala-extractor')).ScalaExtractor(),
   // sbt's and Maven's test sources (`src/test/scala/`, `src/it/`...), mill's `test/src/` (any `test/` folder is one already) and `*Spec.scala`, `*Suite.scala`, `*Test(s).scala`.
   testPath: /(^|\/)src\/(?:test|it|\w+Test)\/|(?:Spec|Suite|Tests?)\.scala$/,
   // Scaladoc `/** */` blocks.

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { SwiftExtractor } from './swift-extractor';
 
 /** Swift with tree-sitter. */
 export const SWIFT: LanguageDefinition = {
@@ -15,7 +14,9 @@ export const SWIFT: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new SwiftExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./swift-extractor') as typeof import('./swift-extractor')).SwiftExtractor(),
   // SwiftPM's test targets (`Tests/<Target>/`) and XCTest's `*Tests.swift` files.
   testPath: /(^|\/)Tests\/|Tests?\.swift$/,
   // `///` lines and `/** ... */` blocks.
