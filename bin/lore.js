@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // The `lore` command: runs the compiled CLI (build first with `npm run build`).
 const { spawn } = require('node:child_process');
-const { homedir } = require('node:os');
-const { join } = require('node:path');
 
 /**
  * Commands that index hold a large heap (a program's syntax trees) while they allocate a lot per run:
@@ -34,15 +32,7 @@ if (INDEXING_COMMANDS.has(process.argv[2]) && !sized) {
     process.channel.unref();
   }
   // Node 22.1+ keeps the code it compiled for these modules (in the OS's temporary directory) and
-  // starts the next command from it: `lore --help` in about 0.5 s instead of 0.7 s. On Node 20 Lore
-  // keeps it itself, in its cache directory (docs/benchmarks.md, bench:cli).
-  const { enableCompileCache } = require('node:module');
-  if (enableCompileCache) enableCompileCache();
-  else require('./compile-cache').enableCompileCache(join(loreCacheDirectory(), 'compile', `${process.version}-${process.arch}`));
+  // starts the next command from it: `lore --help` in about 0.5 s instead of 0.7 s. Node 20 has no such cache.
+  require('node:module').enableCompileCache?.();
   require('../dist/apps/cli/src/main.js');
-}
-
-/** LORE_CACHE_DIR, else $XDG_CACHE_HOME/lore (as libs/config's cacheDirectory, which this file runs before). */
-function loreCacheDirectory() {
-  return process.env.LORE_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lore');
 }
