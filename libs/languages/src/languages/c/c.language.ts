@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { CExtractor } from './c-extractor';
 
 /** C and C++ with tree-sitter, in one folder: they share headers, and a call crosses from one to the other. */
 export const C_FAMILY: LanguageDefinition = {
@@ -21,7 +20,9 @@ export const C_FAMILY: LanguageDefinition = {
       staticCalls: true,
     },
   ],
-  createExtractor: () => new CExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./c-extractor') as typeof import('./c-extractor')).CExtractor(),
   // GoogleTest's and Catch2's usual file names: foo_test.cc, foo_unittest.cpp, test_foo.c, foo.test.cpp.
   testPath: /(_test|_unittest|\.test)\.(c|cc|cpp|cxx)$|(^|\/)test_[^/]*\.(c|cc|cpp|cxx)$/,
   docComments: 'doxygen',

@@ -1,5 +1,4 @@
 import type { LanguageDefinition } from '../language-definition';
-import { TypeScriptExtractor } from './typescript-extractor';
 
 /** TypeScript and JavaScript, read with the TypeScript compiler: its syntax first, its checker in the exact pass. */
 export const TYPESCRIPT: LanguageDefinition = {
@@ -14,7 +13,9 @@ export const TYPESCRIPT: LanguageDefinition = {
       staticCalls: false,
     },
   ],
-  createExtractor: () => new TypeScriptExtractor(),
+  // Loaded for a repository with files of it: the registry reads every folder's definition.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  createExtractor: () => new (require('./typescript-extractor') as typeof import('./typescript-extractor')).TypeScriptExtractor(),
   // jest, vitest and mocha spec files (any language's `tests/`, `__tests__/` and `spec/` folders are tests too: languages.ts).
   testPath: /\.(test|spec|e2e-spec)\.[cm]?[jt]sx?$/,
   docComments: 'block',
