@@ -6,7 +6,7 @@
  * for the syntactic first pass (what is queryable first) and for the final, compiler-resolved one,
  * with the time and peak memory of each pass.
  *
- *   npm run bench:precision -- bench/.repos/prisma [--per-package] [--checker typescript-6] [--exact-only]
+ *   npm run bench:precision -- bench/.repos/prisma [--per-package] [--checker typescript-7] [--exact-only]
  *
  * The reference is built as the repository builds: one language service per TypeScript project
  * (each tsconfig of a monorepo, with its own options; see readProjects), one at a time, its

@@ -41,8 +41,12 @@ export interface ExtractionInput {
 /** TypeScript 6 in this process, or TypeScript 7's native checker beside it (npm typescript-native). */
 export type TypeScriptChecker = 'typescript-6' | 'typescript-7';
 
-/** TypeScript 7's: the same CALLS as TypeScript 6 on prisma and trpc in about half the time (docs/benchmarks.md, issue 46). */
-export const DEFAULT_TYPESCRIPT_CHECKER: TypeScriptChecker = 'typescript-7';
+/**
+ * TypeScript 6's: TypeScript 7's gives the same CALLS on prisma and trpc with about half the CPU from
+ * cold, but re-opens the project each run, where TypeScript 6 keeps a warm program: a one-file change
+ * in a running lore took twice as long (docs/benchmarks.md, issue 46).
+ */
+export const DEFAULT_TYPESCRIPT_CHECKER: TypeScriptChecker = 'typescript-6';
 
 /** Whether the run's exact pass asks TypeScript 7's native checker. */
 export function usesNativeChecker(input: { typescriptChecker?: TypeScriptChecker }): boolean {
