@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestingModule } from '@nestjs/testing';
@@ -120,4 +121,67 @@ describe('code health analysis on the graph', () => {
     );
     expect(summary.findings.by_family).toMatchObject({ cohesion: 4, dependencies: 3 });
   });
+});
+
+describe("check_dead_code: a public name nothing calls is dead in an application, its clients' in a library", () => {
+  let moduleRef: TestingModule;
+  let service: CodeHealthService;
+
+  beforeAll(async () => {
+    moduleRef = await knowledgeWith({});
+    service = moduleRef.get(CodeHealthService);
+  }, 120_000);
+
+  afterAll(async () => {
+    await moduleRef?.close();
+  });
+
+  /** A committed repository whose entry file's main calls one of lib.ts's two exports; the other nothing calls. */
+  const indexedWith = async (repositoryId: string, manifest: Record<string, unknown>) => {
+    const root = join(mkdtempSync(join(tmpdir(), 'lore-publication-')), repositoryId);
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'package.json'), `${JSON.stringify(manifest)}\n`);
+    writeFileSync(join(root, 'src', 'main.ts'), "import { used } from './lib';\n\nfunction main(): void {\n  used();\n}\n\nmain();\n");
+    writeFileSync(
+      join(root, 'src', 'lib.ts'),
+      'export function used(): number {\n  return 1;\n}\n\nexport function neverCalled(): number {\n  return 2;\n}\n',
+    );
+    const git = (args: string[]) =>
+      execFileSync('git', args, {
+        cwd: root,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@lore.invalid',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@lore.invalid',
+        },
+      });
+    git(['-c', 'init.defaultBranch=main', 'init', '-q']);
+    git(['add', '-A']);
+    git(['commit', '-qm', 'first']);
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId }, principal);
+    await service.analyzeRepository({ repository: repositoryId }, principal);
+    const list = await service.listFindings({ family: 'dead_code', detail_level: 'full' }, principal);
+    return list.items.map((item) => [item.title, item.status, item.confidence, item.message]);
+  };
+
+  it('lists the uncalled export as dead when package.json is private, as unknown when it publishes the package', async () => {
+    expect(await indexedWith('publication-app', { name: 'web', private: true })).toEqual([
+      [
+        'neverCalled: unreachable',
+        'dead',
+        'high',
+        'function neverCalled: public, but in an application (an application: package.json publishes no package): not an entry point, test, override or implementation, and nothing reachable calls it.',
+      ],
+    ]);
+    expect(await indexedWith('publication-lib', { name: 'tiny-lib', version: '1.0.0' })).toEqual([
+      [
+        'neverCalled: reachability unknown',
+        'unknown',
+        'low',
+        'function neverCalled: public in a library (package.json publishes tiny-lib (not private)) and nothing in the repository calls it: its clients may.',
+      ],
+    ]);
+  }, 300_000);
 });
