@@ -123,7 +123,7 @@ describe('code health analysis on the graph', () => {
   });
 });
 
-describe("check_dead_code: a public name nothing calls is dead in an application, its clients' in a library", () => {
+describe('check_dead_code: a public name nothing calls is dead in an application, information in a library (its clients may use it)', () => {
   let moduleRef: TestingModule;
   let service: CodeHealthService;
 
@@ -161,27 +161,41 @@ describe("check_dead_code: a public name nothing calls is dead in an application
     git(['add', '-A']);
     git(['commit', '-qm', 'first']);
     await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId }, principal);
-    await service.analyzeRepository({ repository: repositoryId }, principal);
-    const list = await service.listFindings({ family: 'dead_code', detail_level: 'full' }, principal);
-    return list.items.map((item) => [item.title, item.status, item.confidence, item.message]);
+    const summary = await service.analyzeRepository({ repository: repositoryId }, principal);
+    const listed = await service.listFindings({ family: 'dead_code', detail_level: 'full' }, principal);
+    const checked = await service.checkDeadCode({ detail_level: 'full' }, principal);
+    const warningsOnly = await service.checkDeadCode({ min_severity: 'warning' }, principal);
+    const view = (items: typeof checked.items) => items.map((item) => [item.kind, item.title, item.severity, item.status, item.message]);
+    return { total: summary.findings.total, listed: view(listed.items), checked: view(checked.items), warningsOnly: warningsOnly.total };
   };
 
-  it('lists the uncalled export as dead when package.json is private, as unknown when it publishes the package', async () => {
-    expect(await indexedWith('publication-app', { name: 'web', private: true })).toEqual([
-      [
-        'neverCalled: unreachable',
-        'dead',
-        'high',
-        'function neverCalled: public, but in an application (an application: package.json publishes no package): not an entry point, test, override or implementation, and nothing reachable calls it.',
+  it('lists the uncalled export as dead when package.json is private, as information check_dead_code alone lists when it publishes the package', async () => {
+    const dead = [
+      'unreachable',
+      'neverCalled: unreachable',
+      'warning',
+      'dead',
+      'function neverCalled: public, but in an application (an application: package.json publishes no package): not an entry point, test, override or implementation, and nothing reachable calls it.',
+    ];
+    expect(await indexedWith('publication-app', { name: 'web', private: true })).toEqual({
+      total: 1,
+      listed: [dead],
+      checked: [dead],
+      warningsOnly: 1,
+    });
+    expect(await indexedWith('publication-lib', { name: 'tiny-lib', version: '1.0.0' })).toEqual({
+      total: 0,
+      listed: [],
+      checked: [
+        [
+          'unused_public_api',
+          'neverCalled: information: unused in this repository, public API of a library',
+          'info',
+          'unknown',
+          'function neverCalled: information: unused in this repository, public API of a library, its clients may use it (package.json publishes tiny-lib (not private); nothing in the repository calls, imports or names it).',
+        ],
       ],
-    ]);
-    expect(await indexedWith('publication-lib', { name: 'tiny-lib', version: '1.0.0' })).toEqual([
-      [
-        'neverCalled: reachability unknown',
-        'unknown',
-        'low',
-        'function neverCalled: public in a library (package.json publishes tiny-lib (not private)) and nothing in the repository calls it: its clients may.',
-      ],
-    ]);
+      warningsOnly: 0,
+    });
   }, 300_000);
 });
