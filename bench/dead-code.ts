@@ -10,8 +10,7 @@
  *
  * A library's public names nothing in the repository uses are information, never findings: the
  * count is printed on its own line. --as-application reads the repository as an application
- * whatever its manifests say (its public names are then roots of nothing), to measure what calling
- * an application's unused public names dead would do on a set.
+ * whatever its manifests say (its public names nothing uses are then `unknown` findings).
  *
  * With --set (a frozen set: the items checked by hand, each with its verdict, used or dead), it
  * scores the run against the set: of the items called dead, how many the hand check found used, how
@@ -79,9 +78,9 @@ async function main(): Promise<void> {
   const dead = unreached.filter((item) => item.status === 'dead');
   console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${snapshot.symbols.length} symbols; ${publication.by}`);
   console.log(
-    `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length} (of them a library's public names nothing in the repository uses: ${reached.filter((item) => item.publicApi).length})`,
+    `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length} (of them public names nothing in the repository uses: ${reached.filter((item) => item.publicApi).length})`,
   );
-  const information = unreached.filter((item) => item.publicApi).length;
+  const information = unreached.filter((item) => item.publicApi === 'library').length;
   console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length - information}`);
   console.log(`information (a library's public names nothing in the repository uses, counted by no gate): ${information}`);
   // --unreached: the items reachability alone calls dead, each with what the check against the code made of it (the hand-checked sets).
@@ -89,7 +88,7 @@ async function main(): Promise<void> {
   const pool = process.argv.includes('--unreached')
     ? unreached.filter((item) => reached.some((alone) => alone.symbol.uid === item.symbol.uid && alone.status === 'dead'))
     : process.argv.includes('--public')
-      ? unreached.filter((item) => item.publicApi)
+      ? unreached.filter((item) => item.publicApi === 'library')
       : [...dead];
   const setPath = argument('--set', '');
   if (setPath !== '') {

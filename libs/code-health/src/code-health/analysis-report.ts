@@ -101,11 +101,11 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       : []),
     ...(full ? couplingFindings(classes, settings.thresholds.coupling) : []),
     ...(full ? cohesionFindings(classes, settings.thresholds.cohesion, fieldAccess) : []),
-    ...(full ? unreached.filter((item) => !item.publicApi).map(deadCodeFinding) : []),
+    ...(full ? unreached.filter((item) => item.publicApi !== 'library').map(deadCodeFinding) : []),
     ...(full ? cycles.map(cycleFinding) : []),
   ];
   // A library's public names nothing uses are told apart from the findings: adding API is no debt.
-  const told = full ? unreached.filter((item) => item.publicApi).map(unusedPublicApiFinding) : [];
+  const told = full ? unreached.filter((item) => item.publicApi === 'library').map(unusedPublicApiFinding) : [];
   const identified = withIds([...drafts, ...told]);
   const toldIds = new Set(withIds(told).map((finding) => finding.canonical_id));
   const findings = identified.filter((finding) => !toldIds.has(finding.canonical_id));
@@ -317,10 +317,19 @@ function deadCodeFinding(item: UnreachedSymbol): Draft {
     clone_type: null,
     status: item.status,
     remediation: {
-      summary: item.status === 'dead' ? 'Delete it, or export it if it is meant as API.' : 'Confirm the callers matched by name before deleting.',
+      summary:
+        item.status === 'dead'
+          ? 'Delete it, or export it if it is meant as API.'
+          : item.publicApi
+            ? 'Confirm nothing outside the code calls it (a loader by name, the runtime, compiled output) before deleting it.'
+            : 'Confirm the callers matched by name before deleting.',
       steps: [
         'Search for dynamic uses (string names, reflection, registrations) with search_code.',
-        item.status === 'dead' ? 'Delete it with its tests, or export it.' : 'Check the callers listed by get_callers; delete only if none is real.',
+        item.status === 'dead'
+          ? 'Delete it with its tests, or export it.'
+          : item.publicApi
+            ? 'Delete it only once no loader, runtime or generated code names it.'
+            : 'Check the callers listed by get_callers; delete only if none is real.',
       ],
       effort: 'small',
     },

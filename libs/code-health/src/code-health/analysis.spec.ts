@@ -243,15 +243,16 @@ describe('dead code by reachability', () => {
     expect(unreachedSymbols(facts, false, LIBRARY).map((item) => item.confidence)).toEqual(['low', 'medium', 'low']);
   });
 
-  it('in an application, public names are no roots: an exported name nothing reaches is dead, and what only it calls is too', () => {
+  it('in an application, a public name nothing uses is unknown, never dead (a runtime may call it), and what only it calls is not listed', () => {
     const application: Publication = { published: false, by: 'an application: package.json publishes no package' };
-    expect(unreachedSymbols(facts, true, application).map((item) => [item.symbol.uid, item.status])).toEqual([
-      ['api', 'dead'],
-      ['helper', 'dead'],
-      ['orphan', 'dead'],
-      ['guessed', 'dead'],
-      ['public', 'dead'],
+    expect(unreachedSymbols(facts, true, application).map((item) => [item.symbol.uid, item.status, item.publicApi ?? null])).toEqual([
+      ['api', 'unknown', 'application'],
+      ['orphan', 'dead', null],
+      ['guessed', 'unknown', null],
     ]);
+    expect(unreachedSymbols(facts, true, application)[0]!.reason).toBe(
+      "public in an application (an application: package.json publishes no package) and nothing in the repository calls, imports or names it, but a runtime may (plugins loaded by name, a C extension's init, compiled JSX): not called dead",
+    );
   });
 
   it("a library's public name is not listed when the repository calls, imports, re-exports it or declares it in an entry file", () => {
@@ -270,8 +271,8 @@ describe('dead code by reachability', () => {
     };
     // caller and Widget: public, nothing uses them (their clients may); a member of a public class is its class's API, never listed.
     expect(unreachedSymbols(library, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.publicApi])).toEqual([
-      ['caller', 'unknown', true],
-      ['Widget', 'unknown', true],
+      ['caller', 'unknown', 'library'],
+      ['Widget', 'unknown', 'library'],
     ]);
   });
 
@@ -318,7 +319,7 @@ describe('dead code by reachability', () => {
         item.status,
         item.publicApi,
       ]),
-    ).toEqual([['get_locales', 'unknown', true]]);
+    ).toEqual([['get_locales', 'unknown', 'library']]);
   });
 
   it('checks each item called dead against the code: decorated is registered, named elsewhere is unknown, unread code calls nothing dead', () => {

@@ -100,13 +100,16 @@ describe("a library's new public function is information, not a regression", () 
     expect(baselineOf(second!).findings.map((finding) => finding.title)).toEqual(['leftover: unreachable']);
   });
 
-  it('in an application the same new function is dead: a regression that fails the gate', () => {
+  it('in an application the same new function is an unknown finding (info), never dead: only a gate on info fails on it', () => {
     const [app1, app2] = [before, after].map((facts) => buildReport(facts, settings(false)));
     expect(app2!.findings.information).toBeUndefined();
-    expect(compareReports(app1!, app2!, 'all').regressions.map((finding) => finding.title)).toEqual(['discount: unreachable']);
+    expect(compareReports(app1!, app2!, 'all').regressions.map((finding) => [finding.title, finding.severity])).toEqual([
+      ['discount: reachability unknown', 'info'],
+    ]);
+    expect(evaluateGates(app2!, baselineOf(app1!), EvaluateGatesInputSchema.parse({})).verdict).toBe('pass');
     expect(evaluateGates(app2!, baselineOf(app1!), everySeverity)).toMatchObject({
       verdict: 'fail',
-      new_findings: [{ title: 'discount: unreachable', severity: 'warning' }],
+      new_findings: [{ title: 'discount: reachability unknown', severity: 'info' }],
     });
   });
 });

@@ -9,8 +9,11 @@ export interface UnreachedSymbol {
   status: 'dead' | 'unknown';
   confidence: 'high' | 'medium' | 'low';
   reason: string;
-  /** A library's public name nothing in the repository uses: information (its clients may use it), never a finding. */
-  publicApi?: true;
+  /**
+   * A public name nothing in the repository uses: in a `library`, information (its clients may use
+   * it), never a finding; in an `application`, an `unknown` finding (a runtime may call it).
+   */
+  publicApi?: 'library' | 'application';
 }
 
 const STRONG_CALLS = new Set(['exact', 'import']);
@@ -25,21 +28,20 @@ const IMPLICIT_METHOD = /^(?:constructor|__\w+__|main|init|toString|equals|hashC
  * Dead code by reachability: from the roots (module-level code, top-level variables' initializers
  * and the bodies written there (registrations: routes, listeners), the top-level symbols of entry
  * files, tests, implicit methods, overrides of a base's member and methods named like a method of an
- * interface of the repository; and in a library, its public names: exported symbols, the members of
- * exported classes, names re-exported by a package root), follow calls, tests, inheritance,
- * enclosing and enclosed symbols. Function, method and class symbols no strong path reaches are
- * listed: `unknown` when a call matched only by name reaches them, else `dead`. Nested bodies follow
- * their encloser and are never listed themselves. A library's top-level public function or class
- * that nothing in the repository calls, imports or names as a base (and that no package root
- * re-exports nor an entry file declares: those are its declared API) is listed `unknown` with
- * `publicApi`: information that its clients may call it, which the report keeps apart from the
- * findings (no gate, baseline or comparison counts it). In an application (`publication.published` false) public names are roots of
- * nothing: one nothing reaches is dead like any other.
+ * interface of the repository, and public names: exported symbols, the members of exported classes,
+ * names re-exported by a package root), follow calls, tests, inheritance, enclosing and enclosed
+ * symbols. Function, method and class symbols no strong path reaches are listed: `unknown` when a
+ * call matched only by name reaches them, else `dead`. Nested bodies follow their encloser and are
+ * never listed themselves. A top-level public function or class that nothing in the repository
+ * calls, imports or names as a base (and that no package root re-exports nor an entry file declares:
+ * those are its declared API) is listed `unknown` with `publicApi`: in a library, information that
+ * its clients may call it, which the report keeps apart from the findings (no gate, baseline or
+ * comparison counts it); in an application, an `unknown` finding, never dead (see rootsOf).
  */
 export function unreachedSymbols(facts: HealthFacts, callsExact: boolean, publication: Publication): UnreachedSymbol[] {
   const byUid = new Map(facts.symbols.map((symbol) => [symbol.uid, symbol]));
-  const roots = rootsOf(facts, byUid, publication.published);
-  const clientsOnly = publication.published ? publicNamesNothingUses(facts) : new Set<string>();
+  const roots = rootsOf(facts, byUid);
+  const usedByNothing = publicNamesNothingUses(facts);
   const strong = new Map<string, string[]>();
   const weak = new Map<string, string[]>();
   const link = (edges: Map<string, string[]>, from: string, to: string) => {
@@ -65,16 +67,18 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean, public
         CANDIDATE_KINDS.has(symbol.kind) &&
         !symbol.nested &&
         !symbol.inTest &&
-        (!reachedStrongly.has(symbol.uid) || clientsOnly.has(symbol.uid)),
+        (!reachedStrongly.has(symbol.uid) || usedByNothing.has(symbol.uid)),
     )
     .map((symbol): UnreachedSymbol => {
-      if (clientsOnly.has(symbol.uid)) {
+      if (usedByNothing.has(symbol.uid)) {
         return {
           symbol,
           status: 'unknown',
           confidence: 'low',
-          reason: `${publication.by}; nothing in the repository calls, imports or names it`,
-          publicApi: true,
+          reason: publication.published
+            ? `${publication.by}; nothing in the repository calls, imports or names it`
+            : `public in an application (${publication.by}) and nothing in the repository calls, imports or names it, but a runtime may (plugins loaded by name, a C extension's init, compiled JSX): not called dead`,
+          publicApi: publication.published ? 'library' : 'application',
         };
       }
       if (reachedAtAll.has(symbol.uid)) {
@@ -92,7 +96,7 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean, public
         status: 'dead',
         confidence: sure ? 'high' : 'medium',
         reason: sure
-          ? `${symbol.exported ? `public, but in an application (${publication.by}):` : 'not exported, not re-exported,'} not an entry point, test, override or implementation, and nothing reachable calls it`
+          ? 'not exported, not re-exported, not an entry point, test, override or implementation, and nothing reachable calls it'
           : 'nothing reachable calls it (calls in this language or run are not all resolved by a compiler: dynamic uses may hide)',
       };
     });
@@ -241,7 +245,7 @@ function publicNamesNothingUses(facts: HealthFacts): Set<string> {
   );
 }
 
-function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>, published: boolean): Set<string> {
+function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<string> {
   const roots = new Set<string>();
   const reExported = reExportedNames(facts);
   const interfaceMethods = new Set<string>();
@@ -261,8 +265,9 @@ function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>, publis
     const parent = symbol.parentUid === null ? undefined : byUid.get(symbol.parentUid);
     const topLevel = parent === undefined;
     const isRoot =
-      // A library's public names are its clients' to call; an application's are its own.
-      (published && isPublicName(symbol, parent, reExported)) ||
+      // A library's public names are its clients' to call. An application's too: calling them dead
+      // called used ones dead on the frozen sets (lib2to3 fixers, PyInit_*, jsxEscape; docs/analysis.md).
+      isPublicName(symbol, parent, reExported) ||
       symbol.inTest ||
       // Module-level code runs when the module loads; a body written there with no symbol around it
       // is a registration (a route handler, a listener) or runs at once.
