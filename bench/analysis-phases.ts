@@ -20,13 +20,14 @@ import { ConfigModule, StderrLogger } from '@lore/config';
 import { canonicalJson, localPrincipal } from '@lore/domain';
 import { DEFAULT_THRESHOLDS, NEAR_MISS_SIMILARITY } from '@lore/domain/schemas/code-health';
 import { CodeHealthRepository, CodeGraphRepository } from '@lore/graph';
-import { codeLanguages } from '@lore/indexer';
+import { codeLanguages, SourceRepository } from '@lore/indexer';
 import { CodeHealthModule } from '@lore/code-health';
 import { KnowledgeModule } from '@lore/knowledge';
 import { buildReport } from '@lore/code-health/code-health/analysis-report';
 import { groupClones } from '@lore/code-health/code-health/clone-groups';
 import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { classMeasures, functionMeasures, importCycles, moduleMeasures } from '@lore/code-health/code-health/design-metrics';
+import { MANIFEST_PATHS, publicationOf } from '@lore/code-health/code-health/publication';
 import { unreachedSymbols } from '@lore/code-health/code-health/reachability';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 
@@ -83,13 +84,17 @@ async function main(): Promise<void> {
       ),
     );
     await timed('import cycles', () => importCycles(facts.imports));
-    await timed('reachability', () => unreachedSymbols(facts, repository.callsExact));
+    const publication = await timed('publication (manifests)', async () =>
+      publicationOf(await new SourceRepository().filesAtCommit(repository, MANIFEST_PATHS)),
+    );
+    await timed('reachability', () => unreachedSymbols(facts, repository.callsExact, publication));
     const settings = {
       repository: repositoryId,
       commit: repository.commitSha,
       mode: 'full' as const,
       thresholds: { ...DEFAULT_THRESHOLDS },
       callsExact: repository.callsExact,
+      publication,
       // The timed phases leave the code's names out: the whole operation below reads them (git grep).
       namesInCode: null,
     };

@@ -6,7 +6,11 @@
  * does: checkedAgainstCode) and a seeded sample of the items called dead, one per line (path:line, kind,
  * qualified name, confidence), for a person to check each by hand in the repository (grep for uses).
  *
- *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48] [--unreached] [--set bench/dead-code-sets/hono.json]
+ *   npm run bench:dead-code -- bench/.repos/hono [--sample 40] [--seed 48] [--unreached | --public] [--set bench/dead-code-sets/hono.json] [--as-application]
+ *
+ * A library's public names nothing in the repository uses are information, never findings: the
+ * count is printed on its own line. --as-application reads the repository as an application
+ * whatever its manifests say (its public names nothing uses are then `unknown` findings).
  *
  * With --set (a frozen set: the items checked by hand, each with its verdict, used or dead), it
  * scores the run against the set: of the items called dead, how many the hand check found used, how
@@ -18,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readRepository, SourceRepository } from '@lore/indexer';
+import { MANIFEST_PATHS, publicationOf } from '@lore/code-health/code-health/publication';
 import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/code-health/code-health/reachability';
 import { healthFactsOf } from './health-facts';
 import { seededRandom } from './seeded-random';
@@ -62,25 +67,29 @@ async function main(): Promise<void> {
   const snapshot = reading.resolveExactly ? await reading.resolveExactly() : reading.snapshot;
   // Once the exact pass is done a repository's calls are as exact as they will be (callsExact in tenant views).
   const facts = healthFactsOf(snapshot);
-  const reached = unreachedSymbols(facts, true);
-  const questions = deadCodeQuestions(facts, true);
-  const code = await new SourceRepository().namesInCode(
-    { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' },
-    questions.names,
-    questions.declarations,
-    questions.codeEndings,
-  );
+  const source = { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' };
+  const publication = process.argv.includes('--as-application')
+    ? { published: false, by: 'read as an application (--as-application)' }
+    : publicationOf(await new SourceRepository().filesAtCommit(source, MANIFEST_PATHS));
+  const reached = unreachedSymbols(facts, true, publication);
+  const questions = deadCodeQuestions(facts, true, publication);
+  const code = await new SourceRepository().namesInCode(source, questions.names, questions.declarations, questions.codeEndings);
   const unreached = checkedAgainstCode(reached, facts, code);
   const dead = unreached.filter((item) => item.status === 'dead');
-  console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${snapshot.symbols.length} symbols`);
+  console.log(`repository ${root} @ ${snapshot.commitSha.slice(0, 12)}: ${snapshot.symbols.length} symbols; ${publication.by}`);
   console.log(
-    `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length}`,
+    `by reachability alone: dead ${reached.filter((item) => item.status === 'dead').length}, unknown ${reached.filter((item) => item.status === 'unknown').length} (of them public names nothing in the repository uses: ${reached.filter((item) => item.publicApi).length})`,
   );
-  console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length}`);
+  const information = unreached.filter((item) => item.publicApi === 'library').length;
+  console.log(`checked against the code: dead ${dead.length}, unknown ${unreached.length - dead.length - information}`);
+  console.log(`information (a library's public names nothing in the repository uses, counted by no gate): ${information}`);
   // --unreached: the items reachability alone calls dead, each with what the check against the code made of it (the hand-checked sets).
+  // --public: a library's public names nothing in the repository uses (information: its clients may call them).
   const pool = process.argv.includes('--unreached')
     ? unreached.filter((item) => reached.some((alone) => alone.symbol.uid === item.symbol.uid && alone.status === 'dead'))
-    : [...dead];
+    : process.argv.includes('--public')
+      ? unreached.filter((item) => item.publicApi === 'library')
+      : [...dead];
   const setPath = argument('--set', '');
   if (setPath !== '') {
     scoreAgainstSet(

@@ -13,7 +13,7 @@ import {
   type GateEvaluation,
   type PrSummary,
 } from '@lore/domain/schemas/analysis-review';
-import type { RunSummary } from '@lore/domain/schemas/code-health';
+import type { CheckResult, RunSummary } from '@lore/domain/schemas/code-health';
 import { gitFixture, gitIn, type FixtureRepository } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { runCli, startServer, waitUntilReady, type RunningServer } from '../support/processes';
@@ -199,6 +199,17 @@ describe('compare_runs', () => {
     expect(rest.health_delta).toBe(rest.health_after! - rest.health_before!);
     expect(rest.health_delta).toBeLessThan(0);
     expect(rest.verdict).toBe('regressed');
+  });
+
+  it('check_dead_code lists the new public functions of the library as information, which no regression above holds', async () => {
+    const mcp = await callTool<CheckResult>(stdio, 'check_dead_code', { run_id: runAfter });
+    const rest = await restJson(server.url, `/api/v1/analysis/checks/dead-code?run_id=${runAfter}`);
+    expect(rest.body).toEqual(mcp.data);
+    expect(mcp.data.items.map((item) => [item.kind, item.severity, item.title, item.locations])).toEqual([
+      ['unused_public_api', 'info', 'shippingRate: information: unused in this repository, public API of a library', ['src/pricing.ts:26']],
+      ['unused_public_api', 'info', 'quoteTotal: information: unused in this repository, public API of a library', ['src/pricing.ts:14']],
+    ]);
+    expect((await callTool<CheckResult>(http, 'check_dead_code', { run_id: runAfter, min_severity: 'warning' })).data.total).toBe(0);
   });
 
   it('calls runs of different settings incomparable (empty lists, null delta), and another tenant’s run not found', async () => {

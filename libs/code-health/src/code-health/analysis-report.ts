@@ -29,6 +29,7 @@ import {
   importCycles,
   moduleMeasures,
 } from './design-metrics';
+import type { Publication } from './publication';
 import { checkedAgainstCode, type NamesInCode, type UnreachedSymbol, unreachedSymbols } from './reachability';
 
 export interface AnalysisSettings {
@@ -38,6 +39,8 @@ export interface AnalysisSettings {
   thresholds: { complexity: number; coupling: number; cohesion: number };
   /** Whether the indexed commit's calls were resolved by the exact (compiler) pass. */
   callsExact: boolean;
+  /** Whether the repository is a library (its public names are its clients' to call) or an application. */
+  publication: Publication;
   /** What the code says of the items reachability calls dead (deadCodeQuestions); null when it could not be read. */
   namesInCode: NamesInCode | null;
   /** The run's Cobertura report (full mode only): joined into metrics.coverage_join. */
@@ -87,7 +90,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
   const fieldAccess =
     facts.symbols.some((symbol) => symbol.fieldReads !== null || symbol.fieldWrites !== null) ||
     !facts.symbols.some((symbol) => symbol.kind === 'method');
-  const unreached = checkedAgainstCode(unreachedSymbols(facts, settings.callsExact), facts, settings.namesInCode);
+  const unreached = checkedAgainstCode(unreachedSymbols(facts, settings.callsExact, settings.publication), facts, settings.namesInCode);
   const drafts: Draft[] = [
     ...clones.map(cloneFinding),
     ...(full
@@ -98,10 +101,15 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       : []),
     ...(full ? couplingFindings(classes, settings.thresholds.coupling) : []),
     ...(full ? cohesionFindings(classes, settings.thresholds.cohesion, fieldAccess) : []),
-    ...(full ? unreached.map(deadCodeFinding) : []),
+    ...(full ? unreached.filter((item) => item.publicApi !== 'library').map(deadCodeFinding) : []),
     ...(full ? cycles.map(cycleFinding) : []),
   ];
-  const findings = withIds(drafts);
+  // A library's public names nothing uses are told apart from the findings: adding API is no debt.
+  const told = full ? unreached.filter((item) => item.publicApi === 'library').map(unusedPublicApiFinding) : [];
+  const identified = withIds([...drafts, ...told]);
+  const toldIds = new Set(withIds(told).map((finding) => finding.canonical_id));
+  const findings = identified.filter((finding) => !toldIds.has(finding.canonical_id));
+  const information = identified.filter((finding) => toldIds.has(finding.canonical_id));
   const inventory = inventoryOf(facts);
   const measured = functions.filter((measure) => measure.symbol.complexity !== null).map((measure) => measure.symbol.complexity!);
   const report: Omit<Report, 'integrity'> = {
@@ -118,6 +126,8 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
     findings: {
       summary: { total: findings.length, by_family: familyCounts(findings), by_source_kind: sourceKindCounts(findings) },
       items: findings,
+      // Absent when there is none: a run without any keeps the digest it always had.
+      ...(information.length > 0 ? { information } : {}),
     },
     metrics: {
       summary: {
@@ -308,12 +318,45 @@ function deadCodeFinding(item: UnreachedSymbol): Draft {
     status: item.status,
     remediation: {
       summary:
-        item.status === 'dead' ? 'Delete it, or export it if it is meant as API.' : 'Confirm the callers matched by name before deleting.',
+        item.status === 'dead'
+          ? 'Delete it, or export it if it is meant as API.'
+          : item.publicApi
+            ? 'Confirm nothing outside the code calls it (a loader by name, the runtime, compiled output) before deleting it.'
+            : 'Confirm the callers matched by name before deleting.',
       steps: [
         'Search for dynamic uses (string names, reflection, registrations) with search_code.',
         item.status === 'dead'
           ? 'Delete it with its tests, or export it.'
-          : 'Check the callers listed by get_callers; delete only if none is real.',
+          : item.publicApi
+            ? 'Delete it only once no loader, runtime or generated code names it.'
+            : 'Check the callers listed by get_callers; delete only if none is real.',
+      ],
+      effort: 'small',
+    },
+  };
+}
+
+/** Information, not a finding: a library's public name nothing in the repository uses (reachability's publicApi item). */
+function unusedPublicApiFinding(item: UnreachedSymbol): Draft {
+  const { symbol } = item;
+  return {
+    key: `unused_public_api\n${symbol.path}#${symbol.qualifiedName}`,
+    family: 'dead_code',
+    kind: 'unused_public_api',
+    severity: 'info',
+    confidence: item.confidence,
+    source_kind: 'production',
+    title: `${symbol.qualifiedName}: information: unused in this repository, public API of a library`,
+    message: `${symbol.kind} ${symbol.qualifiedName}: information: unused in this repository, public API of a library, its clients may use it (${item.reason}).`,
+    locations: [locationOf(symbol)],
+    metric: { name: 'reachability', value: 0, threshold: null },
+    clone_type: null,
+    status: item.status,
+    remediation: {
+      summary: "Nothing to do unless it is no longer meant as API: confirm the package's clients no longer call it first.",
+      steps: [
+        'Search for dynamic uses (string names, reflection, registrations) with search_code.',
+        'To remove it, deprecate it for a release first: code outside the repository may import it.',
       ],
       effort: 'small',
     },

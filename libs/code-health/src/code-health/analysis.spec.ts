@@ -2,8 +2,12 @@ import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph'
 import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
+import type { Publication } from './publication';
 import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from './reachability';
 import { filteredFindings, findingView, NO_STORED_BASELINE, pageOf, runSummary } from './report-views';
+
+/** A library, as a published package.json makes it. */
+const LIBRARY: Publication = { published: true, by: 'package.json publishes demo (not private)' };
 
 function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' | 'path'>): HealthSymbolRow {
   const name = fields.name ?? fields.uid.split('#').pop()!;
@@ -225,12 +229,97 @@ describe('dead code by reachability', () => {
     imports: [{ fromPath: 'src/index.ts', toPath: 'src/lib.ts', names: ['public'], kind: null }],
   };
 
-  it('lists unreached symbols as dead, weakly reached ones as unknown, never nested bodies or re-exports', () => {
-    expect(unreachedSymbols(facts, true).map((item) => [item.symbol.uid, item.status, item.confidence])).toEqual([
-      ['orphan', 'dead', 'high'],
-      ['guessed', 'unknown', 'low'],
+  it('lists unreached symbols as dead, weakly reached ones and uncalled public names of a library as unknown, never nested bodies or re-exports', () => {
+    expect(unreachedSymbols(facts, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.confidence, item.reason])).toEqual([
+      ['api', 'unknown', 'low', 'package.json publishes demo (not private); nothing in the repository calls, imports or names it'],
+      [
+        'orphan',
+        'dead',
+        'high',
+        'not exported, not re-exported, not an entry point, test, override or implementation, and nothing reachable calls it',
+      ],
+      ['guessed', 'unknown', 'low', 'reached only through calls matched by name (confidence name or ambiguous)'],
     ]);
-    expect(unreachedSymbols(facts, false).map((item) => item.confidence)).toEqual(['medium', 'low']);
+    expect(unreachedSymbols(facts, false, LIBRARY).map((item) => item.confidence)).toEqual(['low', 'medium', 'low']);
+  });
+
+  it('in an application, a public name nothing uses is unknown, never dead (a runtime may call it), and what only it calls is not listed', () => {
+    const application: Publication = { published: false, by: 'an application: package.json publishes no package' };
+    expect(unreachedSymbols(facts, true, application).map((item) => [item.symbol.uid, item.status, item.publicApi ?? null])).toEqual([
+      ['api', 'unknown', 'application'],
+      ['orphan', 'dead', null],
+      ['guessed', 'unknown', null],
+    ]);
+    expect(unreachedSymbols(facts, true, application)[0]!.reason).toBe(
+      "public in an application (an application: package.json publishes no package) and nothing in the repository calls, imports or names it, but a runtime may (plugins loaded by name, a C extension's init, compiled JSX): not called dead",
+    );
+  });
+
+  it("a library's public name is not listed when the repository calls, imports, re-exports it or declares it in an entry file", () => {
+    const library: HealthFacts = {
+      files: [],
+      symbols: [
+        symbol({ uid: 'called', path: 'src/a.ts', exported: true }),
+        symbol({ uid: 'caller', path: 'src/a.ts', exported: true }),
+        symbol({ uid: 'importedOnly', name: 'importedOnly', path: 'src/types.ts', exported: true }),
+        symbol({ uid: 'entry', path: 'src/main.ts', exported: true }),
+        symbol({ uid: 'Widget', path: 'src/widget.ts', kind: 'class', exported: true }),
+        symbol({ uid: 'Widget.draw', name: 'draw', path: 'src/widget.ts', kind: 'method', parentUid: 'Widget' }),
+      ],
+      references: [{ fromUid: 'caller', toUid: 'called', type: 'CALLS', confidence: 'exact' }],
+      imports: [{ fromPath: 'src/a.ts', toPath: 'src/types.ts', names: ['importedOnly'], kind: 'type' }],
+    };
+    // caller and Widget: public, nothing uses them (their clients may); a member of a public class is its class's API, never listed.
+    expect(unreachedSymbols(library, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.publicApi])).toEqual([
+      ['caller', 'unknown', 'library'],
+      ['Widget', 'unknown', 'library'],
+    ]);
+  });
+
+  it("checks a library's uncalled public names against the code: decorated or named elsewhere is a use; a Python script outside a package is nobody's API", () => {
+    const python: HealthFacts = {
+      files: [
+        { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false },
+        { path: 'pkg/api.py', language: 'python', lines: 30, isTest: false },
+        { path: 'examples/demo.py', language: 'python', lines: 9, isTest: false },
+      ],
+      symbols: [
+        symbol({ uid: 'get_locales', path: 'pkg/api.py', startLine: 3, exported: true, language: 'python' }),
+        symbol({ uid: 'command', path: 'pkg/api.py', startLine: 10, exported: true, language: 'python' }),
+        symbol({ uid: 'handed_on', path: 'pkg/api.py', startLine: 20, exported: true, language: 'python' }),
+        symbol({ uid: 'demo', path: 'examples/demo.py', startLine: 1, exported: true, language: 'python' }),
+      ],
+      references: [],
+      imports: [],
+    };
+    expect(deadCodeQuestions(python, true, LIBRARY)).toEqual({
+      codeEndings: ['.py'],
+      names: ['command', 'get_locales', 'handed_on'],
+      declarations: [
+        { path: 'pkg/api.py', line: 3 },
+        { path: 'pkg/api.py', line: 10 },
+        { path: 'pkg/api.py', line: 20 },
+      ],
+    });
+    const code = {
+      occurrences: new Map([
+        ['get_locales', 1],
+        ['command', 1],
+        ['handed_on', 2],
+      ]),
+      lines: new Map([
+        ['pkg/api.py:3', 'def get_locales():'],
+        ['pkg/api.py:10', '@cli.command()'],
+        ['pkg/api.py:20', 'def handed_on():'],
+      ]),
+    };
+    expect(
+      checkedAgainstCode(unreachedSymbols(python, true, LIBRARY), python, code).map((item) => [
+        item.symbol.uid,
+        item.status,
+        item.publicApi,
+      ]),
+    ).toEqual([['get_locales', 'unknown', 'library']]);
   });
 
   it('checks each item called dead against the code: decorated is registered, named elsewhere is unknown, unread code calls nothing dead', () => {
@@ -248,7 +337,7 @@ describe('dead code by reachability', () => {
       { path: 'src/views.py', language: 'python', lines: 9, isTest: false },
       { path: 'README.md', language: 'markdown', lines: 3, isTest: false },
     ];
-    expect(deadCodeQuestions({ ...candidates, files }, true)).toEqual({
+    expect(deadCodeQuestions({ ...candidates, files }, true, LIBRARY)).toEqual({
       codeEndings: ['.py'],
       names: ['handedOn', 'orphan', 'route'],
       declarations: [
@@ -270,12 +359,12 @@ describe('dead code by reachability', () => {
         ['src/api.ts:20', 'function handedOn() {'],
       ]),
     };
-    const checked = checkedAgainstCode(unreachedSymbols(candidates, true), candidates, code);
+    const checked = checkedAgainstCode(unreachedSymbols(candidates, true, LIBRARY), candidates, code);
     expect(checked.map((item) => [item.symbol.uid, item.status, item.confidence])).toEqual([
       ['orphan', 'dead', 'high'],
       ['handedOn', 'unknown', 'low'],
     ]);
-    expect(checkedAgainstCode(unreachedSymbols(candidates, true), candidates, null).map((item) => item.status)).toEqual([
+    expect(checkedAgainstCode(unreachedSymbols(candidates, true, LIBRARY), candidates, null).map((item) => item.status)).toEqual([
       'unknown',
       'unknown',
       'unknown',
@@ -327,7 +416,7 @@ describe('dead code by reachability', () => {
       ]),
     };
     expect(
-      checkedAgainstCode(unreachedSymbols(candidates, false), candidates, code).map((item) => [
+      checkedAgainstCode(unreachedSymbols(candidates, false, LIBRARY), candidates, code).map((item) => [
         item.symbol.uid,
         item.status,
         item.confidence,
@@ -369,6 +458,7 @@ describe('the canonical report', () => {
     mode: 'full' as const,
     thresholds: { complexity: 20, coupling: 10, cohesion: 4 },
     callsExact: true,
+    publication: LIBRARY,
     // Code that names no symbol but where it is declared.
     namesInCode: { occurrences: new Map(), lines: new Map() },
   };
@@ -399,6 +489,19 @@ describe('the canonical report', () => {
       ['complexity', 'cyclomatic', null, null, ['f']],
       ['dead_code', 'unreachable', null, 'dead', ['h']],
     ]);
+    // f and g: exported in a library and nothing calls them. Information (their clients may use them), never a finding.
+    expect(report.findings.information!.map((item) => [item.kind, item.severity, item.status, item.title, item.id.slice(0, 3)])).toEqual([
+      ['unused_public_api', 'info', 'unknown', 'f: information: unused in this repository, public API of a library', 'DC-'],
+      ['unused_public_api', 'info', 'unknown', 'g: information: unused in this repository, public API of a library', 'DC-'],
+    ]);
+    expect(report.findings.information![0]!.message).toBe(
+      'function f: information: unused in this repository, public API of a library, its clients may use it (package.json publishes demo (not private); nothing in the repository calls, imports or names it).',
+    );
+    expect(report.findings.summary).toEqual({
+      total: 3,
+      by_family: { clones: 1, complexity: 1, coupling: 0, cohesion: 0, dead_code: 1, dependencies: 0 },
+      by_source_kind: { production: 3, tests: 0, mixed: 0 },
+    });
     const moved = buildReport(
       { ...facts, symbols: facts.symbols.map((row) => ({ ...row, startLine: row.startLine + 3, endLine: row.endLine + 3 })) },
       settings,

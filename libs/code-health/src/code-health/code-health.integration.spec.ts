@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestingModule } from '@nestjs/testing';
@@ -120,4 +121,81 @@ describe('code health analysis on the graph', () => {
     );
     expect(summary.findings.by_family).toMatchObject({ cohesion: 4, dependencies: 3 });
   });
+});
+
+describe('check_dead_code: a public name nothing calls is dead in an application, information in a library (its clients may use it)', () => {
+  let moduleRef: TestingModule;
+  let service: CodeHealthService;
+
+  beforeAll(async () => {
+    moduleRef = await knowledgeWith({});
+    service = moduleRef.get(CodeHealthService);
+  }, 120_000);
+
+  afterAll(async () => {
+    await moduleRef?.close();
+  });
+
+  /** A committed repository whose entry file's main calls one of lib.ts's two exports; the other nothing calls. */
+  const indexedWith = async (repositoryId: string, manifest: Record<string, unknown>) => {
+    const root = join(mkdtempSync(join(tmpdir(), 'lore-publication-')), repositoryId);
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'package.json'), `${JSON.stringify(manifest)}\n`);
+    writeFileSync(join(root, 'src', 'main.ts'), "import { used } from './lib';\n\nfunction main(): void {\n  used();\n}\n\nmain();\n");
+    writeFileSync(
+      join(root, 'src', 'lib.ts'),
+      'export function used(): number {\n  return 1;\n}\n\nexport function neverCalled(): number {\n  return 2;\n}\n',
+    );
+    const git = (args: string[]) =>
+      execFileSync('git', args, {
+        cwd: root,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@lore.invalid',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@lore.invalid',
+        },
+      });
+    git(['-c', 'init.defaultBranch=main', 'init', '-q']);
+    git(['add', '-A']);
+    git(['commit', '-qm', 'first']);
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId }, principal);
+    const summary = await service.analyzeRepository({ repository: repositoryId }, principal);
+    const listed = await service.listFindings({ family: 'dead_code', detail_level: 'full' }, principal);
+    const checked = await service.checkDeadCode({ detail_level: 'full' }, principal);
+    const warningsOnly = await service.checkDeadCode({ min_severity: 'warning' }, principal);
+    const view = (items: typeof checked.items) => items.map((item) => [item.kind, item.title, item.severity, item.status, item.message]);
+    return { total: summary.findings.total, listed: view(listed.items), checked: view(checked.items), warningsOnly: warningsOnly.total };
+  };
+
+  it('lists the uncalled export as an unknown finding when package.json is private, as information check_dead_code alone lists when it publishes the package', async () => {
+    const unknown = [
+      'unreachable',
+      'neverCalled: reachability unknown',
+      'info',
+      'unknown',
+      "function neverCalled: public in an application (an application: package.json publishes no package) and nothing in the repository calls, imports or names it, but a runtime may (plugins loaded by name, a C extension's init, compiled JSX): not called dead.",
+    ];
+    expect(await indexedWith('publication-app', { name: 'web', private: true })).toEqual({
+      total: 1,
+      listed: [unknown],
+      checked: [unknown],
+      warningsOnly: 0,
+    });
+    expect(await indexedWith('publication-lib', { name: 'tiny-lib', version: '1.0.0' })).toEqual({
+      total: 0,
+      listed: [],
+      checked: [
+        [
+          'unused_public_api',
+          'neverCalled: information: unused in this repository, public API of a library',
+          'info',
+          'unknown',
+          'function neverCalled: information: unused in this repository, public API of a library, its clients may use it (package.json publishes tiny-lib (not private); nothing in the repository calls, imports or names it).',
+        ],
+      ],
+      warningsOnly: 0,
+    });
+  }, 300_000);
 });

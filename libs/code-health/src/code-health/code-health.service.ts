@@ -54,12 +54,14 @@ import { trustedBaseline } from '../analysis-review/baselines';
 import { Operation } from '@lore/knowledge/operations/operation';
 import { parseInput } from '@lore/knowledge/validation';
 import { buildReport } from './analysis-report';
+import { MANIFEST_PATHS, publicationOf } from './publication';
 import { deadCodeQuestions } from './reachability';
 import type { CoverageReading } from './coverage-join';
 import {
   changedRun,
   familyHealth,
   filteredFindings,
+  findingsWithInformation,
   findingById,
   findingView,
   HEALTH_SCOPE,
@@ -237,7 +239,7 @@ export class CodeHealthService {
     const query = parseInput(CheckDeadCodeInputSchema, input);
     const severities =
       query.min_severity === 'warning' || query.min_severity === 'critical' ? ['critical', 'warning'] : ['critical', 'warning', 'info'];
-    return this.check(principal, query, 'dead_code', (finding) => severities.includes(finding.severity), {});
+    return this.check(principal, query, 'dead_code', (finding) => severities.includes(finding.severity), {}, undefined, true);
   }
 
   /**
@@ -257,7 +259,7 @@ export class CodeHealthService {
       if (!row) return null;
       const report = reports.get(row.repositoryId) ?? null;
       const isThis = (place: FindingLocation) => place.path === row.path && place.symbol === row.qualifiedName;
-      const findings = report?.findings.items.filter((finding) => finding.locations.some(isThis)) ?? [];
+      const findings = report ? findingsWithInformation(report).filter((finding) => finding.locations.some(isThis)) : [];
       const runId = report ? shortRunId(report.integrity.digest) : '';
       const clones = findings
         .filter((finding) => finding.family === 'clones')
@@ -350,10 +352,14 @@ export class CodeHealthService {
     keep: (finding: Finding) => boolean,
     filters: { source_kind?: SourceKind },
     threshold?: number,
+    withInformation = false,
   ): Promise<CheckResult> {
     const repositoryId = query.root === undefined ? null : (await this.repositoryOf(principal, { root: query.root })).repositoryId;
     const { report } = await this.loadRun(principal, query.run_id, repositoryId);
-    const findings = filteredFindings(report, { family, novelty: 'all', sort_by: 'priority', path: query.path, ...filters }).filter(keep);
+    const asked = { family, novelty: 'all', sort_by: 'priority', path: query.path, ...filters } as const;
+    // Information items (severity info, a library's unused public names) follow the findings: listed here, counted nowhere.
+    const told = withInformation ? filteredFindings(report, asked, report.findings.information ?? []) : [];
+    const findings = [...filteredFindings(report, asked), ...told].filter(keep);
     const design = family === 'complexity' || family === 'coupling' || family === 'cohesion';
     return {
       run_id: shortRunId(report.integrity.digest),
@@ -399,7 +405,8 @@ export class CodeHealthService {
       });
     }
     const facts = await this.health.readFacts(principal, repository.repositoryId, codeLanguages());
-    const questions = deadCodeQuestions(facts, repository.callsExact);
+    const publication = publicationOf(await this.sources.filesAtCommit(repository, MANIFEST_PATHS));
+    const questions = deadCodeQuestions(facts, repository.callsExact, publication);
     const namesInCode =
       questions.names.length === 0
         ? { occurrences: new Map(), lines: new Map() }
@@ -410,6 +417,7 @@ export class CodeHealthService {
       mode: query.analysis_mode,
       thresholds: { complexity: query.complexity_threshold, coupling: query.coupling_threshold, cohesion: query.cohesion_threshold },
       callsExact: repository.callsExact,
+      publication,
       namesInCode,
       coverage,
     });

@@ -1,5 +1,7 @@
+import { posix } from 'node:path';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
 import { codeLanguages, knownLanguage } from '@lore/indexer';
+import type { Publication } from './publication';
 
 /** A symbol nothing reaches from the roots (`dead`), or reaches only through calls matched by name (`unknown`). */
 export interface UnreachedSymbol {
@@ -7,6 +9,11 @@ export interface UnreachedSymbol {
   status: 'dead' | 'unknown';
   confidence: 'high' | 'medium' | 'low';
   reason: string;
+  /**
+   * A public name nothing in the repository uses: in a `library`, information (its clients may use
+   * it), never a finding; in an `application`, an `unknown` finding (a runtime may call it).
+   */
+  publicApi?: 'library' | 'application';
 }
 
 const STRONG_CALLS = new Set(['exact', 'import']);
@@ -18,18 +25,23 @@ const PACKAGE_ROOT = /(?:^|\/)(?:index\.[cm]?[jt]sx?|__init__\.py)$/;
 const IMPLICIT_METHOD = /^(?:constructor|__\w+__|main|init|toString|equals|hashCode|String|Error)$/;
 
 /**
- * Dead code by reachability: from the roots (exported symbols and the members of exported classes,
- * module-level code, top-level variables' initializers and the bodies written there (registrations:
- * routes, listeners),
- * names re-exported by a package root, the top-level symbols of entry files, tests, implicit methods,
- * overrides of a base's member and methods named like a method of an interface of the repository),
- * follow calls, tests, inheritance, enclosing and enclosed symbols. Function, method and class
- * symbols no strong path reaches are listed: `unknown` when a call matched only by name reaches them,
- * else `dead`. Nested bodies follow their encloser and are never listed themselves.
+ * Dead code by reachability: from the roots (module-level code, top-level variables' initializers
+ * and the bodies written there (registrations: routes, listeners), the top-level symbols of entry
+ * files, tests, implicit methods, overrides of a base's member and methods named like a method of an
+ * interface of the repository, and public names: exported symbols, the members of exported classes,
+ * names re-exported by a package root), follow calls, tests, inheritance, enclosing and enclosed
+ * symbols. Function, method and class symbols no strong path reaches are listed: `unknown` when a
+ * call matched only by name reaches them, else `dead`. Nested bodies follow their encloser and are
+ * never listed themselves. A top-level public function or class that nothing in the repository
+ * calls, imports or names as a base (and that no package root re-exports nor an entry file declares:
+ * those are its declared API) is listed `unknown` with `publicApi`: in a library, information that
+ * its clients may call it, which the report keeps apart from the findings (no gate, baseline or
+ * comparison counts it); in an application, an `unknown` finding, never dead (see rootsOf).
  */
-export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): UnreachedSymbol[] {
+export function unreachedSymbols(facts: HealthFacts, callsExact: boolean, publication: Publication): UnreachedSymbol[] {
   const byUid = new Map(facts.symbols.map((symbol) => [symbol.uid, symbol]));
   const roots = rootsOf(facts, byUid);
+  const usedByNothing = publicNamesNothingUses(facts);
   const strong = new Map<string, string[]>();
   const weak = new Map<string, string[]>();
   const link = (edges: Map<string, string[]>, from: string, to: string) => {
@@ -50,8 +62,25 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
   const reachedStrongly = walk(roots, [strong]);
   const reachedAtAll = walk(roots, [strong, weak]);
   return facts.symbols
-    .filter((symbol) => CANDIDATE_KINDS.has(symbol.kind) && !symbol.nested && !symbol.inTest && !reachedStrongly.has(symbol.uid))
-    .map((symbol) => {
+    .filter(
+      (symbol) =>
+        CANDIDATE_KINDS.has(symbol.kind) &&
+        !symbol.nested &&
+        !symbol.inTest &&
+        (!reachedStrongly.has(symbol.uid) || usedByNothing.has(symbol.uid)),
+    )
+    .map((symbol): UnreachedSymbol => {
+      if (usedByNothing.has(symbol.uid)) {
+        return {
+          symbol,
+          status: 'unknown',
+          confidence: 'low',
+          reason: publication.published
+            ? `${publication.by}; nothing in the repository calls, imports or names it`
+            : `public in an application (${publication.by}) and nothing in the repository calls, imports or names it, but a runtime may (plugins loaded by name, a C extension's init, compiled JSX): not called dead`,
+          publicApi: publication.published ? 'library' : 'application',
+        };
+      }
       if (reachedAtAll.has(symbol.uid)) {
         return {
           symbol,
@@ -74,15 +103,16 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean): Unrea
 }
 
 /**
- * What to ask the code of the items reachability calls dead: their names, where each is declared,
- * and the file name endings of the repository's code (documents and reports that mention a name
+ * What to ask the code of the items reachability calls dead, and of a library's public names
+ * nothing uses: their names, where each is declared, and the file name endings of the repository's code (documents and reports that mention a name
  * are no use of it).
  */
 export function deadCodeQuestions(
   facts: HealthFacts,
   callsExact: boolean,
+  publication: Publication,
 ): { names: string[]; declarations: { path: string; line: number }[]; codeEndings: string[] } {
-  const dead = unreachedSymbols(facts, callsExact).filter((item) => item.status === 'dead');
+  const dead = unreachedSymbols(facts, callsExact, publication).filter((item) => item.status === 'dead' || item.publicApi);
   const code = new Set<string>(codeLanguages());
   const endings = facts.files.filter((file) => code.has(file.language)).map((file) => /\.[^./]+$/.exec(file.path)?.[0]);
   return {
@@ -114,14 +144,18 @@ const DECORATED = /^\s*@/;
  * interface it implements (Go's sort.Interface, Java's Comparable, an iterator protocol) or a base it
  * overrides (click's `_WindowsConsoleReader.readinto`, called by `io.BufferedReader`: the class is
  * named in code, so it is in use, and so may its methods be). Without the code (`code` null) nothing
- * is called dead.
+ * is called dead. A library's public name nothing uses is left out when decorated (registered) or
+ * named elsewhere in the code (used where no resolved call records it): only the names no code
+ * uses stay listed as their clients' to call.
  */
 export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFacts, code: NamesInCode | null): UnreachedSymbol[] {
   const declared = new Map<string, number>();
   for (const symbol of facts.symbols) declared.set(symbol.name, (declared.get(symbol.name) ?? 0) + 1);
   const byUid = new Map(facts.symbols.map((symbol) => [symbol.uid, symbol]));
   const byCode = unreached
-    .map((item) => (item.status === 'dead' ? checkedByName(item, declared, code) : item))
+    .map((item) =>
+      item.status === 'dead' ? checkedByName(item, declared, code) : item.publicApi ? usedInCode(item, declared, code) : item,
+    )
     .filter((item) => item !== null);
   // A type's status once its name is checked (the first pass), so a method follows its class's final status.
   const deadAfterCheck = new Set(byCode.filter((item) => item.status === 'dead').map((item) => item.symbol.uid));
@@ -140,6 +174,13 @@ export function checkedAgainstCode(unreached: UnreachedSymbol[], facts: HealthFa
         }
       : item,
   );
+}
+
+/** A library's public name nothing uses, checked against the code: null when decorated or named elsewhere (a use the graph does not hold). */
+function usedInCode(item: UnreachedSymbol, declared: ReadonlyMap<string, number>, code: NamesInCode | null): UnreachedSymbol | null {
+  if (code === null) return item;
+  if (DECORATED.test(code.lines.get(`${item.symbol.path}:${item.symbol.startLine}`) ?? '')) return null;
+  return (code.occurrences.get(item.symbol.name) ?? 0) > (declared.get(item.symbol.name) ?? 0) ? null : item;
 }
 
 /** One item called dead, checked against the code by its first line and by how often its name is written; null when decorated (registered: a use). */
@@ -164,6 +205,46 @@ function checkedByName(item: UnreachedSymbol, declared: ReadonlyMap<string, numb
   return item;
 }
 
+/** A name the package gives its clients: exported, a member of an exported class, or re-exported by a package root. */
+function isPublicName(symbol: HealthSymbolRow, parent: HealthSymbolRow | undefined, reExported: Map<string, Set<string>>): boolean {
+  return (
+    symbol.exported ||
+    (parent !== undefined && !symbol.nested && parent.exported && parent.kind !== 'function') ||
+    reExported.get(symbol.path)?.has(symbol.name) === true ||
+    reExported.get(symbol.path)?.has('*') === true
+  );
+}
+
+/**
+ * A library's top-level exported functions and classes that nothing in the repository uses: no
+ * reference (a call of any confidence, a test, a base) from another symbol, no import of the name,
+ * not re-exported by a package root, not in an entry file, and (Python) in a package: a script
+ * beside one (examples/, docs/conf.py) is no module a client imports.
+ */
+function publicNamesNothingUses(facts: HealthFacts): Set<string> {
+  const reExported = reExportedNames(facts);
+  const packages = new Set(facts.files.filter((file) => file.path.endsWith('__init__.py')).map((file) => posix.dirname(file.path)));
+  const referenced = new Set(facts.references.filter((edge) => edge.fromUid !== edge.toUid).map((edge) => edge.toUid));
+  const imported = new Set(facts.imports.flatMap((edge) => edge.names.map((name) => `${edge.toPath}#${name}`)));
+  return new Set(
+    facts.symbols
+      .filter(
+        (symbol) =>
+          CANDIDATE_KINDS.has(symbol.kind) &&
+          symbol.parentUid === null &&
+          symbol.exported &&
+          !symbol.inTest &&
+          !ENTRY_FILE.test(symbol.path) &&
+          (symbol.language !== 'python' || packages.has(posix.dirname(symbol.path))) &&
+          reExported.get(symbol.path)?.has(symbol.name) !== true &&
+          reExported.get(symbol.path)?.has('*') !== true &&
+          !referenced.has(symbol.uid) &&
+          !imported.has(`${symbol.path}#${symbol.name}`),
+      )
+      .map((symbol) => symbol.uid),
+  );
+}
+
 function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<string> {
   const roots = new Set<string>();
   const reExported = reExportedNames(facts);
@@ -184,7 +265,9 @@ function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<s
     const parent = symbol.parentUid === null ? undefined : byUid.get(symbol.parentUid);
     const topLevel = parent === undefined;
     const isRoot =
-      symbol.exported ||
+      // A library's public names are its clients' to call. An application's too: calling them dead
+      // called used ones dead on the frozen sets (lib2to3 fixers, PyInit_*, jsxEscape; docs/analysis.md).
+      isPublicName(symbol, parent, reExported) ||
       symbol.inTest ||
       // Module-level code runs when the module loads; a body written there with no symbol around it
       // is a registration (a route handler, a listener) or runs at once.
@@ -192,10 +275,7 @@ function rootsOf(facts: HealthFacts, byUid: Map<string, HealthSymbolRow>): Set<s
       (symbol.nested && topLevel) ||
       // So does a top-level variable's initializer (`const routes = generateRoutes(count)`).
       (symbol.kind === 'variable' && topLevel) ||
-      (parent !== undefined && !symbol.nested && parent.exported && parent.kind !== 'function') ||
       (topLevel && ENTRY_FILE.test(symbol.path)) ||
-      reExported.get(symbol.path)?.has(symbol.name) === true ||
-      reExported.get(symbol.path)?.has('*') === true ||
       (symbol.kind === 'method' && (IMPLICIT_METHOD.test(symbol.name) || interfaceMethods.has(symbol.name))) ||
       (symbol.kind === 'function' && topLevel && IMPLICIT_METHOD.test(symbol.name)) ||
       (parent !== undefined && (basesOf.get(parent.uid) ?? []).some((base) => baseMembers.get(base)?.has(symbol.name)));

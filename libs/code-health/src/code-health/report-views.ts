@@ -212,9 +212,9 @@ export type FindingFilters = Omit<ListFindingsInput, 'run_id' | 'detail_level' |
 
 const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 };
 
-/** The findings matching the filters, in the order asked (the report's priority order by default). */
-export function filteredFindings(report: Report, filters: FindingFilters): Finding[] {
-  const matching = report.findings.items.filter(
+/** The findings (or `among`: the report's information items) matching the filters, in the order asked (the report's priority order by default). */
+export function filteredFindings(report: Report, filters: FindingFilters, among: readonly Finding[] = report.findings.items): Finding[] {
+  const matching = among.filter(
     (finding) =>
       (filters.family === undefined || finding.family === filters.family) &&
       (filters.severity === undefined || finding.severity === filters.severity) &&
@@ -244,9 +244,14 @@ export function pageOf(report: Report, findings: readonly Finding[], detail: Det
   };
 }
 
-/** A finding of the report by compact or canonical id. */
+/** A finding of the report by compact or canonical id, or an information item (check_dead_code lists their ids too). */
 export function findingById(report: Report, id: string): Finding | undefined {
-  return report.findings.items.find((finding) => finding.id === id || finding.canonical_id === id);
+  return findingsWithInformation(report).find((finding) => finding.id === id || finding.canonical_id === id);
+}
+
+/** The findings, then the items told but never counted (a library's unused public names): for views of one symbol or id, never for counts. */
+export function findingsWithInformation(report: Report): Finding[] {
+  return [...report.findings.items, ...(report.findings.information ?? [])];
 }
 
 /** A repository path at or under `prefix` (a file, or a folder with or without its trailing slash). */

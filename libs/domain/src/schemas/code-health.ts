@@ -101,7 +101,7 @@ export const FindingSchema = z
       .string()
       .describe('The full id: the family and the SHA-256 of what the finding is about (symbols, not lines), stable across runs.'),
     family: FamilySchema,
-    kind: z.string().describe('function_clone, block_clone, cyclomatic, cbo, lcom4, unreachable, import_cycle.'),
+    kind: z.string().describe('function_clone, block_clone, cyclomatic, cbo, lcom4, unreachable, unused_public_api, import_cycle.'),
     severity: SeveritySchema,
     confidence: FindingConfidenceSchema,
     source_kind: SourceKindSchema,
@@ -210,6 +210,12 @@ export const ReportSchema = z
           .object({ total: z.number().int(), by_family: FamilyCountsSchema, by_source_kind: SourceKindCountsSchema })
           .register(schemaNames, { name: 'FindingsSummary' }),
         items: z.array(FindingSchema).describe('Every finding, highest priority first, then by id.'),
+        information: z
+          .array(FindingSchema)
+          .optional()
+          .describe(
+            "Told, never counted (absent when there is none): a library's public names nothing in the repository uses (dead_code, kind unused_public_api, severity info; its clients may use them). No baseline, gate, comparison, health score or finding count reads them; check_dead_code lists them.",
+          ),
       })
       .register(schemaNames, { name: 'ReportFindings' }),
     metrics: z

@@ -121,3 +121,25 @@ describe('SourceRepository.namesInCode (the real git)', () => {
     expect(await new SourceRepository().namesInCode({ ...source, gitPrefix: null }, ['helper'], [], ['.go'])).toBeNull();
   });
 });
+
+describe('SourceRepository.filesAtCommit (the real git)', () => {
+  it("reads the root's files at the indexed commit, not the working tree's edits, and the working tree outside git", async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'lore-manifests-')));
+    gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+    mkdirSync(join(root, 'app'), { recursive: true });
+    writeFileSync(join(root, 'app', 'package.json'), '{"name": "app"}\n');
+    writeFileSync(join(root, 'package.json'), '{"name": "outer"}\n');
+    gitIn(root, ['add', '-A']);
+    gitIn(root, ['commit', '-q', '-m', 'first']);
+    const commitSha = gitIn(root, ['rev-parse', 'HEAD']).trim();
+    // An edit after the indexed commit is not what was indexed.
+    writeFileSync(join(root, 'app', 'package.json'), '{"name": "app", "private": true}\n');
+    const source = { rootPath: join(root, 'app'), commitSha, gitPrefix: 'app' };
+    expect(await new SourceRepository().filesAtCommit(source, ['package.json', 'go.mod'])).toEqual(
+      new Map([['package.json', '{"name": "app"}\n']]),
+    );
+    expect(await new SourceRepository().filesAtCommit({ ...source, gitPrefix: null }, ['package.json', 'go.mod'])).toEqual(
+      new Map([['package.json', '{"name": "app", "private": true}\n']]),
+    );
+  });
+});

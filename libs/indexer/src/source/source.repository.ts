@@ -39,6 +39,26 @@ export class SourceRepository {
   }
 
   /**
+   * The files of `paths` (relative to the repository's root) that the indexed commit holds, by path,
+   * with their text: git's copy at the commit, or the working tree's outside git. A path it does not
+   * hold is left out.
+   */
+  async filesAtCommit(repository: IndexedSource, paths: readonly string[]): Promise<Map<string, string>> {
+    const files = new Map<string, string>();
+    for (const path of paths) {
+      const text =
+        repository.gitPrefix === null
+          ? await fs.readFile(join(repository.rootPath, path), 'utf8').catch(() => null)
+          : await gitOutput(repository.rootPath, [
+              'show',
+              `${repository.commitSha}:${repository.gitPrefix ? `${repository.gitPrefix}/${path}` : path}`,
+            ]);
+      if (text !== null) files.set(path, text);
+    }
+    return files;
+  }
+
+  /**
    * A file of the working tree that need not be indexed (a coverage report a test run wrote), by a
    * path relative to the repository's root or absolute inside it. `outside` when the path, or what a
    * symbolic link on it leads to, is not under the root; `unreadable` (with the reason) when it is

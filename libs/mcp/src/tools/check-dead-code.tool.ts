@@ -10,7 +10,7 @@ export class CheckDeadCodeTool implements LoreMcpTool<typeof CheckDeadCodeInputS
   readonly name = 'check_dead_code';
   readonly title = 'Check dead code';
   readonly description =
-    'Dead-code findings of a stored run only: dead (warning) and, unless min_severity is warning, unknown (info: reached only through calls matched by name), filtered by path. Call analyze_repository first; run_id (short or full) or root (an absolute indexed checkout: its latest run) picks the run, else the latest. detail_level summary by default.';
+    'Dead-code findings of a stored run only: dead (warning) and, unless min_severity is warning, unknown (info: reached only through calls matched by name, or named elsewhere in the code), then, also unless min_severity is warning, information items (kind unused_public_api, severity info: unused in this repository, public API of a library, its clients may use it; no gate, baseline, comparison or health score counts them; in an application (a private package.json, no manifest publishing a package) public names get no such pass), filtered by path. Call analyze_repository first; run_id (short or full) or root (an absolute indexed checkout: its latest run) picks the run, else the latest. detail_level summary by default.';
   readonly version = FIRST_VERSION;
   readonly input = CheckDeadCodeInputSchema;
   readonly output = CheckResultSchema;
