@@ -111,6 +111,7 @@ export const CAPABILITY_DOORS: Record<string, CapabilityDoors> = {
   },
   publish_document: { mcp: true, graphql: ['publishDocument'], rest: ['publish_document'] },
   archive_document: { mcp: true, graphql: ['archiveDocument'], rest: ['archive_document'] },
+  create_pull_request: { mcp: true, graphql: ['createPullRequest'], rest: ['create_pull_request'] },
   repositories: { graphql: ['repositories'] },
   repository: { graphql: ['repository'] },
   restore_knowledge_file: { graphql: ['restoreKnowledgeFile'], rest: ['restore_knowledge_file'], cli: 'knowledge restore' },

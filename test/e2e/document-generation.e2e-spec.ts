@@ -1,16 +1,19 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Driver } from 'neo4j-driver';
 import { parse } from 'yaml';
 import { FakeModelEndpoint } from '../support/fake-model-endpoint';
-import type { FixtureRepository } from '../support/fixtures';
+import { type FixtureRepository, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
 import {
   ArchiveDocumentResultSchema,
   ContextPackSchema,
+  CreatePullRequestResultSchema,
   DocumentDraftSchema,
   PublishDocumentResultSchema,
   ReviewPackageSchema,
@@ -33,7 +36,8 @@ import {
  * generate_module_doc prompt followed step by step (assemble_context_pack → generate_document_draft →
  * evaluate_document_quality) to a draft whose every statement cites evidence and a quality report,
  * with nothing published; the pack and the evidence map read back as resources; and publish_document
- * refused while disabled and while unconfirmed, then writing only inside the publish directory; one
+ * refused while disabled and while unconfirmed, then writing only inside the publish directory;
+ * create_pull_request pushing a reviewed draft to origin and opening its pull request on a forge; one
  * answer from every door for packs and drafts; and a documentation session walked through REST and
  * through GraphQL.
  */
@@ -230,6 +234,61 @@ describe('publish_document', () => {
   });
 });
 
+describe('create_pull_request', () => {
+  it('pushes a reviewed draft on a new branch of origin and opens its pull request on the forge, through the MCP door', async () => {
+    const TOKEN = 'forge-token-of-the-e2e';
+    const requests: { url: string | undefined; authorization: string | undefined; body: unknown }[] = [];
+    const forge = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        requests.push({ url: req.url, authorization: req.headers.authorization, body: JSON.parse(body) as unknown });
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ number: 12, html_url: 'https://forge.test/acme/order-service/pull/12' }));
+      });
+    });
+    await new Promise<void>((listening) => forge.listen(0, '127.0.0.1', listening));
+    // origin names the forge; git rewrites it (url.insteadOf) to a local bare repository that receives the push.
+    const remotes = mkdtempSync(join(tmpdir(), 'lore-docgen-origin-'));
+    const bare = join(remotes, 'acme', 'order-service.git');
+    gitIn(remotes, ['init', '-q', '--bare', bare]);
+    gitIn(fixture.path, ['remote', 'add', 'origin', 'https://forge.test/acme/order-service.git']);
+    gitIn(fixture.path, ['config', `url.${remotes}/.insteadOf`, 'https://forge.test/']);
+    const enabled = await connectMcp('stdio', server.url, {
+      ...env,
+      LORE_DOCS_PUBLISH_ENABLED: 'true',
+      LORE_FORGE_API_URL: `http://127.0.0.1:${(forge.address() as AddressInfo).port}`,
+      LORE_FORGE_TOKEN: TOKEN,
+    });
+    try {
+      const draft = (await call(enabled, 'generate_document_draft', { repositoryId: REPO, modulePath: 'src/domain' })).data;
+      const documentId = draft.documentId as string;
+      const created = await call(enabled, 'create_pull_request', { documentId, confirm: true, fileName: 'domain.md' });
+      const branch = `lore/docs/${documentId}`;
+      expect(created.data).toEqual({
+        pullRequestUrl: 'https://forge.test/acme/order-service/pull/12',
+        number: 12,
+        branch,
+        commitSha: gitIn(bare, ['rev-parse', `refs/heads/${branch}`]).trim(),
+        path: 'docs/domain.md',
+      });
+      expect(gitIn(bare, ['show', `${created.data.commitSha as string}:docs/domain.md`])).toBe(draft.content);
+      expect(requests).toMatchObject([
+        {
+          url: '/repos/acme/order-service/pulls',
+          authorization: `Bearer ${TOKEN}`,
+          body: { title: 'docs: src/domain (reviewed Lore draft)', head: branch, base: 'main' },
+        },
+      ]);
+      expect(gitIn(fixture.path, ['status', '--porcelain'])).toBe('');
+    } finally {
+      await enabled.close();
+      forge.close();
+      gitIn(fixture.path, ['remote', 'remove', 'origin']);
+    }
+  });
+});
+
 describe('a review package and publishing through REST and GraphQL', () => {
   it('answers one review package through MCP, REST and GraphQL, and refuses publishing on both while it is disabled', async () => {
     const http = mcp.get('http 2026-07-28')!;
@@ -276,6 +335,24 @@ describe('a review package and publishing through REST and GraphQL', () => {
       { input: { path: `published/${REPO}/src-validation.md`, confirm: true } },
     );
     expect(graphqlArchive.errors?.[0]?.extensions).toMatchObject({ code: 'permission_denied' });
+    const restPullRequest = await fetch(`${server.url}/api/v1/docs/pull-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ documentId, confirm: true }),
+    });
+    expect({ status: restPullRequest.status, body: await restPullRequest.json() }).toMatchObject({
+      status: 403,
+      body: { code: 'permission_denied', details: { reason: 'publish_disabled' } },
+    });
+    const graphqlPullRequest = await graphql(
+      server.url,
+      `mutation Propose($input: CreatePullRequestInput!) { createPullRequest(input: $input) ${selectionOf(CreatePullRequestResultSchema)} }`,
+      { input: { documentId, confirm: true } },
+    );
+    expect(graphqlPullRequest.errors?.[0]?.extensions).toMatchObject({
+      code: 'permission_denied',
+      details: { reason: 'publish_disabled' },
+    });
     expect(existsSync(join(tenantOutput, 'published', REPO, 'src-validation.md'))).toBe(false);
   });
 });

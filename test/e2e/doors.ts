@@ -265,8 +265,11 @@ export const DOCUMENTATION_SESSION_TOOLS = [
   'provide_thematic_groupings',
 ];
 
-/** The high-risk tools that write a reviewed draft and take one down: listed in the full profile, refused unless enabled, permitted and confirmed. */
-export const PUBLISH_TOOLS = ['publish_document', 'archive_document'];
+/** The high-risk tools that write a reviewed draft, propose it as a pull request and take one down: listed in the full profile, refused unless enabled, permitted and confirmed. */
+export const PUBLISH_TOOLS = ['publish_document', 'archive_document', 'create_pull_request'];
+
+/** Of the full profile, the tool that reaches a system outside Lore and the repository (a forge's API). */
+export const OPEN_WORLD_TOOLS = ['create_pull_request'];
 
 /** Of the full profile, the tool whose effect a second call does not repeat and that removes what was there. */
 export const DESTRUCTIVE_TOOLS = ['archive_document'];

@@ -6,6 +6,7 @@ import { testDriver, wipeGraph } from '../support/graph';
 import type { RunningServer } from '../support/processes';
 import {
   DESTRUCTIVE_TOOLS,
+  OPEN_WORLD_TOOLS,
   DOCUMENTATION_SESSION_TOOLS,
   FULL_PROFILE_TOOLS,
   KNOWLEDGE_TOOLS,
@@ -168,9 +169,9 @@ describe('the contract of every tool (docs/specification.md, Tool contract tests
         readOnlyHint: !SESSION_TOOLS.includes(tool.name) && !PUBLISH_TOOLS.includes(tool.name) && !MEMORY_WRITE_TOOLS.includes(tool.name),
         destructiveHint: DESTRUCTIVE_TOOLS.includes(tool.name),
         idempotentHint: !MEMORY_WRITE_TOOLS.includes(tool.name) && !DESTRUCTIVE_TOOLS.includes(tool.name),
-        openWorldHint: false,
+        openWorldHint: OPEN_WORLD_TOOLS.includes(tool.name),
       });
-      // publish_document and archive_document answer no repository content: only where they wrote.
+      // The publishing tools answer no repository content: only where they wrote.
       if (!PUBLISH_TOOLS.includes(tool.name)) expect(tool.description).toContain('untrusted data');
       // tools/list outlines an envelope answer (docs/mcp.md, Every answer): its data's fields, each by its type.
       expect(Object.keys(tool.outputSchema!.properties!)).toEqual(['data']);

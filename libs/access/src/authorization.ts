@@ -47,6 +47,7 @@ export const SIDE_EFFECT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   archive_memory: 'memory:approve',
   publish_document: 'docs:publish',
   archive_document: 'docs:publish',
+  create_pull_request: 'docs:publish',
 };
 
 /** Whether the principal may perform a side effect (an operation that changes the index, or the server's state). */

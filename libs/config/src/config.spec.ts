@@ -52,6 +52,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEO4J_PASSWORD: 'x', NEO4J_URI: 'http://x' })).toThrow(/NEO4J_URI: a bolt:\/\/ or neo4j:\/\/ URI/);
   });
 
+  it("points create_pull_request at github.com's API with no token by default, and refuses a forge URL that is not one", () => {
+    const defaults = loadConfig({ NEO4J_PASSWORD: 'secret' });
+    expect([defaults.LORE_FORGE_API_URL, defaults.LORE_FORGE_TOKEN]).toEqual(['https://api.github.com', undefined]);
+    const gitea = loadConfig({ NEO4J_PASSWORD: 'secret', LORE_FORGE_API_URL: 'https://git.acme.test/api/v1', LORE_FORGE_TOKEN: 'tok' });
+    expect([gitea.LORE_FORGE_API_URL, gitea.LORE_FORGE_TOKEN]).toEqual(['https://git.acme.test/api/v1', 'tok']);
+    expect(() => loadConfig({ NEO4J_PASSWORD: 'secret', LORE_FORGE_API_URL: 'ftp://git.acme.test' })).toThrow(
+      /LORE_FORGE_API_URL: an http\(s\) URL/,
+    );
+  });
+
   it("reads the ONNX embedder's threads and batch size as positive integers, unset by default", () => {
     const unset = loadConfig({ NEO4J_PASSWORD: 'x' });
     expect([unset.LORE_EMBEDDINGS_THREADS, unset.LORE_EMBEDDINGS_BATCH_SIZE]).toEqual([undefined, undefined]);

@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { type IncomingMessage, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestingModule } from '@nestjs/testing';
 import { type LoreError, type Principal, localPrincipal } from '@lore/domain';
 import { GeneratedArtifactRepository } from '@lore/graph';
-import { type FixtureRepository, gitFixture } from '../../../../test/support/fixtures';
+import { type FixtureRepository, gitFixture, gitIn } from '../../../../test/support/fixtures';
 import { knowledgeWith } from '../../../../test/support/knowledge';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { DocumentGenerationService } from './document-generation.service';
@@ -279,5 +281,150 @@ describe('archive_document', () => {
     ])
       expect(await refusal(enabled.archiveDocument({ path: outside, confirm: true }, principal))).toEqual({ code: 'invalid_input' });
     expect(readFileSync(join(tenantOutput, path), 'utf8')).toBe(draft.content);
+  });
+});
+
+describe('create_pull_request', () => {
+  const TOKEN = 'forge-token-of-the-test';
+  const requests: { url: string | undefined; authorization: string | undefined; body: unknown }[] = [];
+  /** What the forge answers the next request instead of a pull request: a refusal that echoes what it was sent. */
+  let refuseNext: { message: string } | null = null;
+  const forge = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      requests.push({ url: req.url, authorization: req.headers.authorization, body: JSON.parse(body) as unknown });
+      const refusal = refuseNext;
+      refuseNext = null;
+      res.writeHead(refusal === null ? 201 : 422, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(refusal ?? { number: 7, html_url: 'https://forge.test/acme/order-service/pull/7' }));
+    });
+  });
+  /** origin is https://forge.test/acme/order-service.git, which git rewrites (url.insteadOf) to a local bare repository. */
+  const remotes = mkdtempSync(join(tmpdir(), 'lore-origin-'));
+  const bare = join(remotes, 'acme', 'order-service.git');
+  let withForge: TestingModule;
+
+  beforeAll(async () => {
+    await new Promise<void>((done) => forge.listen(0, '127.0.0.1', done));
+    const forgeUrl = `http://127.0.0.1:${(forge.address() as AddressInfo).port}/api/v3`;
+    gitIn(remotes, ['init', '-q', '--bare', bare]);
+    gitIn(fixture.path, ['remote', 'add', 'origin', 'https://forge.test/acme/order-service.git']);
+    gitIn(fixture.path, ['config', `url.${remotes}/.insteadOf`, 'https://forge.test/']);
+    // The commit's author is the checkout's own (this machine's global git config would otherwise decide it).
+    gitIn(fixture.path, ['config', 'user.name', 'Docs Reviewer']);
+    gitIn(fixture.path, ['config', 'user.email', 'reviewer@forge.test']);
+    const publishingEnv = { LORE_DOCS_OUTPUT_DIR: output, LORE_DOCS_PUBLISH_ENABLED: 'true' };
+    withForge = await knowledgeWith({ ...publishingEnv, LORE_FORGE_API_URL: forgeUrl, LORE_FORGE_TOKEN: TOKEN });
+  }, 120_000);
+
+  afterAll(async () => {
+    await withForge?.close();
+    forge.close();
+  });
+
+  const branches = () => gitIn(bare, ['for-each-ref', '--format=%(refname)', 'refs/heads/']).trim();
+
+  it('pushes the draft as one commit on lore/docs/<documentId> and opens its pull request into main', async () => {
+    const draft = await service.generateDocumentDraft({ repositoryId: ORDER, modulePath: 'src/pricing' }, principal);
+    const created = await withForge
+      .get(DocumentGenerationService)
+      .createPullRequest({ documentId: draft.documentId, confirm: true }, principal);
+    const branch = `lore/docs/${draft.documentId}`;
+    expect(created).toEqual({
+      pullRequestUrl: 'https://forge.test/acme/order-service/pull/7',
+      number: 7,
+      branch,
+      commitSha: gitIn(bare, ['rev-parse', `refs/heads/${branch}`]).trim(),
+      path: 'docs/src-pricing.md',
+    });
+    expect(gitIn(bare, ['rev-list', '--parents', '-n', '1', created.commitSha]).trim()).toBe(`${created.commitSha} ${fixture.commitSha}`);
+    expect(gitIn(bare, ['diff-tree', '--no-commit-id', '--name-status', '-r', created.commitSha]).trim()).toBe('A\tdocs/src-pricing.md');
+    expect(gitIn(bare, ['show', `${created.commitSha}:docs/src-pricing.md`])).toBe(draft.content);
+    expect(gitIn(bare, ['log', '-1', '--format=%an <%ae>', created.commitSha]).trim()).toBe('Docs Reviewer <reviewer@forge.test>');
+    expect(requests).toEqual([
+      {
+        url: '/api/v3/repos/acme/order-service/pulls',
+        authorization: `Bearer ${TOKEN}`,
+        body: {
+          title: 'docs: src/pricing (reviewed Lore draft)',
+          head: branch,
+          base: 'main',
+          body: [
+            `Documentation of \`src/pricing\`, generated by Lore from commit ${fixture.commitSha} and reviewed before this request.`,
+            '',
+            `Every statement cites its evidence (evidence-map://${draft.documentId}); quality check: pass.`,
+          ].join('\n'),
+        },
+      },
+    ]);
+    // The user's checkout is as it was: same HEAD, nothing staged or new, no local branch, no worktree left.
+    expect(gitIn(fixture.path, ['rev-parse', 'HEAD']).trim()).toBe(fixture.commitSha);
+    expect(gitIn(fixture.path, ['status', '--porcelain'])).toBe('');
+    expect(gitIn(fixture.path, ['branch', '--format=%(refname:short)']).trim()).toBe('main');
+    expect(gitIn(fixture.path, ['worktree', 'list', '--porcelain']).match(/^worktree /gm)).toHaveLength(1);
+
+    // The same draft again: its branch is on origin, so nothing is pushed and no second request is made.
+    const again = await refusal(
+      withForge.get(DocumentGenerationService).createPullRequest({ documentId: draft.documentId, confirm: true }, principal),
+    );
+    expect(again).toEqual({ code: 'conflict' });
+    expect(requests).toHaveLength(1);
+    expect(branches()).toBe(`refs/heads/${branch}`);
+  });
+
+  it("tells a forge's refusal with the token scrubbed from what the forge said, the branch pushed", async () => {
+    const draft = await service.generateDocumentDraft({ repositoryId: ORDER, modulePath: 'src/services' }, principal);
+    refuseNext = { message: `Validation Failed: token ${TOKEN} may not open pull requests on acme/order-service` };
+    const refused = withForge.get(DocumentGenerationService).createPullRequest({ documentId: draft.documentId, confirm: true }, principal);
+    const error = (await refused.then(
+      () => null,
+      (caught: LoreError) => caught,
+    ))!;
+    const branch = `lore/docs/${draft.documentId}`;
+    expect({ code: error.code, details: error.details }).toEqual({
+      code: 'unavailable',
+      details: {
+        reason: 'forge_refused',
+        status: 422,
+        message: 'Validation Failed: token *** may not open pull requests on acme/order-service',
+        branch,
+      },
+    });
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+    expect(branches()).toContain(`refs/heads/${branch}`);
+  });
+
+  it('is refused while publishing is disabled, without confirm, without a token and without origin; pushes nothing', async () => {
+    const draft = await service.generateDocumentDraft({ repositoryId: ORDER, modulePath: 'src/validation' }, principal);
+    const [before, asked] = [branches(), requests.length];
+    const documentId = draft.documentId;
+    expect(await refusal(service.createPullRequest({ documentId, confirm: true }, principal))).toEqual({
+      code: 'permission_denied',
+      reason: 'publish_disabled',
+    });
+    const enabled = withForge.get(DocumentGenerationService);
+    expect(await refusal(enabled.createPullRequest({ documentId }, principal))).toEqual({
+      code: 'invalid_input',
+      reason: 'confirmation_required',
+    });
+    expect(await refusal(enabled.createPullRequest({ documentId, confirm: true }, { ...principal, permissions: ['read'] }))).toEqual({
+      code: 'permission_denied',
+    });
+    const withoutToken = await refusal(
+      publishing.get(DocumentGenerationService).createPullRequest({ documentId, confirm: true }, principal),
+    );
+    expect(withoutToken).toEqual({ code: 'unavailable', reason: 'no_forge_token' });
+    gitIn(fixture.path, ['remote', 'rename', 'origin', 'elsewhere']);
+    try {
+      expect(await refusal(enabled.createPullRequest({ documentId, confirm: true }, principal))).toEqual({
+        code: 'unavailable',
+        reason: 'no_origin',
+      });
+    } finally {
+      gitIn(fixture.path, ['remote', 'rename', 'elsewhere', 'origin']);
+    }
+    expect(branches()).toBe(before);
+    expect(requests).toHaveLength(asked);
   });
 });

@@ -17,6 +17,10 @@ import {
   ArchiveDocumentInputSchema,
   type ArchiveDocumentResult,
   ArchiveDocumentResultSchema,
+  type CreatePullRequestInput,
+  CreatePullRequestInputSchema,
+  type CreatePullRequestResult,
+  CreatePullRequestResultSchema,
   type PublishDocumentInput,
   PublishDocumentInputSchema,
   type PublishDocumentResult,
@@ -107,5 +111,19 @@ export class DocumentGenerationResolver {
   })
   archiveDocument(@Args('input') input: ArchiveDocumentInput, @Context('req') req: RequestWithPrincipal): Promise<ArchiveDocumentResult> {
     return this.service.archiveDocument(withoutNulls(input), principalOf(req));
+  }
+
+  @LoreMutation({
+    name: 'createPullRequest',
+    description:
+      'create_pull_request: pushes a reviewed draft on a new branch lore/docs/<documentId> of origin and opens its pull request; disabled unless the server allows publishing, needs docs:publish, confirm: true and a forge token.',
+    args: { input: CreatePullRequestInputSchema },
+    result: CreatePullRequestResultSchema,
+  })
+  createPullRequest(
+    @Args('input') input: CreatePullRequestInput,
+    @Context('req') req: RequestWithPrincipal,
+  ): Promise<CreatePullRequestResult> {
+    return this.service.createPullRequest(withoutNulls(input), principalOf(req));
   }
 }

@@ -5,6 +5,10 @@ import {
   ArchiveDocumentInputSchema,
   type ArchiveDocumentResult,
   ArchiveDocumentResultSchema,
+  type CreatePullRequestInput,
+  CreatePullRequestInputSchema,
+  type CreatePullRequestResult,
+  CreatePullRequestResultSchema,
   PublishDocumentInputSchema,
   type PublishDocumentResult,
   PublishDocumentResultSchema,
@@ -14,7 +18,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** publish_document and archive_document: high risk, disabled unless the server allows it; need docs:publish and {"confirm": true}. */
+/** publish_document, archive_document and create_pull_request: high risk, disabled unless the server allows it; need docs:publish and {"confirm": true}. */
 @ApiTags('documentation generation')
 @Controller('api/v1/docs')
 export class PublishDocumentController {
@@ -48,5 +52,19 @@ export class PublishDocumentController {
   @ApiOkResponse({ schema: openApiSchema(ArchiveDocumentResultSchema) })
   archive(@Req() req: RequestWithPrincipal, @Body() body: { path: string; confirm?: boolean }): Promise<ArchiveDocumentResult> {
     return this.service.archiveDocument(body, principalOf(req));
+  }
+
+  @Post('pull-requests')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'create_pull_request',
+    summary:
+      'Push a reviewed draft on a new branch of origin and open its pull request (LORE_DOCS_PUBLISH_ENABLED, docs:publish, confirm: true, LORE_FORGE_TOKEN).',
+  })
+  @ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'quality_gate_failed', 'conflict', 'unavailable')
+  @ApiBodyFrom(CreatePullRequestInputSchema)
+  @ApiOkResponse({ schema: openApiSchema(CreatePullRequestResultSchema) })
+  createPullRequest(@Req() req: RequestWithPrincipal, @Body() body: CreatePullRequestInput): Promise<CreatePullRequestResult> {
+    return this.service.createPullRequest(body, principalOf(req));
   }
 }
