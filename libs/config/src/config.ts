@@ -309,7 +309,10 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   /** create_pull_request opens its pull request through this GitHub-compatible API (POST <url>/repos/<owner>/<repo>/pulls). */
-  LORE_FORGE_API_URL: z.string().regex(/^https?:\/\/[^/\s]+/, 'an http(s) URL').default('https://api.github.com'),
+  LORE_FORGE_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, 'an http(s) URL')
+    .default('https://api.github.com'),
   /** The forge token create_pull_request sends (Authorization: Bearer) and pushes with over https; unset: it is unavailable. */
   LORE_FORGE_TOKEN: z.string().min(1).optional(),
   /** Tools with side effects (index_repository) are served only when this is true, and only in the full profile. */
