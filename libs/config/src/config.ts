@@ -219,13 +219,15 @@ export const ConfigSchema = z.object({
   LORE_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(100),
   /** The window of the per-principal tool budgets, in seconds. */
   LORE_BUDGET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  /** Per principal and window: calls, search_code calls, output tokens (answer bytes / 4); 0: no budget. */
+  /** Per principal and window: calls, search_code calls, generate_document_draft calls, output tokens (answer bytes / 4); 0: no budget. */
   LORE_BUDGET_MAX_CALLS: z.coerce.number().int().min(0).default(0),
   LORE_BUDGET_MAX_SEARCH_CALLS: z.coerce.number().int().min(0).default(0),
+  LORE_BUDGET_MAX_GENERATION_CALLS: z.coerce.number().int().min(0).default(0),
   LORE_BUDGET_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(0).default(0),
   /** Per agent run the client names (X-Lore-Agent-Run, MCP _meta lore/agentRun), the specification's Budgets (docs/specification.md); 0: no budget. */
   LORE_RUN_MAX_CALLS: z.coerce.number().int().min(0).default(30),
   LORE_RUN_MAX_SEARCH_CALLS: z.coerce.number().int().min(0).default(10),
+  LORE_RUN_MAX_GENERATION_CALLS: z.coerce.number().int().min(0).default(3),
   LORE_RUN_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(0).default(50_000),
   LORE_RUN_MAX_LATENCY_MS: z.coerce.number().int().min(0).default(60_000),
   /** Rate limits and per-principal budgets for the CLI and MCP over stdio too (the local user's own process: off by default). */

@@ -79,6 +79,17 @@ export class LoreMetrics {
     help: 'Agent memory candidates written (create_memory_candidate calls that stored one).',
     registers: [this.registry],
   });
+  private readonly contextPacks = new Counter({
+    name: 'lore_context_packs_generated_total',
+    help: 'Context packs assembled and stored (a pack already kept for the same request is not counted again).',
+    registers: [this.registry],
+  });
+  private readonly qualityFailures = new Counter({
+    name: 'lore_document_quality_failures_total',
+    help: 'Documentation quality reports that failed (the code contradicts the document), by what was checked.',
+    labelNames: ['subject'] as const,
+    registers: [this.registry],
+  });
   private readonly neo4jSessions = new Gauge({
     name: 'lore_neo4j_sessions_in_flight',
     help: "Neo4j sessions open now, each holding one of the driver's pooled connections while it works.",
@@ -117,6 +128,15 @@ export class LoreMetrics {
 
   recordMemoryCandidateWrite(): void {
     this.memoryCandidateWrites.inc();
+  }
+
+  recordContextPackGenerated(): void {
+    this.contextPacks.inc();
+  }
+
+  /** A failed quality report: of an indexed `document`, or of `content` given to check (a draft). */
+  recordQualityFailure(subject: 'document' | 'content'): void {
+    this.qualityFailures.inc({ subject });
   }
 
   /** Counts a Neo4j session from open to close: `work` runs in it. */

@@ -10,6 +10,7 @@ import { type FixtureRepository, gitFixture, gitIn } from '../../../../test/supp
 import { knowledgeWith } from '../../../../test/support/knowledge';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { DocumentGenerationService } from './document-generation.service';
+import { LoreMetrics } from '@lore/observability';
 
 /**
  * Context packs, drafts and review packages of order-service's src/pricing and OrderValidator, with
@@ -38,6 +39,11 @@ afterAll(async () => {
   await moduleRef?.close();
   await publishing?.close();
 });
+
+/** lore_context_packs_generated_total, as /metrics would tell it. */
+async function packsGenerated(): Promise<number> {
+  return (await moduleRef.get(LoreMetrics).registry.getSingleMetric('lore_context_packs_generated_total')!.get()).values[0]!.value;
+}
 
 async function refusal(call: Promise<unknown>): Promise<{ code: string; reason?: unknown }> {
   const error = (await call.then(
@@ -87,12 +93,15 @@ describe('assemble_context_pack', () => {
   });
 
   it('is bounded by maxItems, counting what it left out; the same request is the same pack id', async () => {
+    const generated = await packsGenerated();
     const pack = await service.assembleContextPack({ repositoryId: ORDER, modulePath: 'src/pricing', maxItems: 1 }, principal);
     expect(pack.symbols.map((symbol) => symbol.qualifiedName)).toEqual(['applyDiscount']);
     expect(pack.omitted).toEqual({ symbols: 1, callers: 0, tests: 0, docs: 0 });
     expect(pack.warnings).toEqual([{ code: 'output_truncated', message: '1 symbols left out by maxItems (1).' }]);
     const again = await service.assembleContextPack({ repositoryId: ORDER, modulePath: 'src/pricing', maxItems: 1 }, principal);
     expect(again.contextPackId).toBe(pack.contextPackId);
+    // The pack kept for the same request is answered again, not generated again.
+    expect(await packsGenerated()).toBe(generated + 1);
   });
 
   it('is stored: another process of the tenant reads it back, a principal who may not read the repository does not', async () => {

@@ -43,6 +43,7 @@ import { parseInput } from '@lore/knowledge/validation';
 import { assemblePack } from './context-pack';
 import { createDraftPullRequest } from './document-pull-request';
 import { GRAPH_GENERATOR, draftFileName, writeDraft } from './draft-writer';
+import { LoreMetrics } from '@lore/observability';
 
 /**
  * Documentation written from the graph for a person to review, never published by writing it:
@@ -65,6 +66,7 @@ export class DocumentGenerationService {
     private readonly sources: SourceRepository,
     private readonly artifacts: GeneratedArtifactRepository,
     private readonly trust: DocumentationTrustService,
+    private readonly metrics: LoreMetrics,
   ) {}
 
   @Operation('assemble_context_pack', { kind: 'read', cached: false })
@@ -308,6 +310,7 @@ export class DocumentGenerationService {
       trustBoundary: TRUST_BOUNDARY,
     };
     await this.store(principal, 'context_pack', contextPackId, repository.repositoryId, pack);
+    this.metrics.recordContextPackGenerated();
     return pack;
   }
 

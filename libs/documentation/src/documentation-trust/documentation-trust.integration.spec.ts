@@ -8,6 +8,7 @@ import { FIXTURES, type FixtureRepository, gitFixture } from '../../../../test/s
 import { knowledgeWith } from '../../../../test/support/knowledge';
 import { IndexingService } from '@lore/knowledge/indexing/indexing.service';
 import { DocumentationTrustService } from './documentation-trust.service';
+import { LoreMetrics } from '@lore/observability';
 
 /**
  * verify_claim and detect_stale_docs against the real graph of two fixtures: every claim kind, true
@@ -456,8 +457,15 @@ describe('verify_documentation', () => {
   });
 });
 
+/** lore_document_quality_failures_total of one subject, as /metrics would tell it. */
+async function qualityFailures(subject: 'document' | 'content'): Promise<number> {
+  const counted = await moduleRef.get(LoreMetrics).registry.getSingleMetric('lore_document_quality_failures_total')!.get();
+  return counted.values.find((value) => value.labels.subject === subject)?.value ?? 0;
+}
+
 describe('evaluate_document_quality', () => {
   it("scores docs-drift's README by dimension, its report readable by URI", async () => {
+    const [documents, contents] = [await qualityFailures('document'), await qualityFailures('content')];
     const report = await service.evaluateDocumentQuality({ repositoryId: DRIFT, documentPath: 'README.md' }, principal);
     expect(report).toMatchObject({
       resourceUri: `quality-report://docs-drift/${fixtures.get(DRIFT)!.commitSha}/README.md`,
@@ -477,9 +485,12 @@ describe('evaluate_document_quality', () => {
       undocumented: ['Writer'],
     });
     expect(report.findings.map((finding) => finding.line)).toEqual([13, 9]);
+    // A failed report is counted once, as a document's.
+    expect([await qualityFailures('document'), await qualityFailures('content')]).toEqual([documents + 1, contents]);
   });
 
   it('scores a generated draft, which has no resource', async () => {
+    const contents = await qualityFailures('content');
     const content = '# Draft\n\n`applyDiscount` is called by `OrderService.placeOrder`.\n`applyDiscount` takes three parameters.\n';
     const report = await service.evaluateDocumentQuality({ repositoryId: ORDER, content }, principal);
     expect(report).toMatchObject({
@@ -497,6 +508,7 @@ describe('evaluate_document_quality', () => {
     expect(report.findings.map(({ path, line, kind }) => ({ path, line, kind }))).toEqual([
       { path: 'draft.md', line: 4, kind: 'contradicted_claim' },
     ]);
+    expect(await qualityFailures('content')).toBe(contents + 1);
   });
 
   it('fails the quality gate below the minimum asked for, carrying the report', async () => {

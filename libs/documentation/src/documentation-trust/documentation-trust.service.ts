@@ -42,6 +42,7 @@ import { parseClaim } from './claim-parser';
 import { docLines } from './markdown-mentions';
 import { type Detection, type DocumentText, StaleDocsDetector } from './stale-docs';
 import { formatQualityReportUri } from './quality-report-uri';
+import { LoreMetrics } from '@lore/observability';
 
 /** The most claims of one knowledge chapter verify_claim checks (the first ones, in line order). */
 const MAX_CHAPTER_CLAIMS = 50;
@@ -59,6 +60,7 @@ export class DocumentationTrustService {
     private readonly redactor: Redactor,
     private readonly knowledge: ProjectKnowledgeService,
     @Inject(CONFIGURED_LANGUAGE_MODEL) private readonly configuredModel: LanguageModel | null,
+    private readonly metrics: LoreMetrics,
   ) {}
 
   @Operation('verify_claim', { kind: 'read' })
@@ -318,6 +320,7 @@ export class DocumentationTrustService {
       findings: detection.findings,
       trustBoundary: TRUST_BOUNDARY,
     };
+    if (failing) this.metrics.recordQualityFailure(document.indexed ? 'document' : 'content');
     if (query.minScore !== undefined && score < query.minScore) {
       throw new QualityGateFailedError(`The document scores ${score}, below the minimum ${query.minScore}.`, {
         hint: 'Fix the findings of the report, then evaluate it again.',

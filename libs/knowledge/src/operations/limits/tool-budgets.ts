@@ -2,6 +2,8 @@
 export interface BudgetLimits {
   maxCalls: number;
   maxSearchCalls: number;
+  /** Calls that generate a document (generate_document_draft): the costly kind an agent loops on. */
+  maxGenerationCalls: number;
   /** Output tokens, estimated as the answer's bytes of JSON / 4. */
   maxOutputTokens: number;
   /** The time calls took, summed. */
@@ -9,6 +11,9 @@ export interface BudgetLimits {
 }
 
 export type BudgetName = keyof BudgetLimits;
+
+/** The budgets that count one kind of call only, besides maxCalls, which counts every call. */
+export type KindBudget = 'maxSearchCalls' | 'maxGenerationCalls';
 
 /** The budget a call found spent. */
 export interface SpentBudget {
@@ -24,6 +29,7 @@ interface Spending {
   lastAt: number;
   maxCalls: number;
   maxSearchCalls: number;
+  maxGenerationCalls: number;
   maxOutputTokens: number;
   maxLatencyMs: number;
 }
@@ -47,17 +53,20 @@ export class BudgetLedger {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Null when the call may go on, else the first budget it found spent. `calls` is what it counts for (0: only asks). */
-  admit(key: string, isSearch: boolean, calls = 1): SpentBudget | null {
+  /**
+   * Null when the call may go on, else the first budget it found spent. `kind` is the budget of its
+   * kind of call, if any; `calls` is what it counts for (0: only asks).
+   */
+  admit(key: string, kind: KindBudget | null, calls = 1): SpentBudget | null {
     const spending = this.current(key);
     const over = (budget: BudgetName): SpentBudget | null =>
       this.limits[budget] > 0 && spending[budget] >= this.limits[budget]
         ? { budget, limit: this.limits[budget], used: spending[budget], resetsInSeconds: this.resetsInSeconds(spending) }
         : null;
-    const refusal = over('maxCalls') ?? (isSearch ? over('maxSearchCalls') : null) ?? over('maxOutputTokens') ?? over('maxLatencyMs');
+    const refusal = over('maxCalls') ?? (kind ? over(kind) : null) ?? over('maxOutputTokens') ?? over('maxLatencyMs');
     if (refusal) return refusal;
     spending.maxCalls += calls;
-    if (isSearch && calls > 0) spending.maxSearchCalls += 1;
+    if (kind && calls > 0) spending[kind] += 1;
     return null;
   }
 
@@ -75,7 +84,15 @@ export class BudgetLedger {
     if (spending && this.expired(spending, now)) spending = undefined;
     if (!spending) {
       if (this.spent.size >= SWEEP_AT) this.sweep(now);
-      spending = { startedAt: now, lastAt: now, maxCalls: 0, maxSearchCalls: 0, maxOutputTokens: 0, maxLatencyMs: 0 };
+      spending = {
+        startedAt: now,
+        lastAt: now,
+        maxCalls: 0,
+        maxSearchCalls: 0,
+        maxGenerationCalls: 0,
+        maxOutputTokens: 0,
+        maxLatencyMs: 0,
+      };
       this.spent.set(key, spending);
     }
     spending.lastAt = now;

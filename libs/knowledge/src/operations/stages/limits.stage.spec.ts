@@ -10,16 +10,18 @@ const LIMITS = {
   LORE_BUDGET_WINDOW_SECONDS: 3600,
   LORE_BUDGET_MAX_CALLS: 0,
   LORE_BUDGET_MAX_SEARCH_CALLS: 0,
+  LORE_BUDGET_MAX_GENERATION_CALLS: 0,
   LORE_BUDGET_MAX_OUTPUT_TOKENS: 0,
   LORE_RUN_MAX_CALLS: 30,
   LORE_RUN_MAX_SEARCH_CALLS: 10,
+  LORE_RUN_MAX_GENERATION_CALLS: 3,
   LORE_RUN_MAX_OUTPUT_TOKENS: 100,
   LORE_RUN_MAX_LATENCY_MS: 60_000,
   LORE_LIMIT_LOCAL: false,
 };
 
-const call = (door: Door, subject = 'ana', agentRunId: string | null = null): OperationCall => ({
-  operation: 'get_symbol',
+const call = (door: Door, subject = 'ana', agentRunId: string | null = null, operation = 'get_symbol'): OperationCall => ({
+  operation,
   kind: 'read',
   cached: true,
   args: [{ name: 'x' }],
@@ -60,5 +62,20 @@ describe('LimitsStage', () => {
     expect(await codeOf(stage, call('mcp-stdio', 'ana', 'run-1'))).toBe('tool_budget_exceeded');
     expect(await codeOf(stage, call('mcp-stdio', 'ana', 'run-2'))).toBe('ok');
     expect(await codeOf(stage, call('mcp-stdio', 'bo', 'run-1'))).toBe('ok');
+  });
+
+  it("refuses a run's fourth generate_document_draft (the seed's maxGenerationCalls: 3), naming the budget, while its reads go on", async () => {
+    const stage = new LimitsStage({ ...LIMITS, LORE_RUN_MAX_OUTPUT_TOKENS: 0 } as LoreConfig);
+    const draft = () => call('mcp-stdio', 'ana', 'run-1', 'generate_document_draft');
+    for (let n = 0; n < 3; n++) expect(await codeOf(stage, draft())).toBe('ok');
+    const refused = await stage.handle(draft(), answer).then(
+      () => null,
+      (error: { code: string; details: unknown }) => ({ code: error.code, details: error.details }),
+    );
+    expect(refused).toEqual({
+      code: 'tool_budget_exceeded',
+      details: { budget: 'maxGenerationCalls', limit: 3, used: 3, resetsInSeconds: null, scope: 'agent_run' },
+    });
+    expect(await codeOf(stage, call('mcp-stdio', 'ana', 'run-1'))).toBe('ok');
   });
 });

@@ -3,7 +3,7 @@ import type { CallContext, Door } from '@lore/access';
 import { LORE_CONFIG, type LoreConfig } from '@lore/config';
 import { type Principal, RateLimitedError, ToolBudgetExceededError } from '@lore/domain';
 import type { OperationCall, OperationStage } from '../operation';
-import { BudgetLedger, type SpentBudget } from '../limits/tool-budgets';
+import { BudgetLedger, type KindBudget, type SpentBudget } from '../limits/tool-budgets';
 import { TokenBuckets } from '../limits/token-bucket';
 import { resultBytesOf } from '../result-size';
 
@@ -11,8 +11,14 @@ import { resultBytesOf } from '../result-size';
 const SHARED_DOORS: ReadonlySet<Door> = new Set(['rest', 'graphql', 'mcp-http']);
 /** The local user's own process (CLI, MCP over stdio): limited only with LORE_LIMIT_LOCAL. Internal work never. */
 const LOCAL_DOORS: ReadonlySet<Door> = new Set(['cli', 'mcp-stdio']);
-/** Operations that count against the search budget: broad questions an agent tends to repeat. */
-const SEARCHES = new Set(['search_code']);
+/**
+ * The budget each kind of call counts against besides maxCalls: search_code, the broad question an
+ * agent tends to repeat, and generate_document_draft, the costly answer it tends to ask for again.
+ */
+const KIND_BUDGETS: ReadonlyMap<string, KindBudget> = new Map([
+  ['search_code', 'maxSearchCalls'],
+  ['generate_document_draft', 'maxGenerationCalls'],
+]);
 /** A run untouched this long is forgotten (a run has no window: a new task is a new run). */
 const RUN_IDLE_MS = 24 * 3600_000;
 /** Output tokens of an answer, without a tokenizer at hand: its bytes of JSON / 4. */
@@ -28,6 +34,8 @@ const HINTS: Record<SpentBudget['budget'], string> = {
     'Work with the answers you have: read exact source with get_file_span on a resource URI you already hold instead of asking again.',
   maxSearchCalls:
     'Stop searching broadly: narrow the search (filters, a repository, a path), or use get_symbol / get_file_span on a uid or URI you already have.',
+  maxGenerationCalls:
+    'Work on the draft you have: review it (generate_review_package) and change it yourself instead of generating it again.',
   maxOutputTokens: 'Ask for less: detail_level "summary", a narrower query, or a smaller line range of get_file_span.',
   maxLatencyMs: 'Ask narrower questions (a smaller depth, a repository filter): this run has spent its time.',
 };
@@ -52,6 +60,7 @@ export class LimitsStage implements OperationStage {
       {
         maxCalls: config.LORE_BUDGET_MAX_CALLS,
         maxSearchCalls: config.LORE_BUDGET_MAX_SEARCH_CALLS,
+        maxGenerationCalls: config.LORE_BUDGET_MAX_GENERATION_CALLS,
         maxOutputTokens: config.LORE_BUDGET_MAX_OUTPUT_TOKENS,
         maxLatencyMs: 0,
       },
@@ -61,6 +70,7 @@ export class LimitsStage implements OperationStage {
       {
         maxCalls: config.LORE_RUN_MAX_CALLS,
         maxSearchCalls: config.LORE_RUN_MAX_SEARCH_CALLS,
+        maxGenerationCalls: config.LORE_RUN_MAX_GENERATION_CALLS,
         maxOutputTokens: config.LORE_RUN_MAX_OUTPUT_TOKENS,
         maxLatencyMs: config.LORE_RUN_MAX_LATENCY_MS,
       },
@@ -71,7 +81,7 @@ export class LimitsStage implements OperationStage {
   async handle(call: OperationCall, next: () => Promise<unknown>): Promise<unknown> {
     const { perPrincipal, perRun, principalKey, runKey } = this.scopeOf(call.principal, call.context);
     if (!perPrincipal && !perRun) return next();
-    const isSearch = SEARCHES.has(call.operation);
+    const kind = KIND_BUDGETS.get(call.operation) ?? null;
     if (perPrincipal && this.rate) {
       const admission = this.rate.take(principalKey);
       if (!admission.admitted) {
@@ -84,8 +94,8 @@ export class LimitsStage implements OperationStage {
         );
       }
     }
-    if (perPrincipal) this.refuseSpent(call, this.windowBudgets.admit(principalKey, isSearch), 'this credential');
-    if (perRun) this.refuseSpent(call, this.runBudgets.admit(runKey, isSearch), 'this agent run');
+    if (perPrincipal) this.refuseSpent(call, this.windowBudgets.admit(principalKey, kind), 'this credential');
+    if (perRun) this.refuseSpent(call, this.runBudgets.admit(runKey, kind), 'this agent run');
     const started = performance.now();
     let outputTokens = 0;
     try {
@@ -106,8 +116,8 @@ export class LimitsStage implements OperationStage {
   admitQuery(principal: Principal, context: CallContext): void {
     const { perPrincipal, perRun, principalKey, runKey } = this.scopeOf(principal, context);
     const query = { operation: 'The GraphQL query' };
-    if (perPrincipal) this.refuseSpent(query, this.windowBudgets.admit(principalKey, false, 0), 'this credential');
-    if (perRun) this.refuseSpent(query, this.runBudgets.admit(runKey, false, 0), 'this agent run');
+    if (perPrincipal) this.refuseSpent(query, this.windowBudgets.admit(principalKey, null, 0), 'this credential');
+    if (perRun) this.refuseSpent(query, this.runBudgets.admit(runKey, null, 0), 'this agent run');
   }
 
   /**
