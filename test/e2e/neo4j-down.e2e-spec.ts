@@ -39,6 +39,17 @@ describe('Neo4j down', () => {
     expect(server.process.exitCode).toBeNull();
   });
 
+  it('opens its circuit after calls in a row found Neo4j unreachable: the next answers at once that Lore is not asking it now', async () => {
+    const details = async () => ((await (await fetch(`${server.url}/api/v1/search?query=order`)).json()) as { details: unknown }).details;
+    // NEO4J_CIRCUIT_FAILURES (3) calls in a row may find it unreachable, counting the ones above; then the circuit is open.
+    const seen = [await details(), await details(), await details(), await details()];
+    expect(seen.slice(-1)).toEqual([{ reason: 'circuit_open', retryAfterSeconds: 10 }]);
+    expect(seen.filter((said) => JSON.stringify(said) === JSON.stringify({ neo4jCode: 'ServiceUnavailable' })).length).toBeLessThanOrEqual(
+      3,
+    );
+    expect((await fetch(`${server.url}/ready`)).status).toBe(503);
+  });
+
   it('makes the CLI exit 4 with a JSON error', async () => {
     const result = await runCli(['search', 'order', '--json'], env);
     expect(result.code).toBe(4);

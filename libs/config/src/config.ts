@@ -49,6 +49,12 @@ export const ConfigSchema = z.object({
   NEO4J_INDEX_TX_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
   /** How long the driver retries a transaction that failed for a transient reason (Neo4j restarting, say). */
   NEO4J_MAX_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /**
+   * The circuit breaker around Neo4j: after this many calls in a row found it unreachable, calls fail
+   * at once (unavailable, circuit_open) for NEO4J_CIRCUIT_HALF_OPEN_MS, then one call tries it again; 0: no breaker.
+   */
+  NEO4J_CIRCUIT_FAILURES: z.coerce.number().int().min(0).max(1000).default(3),
+  NEO4J_CIRCUIT_HALF_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   LORE_HOST: z.string().min(1).default('127.0.0.1'),
   LORE_PORT: port.default(7300),
   LORE_TENANT: z

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
+import { BrokenCircuitError, type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleWhen } from 'cockatiel';
 import neo4j, {
   type BookmarkManager,
   type Driver,
@@ -42,6 +43,13 @@ export class Neo4jService implements OnModuleDestroy {
    * per call (BookmarkScope in @lore/domain).
    */
   readonly bookmarks: BookmarkManager = neo4j.bookmarkManager();
+  /**
+   * Fails calls at once while Neo4j has just been found unreachable several times in a row, instead
+   * of each waiting out the driver's connection timeout and retries: an agent learns in milliseconds
+   * that the graph is down, and a Neo4j coming back is not met by every queued call at once.
+   * Null when NEO4J_CIRCUIT_FAILURES is 0.
+   */
+  private readonly circuit: CircuitBreakerPolicy | null;
 
   constructor(
     @Inject(LORE_CONFIG) private readonly config: LoreConfig,
@@ -55,6 +63,19 @@ export class Neo4jService implements OnModuleDestroy {
       maxTransactionRetryTime: config.NEO4J_MAX_RETRY_MS,
       logging: { level: 'error', logger: (_level, message) => this.logger.error(message) },
     });
+    this.circuit =
+      config.NEO4J_CIRCUIT_FAILURES > 0
+        ? circuitBreaker(handleWhen(isUnreachable), {
+            halfOpenAfter: config.NEO4J_CIRCUIT_HALF_OPEN_MS,
+            breaker: new ConsecutiveBreaker(config.NEO4J_CIRCUIT_FAILURES),
+          })
+        : null;
+    this.circuit?.onBreak(() =>
+      this.logger.warn(
+        `Neo4j unreachable ${config.NEO4J_CIRCUIT_FAILURES} times in a row: calls fail at once for ${config.NEO4J_CIRCUIT_HALF_OPEN_MS} ms.`,
+      ),
+    );
+    this.circuit?.onReset(() => this.logger.log('Neo4j reachable again: calls go through.'));
   }
 
   async read(query: string, params: Params = {}, options: { timeoutMs?: number } = {}): Promise<Row[]> {
@@ -130,6 +151,20 @@ export class Neo4jService implements OnModuleDestroy {
   }
 
   private async inSession<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>): Promise<T> {
+    if (this.circuit === null) return this.session(mode, work);
+    try {
+      return await this.circuit.execute(() => this.session(mode, work));
+    } catch (error) {
+      if (!(error instanceof BrokenCircuitError)) throw error;
+      const retryAfterSeconds = Math.ceil(this.config.NEO4J_CIRCUIT_HALF_OPEN_MS / 1000);
+      throw new UnavailableError('The graph database is unavailable: it was unreachable on the last calls, so Lore is not asking it now.', {
+        hint: `Check that Neo4j runs at NEO4J_URI (lore up starts one; /ready tells); Lore tries it again within ${retryAfterSeconds} s.`,
+        details: { reason: 'circuit_open', retryAfterSeconds },
+      });
+    }
+  }
+
+  private async session<T>(mode: 'READ' | 'WRITE', work: (session: Session) => Promise<T>): Promise<T> {
     const session = this.driver.session(this.sessionConfig(mode));
     try {
       const result = await work(session);
@@ -172,6 +207,12 @@ function convert(value: unknown): unknown {
 }
 
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired']);
+
+/** A translated driver error that says Neo4j could not be reached (what the circuit counts), not that it refused the work. */
+function isUnreachable(error: Error): boolean {
+  const neo4jCode = error instanceof UnavailableError ? error.details?.neo4jCode : undefined;
+  return typeof neo4jCode === 'string' && UNAVAILABLE_CODES.has(neo4jCode);
+}
 
 /** Where Neo4j's memory is set, for hints: the local launcher's variables and docker-compose's. */
 const MEMORY_SETTINGS_HINT =
