@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
+import type { FixtureRepository } from '../support/fixtures';
 import { type RunningServer, startServer, waitUntilReady } from '../support/processes';
 import { connectMcp, graphql, indexAndServe, toolErrorAnswer } from './doors';
 
@@ -57,12 +59,13 @@ const attribute = (span: ExportedSpan, key: string): string | undefined =>
 
 describe('metrics, logs and traces of every door', () => {
   let server: RunningServer;
+  let fixture: FixtureRepository;
   let mcp: Client;
   let collector: Awaited<ReturnType<typeof startCollector>>;
 
   beforeAll(async () => {
     collector = await startCollector();
-    ({ server } = await indexAndServe(REPO, {
+    ({ fixture, server } = await indexAndServe(REPO, {
       ...env,
       LORE_LOG_FORMAT: 'json',
       LORE_OTEL_ENDPOINT: collector.url,
@@ -78,13 +81,24 @@ describe('metrics, logs and traces of every door', () => {
   });
 
   it('counts each call by door, operation and status, with its latency, size and denials, at /metrics', async () => {
+    // A file edited after indexing: the answer that names it says so in its data's warnings, a partial answer.
+    // First, as the state of the checkout is kept for 2 s (CHECKOUT_STATE_TTL_MS).
+    const discounts = `${fixture.path}/src/pricing/discounts.ts`;
+    const indexed = readFileSync(discounts, 'utf8');
+    writeFileSync(discounts, `${indexed}// edited after indexing\n`);
+    const stale = await mcp
+      .callTool({ name: 'get_symbol', arguments: { name: 'isKnownDiscount' } })
+      .finally(() => writeFileSync(discounts, indexed));
+    const staleWarnings = (stale.structuredContent as { data: { warnings: { code: string }[] } }).data.warnings.map(({ code }) => code);
+    expect(staleWarnings).toEqual(['stale_files']);
     for (let call = 0; call < 2; call++) expect((await fetch(`${server.url}/api/v1/symbols?name=applyDiscount`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/v1/symbols?name=noSuchSymbolAnywhere`)).status).toBe(404);
     const viaGraphql = await graphql(server.url, 'query($input: GetSymbolInput!) { symbol(input: $input) { symbol { uid } } }', {
       input: { name: 'applyDiscount' },
     });
     expect(viaGraphql.errors).toBeUndefined();
-    expect((await mcp.callTool({ name: 'get_symbol', arguments: { name: 'applyDiscount' } })).isError).toBeFalsy();
+    const symbol = await mcp.callTool({ name: 'get_symbol', arguments: { name: 'applyDiscount' } });
+    expect(symbol.isError).toBeFalsy();
     const summary = await mcp.callTool({ name: 'search_code', arguments: { query: 'order', detail_level: 'summary' } });
     expect((summary.structuredContent as { status: string }).status).toBe('truncated');
 
@@ -95,13 +109,18 @@ describe('metrics, logs and traces of every door', () => {
     expect(sample(metrics, 'lore_operation_calls_total{door="rest",operation="get_symbol",status="ok"}')).toBe(2);
     expect(sample(metrics, 'lore_operation_calls_total{door="rest",operation="get_symbol",status="not_found"}')).toBe(1);
     expect(sample(metrics, 'lore_operation_calls_total{door="graphql",operation="get_symbol",status="ok"}')).toBe(1);
-    expect(sample(metrics, 'lore_operation_calls_total{door="mcp-http",operation="get_symbol",status="ok"}')).toBe(1);
+    expect(sample(metrics, 'lore_operation_calls_total{door="mcp-http",operation="get_symbol",status="ok"}')).toBe(2);
     expect(sample(metrics, 'lore_operation_calls_total{door="mcp-http",operation="search_code",status="ok"}')).toBe(1);
     expect(sample(metrics, 'lore_operation_denials_total{door="rest",operation="get_symbol",code="not_found"}')).toBe(1);
     expect(sample(metrics, 'lore_operation_duration_seconds_count{door="rest",operation="get_symbol"}')).toBe(3);
     expect(sample(metrics, 'lore_operation_duration_seconds_bucket{le="30",door="rest",operation="get_symbol"}')).toBe(3);
     expect(sample(metrics, 'lore_operation_result_bytes_count{door="rest",operation="get_symbol"}')).toBe(2);
     expect(sample(metrics, 'lore_mcp_truncations_total{tool="search_code"}')).toBe(1);
+    // The token estimate of each MCP answer, as its metadata told the agent; the stale one counted as partial.
+    const tokensOf = (answer: typeof symbol) => (answer.structuredContent as { metadata: { tokens: number } }).metadata.tokens;
+    expect(sample(metrics, 'lore_mcp_answer_tokens_count{tool="get_symbol"}')).toBe(2);
+    expect(sample(metrics, 'lore_mcp_answer_tokens_sum{tool="get_symbol"}')).toBe(tokensOf(symbol) + tokensOf(stale));
+    expect(sample(metrics, 'lore_mcp_partial_answers_total{tool="get_symbol",warning="stale_files"}')).toBe(1);
     // Every session closes once the answers and the audit batch written after them are done: none stays open.
     let inFlight = sample(metrics, 'lore_neo4j_sessions_in_flight');
     for (const deadline = Date.now() + 10_000; inFlight !== 0 && Date.now() < deadline;) {

@@ -343,7 +343,11 @@ export class LoreMcpServerFactory {
         data = (await tool.call(narrowed, principal, context)) as Record<string, unknown>;
         shaped = shapeAnswer({ ...call, args: narrowed, ...paging }, data, tool.next(data, narrowed), await this.snapshot(data, principal));
       }
-      if (shaped.answer.status === 'truncated') this.metrics.recordTruncation(tool.name);
+      this.metrics.recordAnswer(tool.name, {
+        tokens: shaped.answer.metadata.tokens,
+        truncated: shaped.answer.status === 'truncated',
+        dataWarnings: warningCodesOf(data),
+      });
       if (seed) return seedAnswer(seed, shaped.answer, () => countTokens(JSON.stringify(data)), analysis);
       return { content: [{ type: 'text', text: shaped.text }], structuredContent: shaped.answer };
     } catch (error) {
@@ -537,4 +541,14 @@ function callContext(ctx: ServerContext, catalog: ToolCallContext['catalog']): T
 function takesDetailLevel(tool: LoreMcpTool): boolean {
   const shape = (tool.input as unknown as { shape?: Record<string, unknown> }).shape;
   return shape !== undefined && Object.hasOwn(shape, 'detail_level');
+}
+
+/** The codes of the warnings an answer's data carries at its top (`warnings: [{code, message}]`), where its schema has them. */
+function warningCodesOf(data: Record<string, unknown>): string[] {
+  if (!Array.isArray(data.warnings)) return [];
+  return data.warnings.flatMap((warning: unknown) =>
+    typeof warning === 'object' && warning !== null && typeof (warning as { code?: unknown }).code === 'string'
+      ? [(warning as { code: string }).code]
+      : [],
+  );
 }

@@ -5,6 +5,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Bytes of an answer as JSON, 128 B to 16 MB. */
 const SIZE_BUCKETS = [128, 512, 2048, 8192, 32_768, 131_072, 524_288, 2_097_152, 16_777_216];
+/** Tokens of an answer, 64 to 200,000: around the 25,000 an MCP answer is kept under by default. */
+const TOKEN_BUCKETS = [64, 256, 1000, 2500, 5000, 10_000, 25_000, 50_000, 100_000, 200_000];
 /** An index run, 1 s to 1 h. */
 const INDEX_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 900, 1800, 3600];
 
@@ -50,6 +52,19 @@ export class LoreMetrics {
     name: 'lore_mcp_truncations_total',
     help: "MCP answers cut to the token budget or detail_level's page size (a continuation returns the rest).",
     labelNames: ['tool'] as const,
+    registers: [this.registry],
+  });
+  private readonly answerTokens = new Histogram({
+    name: 'lore_mcp_answer_tokens',
+    help: 'Tokens (o200k_base) of an MCP answer as sent, by tool: what an agent spends reading it.',
+    labelNames: ['tool'] as const,
+    buckets: TOKEN_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly partialAnswers = new Counter({
+    name: 'lore_mcp_partial_answers_total',
+    help: "MCP answers whose data says it is partial, by tool and that warning's code (semantic_incomplete, stale_files...); cut answers are lore_mcp_truncations_total.",
+    labelNames: ['tool', 'warning'] as const,
     registers: [this.registry],
   });
   private readonly indexRuns = new Counter({
@@ -114,8 +129,11 @@ export class LoreMetrics {
     if (resultBytes !== null) this.resultBytes.observe({ door, operation }, resultBytes);
   }
 
-  recordTruncation(tool: string): void {
-    this.truncations.inc({ tool });
+  /** One MCP answer: its tokens, whether it was cut, and the codes of the warnings its data carries (each counted once). */
+  recordAnswer(tool: string, answer: { tokens: number; truncated: boolean; dataWarnings: readonly string[] }): void {
+    this.answerTokens.observe({ tool }, answer.tokens);
+    if (answer.truncated) this.truncations.inc({ tool });
+    for (const warning of new Set(answer.dataWarnings)) this.partialAnswers.inc({ tool, warning });
   }
 
   recordIndexRun(run: { status: string; durationMs: number; files: number; symbols: number }): void {
