@@ -4,7 +4,7 @@ import type { z } from 'zod';
 /** The argument a tool whose answer can be cut takes besides its service's input: see continuation.ts. */
 export const CONTINUATION_PROPERTY = {
   type: 'string',
-  description: 'A truncated answer’s continuation (same other arguments): the items left out.',
+  description: 'From a truncated answer, with the same arguments: the rest.',
 };
 
 /** How much of a list answer a page holds: see DETAIL_LEVELS. */
@@ -12,7 +12,7 @@ export const DETAIL_LEVEL_PROPERTY = {
   type: 'string',
   enum: ['summary', 'normal', 'full'],
   default: 'full',
-  description: 'List items a page: summary 5, normal 20, full as many as fit; the rest with continuation.',
+  description: 'Items a page: summary 5, normal 20, full all that fit.',
 };
 
 /**

@@ -3,6 +3,7 @@ import { InMemoryTransport, McpServer, type StandardSchemaWithJSON } from '@mode
 import { z } from 'zod';
 import { discoverClasses } from '@lore/config';
 import { type Principal, countTokens } from '@lore/domain';
+import { LoreMetrics } from '@lore/observability';
 import { LoreMcpServerFactory } from './lore-mcp-server.factory';
 import { FIRST_VERSION, type LoreMcpTool, READ_ONLY } from './mcp-tool';
 import { SEED_SERVERS, SEED_SERVER_NAMES, type SeedServerName } from './seed-servers';
@@ -35,7 +36,7 @@ function everyTool(): LoreMcpTool[] {
 }
 
 async function connected(tools: LoreMcpTool[], as?: SeedServerName): Promise<Client> {
-  const factory = new LoreMcpServerFactory(tools, [], [], CONFIG as never, {} as never, {} as never);
+  const factory = new LoreMcpServerFactory(tools, [], [], CONFIG as never, {} as never, new LoreMetrics());
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await factory.create(PRINCIPAL, { transport: 'stdio', as }).connect(serverSide);
   const client = new Client({ name: 'tools-list-spec', version: '1.0.0' });

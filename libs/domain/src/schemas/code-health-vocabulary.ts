@@ -55,7 +55,7 @@ export const AbsoluteRootSchema = z
 export const RunIdSchema = z
   .string()
   .regex(/^[0-9a-f]{8}(?:[0-9a-f]{56})?$/, 'a run id is 8 or 64 lower-case hex characters (short or full)')
-  .describe('A run id, short (8 hex characters) or full (the report digest); omitted: the latest run.');
+  .describe('A run id, short (8 hex) or full; omitted: the latest run.');
 
 const thresholdFields = {
   complexity_threshold: z

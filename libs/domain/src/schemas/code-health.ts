@@ -396,7 +396,7 @@ export type FindingView = z.infer<typeof FindingViewSchema>;
 /** What detail_level changes in a finding, the same on every tool that shows findings: said whole on list_findings, named on the others. */
 const FINDING_DETAIL =
   'summary: "path:line" locations; normal: {path, line, end_line, symbol} and remediation; full: also priority_factors, items and uri.';
-const FINDING_DETAIL_NAMED = "How much of a finding is shown, as list_findings' detail_level.";
+const FINDING_DETAIL_NAMED = "As list_findings' detail_level.";
 /** source_kind as a filter: where a finding's locations are. */
 const SOURCE_KIND_FILTER = 'Only findings all in production code, all in tests, or mixed.';
 

@@ -306,16 +306,13 @@ export type ArchiveDocumentResult = z.infer<typeof ArchiveDocumentResultSchema>;
 export const CreatePullRequestInputSchema = z
   .object({
     documentId: DocumentIdSchema,
-    confirm: z
-      .boolean()
-      .optional()
-      .describe('Must be true: a pull request pushes a branch and opens a request on the forge, on an explicit request only.'),
+    confirm: z.boolean().optional().describe('Must be true, on an explicit request only.'),
     fileName: z
       .string()
       .regex(/^[\w.-]+\.md$/, 'A file name ending in .md, of letters, digits, dots, dashes and underscores.')
       .max(200)
       .optional()
-      .describe("The file's name under the repository's docs/; by default the module path with / as -, and .md."),
+      .describe("The file's name under docs/; default: the module path with / as -, and .md."),
   })
   .strict()
   .register(schemaNames, { name: 'CreatePullRequestInput' });
@@ -323,11 +320,11 @@ export type CreatePullRequestInput = z.input<typeof CreatePullRequestInputSchema
 
 export const CreatePullRequestResultSchema = z
   .object({
-    pullRequestUrl: z.string().describe("The pull request's page on the forge (its html_url)."),
-    number: z.number().int().describe("The pull request's number on the forge."),
-    branch: z.string().describe('The branch pushed to origin: lore/docs/<documentId>.'),
-    commitSha: z.string().describe('The commit on that branch that adds the draft, on top of the indexed commit.'),
-    path: z.string().describe('Where the draft is written in the repository (docs/<fileName>, under the indexed directory).'),
+    pullRequestUrl: z.string().describe("The pull request's page (the forge's html_url)."),
+    number: z.number().int(),
+    branch: z.string().describe('lore/docs/<documentId>, pushed to origin.'),
+    commitSha: z.string().describe('The commit adding the draft, on top of the indexed commit.'),
+    path: z.string().describe('docs/<fileName>, under the indexed directory.'),
   })
   .register(schemaNames, { name: 'CreatePullRequestResult' });
 export type CreatePullRequestResult = z.infer<typeof CreatePullRequestResultSchema>;

@@ -29,7 +29,7 @@ export const KNOWLEDGE_ERROR_CODES = {
 const projectId = z
   .string()
   .describe(
-    'The project: a slug of its git origin URL, else of its directory name (`lore knowledge project-id [dir]` prints it), or the id of a repository Lore indexed.',
+    'The project (`lore knowledge project-id [dir]` prints it: a slug of its origin URL or directory), or an indexed repository id.',
   );
 const filename = z
   .string()

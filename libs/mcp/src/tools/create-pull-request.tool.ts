@@ -14,7 +14,7 @@ export class CreatePullRequestTool implements LoreMcpTool<typeof CreatePullReque
   readonly name = 'create_pull_request';
   readonly title = 'Propose a reviewed draft as a pull request';
   readonly description =
-    "High risk, never automatic: pushes a reviewed draft (documentId) as one commit adding docs/<fileName> on a new branch lore/docs/<documentId> of the repository's origin, on top of the indexed commit, and opens a pull request into the indexed branch on the forge. Allowed as publishing is: LORE_DOCS_PUBLISH_ENABLED=true, docs:publish, confirm: true given only after a person approved the draft, a draft the code does not contradict (quality_gate_failed); needs LORE_FORGE_TOKEN and an origin (else unavailable); a branch already on origin is a conflict. Call it only on an explicit request.";
+    'High risk, never automatic: pushes a reviewed draft (documentId) as docs/<fileName> on a new origin branch lore/docs/<documentId> and opens its pull request into the indexed branch. Needs what publish_document needs, plus LORE_FORGE_TOKEN and an origin (else unavailable); an existing branch is a conflict.';
   readonly version = FIRST_VERSION;
   readonly input = CreatePullRequestInputSchema;
   readonly output = CreatePullRequestResultSchema;
