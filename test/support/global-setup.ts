@@ -11,6 +11,18 @@ export const TEST_NEO4J_ENV = 'LORE_TEST_NEO4J';
 /** HotSpot's quick compiler alone: see the global setup. */
 const TEST_JIT = '-XX:TieredStopAtLevel=1';
 
+/**
+ * Cypher plans kept however the graph's counts change. Suites wipe the graph and index fixtures from
+ * nothing, so the counts a plan was made on change many times over within a file, and Neo4j planned
+ * the same queries again and again: planning was most of what its Bolt workers were seen doing, and
+ * keeping the plans took languages-cli's Neo4j from 119 s of CPU to 47 s (docs/benchmarks.md, "CI
+ * time"). The answers do not depend on the plan; on a fixture's graph any plan answers in milliseconds.
+ */
+export const TEST_NEO4J_SETTINGS: Record<string, string> = {
+  'dbms.cypher.statistics_divergence_threshold': '1.0',
+  'dbms.cypher.min_replan_interval': '1h',
+};
+
 export interface TestNeo4j {
   uri: string;
   password: string;
@@ -64,9 +76,13 @@ async function startNeo4j(instances: number): Promise<RunningNeo4j> {
     dataDir: mkdtempSync(join(tmpdir(), 'lore-neo4j-')),
     password,
     // Sized from the machine, each would claim a quarter of its memory for its heap; the fixtures need far less.
-    ...(instances > 1 && !process.env.LORE_NEO4J_HEAP
-      ? { javaOpts: '-Xmx2g', settings: { 'server.memory.pagecache.size': '512m', 'db.memory.transaction.total.max': '1400m' } }
-      : {}),
+    ...(instances > 1 && !process.env.LORE_NEO4J_HEAP ? { javaOpts: '-Xmx2g' } : {}),
+    settings: {
+      ...TEST_NEO4J_SETTINGS,
+      ...(instances > 1 && !process.env.LORE_NEO4J_HEAP
+        ? { 'server.memory.pagecache.size': '512m', 'db.memory.transaction.total.max': '1400m' }
+        : {}),
+    },
   });
   return { uri: neo4j.uri, password, stop: () => neo4j.stop() };
 }

@@ -7,6 +7,7 @@ import { type Principal, localPrincipal } from '@lore/domain';
 import { CodeGraphRepository } from '@lore/graph';
 import { dumpRepository, testDriver } from '../../../test/support/graph';
 import { gitIn } from '../../../test/support/fixtures';
+import { TEST_NEO4J_SETTINGS } from '../../../test/support/global-setup';
 import { knowledgeWith } from '../../../test/support/knowledge';
 import { IndexingService } from './indexing/indexing.service';
 import { SymbolService } from './symbols/symbol.service';
@@ -60,7 +61,7 @@ describe('a snapshot larger than what one Neo4j transaction may hold', () => {
       port: await launcher.findFreePort(),
       dataDir: mkdtempSync(join(tmpdir(), 'lore-neo4j-small-')),
       password,
-      settings: { 'db.memory.transaction.max': TRANSACTION_LIMIT },
+      settings: { ...TEST_NEO4J_SETTINGS, 'db.memory.transaction.max': TRANSACTION_LIMIT },
     });
     smallDriver = neo4j.driver(small.uri, neo4j.auth.basic('neo4j', password), { disableLosslessIntegers: true });
     driver = testDriver();
