@@ -10,7 +10,14 @@ import type { FileResultCache } from '../../file-result-cache';
 import { recordAnswers, repositoryChanges, resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
 import { readScripts } from './first-pass';
 import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough, type LinkedScripts } from './module-linking';
-import { NativeCheckerSession, nativeCheckerVersion, type NativeProgram } from './native-checker';
+import {
+  nativeCheckerVersion,
+  projectShape,
+  releaseNativeSession,
+  takeNativeSession,
+  type NativeCheckerSession,
+  type NativeProgram,
+} from './native-checker';
 import { packageReferences } from './package-references';
 import {
   EXACT_PASS_VERSION,
@@ -77,7 +84,9 @@ export function extractScripts(input: ExtractionInput): Extraction {
     skipped: [...linked.skipped, ...uniqueFindings(findings)],
     externalReferences: packageReferences(input, firstPass.outcomes, modules),
     resolveExactly: async () => {
-      const native = nativeSession(input, modules, linked);
+      // One program's TypeScript 7 session is kept for the next run, as its trees are; a repository of several projects opens its programs afresh.
+      let sessionKey = projects ? null : `${key}\0${projectShape(rootPath, input.fileUids.keys())}`;
+      const native = nativeSession(input, modules, linked, sessionKey);
       try {
         if (projects) {
           const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
@@ -118,10 +127,11 @@ export function extractScripts(input: ExtractionInput): Extraction {
         });
         return { calls, inheritance, skipped: [...native.skipped, ...skipped] };
       } catch (error) {
+        sessionKey = null;
         // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
         return { ...syntactic, skipped: [{ path: '.', reason: `${tooDeep(error, 'type-check')}: calls stay resolved by scope and name` }] };
       } finally {
-        native.session?.close();
+        if (native.session) releaseNativeSession(native.session, sessionKey);
       }
     },
   };
@@ -133,13 +143,15 @@ function checkerIdOf(input: ExtractionInput): string {
 }
 
 /**
- * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER), with
+ * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER): the
+ * session kept by the last run of the same key, told which files changed since, or a new one; with
  * the workspace's imports its programs map to source; none, and the reason listed, when it does not start.
  */
 function nativeSession(
   input: ExtractionInput,
   modules: RepositoryModules,
   linked: LinkedScripts,
+  sessionKey: string | null,
 ): { session: NativeCheckerSession | null; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
   const workspaceImports = new Map<string, string>();
   if (!usesNativeChecker(input)) return { session: null, workspaceImports, skipped: [] };
@@ -150,7 +162,9 @@ function nativeSession(
       if (file !== null) workspaceImports.set(specifier, join(input.rootPath, file));
     }
   try {
-    return { session: new NativeCheckerSession(input.rootPath), workspaceImports, skipped: [] };
+    const session = takeNativeSession(sessionKey, input.rootPath);
+    session.noteFiles(new Map(input.files.map((file) => [join(input.rootPath, file.path), file.contentHash])));
+    return { session, workspaceImports, skipped: [] };
   } catch (error) {
     const reason = `TypeScript 7's checker did not start (${String(error)}): calls checked with TypeScript 6`;
     return { session: null, workspaceImports, skipped: [{ path: '.', reason }] };
