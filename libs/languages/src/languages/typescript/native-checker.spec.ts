@@ -128,4 +128,28 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     ]);
     expect(warm).toEqual(cold);
   });
+
+  it('answers after an edit in a running lore as a new process does in a repository of several projects, checked one after another', async () => {
+    const root = copyOf('acme-monorepo');
+    const orderTotalCalls = (calls: (string | number)[][]) =>
+      calls.filter(([, callee]) => String(callee).startsWith('packages/core/src/index.ts'));
+    expect(orderTotalCalls((await exactCallsAt(root, 'typescript-7')).calls)).toEqual([
+      ['packages/app/src/checkout.ts#checkout', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
+      ['packages/app/src/total-badge.tsx#TotalBadge', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
+    ]);
+    // The app's files, unchanged, now call orderTotal under another name.
+    const index = join(root, 'packages/core/src/index.ts');
+    writeFileSync(
+      index,
+      `${readFileSync(index, 'utf8').replace('export function orderTotal(', 'function linesTotal(')}export { linesTotal as orderTotal };\n`,
+    );
+    const warm = await exactCallsAt(root, 'typescript-7');
+    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'acme-monorepo');
+    cpSync(root, coldRoot, { recursive: true });
+    expect(orderTotalCalls(warm.calls)).toEqual([
+      ['packages/app/src/checkout.ts#checkout', 'packages/core/src/index.ts#linesTotal', 6, 1, 'exact'],
+      ['packages/app/src/total-badge.tsx#TotalBadge', 'packages/core/src/index.ts#linesTotal', 6, 1, 'exact'],
+    ]);
+    expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
+  });
 });

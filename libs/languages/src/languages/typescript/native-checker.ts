@@ -194,10 +194,10 @@ let keptSession: { key: string; session: NativeCheckerSession } | null = null;
  * see the caller), taken, not shared: a run that fails leaves none half-updated; a new one otherwise,
  * the kept one of another key closed (its process and the program it holds).
  */
-export function takeNativeSession(key: string | null, rootPath: string): NativeCheckerSession {
+export function takeNativeSession(key: string, rootPath: string): NativeCheckerSession {
   const kept = keptSession;
   keptSession = null;
-  if (key !== null && kept?.key === key) return kept.session;
+  if (kept?.key === key) return kept.session;
   kept?.session.close();
   return new NativeCheckerSession(rootPath);
 }

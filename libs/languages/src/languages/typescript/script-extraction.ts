@@ -84,9 +84,8 @@ export function extractScripts(input: ExtractionInput): Extraction {
     skipped: [...linked.skipped, ...uniqueFindings(findings)],
     externalReferences: packageReferences(input, firstPass.outcomes, modules),
     resolveExactly: async () => {
-      // One program's TypeScript 7 session is kept for the next run, as its trees are; a repository of several projects opens its programs afresh.
-      let sessionKey = projects ? null : `${key}\0${projectShape(rootPath, input.fileUids.keys())}`;
-      const native = nativeSession(input, modules, linked, sessionKey);
+      const native = nativeSession(input, modules, linked, key);
+      let keepSession = true;
       try {
         if (projects) {
           const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
@@ -127,11 +126,11 @@ export function extractScripts(input: ExtractionInput): Extraction {
         });
         return { calls, inheritance, skipped: [...native.skipped, ...skipped] };
       } catch (error) {
-        sessionKey = null;
+        keepSession = false;
         // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
         return { ...syntactic, skipped: [{ path: '.', reason: `${tooDeep(error, 'type-check')}: calls stay resolved by scope and name` }] };
       } finally {
-        if (native.session) releaseNativeSession(native.session, sessionKey);
+        if (native.session) releaseNativeSession(native.session, keepSession ? native.sessionKey : null);
       }
     },
   };
@@ -144,17 +143,19 @@ function checkerIdOf(input: ExtractionInput): string {
 
 /**
  * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER): the
- * session kept by the last run of the same key, told which files changed since, or a new one; with
- * the workspace's imports its programs map to source; none, and the reason listed, when it does not start.
+ * session the last run of the same key and project shape kept, told which files changed since, or a
+ * new one; with the workspace's imports its programs map to source; none, and the reason listed,
+ * when it does not start.
  */
 function nativeSession(
   input: ExtractionInput,
   modules: RepositoryModules,
   linked: LinkedScripts,
-  sessionKey: string | null,
-): { session: NativeCheckerSession | null; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
+  key: string,
+): { session: NativeCheckerSession | null; sessionKey: string; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
   const workspaceImports = new Map<string, string>();
-  if (!usesNativeChecker(input)) return { session: null, workspaceImports, skipped: [] };
+  if (!usesNativeChecker(input)) return { session: null, sessionKey: key, workspaceImports, skipped: [] };
+  const sessionKey = `${key}\0${projectShape(input.rootPath, input.fileUids.keys())}`;
   for (const specifiers of linked.specifiersByPath.values())
     for (const specifier of specifiers) {
       if (specifier.startsWith('.') || workspaceImports.has(specifier)) continue;
@@ -164,10 +165,10 @@ function nativeSession(
   try {
     const session = takeNativeSession(sessionKey, input.rootPath);
     session.noteFiles(new Map(input.files.map((file) => [join(input.rootPath, file.path), file.contentHash])));
-    return { session, workspaceImports, skipped: [] };
+    return { session, sessionKey, workspaceImports, skipped: [] };
   } catch (error) {
     const reason = `TypeScript 7's checker did not start (${String(error)}): calls checked with TypeScript 6`;
-    return { session: null, workspaceImports, skipped: [{ path: '.', reason }] };
+    return { session: null, sessionKey, workspaceImports, skipped: [{ path: '.', reason }] };
   }
 }
 
@@ -225,9 +226,10 @@ export function programParts(files: readonly RepoFile[], projectKey: string): { 
  * its own tsconfig, over the files it owns (see projectOf), checked and let go before the next is
  * built, so that one checker's memory is held at a time, not the whole monorepo's. The trees are
  * shared: a package's files parsed once serve every program that imports it. Each project's answers
- * are kept on disk under its own options; none is kept warm in the process (only a repository of one
- * program is). What a change since the last run reaches is told once for the repository
- * (repositoryChanges): a program none of whose files it reaches is not built.
+ * are kept on disk under its own options; no program's trees are kept warm in the process (only a
+ * repository of one program's are), but TypeScript 7's session is, with the last program it opened.
+ * What a change since the last run reaches is told once for the repository (repositoryChanges): a
+ * program none of whose files it reaches is not built.
  */
 function resolveProjectByProject(
   pass: Pick<ExactPassInput, 'input' | 'host' | 'byAbsolute' | 'parsed' | 'firstPass' | 'modules' | 'linked'>,
