@@ -43,8 +43,9 @@ export type TypeScriptChecker = 'typescript-6' | 'typescript-7';
 
 /**
  * TypeScript 6's: TypeScript 7's gives the same CALLS on prisma and trpc with about half the CPU from
- * cold, but re-opens the project each run, where TypeScript 6 keeps a warm program: a one-file change
- * in a running lore took twice as long (docs/benchmarks.md, issue 46).
+ * cold, and its session is kept between a running lore's runs, but a one-file change reaching
+ * several projects (zod's `util.ts`) is still slower with it: each project's program is opened
+ * again (docs/benchmarks.md, issue 46).
  */
 export const DEFAULT_TYPESCRIPT_CHECKER: TypeScriptChecker = 'typescript-6';
 

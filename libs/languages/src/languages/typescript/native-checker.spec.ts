@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRow } from '@lore/domain';
 import { readRepository } from '@lore/indexer';
@@ -5,12 +7,33 @@ import type { TypeScriptChecker } from '../../extractor';
 import { short } from '../../../test/extraction-inputs';
 import { FIXTURES } from '../../../../../test/support/fixtures';
 
-const exactCalls = async (repository: string, typescriptChecker: TypeScriptChecker) => {
-  const reading = await readRepository(join(FIXTURES, repository), { tenantId: 't', maxFileBytes: 1_000_000, typescriptChecker });
+const exactCallsAt = async (root: string, typescriptChecker: TypeScriptChecker) => {
+  const reading = await readRepository(root, { tenantId: 't', maxFileBytes: 1_000_000, typescriptChecker });
   const snapshot = await reading.resolveExactly!();
   const rows = (calls: CallRow[]) =>
     calls.map((call) => [short(call.callerUid), short(call.calleeUid), call.line, call.count, call.confidence]);
   return { calls: rows(snapshot.calls), skipped: snapshot.skipped.filter((row) => row.reason.includes('TypeScript 7')) };
+};
+const exactCalls = (repository: string, typescriptChecker: TypeScriptChecker) =>
+  exactCallsAt(join(FIXTURES, repository), typescriptChecker);
+
+/** A fixture copied where it can be edited, under its own name (the repository's id, in its uids). */
+const copyOf = (repository: string): string => {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-native-')), repository);
+  cpSync(join(FIXTURES, repository), root, { recursive: true });
+  return root;
+};
+
+/** order-service's repository made a type alias of its in-memory class: the service's unchanged calls now reach the class's methods. */
+const aliasRepository = (root: string): void => {
+  const path = join(root, 'src/repository/order-repository.ts');
+  const text = readFileSync(path, 'utf8');
+  const interfaceEnd = text.indexOf('}\n') + 2;
+  const withoutInterface = text.slice(0, text.indexOf('/** Where orders are kept. */')) + text.slice(interfaceEnd).trimStart();
+  writeFileSync(
+    path,
+    `${withoutInterface.replace(' implements OrderRepository', '')}\n/** Where orders are kept. */\nexport type OrderRepository = InMemoryOrderRepository;\n`,
+  );
 };
 
 describe("the exact pass on TypeScript 7's native checker (typescript-native)", () => {
@@ -56,5 +79,77 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     ];
     expect(await exactCalls('union-receivers', 'typescript-7')).toEqual({ calls: expected, skipped: [] });
     expect((await exactCalls('union-receivers', 'typescript-6')).calls).toEqual(expected);
+  });
+
+  it('answers after an edit in a running lore (the process kept, told the changed file) as a new process does', async () => {
+    const root = copyOf('order-service');
+    const before = await exactCallsAt(root, 'typescript-7');
+    const repositoryCalls = (calls: (string | number)[][]) =>
+      calls.filter(([caller, callee]) => String(caller).startsWith('src/services/') && String(callee).startsWith('src/repository/'));
+    expect(repositoryCalls(before.calls)).toEqual([
+      [
+        'src/services/order-service.ts#OrderService.cancelOrder',
+        'src/repository/order-repository.ts#OrderRepository.findById',
+        31,
+        1,
+        'exact',
+      ],
+      ['src/services/order-service.ts#OrderService.cancelOrder', 'src/repository/order-repository.ts#OrderRepository.save', 35, 1, 'exact'],
+      ['src/services/order-service.ts#OrderService.placeOrder', 'src/repository/order-repository.ts#OrderRepository.save', 25, 1, 'exact'],
+    ]);
+    aliasRepository(root);
+    const warm = await exactCallsAt(root, 'typescript-7');
+    // Another path: no session is kept for it.
+    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'order-service');
+    cpSync(root, coldRoot, { recursive: true });
+    const cold = await exactCallsAt(coldRoot, 'typescript-7');
+    expect(repositoryCalls(warm.calls)).toEqual([
+      [
+        'src/services/order-service.ts#OrderService.cancelOrder',
+        'src/repository/order-repository.ts#InMemoryOrderRepository.findById',
+        31,
+        1,
+        'exact',
+      ],
+      [
+        'src/services/order-service.ts#OrderService.cancelOrder',
+        'src/repository/order-repository.ts#InMemoryOrderRepository.save',
+        35,
+        1,
+        'exact',
+      ],
+      [
+        'src/services/order-service.ts#OrderService.placeOrder',
+        'src/repository/order-repository.ts#InMemoryOrderRepository.save',
+        25,
+        1,
+        'exact',
+      ],
+    ]);
+    expect(warm).toEqual(cold);
+  });
+
+  it('answers after an edit in a running lore as a new process does in a repository of several projects, checked one after another', async () => {
+    const root = copyOf('acme-monorepo');
+    const orderTotalCalls = (calls: (string | number)[][]) =>
+      calls.filter(([, callee]) => String(callee).startsWith('packages/core/src/index.ts'));
+    expect(orderTotalCalls((await exactCallsAt(root, 'typescript-7')).calls)).toEqual([
+      ['packages/app/src/checkout.ts#checkout', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
+      ['packages/app/src/total-badge.tsx#TotalBadge', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
+    ]);
+    // The app's files, unchanged, now call orderTotal under another name.
+    const index = join(root, 'packages/core/src/index.ts');
+    writeFileSync(
+      index,
+      `${readFileSync(index, 'utf8').replace('export function orderTotal(', 'function linesTotal(')}export { linesTotal as orderTotal };\n`,
+    );
+    const warm = await exactCallsAt(root, 'typescript-7');
+    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'acme-monorepo');
+    cpSync(root, coldRoot, { recursive: true });
+    expect(orderTotalCalls(warm.calls)).toEqual([
+      ['packages/app/src/checkout.ts#checkout', 'packages/core/src/index.ts#linesTotal', 6, 1, 'exact'],
+      ['packages/app/src/total-badge.tsx#TotalBadge', 'packages/core/src/index.ts#linesTotal', 6, 1, 'exact'],
+    ]);
+    expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
   });
 });

@@ -1,6 +1,7 @@
 // The exact pass's questions asked of TypeScript 7's native checker (npm typescript-native, an alias of typescript@7): a Go process spoken to over stdio.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import ts from 'typescript';
 import { SyntaxKind, type Node as NativeNode } from 'typescript-native/unstable/ast';
 import {
@@ -54,18 +55,25 @@ export interface UidAtSpan {
 }
 
 /**
- * One native checker process for one exact pass, programs opened one at a time. Each program is a
- * config that exists only in this process (served through the API's file system callbacks): it
- * extends the project's own tsconfig, lists the pass's files as its roots and maps the workspace's
- * imports to source with `paths`, as the TypeScript 6 pass's host does through its module resolution,
- * which the native API does not let a client replace.
+ * One native checker process, programs opened one at a time. Each program is a config that exists
+ * only in this process (served through the API's file system callbacks): it extends the project's
+ * own tsconfig, lists the pass's files as its roots and maps the workspace's imports to source with
+ * `paths`, as the TypeScript 6 pass's host does through its module resolution, which the native API
+ * does not let a client replace. The process keeps what it read of every file between snapshots (it
+ * watches nothing): a session kept for a repository's next run (see takeNativeSession) is told which
+ * files changed since (noteFiles), and its next program takes the others' trees and bindings as they are.
  */
 export class NativeCheckerSession {
   private readonly api: API;
   private readonly virtualConfigs = new Map<string, string>();
   private snapshot: Snapshot | undefined;
   private opened: string | undefined;
-  private programs = 0;
+  /** Each repository file's content hash as the process last read it, by absolute name. */
+  private seen = new Map<string, string>();
+  /** The files changed since the process last read them, for the next snapshot. */
+  private pending: { changed: string[]; created: string[]; deleted: string[] } | undefined;
+  /** Whether a request failed: what the process holds is then unknown, and the session is not kept. */
+  failed = false;
 
   constructor(rootPath: string) {
     this.api = new API({
@@ -78,19 +86,43 @@ export class NativeCheckerSession {
     });
   }
 
+  /** The repository's files as they are now (content hash by absolute name): those that differ from what the process read are read again. */
+  noteFiles(files: ReadonlyMap<string, string>): void {
+    const changes = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
+    for (const [fileName, contentHash] of files) {
+      const before = this.seen.get(fileName);
+      if (before === undefined) changes.created.push(fileName);
+      else if (before !== contentHash) changes.changed.push(fileName);
+    }
+    for (const fileName of this.seen.keys()) if (!files.has(fileName)) changes.deleted.push(fileName);
+    this.seen = new Map(files);
+    // Before the first snapshot the process has read nothing.
+    if (!this.snapshot || changes.changed.length + changes.created.length + changes.deleted.length === 0) return;
+    this.pending = {
+      changed: [...(this.pending?.changed ?? []), ...changes.changed],
+      created: [...(this.pending?.created ?? []), ...changes.created],
+      deleted: [...(this.pending?.deleted ?? []), ...changes.deleted],
+    };
+  }
+
   /**
    * The answers for each file's sites and heritage clauses, by path; throws when the program cannot
    * be loaded (the caller checks those files with TypeScript 6). A file the program does not hold is absent.
    */
   check(program: NativeProgram, files: ReadonlyMap<string, FileTrees>, uidAt: UidAtSpan): Map<string, NativeAnswers> {
-    const project = this.open(program);
-    const answers = new Map<string, NativeAnswers>();
-    for (const [fileName, trees] of files) {
-      const sourceFile = project.program.getSourceFile(fileName);
-      if (!sourceFile) continue;
-      answers.set(fileName, answersOf(project, sourceFile, trees, uidAt));
+    try {
+      const project = this.open(program);
+      const answers = new Map<string, NativeAnswers>();
+      for (const [fileName, trees] of files) {
+        const sourceFile = project.program.getSourceFile(fileName);
+        if (!sourceFile) continue;
+        answers.set(fileName, answersOf(project, sourceFile, trees, uidAt));
+      }
+      return answers;
+    } catch (error) {
+      this.failed = true;
+      throw error;
     }
-    return answers;
   }
 
   close(): void {
@@ -98,18 +130,89 @@ export class NativeCheckerSession {
     this.api.close();
   }
 
+  /**
+   * The program's project: the open one where its config and the files are as they were, else the
+   * next snapshot's, the open config rewritten in place for a program of the same directory (the
+   * process updates it, keeping the trees of the files that did not change).
+   */
   private open(program: NativeProgram): Project {
-    const configName = join(program.dir, `tsconfig.lore-native-${++this.programs}.json`);
-    this.virtualConfigs.set(configName, JSON.stringify(virtualConfig(program)));
-    const previous = this.snapshot;
-    this.snapshot = this.api.updateSnapshot({ openProjects: [configName], closeProjects: this.opened ? [this.opened] : [] });
-    previous?.dispose();
-    if (this.opened) this.virtualConfigs.delete(this.opened);
+    const configName = join(program.dir, 'tsconfig.lore-native.json');
+    const config = JSON.stringify(virtualConfig(program));
+    const reopen = this.opened !== configName;
+    const configChanged = !reopen && this.virtualConfigs.get(configName) !== config;
+    const pending = this.pending;
+    if (this.snapshot && !reopen && !configChanged && !pending) return this.projectOf(this.snapshot, program, configName);
+    this.virtualConfigs.set(configName, config);
+    const changed = [...(pending?.changed ?? []), ...(configChanged ? [configName] : [])];
+    const closed = this.opened;
+    const snapshot = this.api.updateSnapshot({
+      openProjects: reopen ? [configName] : [],
+      closeProjects: reopen && closed ? [closed] : [],
+      fileChanges: { changed, created: pending?.created ?? [], deleted: pending?.deleted ?? [] },
+    });
+    this.pending = undefined;
+    this.snapshot?.dispose();
+    if (reopen && closed) this.virtualConfigs.delete(closed);
+    this.snapshot = snapshot;
     this.opened = configName;
-    const project = this.snapshot.getProject(configName);
+    return this.projectOf(snapshot, program, configName);
+  }
+
+  private projectOf(snapshot: Snapshot, program: NativeProgram, configName: string): Project {
+    const project = snapshot.getProject(configName);
     if (!project) throw new Error(`TypeScript 7 loaded no project for ${program.configPath ?? program.dir}`);
     return project;
   }
+}
+
+/**
+ * The repository's manifests and TypeScript configs as they are now (a digest of their contents):
+ * what module resolution reads besides the source files, which the process keeps as it first read
+ * them. A kept session of another shape is not taken.
+ */
+export function projectShape(rootPath: string, paths: Iterable<string>): string {
+  const digest = createHash('sha256');
+  for (const path of [...paths].sort()) {
+    const name = basename(path);
+    if (name !== 'package.json' && !/^[jt]sconfig.*\.json$/.test(name)) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(rootPath, path), 'utf8');
+    } catch {
+      text = '';
+    }
+    digest.update(`${path}\0${text}\0`);
+  }
+  return digest.digest('hex');
+}
+
+/** The session kept after a repository's exact pass for its next run in this process (one repository at a time, as the warm program). */
+let keptSession: { key: string; session: NativeCheckerSession } | null = null;
+
+/**
+ * The session kept for this key (the repository, its options, installed packages and project shape:
+ * see the caller), taken, not shared: a run that fails leaves none half-updated; a new one otherwise,
+ * the kept one of another key closed (its process and the program it holds).
+ */
+export function takeNativeSession(key: string, rootPath: string): NativeCheckerSession {
+  const kept = keptSession;
+  keptSession = null;
+  if (kept?.key === key) return kept.session;
+  kept?.session.close();
+  return new NativeCheckerSession(rootPath);
+}
+
+/**
+ * Ends a run's use of its session: kept open for the next run of the same key (the process ends
+ * with this one's: the API kills it on exit), or closed when there is no key or a request failed.
+ */
+export function releaseNativeSession(session: NativeCheckerSession, key: string | null): void {
+  if (key === null || session.failed) {
+    session.close();
+    return;
+  }
+  keptSession?.session.close();
+  keptSession = { key, session };
 }
 
 /** The platform package's binary, named as the alias's own lookup would find it, without its `import.meta`. */

@@ -10,7 +10,14 @@ import type { FileResultCache } from '../../file-result-cache';
 import { recordAnswers, repositoryChanges, resolveExactly, takeWarmProgram, type ExactPassInput } from './exact-pass';
 import { readScripts } from './first-pass';
 import { linkScripts, RepositoryModules, resolveBySyntax, resolveModulesThrough, type LinkedScripts } from './module-linking';
-import { NativeCheckerSession, nativeCheckerVersion, type NativeProgram } from './native-checker';
+import {
+  nativeCheckerVersion,
+  projectShape,
+  releaseNativeSession,
+  takeNativeSession,
+  type NativeCheckerSession,
+  type NativeProgram,
+} from './native-checker';
 import { packageReferences } from './package-references';
 import {
   EXACT_PASS_VERSION,
@@ -77,7 +84,8 @@ export function extractScripts(input: ExtractionInput): Extraction {
     skipped: [...linked.skipped, ...uniqueFindings(findings)],
     externalReferences: packageReferences(input, firstPass.outcomes, modules),
     resolveExactly: async () => {
-      const native = nativeSession(input, modules, linked);
+      const native = nativeSession(input, modules, linked, key);
+      let keepSession = true;
       try {
         if (projects) {
           const pass = { input, host, byAbsolute, parsed, firstPass, modules, linked };
@@ -118,10 +126,11 @@ export function extractScripts(input: ExtractionInput): Extraction {
         });
         return { calls, inheritance, skipped: [...native.skipped, ...skipped] };
       } catch (error) {
+        keepSession = false;
         // The binder and checker recurse too; when they give up, the syntactic answer stands, said so.
         return { ...syntactic, skipped: [{ path: '.', reason: `${tooDeep(error, 'type-check')}: calls stay resolved by scope and name` }] };
       } finally {
-        native.session?.close();
+        if (native.session) releaseNativeSession(native.session, keepSession ? native.sessionKey : null);
       }
     },
   };
@@ -133,16 +142,20 @@ function checkerIdOf(input: ExtractionInput): string {
 }
 
 /**
- * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER), with
- * the workspace's imports its programs map to source; none, and the reason listed, when it does not start.
+ * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER): the
+ * session the last run of the same key and project shape kept, told which files changed since, or a
+ * new one; with the workspace's imports its programs map to source; none, and the reason listed,
+ * when it does not start.
  */
 function nativeSession(
   input: ExtractionInput,
   modules: RepositoryModules,
   linked: LinkedScripts,
-): { session: NativeCheckerSession | null; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
+  key: string,
+): { session: NativeCheckerSession | null; sessionKey: string; workspaceImports: Map<string, string>; skipped: SkippedFile[] } {
   const workspaceImports = new Map<string, string>();
-  if (!usesNativeChecker(input)) return { session: null, workspaceImports, skipped: [] };
+  if (!usesNativeChecker(input)) return { session: null, sessionKey: key, workspaceImports, skipped: [] };
+  const sessionKey = `${key}\0${projectShape(input.rootPath, input.fileUids.keys())}`;
   for (const specifiers of linked.specifiersByPath.values())
     for (const specifier of specifiers) {
       if (specifier.startsWith('.') || workspaceImports.has(specifier)) continue;
@@ -150,10 +163,12 @@ function nativeSession(
       if (file !== null) workspaceImports.set(specifier, join(input.rootPath, file));
     }
   try {
-    return { session: new NativeCheckerSession(input.rootPath), workspaceImports, skipped: [] };
+    const session = takeNativeSession(sessionKey, input.rootPath);
+    session.noteFiles(new Map(input.files.map((file) => [join(input.rootPath, file.path), file.contentHash])));
+    return { session, sessionKey, workspaceImports, skipped: [] };
   } catch (error) {
     const reason = `TypeScript 7's checker did not start (${String(error)}): calls checked with TypeScript 6`;
-    return { session: null, workspaceImports, skipped: [{ path: '.', reason }] };
+    return { session: null, sessionKey, workspaceImports, skipped: [{ path: '.', reason }] };
   }
 }
 
@@ -211,9 +226,10 @@ export function programParts(files: readonly RepoFile[], projectKey: string): { 
  * its own tsconfig, over the files it owns (see projectOf), checked and let go before the next is
  * built, so that one checker's memory is held at a time, not the whole monorepo's. The trees are
  * shared: a package's files parsed once serve every program that imports it. Each project's answers
- * are kept on disk under its own options; none is kept warm in the process (only a repository of one
- * program is). What a change since the last run reaches is told once for the repository
- * (repositoryChanges): a program none of whose files it reaches is not built.
+ * are kept on disk under its own options; no program's trees are kept warm in the process (only a
+ * repository of one program's are), but TypeScript 7's session is, with the last program it opened.
+ * What a change since the last run reaches is told once for the repository (repositoryChanges): a
+ * program none of whose files it reaches is not built.
  */
 function resolveProjectByProject(
   pass: Pick<ExactPassInput, 'input' | 'host' | 'byAbsolute' | 'parsed' | 'firstPass' | 'modules' | 'linked'>,

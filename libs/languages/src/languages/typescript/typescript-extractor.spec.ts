@@ -276,165 +276,169 @@ describe('TypeScript in two passes', () => {
     expect(await withCache.resolveExactly!()).toEqual(await withoutCache.resolveExactly!());
   });
 
-  describe('a second run in the same process (the warm program)', () => {
-    /** Exact answers after each edit, run warm in place, and cold in a copy (another path: nothing warm there). */
-    async function warmAndCold(
-      files: Record<string, string>,
-      ...edits: ((root: string) => void)[]
-    ): Promise<{ warm: RepositorySnapshot; cold: RepositorySnapshot }> {
-      // A document that names symbols and files: its mentions follow the edit too.
-      const root = scratch({ ...files, 'README.md': '# Calc\n\n`Calculator` uses `shout` and [math](src/lib/math.ts).\n' });
-      // Written long ago, as most files are: what the last run read of an unchanged file is taken as it is.
-      ageFiles(root);
-      const options = { tenantId: 't', maxFileBytes: 1 << 20 };
-      await (
-        await readRepository(root, options)
-      ).resolveExactly!();
-      let warm!: RepositorySnapshot;
-      for (const edit of edits) {
-        edit(root);
+  // TypeScript 7's session is kept between runs too: told the changed files, its answers are a cold run's.
+  describe.each(['typescript-6', 'typescript-7'] as const)(
+    'a second run in the same process (the warm program), %s',
+    (typescriptChecker) => {
+      /** Exact answers after each edit, run warm in place, and cold in a copy (another path: nothing warm there). */
+      async function warmAndCold(
+        files: Record<string, string>,
+        ...edits: ((root: string) => void)[]
+      ): Promise<{ warm: RepositorySnapshot; cold: RepositorySnapshot }> {
+        // A document that names symbols and files: its mentions follow the edit too.
+        const root = scratch({ ...files, 'README.md': '# Calc\n\n`Calculator` uses `shout` and [math](src/lib/math.ts).\n' });
+        // Written long ago, as most files are: what the last run read of an unchanged file is taken as it is.
         ageFiles(root);
-        warm = await (await readRepository(root, options)).resolveExactly!();
+        const options = { tenantId: 't', maxFileBytes: 1 << 20, typescriptChecker };
+        await (
+          await readRepository(root, options)
+        ).resolveExactly!();
+        let warm!: RepositorySnapshot;
+        for (const edit of edits) {
+          edit(root);
+          ageFiles(root);
+          warm = await (await readRepository(root, options)).resolveExactly!();
+        }
+        const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
+        cpSync(root, copy, { recursive: true });
+        const cold = await (await readRepository(copy, { ...options, repositoryId: 'calc' })).resolveExactly!();
+        return { warm, cold: { ...cold, rootPath: warm.rootPath } };
       }
-      const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
-      cpSync(root, copy, { recursive: true });
-      const cold = await (await readRepository(copy, { ...options, repositoryId: 'calc' })).resolveExactly!();
-      return { warm, cold: { ...cold, rootPath: warm.rootPath } };
-    }
 
-    it('resolves by syntax again the files an edit reaches, by the files their names were looked up in and by the names they guessed, as a cold run does', async () => {
-      const root = scratch({ ...FILES, 'src/guess.ts': 'export function guess(): void {\n  whistle();\n}\n' });
-      ageFiles(root);
-      // With a cache, an unchanged file's first pass is the same object run after run: what its rows are kept by.
-      const options = { tenantId: 't', maxFileBytes: 1 << 20, cacheDir: mkdtempSync(join(tmpdir(), 'lore-cache-')) };
-      // Only the edited file is aged: ageing every file would change the tsconfig's stat, and with it the layout.
-      const age = (path: string): void => utimesSync(join(root, path), anHourAgo, anHourAgo);
-      const syntactic = async (path: string, repositoryId?: string): Promise<RepositorySnapshot> => {
-        const reading = await readRepository(path, { ...options, repositoryId });
-        // The exact pass completes each run, as in a running lore: its module resolutions are kept for the next.
-        await reading.resolveExactly!();
-        return reading.snapshot;
-      };
-      await syntactic(root);
-      // guess.ts, unchanged, guesses whistle() by its name: declared now, in another file.
-      write(root, 'src/lib/strings.ts', `${FILES['src/lib/strings.ts']}export function whistle(): void {}\n`);
-      age('src/lib/strings.ts');
-      const first = await syntactic(root);
-      expect(callRows(first.calls).filter(([caller]) => caller === 'src/guess.ts#guess')).toEqual([
-        ['src/guess.ts#guess', 'src/lib/strings.ts#whistle', 2, 1, 'name'],
-      ]);
-      // calculator.ts, unchanged, reaches add through index.ts's `export *` into math.ts, where it is gone.
-      write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('function add(', 'function addUp('));
-      age('src/lib/math.ts');
-      const warm = await syntactic(root);
-      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/calculator.ts#Calculator.plus')).toEqual([]);
-      const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
-      cpSync(root, copy, { recursive: true });
-      const cold = await syntactic(copy, 'calc-cold');
-      expect(callRows(warm.calls)).toEqual(callRows(cold.calls));
-      expect(inheritanceRows(warm.inheritance)).toEqual(inheritanceRows(cold.inheritance));
-    });
-
-    it('answers again for the edited file and the files that depend on it, as a cold run does', async () => {
-      const { warm, cold } = await warmAndCold(FILES, (root) => {
-        write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
-        // An explicit export wins over `export *`: calculator.ts, unchanged, now calls sum through index.ts.
-        write(root, 'src/lib/index.ts', `${FILES['src/lib/index.ts']}export { sum as add } from './sum';\n`);
+      it('resolves by syntax again the files an edit reaches, by the files their names were looked up in and by the names they guessed, as a cold run does', async () => {
+        const root = scratch({ ...FILES, 'src/guess.ts': 'export function guess(): void {\n  whistle();\n}\n' });
+        ageFiles(root);
+        // With a cache, an unchanged file's first pass is the same object run after run: what its rows are kept by.
+        const options = { tenantId: 't', maxFileBytes: 1 << 20, cacheDir: mkdtempSync(join(tmpdir(), 'lore-cache-')), typescriptChecker };
+        // Only the edited file is aged: ageing every file would change the tsconfig's stat, and with it the layout.
+        const age = (path: string): void => utimesSync(join(root, path), anHourAgo, anHourAgo);
+        const syntactic = async (path: string, repositoryId?: string): Promise<RepositorySnapshot> => {
+          const reading = await readRepository(path, { ...options, repositoryId });
+          // The exact pass completes each run, as in a running lore: its module resolutions are kept for the next.
+          await reading.resolveExactly!();
+          return reading.snapshot;
+        };
+        await syntactic(root);
+        // guess.ts, unchanged, guesses whistle() by its name: declared now, in another file.
+        write(root, 'src/lib/strings.ts', `${FILES['src/lib/strings.ts']}export function whistle(): void {}\n`);
+        age('src/lib/strings.ts');
+        const first = await syntactic(root);
+        expect(callRows(first.calls).filter(([caller]) => caller === 'src/guess.ts#guess')).toEqual([
+          ['src/guess.ts#guess', 'src/lib/strings.ts#whistle', 2, 1, 'name'],
+        ]);
+        // calculator.ts, unchanged, reaches add through index.ts's `export *` into math.ts, where it is gone.
+        write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('function add(', 'function addUp('));
+        age('src/lib/math.ts');
+        const warm = await syntactic(root);
+        expect(callRows(warm.calls).filter(([caller]) => caller === 'src/calculator.ts#Calculator.plus')).toEqual([]);
+        const copy = mkdtempSync(join(tmpdir(), 'lore-cold-'));
+        cpSync(root, copy, { recursive: true });
+        const cold = await syntactic(copy, 'calc-cold');
+        expect(callRows(warm.calls)).toEqual(callRows(cold.calls));
+        expect(inheritanceRows(warm.inheritance)).toEqual(inheritanceRows(cold.inheritance));
       });
-      expect(warm).toEqual(cold);
-      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/calculator.ts#Calculator.plus')).toEqual([
-        ['src/calculator.ts#Calculator.plus', 'src/lib/sum.ts#sum', 14, 1, 'exact'],
-      ]);
-    });
 
-    it('answers again everywhere when a changed file declares globals', async () => {
-      const files = {
-        ...FILES,
-        'src/globals.d.ts': 'declare interface Thing {\n  run(): void;\n}\n',
-        'src/runner.ts': 'export class Runner {\n  run(): void {}\n}\n',
-        // Imports nothing: only the global Thing ties it to globals.d.ts.
-        'src/use.ts': 'export function use(thing: Thing): void {\n  thing.run();\n}\n',
-      };
-      const { warm, cold } = await warmAndCold(files, (root) =>
-        write(root, 'src/globals.d.ts', "declare type Thing = import('./runner').Runner;\n"),
-      );
-      expect(warm).toEqual(cold);
-      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
-        ['src/use.ts#use', 'src/runner.ts#Runner.run', 2, 1, 'exact'],
-      ]);
-    });
+      it('answers again for the edited file and the files that depend on it, as a cold run does', async () => {
+        const { warm, cold } = await warmAndCold(FILES, (root) => {
+          write(root, 'src/lib/sum.ts', 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
+          // An explicit export wins over `export *`: calculator.ts, unchanged, now calls sum through index.ts.
+          write(root, 'src/lib/index.ts', `${FILES['src/lib/index.ts']}export { sum as add } from './sum';\n`);
+        });
+        expect(warm).toEqual(cold);
+        expect(callRows(warm.calls).filter(([caller]) => caller === 'src/calculator.ts#Calculator.plus')).toEqual([
+          ['src/calculator.ts#Calculator.plus', 'src/lib/sum.ts#sum', 14, 1, 'exact'],
+        ]);
+      });
 
-    it('resolves again an import of a module that was missing when a file is added', async () => {
-      const files = {
-        ...FILES,
-        'src/late.ts': "import { later } from './later';\nexport function useLater(): number {\n  return later();\n}\n",
-      };
-      const { warm, cold } = await warmAndCold(files, (root) =>
-        write(root, 'src/later.ts', 'export function later(): number {\n  return 1;\n}\n'),
-      );
-      expect(warm).toEqual(cold);
-      expect(warm.imports.map((row) => [short(row.fromUid), short(row.toUid)])).toContainEqual(['src/late.ts', 'src/later.ts']);
-      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/late.ts#useLater')).toEqual([
-        ['src/late.ts#useLater', 'src/later.ts#later', 3, 1, 'exact'],
-      ]);
-    });
+      it('answers again everywhere when a changed file declares globals', async () => {
+        const files = {
+          ...FILES,
+          'src/globals.d.ts': 'declare interface Thing {\n  run(): void;\n}\n',
+          'src/runner.ts': 'export class Runner {\n  run(): void {}\n}\n',
+          // Imports nothing: only the global Thing ties it to globals.d.ts.
+          'src/use.ts': 'export function use(thing: Thing): void {\n  thing.run();\n}\n',
+        };
+        const { warm, cold } = await warmAndCold(files, (root) =>
+          write(root, 'src/globals.d.ts', "declare type Thing = import('./runner').Runner;\n"),
+        );
+        expect(warm).toEqual(cold);
+        expect(callRows(warm.calls).filter(([caller]) => caller === 'src/use.ts#use')).toEqual([
+          ['src/use.ts#use', 'src/runner.ts#Runner.run', 2, 1, 'exact'],
+        ]);
+      });
 
-    it('resolves again through a package.json whose entry point changed', async () => {
-      const { warm, cold } = await warmAndCold({ ...FILES, ...PACKAGE_ENTRY }, pointEntryAtTwo);
-      expect(warm).toEqual(cold);
-      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
-        ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
-      ]);
-    });
+      it('resolves again an import of a module that was missing when a file is added', async () => {
+        const files = {
+          ...FILES,
+          'src/late.ts': "import { later } from './later';\nexport function useLater(): number {\n  return later();\n}\n",
+        };
+        const { warm, cold } = await warmAndCold(files, (root) =>
+          write(root, 'src/later.ts', 'export function later(): number {\n  return 1;\n}\n'),
+        );
+        expect(warm).toEqual(cold);
+        expect(warm.imports.map((row) => [short(row.fromUid), short(row.toUid)])).toContainEqual(['src/late.ts', 'src/later.ts']);
+        expect(callRows(warm.calls).filter(([caller]) => caller === 'src/late.ts#useLater')).toEqual([
+          ['src/late.ts#useLater', 'src/later.ts#later', 3, 1, 'exact'],
+        ]);
+      });
 
-    it('after a run that resolved a part of the program, answers for an edit elsewhere as a cold run does', async () => {
-      const { warm, cold } = await warmAndCold(
-        FILES,
-        // Only legacy.js and what it imports are in the next program; calculator.ts's tree stays kept as it was.
-        (root) => write(root, 'src/legacy.js', `${FILES['src/legacy.js']}loud('again');\n`),
-        (root) => write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('return a + b;', 'return negate(-a) + b;')),
-      );
-      expect(warm).toEqual(cold);
-      expect(callRows(warm.calls).filter(([caller]) => caller === 'src/lib/math.ts#add')).toEqual([
-        ['src/lib/math.ts#add', 'src/lib/math.ts#negate', 4, 1, 'exact'],
-      ]);
-    });
+      it('resolves again through a package.json whose entry point changed', async () => {
+        const { warm, cold } = await warmAndCold({ ...FILES, ...PACKAGE_ENTRY }, pointEntryAtTwo);
+        expect(warm).toEqual(cold);
+        expect(callRows(warm.calls).filter(([caller]) => caller === 'src/picker.ts#choose')).toEqual([
+          ['src/picker.ts#choose', 'src/pkg/two.ts#pick', 3, 1, 'exact'],
+        ]);
+      });
 
-    it('answers again where a change reaches by name: an inferred type, an unnamed re-export, a default under another name', async () => {
-      const { warm, cold } = await warmAndCold({ ...FILES, ...NAME_FLOW }, overrideRun, renameDefault);
-      expect(warm).toEqual(cold);
-      expect(flowCalls(warm.calls)).toEqual(FLOW_CALLS_AFTER);
-    });
+      it('after a run that resolved a part of the program, answers for an edit elsewhere as a cold run does', async () => {
+        const { warm, cold } = await warmAndCold(
+          FILES,
+          // Only legacy.js and what it imports are in the next program; calculator.ts's tree stays kept as it was.
+          (root) => write(root, 'src/legacy.js', `${FILES['src/legacy.js']}loud('again');\n`),
+          (root) => write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('return a + b;', 'return negate(-a) + b;')),
+        );
+        expect(warm).toEqual(cold);
+        expect(callRows(warm.calls).filter(([caller]) => caller === 'src/lib/math.ts#add')).toEqual([
+          ['src/lib/math.ts#add', 'src/lib/math.ts#negate', 4, 1, 'exact'],
+        ]);
+      });
 
-    it('answers again past a body whose type is inferred, not past one whose type is declared', async () => {
-      const { warm, cold } = await warmAndCold(
-        { ...FILES, ...NAME_FLOW },
-        // build's inferred type becomes A: make's too, so go and via now call A.run.
-        (root) =>
-          write(root, 'src/flow/make.ts', NAME_FLOW['src/flow/make.ts']!.replace('{ B }', '{ A, B }').replace('new B()', 'new A()')),
-        // A declared return type: the body's calls move, nobody else's.
-        (root) => write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('return a + b;', 'return negate(a) + b;')),
-      );
-      expect(warm).toEqual(cold);
-      expect(callRows(warm.calls).filter(([caller]) => /^src\/flow\/(go|via|make)\.ts|math\.ts#add/.test(caller))).toEqual([
-        ['src/flow/go.ts#go', 'src/flow/make.ts#make', 3, 1, 'exact'],
-        ['src/flow/go.ts#go', 'src/flow/shapes.ts#A.run', 3, 1, 'exact'],
-        ['src/flow/make.ts#build', 'src/flow/shapes.ts#A', 2, 1, 'exact'],
-        ['src/flow/make.ts#make', 'src/flow/make.ts#build', 3, 1, 'exact'],
-        ['src/flow/via.ts#via', 'src/flow/make.ts#make', 3, 1, 'exact'],
-        ['src/flow/via.ts#via', 'src/flow/shapes.ts#A.run', 3, 1, 'exact'],
-        ['src/lib/math.ts#add', 'src/lib/math.ts#negate', 4, 1, 'exact'],
-      ]);
-    });
+      it('answers again where a change reaches by name: an inferred type, an unnamed re-export, a default under another name', async () => {
+        const { warm, cold } = await warmAndCold({ ...FILES, ...NAME_FLOW }, overrideRun, renameDefault);
+        expect(warm).toEqual(cold);
+        expect(flowCalls(warm.calls)).toEqual(FLOW_CALLS_AFTER);
+      });
 
-    it('forgets a deleted file and answers again for the files that imported it', async () => {
-      const { warm, cold } = await warmAndCold(FILES, (root) => rmSync(join(root, 'src/lib/strings.ts')));
-      expect(warm).toEqual(cold);
-      expect(callRows(warm.calls).map(([caller, callee]) => `${caller} -> ${callee}`)).not.toContain(
-        'src/legacy.js#loud -> src/lib/strings.ts#shout',
-      );
-    });
-  });
+      it('answers again past a body whose type is inferred, not past one whose type is declared', async () => {
+        const { warm, cold } = await warmAndCold(
+          { ...FILES, ...NAME_FLOW },
+          // build's inferred type becomes A: make's too, so go and via now call A.run.
+          (root) =>
+            write(root, 'src/flow/make.ts', NAME_FLOW['src/flow/make.ts']!.replace('{ B }', '{ A, B }').replace('new B()', 'new A()')),
+          // A declared return type: the body's calls move, nobody else's.
+          (root) => write(root, 'src/lib/math.ts', FILES['src/lib/math.ts']!.replace('return a + b;', 'return negate(a) + b;')),
+        );
+        expect(warm).toEqual(cold);
+        expect(callRows(warm.calls).filter(([caller]) => /^src\/flow\/(go|via|make)\.ts|math\.ts#add/.test(caller))).toEqual([
+          ['src/flow/go.ts#go', 'src/flow/make.ts#make', 3, 1, 'exact'],
+          ['src/flow/go.ts#go', 'src/flow/shapes.ts#A.run', 3, 1, 'exact'],
+          ['src/flow/make.ts#build', 'src/flow/shapes.ts#A', 2, 1, 'exact'],
+          ['src/flow/make.ts#make', 'src/flow/make.ts#build', 3, 1, 'exact'],
+          ['src/flow/via.ts#via', 'src/flow/make.ts#make', 3, 1, 'exact'],
+          ['src/flow/via.ts#via', 'src/flow/shapes.ts#A.run', 3, 1, 'exact'],
+          ['src/lib/math.ts#add', 'src/lib/math.ts#negate', 4, 1, 'exact'],
+        ]);
+      });
+
+      it('forgets a deleted file and answers again for the files that imported it', async () => {
+        const { warm, cold } = await warmAndCold(FILES, (root) => rmSync(join(root, 'src/lib/strings.ts')));
+        expect(warm).toEqual(cold);
+        expect(callRows(warm.calls).map(([caller, callee]) => `${caller} -> ${callee}`)).not.toContain(
+          'src/legacy.js#loud -> src/lib/strings.ts#shout',
+        );
+      });
+    },
+  );
 
   /** A run in a fresh copy of the modules: nothing kept in memory, as in a new `lore index` process. */
   const newProcessRunner = (root: string, cacheDir: string) => async (): Promise<RepositorySnapshot> => {
