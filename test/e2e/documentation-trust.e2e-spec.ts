@@ -341,6 +341,7 @@ describe('detect_stale_docs', () => {
         statement: '- `buildReport()` builds the report text.',
         kind: 'unknown_symbol',
         change: 'removed',
+        removedIn: null,
         reason:
           'No symbol or code in the repository is named buildReport. buildReport was removed: the code at the indexed commit has no such name.',
         evidence: [],
@@ -352,6 +353,7 @@ describe('detect_stale_docs', () => {
         statement: 'drift check --verbose',
         kind: 'unknown_flag',
         change: 'removed',
+        removedIn: null,
         reason: 'No code defines the flag --verbose. --verbose was removed: the code at the indexed commit has no such name.',
         evidence: [],
         confidence: 0.85,
@@ -595,6 +597,7 @@ describe('project knowledge chapters', () => {
           statement: 'Pass `--quiet` to print less.',
           kind: 'unknown_flag',
           change: 'removed',
+          removedIn: null,
           reason: 'No code defines the flag --quiet. --quiet was removed: the code at the indexed commit has no such name.',
           evidence: [],
           confidence: 0.85,

@@ -4,10 +4,13 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-/** Runs the real git CLI, without a shell; returns stdout as git wrote it, or null when git fails (not a repository, no such object). */
-export async function gitOutput(cwd: string, args: string[]): Promise<string | null> {
+/**
+ * Runs the real git CLI, without a shell; returns stdout as git wrote it, or null when git fails (not
+ * a repository, no such object) or runs longer than `timeoutMs` (then it is killed).
+ */
+export async function gitOutput(cwd: string, args: string[], timeoutMs = 0): Promise<string | null> {
   try {
-    const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs });
     return stdout;
   } catch {
     return null;

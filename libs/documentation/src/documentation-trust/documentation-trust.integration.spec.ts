@@ -169,6 +169,7 @@ describe('detect_stale_docs', () => {
         statement: '- `buildReport()` builds the report text.',
         kind: 'unknown_symbol',
         change: 'removed',
+        removedIn: null,
         reason:
           'No symbol or code in the repository is named buildReport. buildReport was removed: the code at the indexed commit has no such name.',
         evidence: [],
@@ -180,6 +181,7 @@ describe('detect_stale_docs', () => {
         statement: 'drift check --verbose',
         kind: 'unknown_flag',
         change: 'removed',
+        removedIn: null,
         reason: 'No code defines the flag --verbose. --verbose was removed: the code at the indexed commit has no such name.',
         evidence: [],
         confidence: 0.85,
@@ -251,12 +253,69 @@ describe('detect_stale_docs and history', () => {
       statement: '- `composeReport` builds the report text from the paths it is given.',
       kind: 'code_changed_after',
       change: null,
+      removedIn: null,
       reason: 'The declaration of composeReport changed on 2026-02-01, after this line last changed on 2026-01-01.',
       evidence: [{ path: 'src/report.ts', startLine: 4, endLine: 4, uri: `code://history/${commitSha}/src/report.ts#L4-L4` }],
       confidence: 0.4,
     });
     // Above the confidence asked for, the history is left out.
     expect((await service.detectStaleDocs({ repositoryId: 'history', minConfidence: 0.5 }, principal)).findings).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('detect_stale_docs and a removal in the history', () => {
+  it('cites where a removed name last was in the code and the commit that took it out', async () => {
+    const root = driftCopy('removal');
+    const report = join(root, 'src/report.ts');
+    const indexedReport = readFileSync(report, 'utf8');
+    writeFileSync(report, `${indexedReport}\nexport function buildReport(paths: string[]): string {\n  return composeReport(paths);\n}\n`);
+    commit(root, '2026-01-01', 'docs-drift with buildReport');
+    writeFileSync(report, indexedReport);
+    commit(root, '2026-03-01', 'buildReport is composeReport');
+    const removal = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'removal' }, principal);
+
+    const answer = await service.detectStaleDocs({ repositoryId: 'removal', minConfidence: 0.5 }, principal);
+    expect(answer.findings.find((finding) => finding.line === 13)).toEqual({
+      path: 'README.md',
+      line: 13,
+      statement: '- `buildReport()` builds the report text.',
+      kind: 'unknown_symbol',
+      change: 'removed',
+      removedIn: { commitSha: removal, date: '2026-03-01', path: 'src/report.ts', line: 8 },
+      reason: `No symbol or code in the repository is named buildReport. buildReport was removed: the code at the indexed commit has no such name. It was last in the code at src/report.ts:8, taken out by commit ${removal.slice(0, 12)} on 2026-03-01.`,
+      evidence: [],
+      confidence: 0.9,
+    });
+    // A flag is not looked for in the history: its word (verbose) is too common to say which commit took it out.
+    expect(answer.findings.find((finding) => finding.line === 9)).toMatchObject({ kind: 'unknown_flag', removedIn: null });
+  }, 120_000);
+
+  it('reads a removal that put a declared name in its place as a rename, with both sides', async () => {
+    const root = driftCopy('rename');
+    const report = join(root, 'src/report.ts');
+    const indexedReport = readFileSync(report, 'utf8');
+    const withDeclaration = (name: string) =>
+      `${indexedReport}\nexport function ${name}(paths: string[]): string {\n  return composeReport(paths);\n}\n`;
+    writeFileSync(report, withDeclaration('buildReport'));
+    commit(root, '2026-01-01', 'docs-drift with buildReport');
+    writeFileSync(report, withDeclaration('renderDigest'));
+    commit(root, '2026-03-01', 'buildReport is renderDigest');
+    const commitSha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    await moduleRef.get(IndexingService).indexRepository({ path: root, repositoryId: 'rename' }, principal);
+
+    const answer = await service.detectStaleDocs({ repositoryId: 'rename', minConfidence: 0.5 }, principal);
+    expect(answer.findings.find((finding) => finding.line === 13)).toEqual({
+      path: 'README.md',
+      line: 13,
+      statement: '- `buildReport()` builds the report text.',
+      kind: 'unknown_symbol',
+      change: 'renamed',
+      removedIn: { commitSha, date: '2026-03-01', path: 'src/report.ts', line: 8 },
+      reason: `No symbol or code in the repository is named buildReport. buildReport was renamed: the code at the indexed commit has renderDigest instead. It was last in the code at src/report.ts:8, taken out by commit ${commitSha.slice(0, 12)} on 2026-03-01.`,
+      evidence: [{ path: 'src/report.ts', startLine: 8, endLine: 10, uri: `code://rename/${commitSha}/src/report.ts#L8-L10` }],
+      confidence: 0.9,
+    });
   }, 120_000);
 });
 
@@ -296,6 +355,7 @@ describe('detect_stale_docs and what changed', () => {
         statement: '- `composeReport` takes three parameters.',
         kind: 'contradicted_claim',
         change: 'signature',
+        removedIn: null,
         reason:
           '"`composeReport` takes three parameters." is contradicted: composeReport takes 2 parameters: paths, title. The signature at the indexed commit is different.',
         evidence: composeReport,
@@ -307,6 +367,7 @@ describe('detect_stale_docs and what changed', () => {
         statement: "- The default of `title` in `composeReport` is 'Report'.",
         kind: 'contradicted_claim',
         change: 'default',
+        removedIn: null,
         reason:
           "\"The default of `title` in `composeReport` is 'Report'.\" is contradicted: title of composeReport defaults to 'Drift report'. The default value at the indexed commit is different.",
         evidence: composeReport,
@@ -318,6 +379,7 @@ describe('detect_stale_docs and what changed', () => {
         statement: '- `buildReport()` builds the report text.',
         kind: 'unknown_symbol',
         change: 'removed',
+        removedIn: null,
         reason: `No symbol or code in the repository is named buildReport. ${removed('buildReport')}`,
         evidence: [],
         confidence: 0.9,
@@ -328,6 +390,7 @@ describe('detect_stale_docs and what changed', () => {
         statement: '- `composeReports()` composes the report.',
         kind: 'unknown_symbol',
         change: 'renamed',
+        removedIn: null,
         reason:
           'No symbol or code in the repository is named composeReports. composeReports was renamed: the code at the indexed commit has composeReport instead.',
         evidence: composeReport,
@@ -339,6 +402,7 @@ describe('detect_stale_docs and what changed', () => {
         statement: 'drift check --verbose',
         kind: 'unknown_flag',
         change: 'removed',
+        removedIn: null,
         reason: `No code defines the flag --verbose. ${removed('--verbose')}`,
         evidence: [],
         confidence: 0.85,
@@ -376,6 +440,7 @@ describe('detect_stale_docs and doc comments', () => {
         statement: 'Builds the report text; `listDrifted` finds the paths.',
         kind: 'unknown_symbol',
         change: 'removed',
+        removedIn: null,
         reason:
           'No symbol or code in the repository is named listDrifted. listDrifted was removed: the code at the indexed commit has no such name.',
         evidence: [],

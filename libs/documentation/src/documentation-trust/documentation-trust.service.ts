@@ -199,6 +199,7 @@ export class DocumentationTrustService {
           statement: lines[index]!.trim(),
           kind: 'code_changed_after',
           change: null,
+          removedIn: null,
           reason: `The code this chapter is about changed since it was written: ${link.reason}.`,
           evidence: await this.linkEvidence(code, link.about),
           confidence: STALE_LINK_CONFIDENCE,

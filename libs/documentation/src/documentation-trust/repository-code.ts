@@ -1,12 +1,14 @@
 import type { CodeGraphRepository, RepositoryFileRecord, RepositoryRecord } from '@lore/graph';
 import { type Principal, type SymbolRef, formatCodeUri } from '@lore/domain';
 import type { EvidenceSpan } from '@lore/domain/schemas/documentation-trust';
-import { knownLanguage, type SourceRepository } from '@lore/indexer';
+import { type NameRemoval, knownLanguage, type SourceRepository } from '@lore/indexer';
 import { linesOf } from '@lore/knowledge/files/file-span.service';
 import { splitDocComments } from './doc-comments';
 
 /** Past this many bytes of code the whole-repository text scan stops, and what it would settle stays unknown. */
 export const MAX_SCAN_BYTES = 64 * 1024 * 1024;
+/** Names whose removal one call looks for in the history (each a pickaxe search of it): the rest answer null. */
+const MAX_REMOVAL_SEARCHES = 20;
 /** Whether the indexer extracts a language's declarations: a file of another language may declare what the graph does not list. */
 export function isExtractedLanguage(language: string): boolean {
   return knownLanguage(language) !== null;
@@ -29,6 +31,7 @@ export class RepositoryCode {
   private readonly texts = new Map<string, Promise<string | null>>();
   private readonly blames = new Map<string, Promise<number[] | null>>();
   private readonly named = new Map<string, Promise<SymbolRef[]>>();
+  private readonly removals = new Map<string, Promise<NameRemoval | null>>();
   private scanned: Promise<CodeScan> | null = null;
   private scannedWithoutDocComments: Promise<CodeScan> | null = null;
 
@@ -78,6 +81,16 @@ export class RepositoryCode {
       this.blames.set(path, blamed);
     }
     return blamed;
+  }
+
+  /** Where a name the code no longer has left it (see SourceRepository.lastRemoval); null past MAX_REMOVAL_SEARCHES names. */
+  lastRemoval(name: string): Promise<NameRemoval | null> {
+    let removal = this.removals.get(name);
+    if (!removal) {
+      removal = this.removals.size < MAX_REMOVAL_SEARCHES ? this.sources.lastRemoval(this.repository, name) : Promise.resolve(null);
+      this.removals.set(name, removal);
+    }
+    return removal;
   }
 
   /** Lines `startLine`..`endLine` (1-based) of a file, joined; null when the file cannot be read. */

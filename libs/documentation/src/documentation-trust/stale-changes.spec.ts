@@ -1,4 +1,4 @@
-import { changeOfClaim, changeSentence, renamedTo } from './stale-changes';
+import { changeOfClaim, changeSentence, removalSentence, renamedTo, replacedBy } from './stale-changes';
 
 describe('renamedTo', () => {
   const cobraNames = ['SetHelpCommandGroupID', 'GenBashCompletion', 'GenBashCompletionV2', 'ExecuteContext', 'Execute', 'ExactArgs'];
@@ -53,5 +53,48 @@ describe('changeSentence', () => {
     ['default', 'confirm', null, 'The default value at the indexed commit is different.'],
   ] as const)('%s', (change, name, newName, expected) => {
     expect(changeSentence(change, name, newName)).toBe(expected);
+  });
+});
+
+describe('replacedBy', () => {
+  const removal = (removedLine: string, addedLines: string[]) => ({
+    commitSha: 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe',
+    date: '2026-03-01',
+    path: 'command.go',
+    line: 12,
+    removedLine,
+    addedLines,
+  });
+  const declared = ['ExecuteContext', 'Execute', 'Command', 'ExecuteContextC'];
+
+  it('is the one declared name the change put in place of the removed line', () => {
+    const renamed = removal('func (c *Command) ExecuteWithContext(ctx context.Context) error {', [
+      'func (c *Command) ExecuteContext(ctx context.Context) error {',
+    ]);
+    expect(replacedBy(renamed, declared)).toBe('ExecuteContext');
+  });
+
+  it.each([
+    ['nothing put in its place', removal('func (c *Command) ExecuteWithContext() error {', [])],
+    ['a new name the code does not declare', removal('run(ExecuteWithContext)', ['run(executeLater)'])],
+    ['two declared names put in', removal('ExecuteWithContext()', ['ExecuteContext()', 'ExecuteContextC()'])],
+    ['a declared name the removed line had already', removal('Command.ExecuteWithContext()', ['Command.run()'])],
+  ])('is null for %s', (_, change) => {
+    expect(replacedBy(change, declared)).toBeNull();
+  });
+});
+
+describe('removalSentence', () => {
+  it('says where the name last was and which commit took it out', () => {
+    expect(
+      removalSentence({
+        commitSha: 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe',
+        date: '2026-03-01',
+        path: 'src/report.ts',
+        line: 8,
+        removedLine: 'export function buildReport() {}',
+        addedLines: [],
+      }),
+    ).toBe('It was last in the code at src/report.ts:8, taken out by commit c0ffee0c0ffe on 2026-03-01.');
   });
 });

@@ -1,4 +1,5 @@
 import type { ClaimKind, StaleChange } from '@lore/domain/schemas/documentation-trust';
+import type { NameRemoval } from '@lore/indexer';
 
 /**
  * Names shorter than this are never read as renamed: one edit turns a short name into many others
@@ -16,6 +17,7 @@ const SIGNATURE_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>([
   'returns',
   'is_async',
 ]);
+const IDENTIFIERS = /[A-Za-z_$][\w$]*/g;
 const DEFAULT_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['parameter_default']);
 
 /**
@@ -53,6 +55,28 @@ export function changeSentence(change: StaleChange, name: string, newName: strin
     case 'default':
       return 'The default value at the indexed commit is different.';
   }
+}
+
+/** The code's side of a removed name, said in words: where it last was, and the commit that took it out. */
+export function removalSentence(removal: NameRemoval): string {
+  return `It was last in the code at ${removal.path}:${removal.line}, taken out by commit ${removal.commitSha.slice(0, 12)} on ${removal.date}.`;
+}
+
+/** What a finding cites of a removal: the commit, its date, and where the name was. */
+export function removalSite({ commitSha, date, path, line }: NameRemoval): { commitSha: string; date: string; path: string; line: number } {
+  return { commitSha, date, path, line };
+}
+
+/**
+ * The name a removal put in the removed name's place: the one identifier of the lines its change
+ * added that the removed line lacks and the code declares (`ExecuteWithContext(ctx)` replaced by
+ * `ExecuteContext(ctx)`). Null when there is none or more than one: then it cannot be told.
+ */
+export function replacedBy(removal: NameRemoval, declared: Iterable<string>): string | null {
+  const before = new Set(removal.removedLine.match(IDENTIFIERS) ?? []);
+  const added = new Set(removal.addedLines.flatMap((line) => line.match(IDENTIFIERS) ?? []).filter((word) => !before.has(word)));
+  const candidates = [...declared].filter((name) => added.has(name));
+  return candidates.length === 1 ? candidates[0]! : null;
 }
 
 /** Whether `a` becomes `b` with at most `bound` insertions, deletions or substitutions (a banded Levenshtein distance). */

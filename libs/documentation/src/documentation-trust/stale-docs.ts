@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
 import type { CodeGraphRepository } from '@lore/graph';
+import type { NameRemoval } from '@lore/indexer';
 import { isRepositoryPath } from '@lore/domain';
 import type { EvidenceSpan, StaleChange, StaleFinding, StaleReason, Verdict } from '@lore/domain/schemas/documentation-trust';
 import { parseClaim } from './claim-parser';
@@ -17,7 +18,7 @@ import {
   speaksOfHistory,
 } from './markdown-mentions';
 import { splitDocComments } from './doc-comments';
-import { changeOfClaim, changeSentence, renamedTo } from './stale-changes';
+import { changeOfClaim, changeSentence, removalSentence, removalSite, renamedTo, replacedBy } from './stale-changes';
 import type { CodeScan, RepositoryCode } from './repository-code';
 
 /** How sure each kind of finding is: a contradicted claim is settled by the graph; a missing name may be a name the line did not mean as code. */
@@ -71,6 +72,7 @@ interface LineIssue {
   change: StaleChange | null;
   reason: string;
   evidence: EvidenceSpan[];
+  removedIn: StaleFinding['removedIn'];
 }
 
 /**
@@ -162,6 +164,7 @@ export class StaleDocsDetector {
           statement: line.text.trim(),
           kind: issues[0]!.kind,
           change: issues[0]!.change,
+          removedIn: issues[0]!.removedIn,
           reason: issues.map((issue) => issue.reason).join(' '),
           evidence: issues.flatMap((issue) => issue.evidence),
           confidence: CONFIDENCE[issues[0]!.kind],
@@ -209,19 +212,25 @@ export class StaleDocsDetector {
   }
 
   /**
-   * A symbol name no code has: renamed when exactly one declared name is close to its last part (the
-   * new name's declarations are the evidence), removed otherwise.
+   * A symbol name no code has: renamed when exactly one declared name is close to its last part, or
+   * when the commit that took it out put exactly one name the code declares in its place (the new
+   * name's declarations are the evidence); removed otherwise. Either way the commit that took it out
+   * is cited when the history has one.
    */
   private async unknownSymbol(name: string, last: string): Promise<LineIssue> {
     const reason = `No symbol or code in the repository is named ${name}.`;
-    const newName = renamedTo(last, await this.declaredSimpleNames());
-    if (newName === null) return removed('unknown_symbol', reason, name);
+    const declared = await this.declaredSimpleNames();
+    const closeName = renamedTo(last, declared);
+    const removal = closeName === null ? await this.code.lastRemoval(last) : null;
+    const newName = closeName ?? (removal && replacedBy(removal, declared));
+    if (!newName) return removed('unknown_symbol', reason, name, removal);
     const declarations = (await this.code.symbolsNamed(newName)).slice(0, MAX_RENAMED_SPANS);
     return {
       kind: 'unknown_symbol',
       change: 'renamed',
-      reason: `${reason} ${changeSentence('renamed', name, newName)}`,
+      reason: `${reason} ${changeSentence('renamed', name, newName)}${removal ? ` ${removalSentence(removal)}` : ''}`,
       evidence: declarations.map((symbol) => this.code.symbolEvidence(symbol)),
+      removedIn: removal && removalSite(removal),
     };
   }
 
@@ -246,6 +255,7 @@ export class StaleDocsDetector {
         change: null,
         reason: `The declaration of ${symbol.qualifiedName} changed on ${day(codeTime)}, after this line last changed on ${day(documentTime)}.`,
         evidence: [this.code.evidence(symbol.path, symbol.startLine)],
+        removedIn: null,
       };
     }
     return null;
@@ -266,6 +276,7 @@ export class StaleDocsDetector {
         change,
         reason: change === null ? reason : `${reason} ${changeSentence(change, claim.subject)}`,
         evidence: verdict.evidence,
+        removedIn: null,
       },
     };
   }
@@ -322,8 +333,15 @@ export class StaleDocsDetector {
 }
 
 /** A name no code has any more, said in words. */
-function removed(kind: StaleReason, reason: string, name: string): LineIssue {
-  return { kind, change: 'removed', reason: `${reason} ${changeSentence('removed', name)}`, evidence: [] };
+function removed(kind: StaleReason, reason: string, name: string, removal: NameRemoval | null = null): LineIssue {
+  const where = removal ? ` ${removalSentence(removal)}` : '';
+  return {
+    kind,
+    change: 'removed',
+    reason: `${reason} ${changeSentence('removed', name)}${where}`,
+    evidence: [],
+    removedIn: removal && removalSite(removal),
+  };
 }
 
 /** Whether any code file of the scan names `name` or its last part as a whole word; true when the scan is not complete. */

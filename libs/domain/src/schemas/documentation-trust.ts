@@ -193,6 +193,12 @@ export const StaleFindingSchema = z
     change: StaleChangeSchema.nullable().describe(
       'What changed: renamed (the reason names the close name the code has, its span is the evidence), removed (no such name any more), signature (a claim about its parameters, its return type or async the code contradicts), default (a default value the code contradicts); null when the line says otherwise.',
     ),
+    removedIn: z
+      .object({ commitSha: z.string(), date: z.string(), path: z.string(), line: z.number().int() })
+      .nullable()
+      .describe(
+        "A removed symbol's side in git: the commit that took out its last use (date YYYY-MM-DD), and the path and line it was on before; null otherwise.",
+      ),
     reason: z.string(),
     evidence: z
       .array(EvidenceSpanSchema)

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,55 @@ describe('SourceRepository.namesInCode (the real git)', () => {
       lines: new Map([['src/a.go:2', 'func helper() {}']]),
     });
     expect(await new SourceRepository().namesInCode({ ...source, gitPrefix: null }, ['helper'], [], ['.go'])).toBeNull();
+  });
+});
+
+describe('SourceRepository.lastRemoval (the real git)', () => {
+  /** Commits the files given (a null content deletes the file) on `day`; answers the new commit. */
+  function commitOn(root: string, day: string, files: Record<string, string | null>): string {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      if (text === null) gitIn(root, ['rm', '-q', path]);
+      else writeFileSync(join(root, path), text);
+    }
+    const when = `${day}T12:00:00Z`;
+    execFileSync('git', ['add', '-A'], { cwd: root });
+    execFileSync('git', ['commit', '-q', '-m', day], {
+      cwd: root,
+      env: { ...process.env, GIT_COMMITTER_DATE: when, GIT_AUTHOR_DATE: when },
+    });
+    return gitIn(root, ['rev-parse', 'HEAD']).trim();
+  }
+
+  it("finds the commit that took a name's last use out of the code, and the line it was on", async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'lore-removal-')));
+    gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+    commitOn(root, '2026-01-01', {
+      'app/src/report.ts': 'export function total() {}\nexport function buildReport() {}\nexport function buildReportHeader() {}\n',
+      'app/src/cli.ts': 'import { buildReport } from "./report";\nbuildReport();\n',
+      'app/README.md': 'Call `buildReport()`.\n',
+    });
+    commitOn(root, '2026-02-01', { 'app/src/cli.ts': null });
+    const removal = commitOn(root, '2026-03-01', {
+      'app/src/report.ts': 'export function total() {}\nexport function buildReportHeader() {}\n',
+    });
+    // Only the README names it now, and a longer name holds it: neither is a use in the code.
+    const commitSha = commitOn(root, '2026-04-01', { 'app/README.md': 'Call `buildReport()` (see buildReportHeader).\n' });
+    const sources = new SourceRepository();
+    const source = { rootPath: join(root, 'app'), commitSha, gitPrefix: 'app' };
+
+    expect(await sources.lastRemoval(source, 'buildReport')).toEqual({
+      commitSha: removal,
+      date: '2026-03-01',
+      path: 'src/report.ts',
+      line: 2,
+      removedLine: 'export function buildReport() {}',
+      addedLines: [],
+    });
+    // A name no commit ever had in its code (the README's alone), a name with another's characters, no git: null.
+    expect(await sources.lastRemoval(source, 'composeReport')).toBeNull();
+    expect(await sources.lastRemoval(source, 'build.*')).toBeNull();
+    expect(await sources.lastRemoval({ ...source, gitPrefix: null }, 'buildReport')).toBeNull();
   });
 });
 

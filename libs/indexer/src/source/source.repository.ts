@@ -17,6 +17,25 @@ export interface IndexedSource {
 export type WorkingTreeRead =
   { kind: 'text'; path: string; text: string } | { kind: 'unreadable'; path: string; reason: string } | { kind: 'outside' };
 
+/** Where a name left the code: the commit that took out its last occurrence, and the line it was on before. */
+export interface NameRemoval {
+  commitSha: string;
+  /** The commit's committer date, YYYY-MM-DD. */
+  date: string;
+  /** The file and line (at the commit's parent) of the first occurrence the commit took out. */
+  path: string;
+  line: number;
+  /** The line itself, and the lines the same change put in its place (a rename's new name is there). */
+  removedLine: string;
+  addedLines: string[];
+}
+
+/** A pickaxe search reads the diff of every commit: on a long history it gives up after this long rather than hold up the answer. */
+const REMOVAL_SEARCH_TIMEOUT_MS = 5_000;
+/** The history a removal is looked for in: every file but documentation's, whose mentions are what is checked. */
+const CODE_PATHSPEC = ['.', ':(exclude)*.md', ':(exclude)*.mdx', ':(exclude)*.markdown', ':(exclude)*.rst', ':(exclude)*.txt'];
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** Names per `git grep` run: its command line stays well under any system's limit. */
 const NAMES_PER_GREP = 200;
 /** A line that is a comment alone: `//`, `#`, `/*`, or a block comment's ` * ` line. */
@@ -110,7 +129,7 @@ export class SourceRepository {
     const commit = await gitOutput(repository.rootPath, ['rev-parse', '--verify', '--quiet', `${repository.commitSha}^{commit}`]);
     if (commit === null) return null;
     const occurrences = new Map<string, number>();
-    const words = [...new Set(names)].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+    const words = [...new Set(names)].filter((name) => IDENTIFIER.test(name));
     for (let start = 0; start < words.length; start += NAMES_PER_GREP) {
       const patterns = words.slice(start, start + NAMES_PER_GREP).flatMap((name) => ['-e', name]);
       // Run at the root, git grep searches below it only; exit status 1 (no line matched) reads as null: no occurrence.
@@ -142,6 +161,39 @@ export class SourceRepository {
       for (const line of wanted) lines.set(`${path}:${line}`, text[line - 1] ?? '');
     }
     return { occurrences, lines };
+  }
+
+  /**
+   * Where `name` (an identifier) left the code at or before the indexed commit: the newest commit
+   * that changed how often it occurs as a whole word outside documentation (`git log -S`), read as a
+   * removal because the indexed code has it nowhere. Null outside git, when no commit ever had it (a
+   * typo, another program's name), or when the search outlasts REMOVAL_SEARCH_TIMEOUT_MS.
+   */
+  async lastRemoval(repository: IndexedSource, name: string): Promise<NameRemoval | null> {
+    if (repository.gitPrefix === null || !IDENTIFIER.test(name)) return null;
+    // POSIX extended regular expressions have no \b: a whole word is the name between non-word characters.
+    const word = `(^|[^A-Za-z0-9_$])${name.replace(/\$/g, '\\$')}($|[^A-Za-z0-9_$])`;
+    const found = await gitOutput(
+      repository.rootPath,
+      ['log', '-1', '--format=%H %cs', '--pickaxe-regex', `-S${word}`, repository.commitSha, '--', ...CODE_PATHSPEC],
+      REMOVAL_SEARCH_TIMEOUT_MS,
+    );
+    const [commitSha, date] = (found ?? '').trim().split(' ');
+    if (!commitSha || !date) return null;
+    const diff = await gitOutput(repository.rootPath, [
+      'show',
+      '--format=',
+      '--unified=0',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-renames',
+      '--relative',
+      commitSha,
+      '--',
+      ...CODE_PATHSPEC,
+    ]);
+    const removedLine = firstRemovedLine(diff ?? '', new RegExp(word));
+    return removedLine && { commitSha, date, ...removedLine };
   }
 
   /**
@@ -184,4 +236,37 @@ export function blameTimes(porcelain: string): number[] {
     else if (line.startsWith('committer-time ')) timeOfCommit.set(commit, Number(line.slice('committer-time '.length)));
   }
   return times;
+}
+
+/** At most this many of a hunk's added lines are kept beside a removed line. */
+const MAX_ADDED_LINES = 20;
+
+/**
+ * The first line a `git show --unified=0` diff removed that matches `pattern`: its file, its line
+ * number before the change, and the lines its hunk added in place of the removed ones.
+ */
+function firstRemovedLine(diff: string, pattern: RegExp): Omit<NameRemoval, 'commitSha' | 'date'> | null {
+  let path: string | null = null;
+  let oldLine = 0;
+  let inHunk = false;
+  let found: Omit<NameRemoval, 'commitSha' | 'date'> | null = null;
+  for (const line of diff.split('\n')) {
+    const hunkEnds = line.startsWith('diff --git ') || line.startsWith('@@ ');
+    if (found && hunkEnds) return found;
+    if (line.startsWith('diff --git ')) {
+      inHunk = false;
+      path = null;
+    } else if (!inHunk && line.startsWith('--- ')) {
+      path = line === '--- /dev/null' ? null : line.slice('--- a/'.length);
+    } else if (line.startsWith('@@ ')) {
+      inHunk = true;
+      oldLine = Number(/^@@ -(\d+)/.exec(line)?.[1] ?? 0);
+    } else if (found && line.startsWith('+')) {
+      if (found.addedLines.length < MAX_ADDED_LINES) found.addedLines.push(line.slice(1));
+    } else if (!found && inHunk && line.startsWith('-')) {
+      if (path !== null && pattern.test(line.slice(1))) found = { path, line: oldLine, removedLine: line.slice(1), addedLines: [] };
+      oldLine++;
+    }
+  }
+  return found;
 }
