@@ -152,8 +152,11 @@ describe('SourceRepository.lastRemoval (the real git)', () => {
     const removal = commitOn(root, '2026-03-01', {
       'app/src/report.ts': 'export function total() {}\nexport function buildReportHeader() {}\n',
     });
-    // Only the README names it now, and a longer name holds it: neither is a use in the code.
-    const commitSha = commitOn(root, '2026-04-01', { 'app/README.md': 'Call `buildReport()` (see buildReportHeader).\n' });
+    // Later, only the README names it, and the longer name that holds it goes: neither is a use taken out.
+    const commitSha = commitOn(root, '2026-04-01', {
+      'app/src/report.ts': 'export function total() {}\n',
+      'app/README.md': 'Call `buildReport()` (see buildReportHeader).\n',
+    });
     const sources = new SourceRepository();
     const source = { rootPath: join(root, 'app'), commitSha, gitPrefix: 'app' };
 
