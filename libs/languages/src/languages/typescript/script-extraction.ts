@@ -143,10 +143,10 @@ function checkerIdOf(input: ExtractionInput): string {
 }
 
 /**
- * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER): the
- * session the last run of the same key and project shape kept, told which files changed since, or a
- * new one; with the workspace's imports its programs map to source; none, and the reason listed,
- * when it does not start.
+ * TypeScript 7's checker for this exact pass unless the run asks for TypeScript 6's
+ * (LORE_TYPESCRIPT_CHECKER): the session the last run of the same key and project shape kept, told
+ * which files changed since, or a new one; with the workspace's imports its programs map to source;
+ * none, and the reason listed, when it does not start.
  */
 function nativeSession(
   input: ExtractionInput,
