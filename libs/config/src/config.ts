@@ -130,7 +130,7 @@ export const ConfigSchema = z.object({
   /** Longest wait for clangd's background index of the repository before it is asked anyway. */
   LORE_LANGUAGE_SERVER_INDEX_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Which checker answers TypeScript's exact pass: TypeScript 6 in the process, or TypeScript 7's native one (typescript-native) beside it (docs/benchmarks.md says why the default). */
-  LORE_TYPESCRIPT_CHECKER: z.enum(['typescript-6', 'typescript-7']).default('typescript-6'),
+  LORE_TYPESCRIPT_CHECKER: z.enum(['typescript-6', 'typescript-7']).default('typescript-7'),
   LORE_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

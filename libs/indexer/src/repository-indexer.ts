@@ -41,7 +41,7 @@ export interface IndexOptions {
   pyright?: PyrightSettings;
   /** Where the exact pass finds clangd and gopls (its defaults when absent). */
   languageServers?: LanguageServerSettings;
-  /** Which checker answers TypeScript's exact pass (LORE_TYPESCRIPT_CHECKER; TypeScript 6 when absent). */
+  /** Which checker answers TypeScript's exact pass (LORE_TYPESCRIPT_CHECKER; TypeScript 7's when absent, DEFAULT_TYPESCRIPT_CHECKER). */
   typescriptChecker?: TypeScriptChecker;
 }
 

@@ -42,12 +42,12 @@ export interface ExtractionInput {
 export type TypeScriptChecker = 'typescript-6' | 'typescript-7';
 
 /**
- * TypeScript 6's: TypeScript 7's gives the same CALLS on prisma and trpc with about half the CPU from
- * cold, and its session is kept between a running lore's runs, but a one-file change reaching
- * several projects (zod's `util.ts`) is still slower with it: each project's program is opened
- * again (docs/benchmarks.md, issue 46).
+ * TypeScript 7's: the same CALLS as TypeScript 6's on prisma, trpc and zod with about half the CPU
+ * from cold, and, its session and every project's program kept between a running lore's runs, a
+ * one-file change as fast or faster (docs/benchmarks.md, issue 46). A project it cannot load is
+ * checked with TypeScript 6, and all of them when its process does not start.
  */
-export const DEFAULT_TYPESCRIPT_CHECKER: TypeScriptChecker = 'typescript-6';
+export const DEFAULT_TYPESCRIPT_CHECKER: TypeScriptChecker = 'typescript-7';
 
 /** Whether the run's exact pass asks TypeScript 7's native checker. */
 export function usesNativeChecker(input: { typescriptChecker?: TypeScriptChecker }): boolean {

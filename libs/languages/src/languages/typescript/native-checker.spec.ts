@@ -152,4 +152,35 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     ]);
     expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
   });
+
+  it('answers after an edit to a file two projects hold as a new process does, both projects kept open and updated', async () => {
+    const root = copyOf('acme-monorepo');
+    const checkoutCalls = (calls: (string | number)[][]) =>
+      calls.filter(([caller, callee]) => [caller, callee].some((uid) => String(uid).startsWith('packages/app/src/checkout.ts')));
+    expect(checkoutCalls((await exactCallsAt(root, 'typescript-7')).calls)).toEqual([
+      ['packages/app/src/checkout.ts#checkout', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
+      ['packages/app/src/checkout.ts#checkout', 'packages/core/src/money.ts#formatMoney', 6, 1, 'exact'],
+      ['packages/cli/src/main.ts#main', 'packages/app/src/checkout.ts#checkout', 6, 1, 'exact'],
+    ]);
+    // Held by the app's program (its own) and the cli's (through `@acme/app`): both answers change, the cli's main unchanged.
+    const checkout = join(root, 'packages/app/src/checkout.ts');
+    writeFileSync(
+      checkout,
+      `${readFileSync(checkout, 'utf8').replace('export function checkout(', 'function placeOrder(')}export { placeOrder as checkout };\n`,
+    );
+    const warm = await exactCallsAt(root, 'typescript-7');
+    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'acme-monorepo');
+    cpSync(root, coldRoot, { recursive: true });
+    expect(checkoutCalls(warm.calls)).toEqual([
+      ['packages/app/src/checkout.ts#placeOrder', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
+      ['packages/app/src/checkout.ts#placeOrder', 'packages/core/src/money.ts#formatMoney', 6, 1, 'exact'],
+      ['packages/cli/src/main.ts#main', 'packages/app/src/checkout.ts#placeOrder', 6, 1, 'exact'],
+    ]);
+    expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
+    // Back as it was: the kept programs updated a second time answer as the fixture's first run did.
+    writeFileSync(checkout, readFileSync(join(FIXTURES, 'acme-monorepo/packages/app/src/checkout.ts'), 'utf8'));
+    expect(checkoutCalls((await exactCallsAt(root, 'typescript-7')).calls)).toEqual(
+      checkoutCalls((await exactCalls('acme-monorepo', 'typescript-7')).calls),
+    );
+  });
 });

@@ -39,6 +39,8 @@ export interface NativeProgram {
   files: string[];
   /** Workspace imports (`@acme/core/money`) to the source files the indexer maps them to, absolute. */
   workspaceImports: ReadonlyMap<string, string>;
+  /** Which of the project's programs (see programParts), from 0: each stays open under its own config. */
+  part: number;
 }
 
 /** The checker's answers for one file, in the order of its trees' sites and heritage clauses. */
@@ -55,19 +57,28 @@ export interface UidAtSpan {
 }
 
 /**
- * One native checker process, programs opened one at a time. Each program is a config that exists
- * only in this process (served through the API's file system callbacks): it extends the project's
- * own tsconfig, lists the pass's files as its roots and maps the workspace's imports to source with
+ * Programs a session keeps open at most, the least recently checked closed beyond: the process's
+ * memory grows with each (zod's 8 held 0.66 GiB after a run; docs/benchmarks.md). A repository of
+ * more (prisma's 88) reopens the closed ones a change reaches, as every program was reopened before.
+ */
+const MAX_OPEN_PROGRAMS = 16;
+
+/**
+ * One native checker process, its programs kept open. Each program is a config that exists only in
+ * this process (served through the API's file system callbacks): it extends the project's own
+ * tsconfig, lists the pass's files as its roots and maps the workspace's imports to source with
  * `paths`, as the TypeScript 6 pass's host does through its module resolution, which the native API
  * does not let a client replace. The process keeps what it read of every file between snapshots (it
  * watches nothing): a session kept for a repository's next run (see takeNativeSession) is told which
- * files changed since (noteFiles), and its next program takes the others' trees and bindings as they are.
+ * files changed since (noteFiles), and the next snapshot updates every open program with them, the
+ * other files' trees and bindings taken as they are. Every project's program stays open (up to
+ * MAX_OPEN_PROGRAMS): a change reaching several projects updates each, none is opened again.
  */
 export class NativeCheckerSession {
   private readonly api: API;
+  /** The open programs' configs by name, the least recently checked first. */
   private readonly virtualConfigs = new Map<string, string>();
   private snapshot: Snapshot | undefined;
-  private opened: string | undefined;
   /** Each repository file's content hash as the process last read it, by absolute name. */
   private seen = new Map<string, string>();
   /** The files changed since the process last read them, for the next snapshot. */
@@ -132,29 +143,33 @@ export class NativeCheckerSession {
 
   /**
    * The program's project: the open one where its config and the files are as they were, else the
-   * next snapshot's, the open config rewritten in place for a program of the same directory (the
-   * process updates it, keeping the trees of the files that did not change).
+   * next snapshot's, which opens it (closing the least recently checked beyond MAX_OPEN_PROGRAMS) or
+   * rewrites its config in place, and updates every open program with the files changed since.
    */
   private open(program: NativeProgram): Project {
-    const configName = join(program.dir, 'tsconfig.lore-native.json');
+    const configName = join(
+      program.dir,
+      program.part === 0 ? 'tsconfig.lore-native.json' : `tsconfig.lore-native-${program.part + 1}.json`,
+    );
     const config = JSON.stringify(virtualConfig(program));
-    const reopen = this.opened !== configName;
-    const configChanged = !reopen && this.virtualConfigs.get(configName) !== config;
-    const pending = this.pending;
-    if (this.snapshot && !reopen && !configChanged && !pending) return this.projectOf(this.snapshot, program, configName);
+    const before = this.virtualConfigs.get(configName);
+    // Last in the map: the most recently checked.
+    this.virtualConfigs.delete(configName);
     this.virtualConfigs.set(configName, config);
-    const changed = [...(pending?.changed ?? []), ...(configChanged ? [configName] : [])];
-    const closed = this.opened;
+    const pending = this.pending;
+    if (this.snapshot && before === config && !pending) return this.projectOf(this.snapshot, program, configName);
+    const opening = before === undefined;
+    const closing = opening ? [...this.virtualConfigs.keys()].slice(0, Math.max(0, this.virtualConfigs.size - MAX_OPEN_PROGRAMS)) : [];
+    const changed = [...(pending?.changed ?? []), ...(!opening && before !== config ? [configName] : [])];
     const snapshot = this.api.updateSnapshot({
-      openProjects: reopen ? [configName] : [],
-      closeProjects: reopen && closed ? [closed] : [],
+      openProjects: opening ? [configName] : [],
+      closeProjects: closing,
       fileChanges: { changed, created: pending?.created ?? [], deleted: pending?.deleted ?? [] },
     });
     this.pending = undefined;
     this.snapshot?.dispose();
-    if (reopen && closed) this.virtualConfigs.delete(closed);
+    for (const closed of closing) this.virtualConfigs.delete(closed);
     this.snapshot = snapshot;
-    this.opened = configName;
     return this.projectOf(snapshot, program, configName);
   }
 

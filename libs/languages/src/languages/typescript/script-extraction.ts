@@ -105,6 +105,7 @@ export function extractScripts(input: ExtractionInput): Extraction {
             configPath: configPath && join(rootPath, configPath),
             options,
             workspaceImports: native.workspaceImports,
+            part: 0,
           },
           configPath,
         };
@@ -142,10 +143,10 @@ function checkerIdOf(input: ExtractionInput): string {
 }
 
 /**
- * TypeScript 7's checker for this exact pass when the run asks for it (LORE_TYPESCRIPT_CHECKER): the
- * session the last run of the same key and project shape kept, told which files changed since, or a
- * new one; with the workspace's imports its programs map to source; none, and the reason listed,
- * when it does not start.
+ * TypeScript 7's checker for this exact pass unless the run asks for TypeScript 6's
+ * (LORE_TYPESCRIPT_CHECKER): the session the last run of the same key and project shape kept, told
+ * which files changed since, or a new one; with the workspace's imports its programs map to source;
+ * none, and the reason listed, when it does not start.
  */
 function nativeSession(
   input: ExtractionInput,
@@ -227,7 +228,7 @@ export function programParts(files: readonly RepoFile[], projectKey: string): { 
  * built, so that one checker's memory is held at a time, not the whole monorepo's. The trees are
  * shared: a package's files parsed once serve every program that imports it. Each project's answers
  * are kept on disk under its own options; no program's trees are kept warm in the process (only a
- * repository of one program's are), but TypeScript 7's session is, with the last program it opened.
+ * repository of one program's are), but TypeScript 7's session is, with every program it opened.
  * What a change since the last run reaches is told once for the repository (repositoryChanges): a
  * program none of whose files it reaches is not built.
  */
@@ -283,7 +284,7 @@ function resolveProjectByProject(
       rootPath,
       (specifier) => modules.workspacePackageFile(specifier),
     );
-    for (const { files, key } of programParts(projectFiles, projectKey)) {
+    for (const [part, { files, key }] of programParts(projectFiles, projectKey).entries()) {
       const resolution = resolveExactly({
         ...pass,
         input: { ...input, files },
@@ -295,7 +296,7 @@ function resolveProjectByProject(
         cache: cacheOf(key),
         keepWarm: false,
         reachedElsewhere: reached,
-        native: nativeProgramOf(native, rootPath, project),
+        native: nativeProgramOf(native, rootPath, project, part),
       });
       recordAnswers(record, resolution);
       calls.push(...resolution.calls);
@@ -319,11 +320,12 @@ function resolveProjectByProject(
   };
 }
 
-/** A project's program for TypeScript 7's checker, when it is asked. */
+/** A project's program (one of its parts) for TypeScript 7's checker, when it is asked. */
 function nativeProgramOf(
   native: { session: NativeCheckerSession | null; workspaceImports: ReadonlyMap<string, string> },
   rootPath: string,
   project: ScriptProject,
+  part: number,
 ): ExactPassInput['native'] {
   if (!native.session) return undefined;
   const program: Omit<NativeProgram, 'files'> = {
@@ -331,6 +333,7 @@ function nativeProgramOf(
     configPath: project.configPath && join(rootPath, project.configPath),
     options: project.options,
     workspaceImports: native.workspaceImports,
+    part,
   };
   return { session: native.session, program, configPath: project.configPath };
 }
