@@ -2,13 +2,6 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
 import {
-  ArchiveDocumentInputSchema,
-  type ArchiveDocumentResult,
-  ArchiveDocumentResultSchema,
-  type CreatePullRequestInput,
-  CreatePullRequestInputSchema,
-  type CreatePullRequestResult,
-  CreatePullRequestResultSchema,
   PublishDocumentInputSchema,
   type PublishDocumentResult,
   PublishDocumentResultSchema,
@@ -18,7 +11,7 @@ import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 import { ApiBodyFrom } from '../rest-input';
 
-/** publish_document, archive_document and create_pull_request: high risk, disabled unless the server allows it; need docs:publish and {"confirm": true}. */
+/** publish_document (high risk): `POST /api/v1/docs/drafts/:documentId/publish`; disabled unless the server allows it, needs docs:publish and {"confirm": true}. */
 @ApiTags('documentation generation')
 @Controller('api/v1/docs')
 export class PublishDocumentController {
@@ -39,32 +32,5 @@ export class PublishDocumentController {
     @Body() body: { confirm?: boolean; fileName?: string },
   ): Promise<PublishDocumentResult> {
     return this.service.publishDocument({ ...body, documentId }, principalOf(req));
-  }
-
-  @Post('archive')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'archive_document',
-    summary: 'Move a published document to archived/<repositoryId>/ (LORE_DOCS_PUBLISH_ENABLED, docs:publish, confirm: true).',
-  })
-  @ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'unavailable')
-  @ApiBodyFrom(ArchiveDocumentInputSchema)
-  @ApiOkResponse({ schema: openApiSchema(ArchiveDocumentResultSchema) })
-  archive(@Req() req: RequestWithPrincipal, @Body() body: { path: string; confirm?: boolean }): Promise<ArchiveDocumentResult> {
-    return this.service.archiveDocument(body, principalOf(req));
-  }
-
-  @Post('pull-requests')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'create_pull_request',
-    summary:
-      'Push a reviewed draft on a new branch of origin and open its pull request (LORE_DOCS_PUBLISH_ENABLED, docs:publish, confirm: true, LORE_FORGE_TOKEN).',
-  })
-  @ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'quality_gate_failed', 'conflict', 'unavailable')
-  @ApiBodyFrom(CreatePullRequestInputSchema)
-  @ApiOkResponse({ schema: openApiSchema(CreatePullRequestResultSchema) })
-  createPullRequest(@Req() req: RequestWithPrincipal, @Body() body: CreatePullRequestInput): Promise<CreatePullRequestResult> {
-    return this.service.createPullRequest(body, principalOf(req));
   }
 }

@@ -1,17 +1,12 @@
-import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
-import {
-  type ClearDocumentationSessionResult,
-  ClearDocumentationSessionResultSchema,
-  type ListDocumentationSessionsResult,
-  ListDocumentationSessionsResultSchema,
-} from '@lore/domain/schemas/documentation-sessions';
+import { type ListDocumentationSessionsResult, ListDocumentationSessionsResultSchema } from '@lore/domain/schemas/documentation-sessions';
 import { DocumentationSessionsService } from '@lore/documentation/documentation-sessions/documentation-sessions.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
 
-/** list_documentation_sessions and clear_documentation_session: the caller's own sessions. */
+/** list_documentation_sessions: `GET /api/v1/docs/sessions`, the caller's own sessions. */
 @ApiTags('documentation sessions')
 @Controller('api/v1/docs/sessions')
 export class SessionListController {
@@ -26,16 +21,5 @@ export class SessionListController {
   @ApiOkResponse({ schema: openApiSchema(ListDocumentationSessionsResultSchema) })
   list(@Req() req: RequestWithPrincipal): Promise<ListDocumentationSessionsResult> {
     return this.service.listDocumentationSessions({}, principalOf(req));
-  }
-
-  @Delete(':sessionId')
-  @ApiOperation({
-    operationId: 'clear_documentation_session',
-    summary: "Forget one of the caller's sessions (its written documentation stays).",
-  })
-  @ApiLoreErrors('invalid_input', 'not_found', 'unavailable')
-  @ApiOkResponse({ schema: openApiSchema(ClearDocumentationSessionResultSchema) })
-  clear(@Req() req: RequestWithPrincipal, @Param('sessionId') sessionId: string): Promise<ClearDocumentationSessionResult> {
-    return this.service.clearDocumentationSession({ session_id: sessionId }, principalOf(req));
   }
 }

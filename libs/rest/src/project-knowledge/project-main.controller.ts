@@ -1,24 +1,13 @@
-import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
+import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
-import {
-  type GetProjectMainResult,
-  GetProjectMainResultSchema,
-  type KnowledgeWriteResult,
-  KnowledgeWriteResultSchema,
-  UpdateProjectMainInputSchema,
-} from '@lore/domain/schemas/project-knowledge';
+import { type GetProjectMainResult, GetProjectMainResultSchema } from '@lore/domain/schemas/project-knowledge';
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { openApiSchema } from '../openapi';
 import { ApiLoreErrors } from '../openapi-errors';
-import { ApiBodyFrom } from '../rest-input';
-
-/** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
-const MainBodySchema = UpdateProjectMainInputSchema.omit({ project_id: true });
 
 /**
- * get_project_main and update_project_main: a project's main instructions. In every project-knowledge
+ * get_project_main: `GET /api/v1/knowledge/projects/:project_id/main`, a project's main instructions. In every project-knowledge
  * controller the project, file and chapter are path segments (percent-decoded before the service
  * validates them, so an encoded `..` or `/` is refused as the plain one), and errors carry the
  * Knowledge MCP server's JSON-RPC code and data in `details` ({jsonRpcCode, data}).
@@ -35,20 +24,5 @@ export class ProjectMainController {
   @ApiOkResponse({ schema: openApiSchema(GetProjectMainResultSchema) })
   getProjectMain(@Req() req: RequestWithPrincipal, @Param('project_id') projectId: string): Promise<GetProjectMainResult> {
     return this.service.getProjectMain({ project_id: projectId }, principalOf(req));
-  }
-
-  @Put('main')
-  @ApiOperation({
-    operationId: 'update_project_main',
-    summary: 'Replaces main.md, in one commit (optionally only if expected_version is still its version).',
-  })
-  @ApiBodyFrom(MainBodySchema)
-  @ApiOkResponse({ schema: openApiSchema(KnowledgeWriteResultSchema) })
-  updateProjectMain(
-    @Req() req: RequestWithPrincipal,
-    @Param('project_id') projectId: string,
-    @Body() body: z.input<typeof MainBodySchema>,
-  ): Promise<KnowledgeWriteResult> {
-    return this.service.updateProjectMain({ ...body, project_id: projectId }, principalOf(req));
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { principalOf, type RequestWithPrincipal } from '@lore/access';
@@ -6,10 +6,6 @@ import {
   CreateKnowledgeFileInputSchema,
   type CreateKnowledgeFileResult,
   CreateKnowledgeFileResultSchema,
-  type KnowledgeFiles,
-  KnowledgeFilesSchema,
-  type KnowledgeWriteResult,
-  KnowledgeWriteResultSchema,
 } from '@lore/domain/schemas/project-knowledge';
 import { ProjectKnowledgeService } from '@lore/knowledge/project-knowledge/project-knowledge.service';
 import { openApiSchema } from '../openapi';
@@ -19,20 +15,13 @@ import { ApiBodyFrom } from '../rest-input';
 /** The JSON body: the service's input without what the path names, with the MCP tool's argument names; the service validates it. */
 const FileBodySchema = CreateKnowledgeFileInputSchema.omit({ project_id: true });
 
-/** list_knowledge_files, create_knowledge_file, delete_knowledge_file: a project's knowledge documents. */
+/** create_knowledge_file: `POST /api/v1/knowledge/projects/:project_id/files`. */
 @ApiTags('knowledge')
 @ApiLoreErrors('invalid_input', 'not_found', 'permission_denied', 'conflict', 'unavailable')
 @ApiParam({ name: 'project_id', description: 'The project (see `lore knowledge project-id`), or a repository id Lore indexed.' })
 @Controller('api/v1/knowledge/projects/:project_id')
-export class KnowledgeFilesController {
+export class CreateKnowledgeFileController {
   constructor(private readonly service: ProjectKnowledgeService) {}
-
-  @Get('files')
-  @ApiOperation({ operationId: 'list_knowledge_files', summary: 'The knowledge files of the project: filename, title, keywords, updated.' })
-  @ApiOkResponse({ schema: openApiSchema(KnowledgeFilesSchema) })
-  listFiles(@Req() req: RequestWithPrincipal, @Param('project_id') projectId: string): Promise<KnowledgeFiles> {
-    return this.service.listKnowledgeFiles({ project_id: projectId }, principalOf(req));
-  }
 
   @Post('files')
   @ApiOperation({
@@ -47,16 +36,5 @@ export class KnowledgeFilesController {
     @Body() body: z.input<typeof FileBodySchema>,
   ): Promise<CreateKnowledgeFileResult> {
     return this.service.createKnowledgeFile({ ...body, project_id: projectId }, principalOf(req));
-  }
-
-  @Delete('files/:filename')
-  @ApiOperation({ operationId: 'delete_knowledge_file', summary: 'Removes a knowledge document, in one commit (its history stays).' })
-  @ApiOkResponse({ schema: openApiSchema(KnowledgeWriteResultSchema) })
-  deleteFile(
-    @Req() req: RequestWithPrincipal,
-    @Param('project_id') projectId: string,
-    @Param('filename') filename: string,
-  ): Promise<KnowledgeWriteResult> {
-    return this.service.deleteKnowledgeFile({ project_id: projectId, filename }, principalOf(req));
   }
 }
