@@ -58,10 +58,11 @@ export interface UidAtSpan {
 
 /**
  * Programs a session keeps open at most, the least recently checked closed beyond: the process's
- * memory grows with each (zod's 8 held 0.66 GiB after a run; docs/benchmarks.md). A repository of
- * more (prisma's 88) reopens the closed ones a change reaches, as every program was reopened before.
+ * memory grows with each (zod's 8 held 0.66 GiB after a run; with 16, prisma's process peaked at
+ * 2.9 GiB against 1 GiB with one; docs/benchmarks.md). A repository of more (prisma's 88) reopens
+ * the closed ones a change reaches, as every program was reopened before.
  */
-const MAX_OPEN_PROGRAMS = 16;
+const MAX_OPEN_PROGRAMS = 8;
 
 /**
  * One native checker process, its programs kept open. Each program is a config that exists only in
