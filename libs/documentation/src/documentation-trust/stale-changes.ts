@@ -1,4 +1,4 @@
-import type { ClaimKind, StaleChange } from '@lore/domain/schemas/documentation-trust';
+import type { ClaimKind, StaleChange, StaleFinding } from '@lore/domain/schemas/documentation-trust';
 import type { NameRemoval } from '@lore/indexer';
 
 /**
@@ -17,7 +17,6 @@ const SIGNATURE_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>([
   'returns',
   'is_async',
 ]);
-const IDENTIFIERS = /[A-Za-z_$][\w$]*/g;
 const DEFAULT_CLAIMS: ReadonlySet<ClaimKind> = new Set<ClaimKind>(['parameter_default']);
 
 /**
@@ -57,13 +56,16 @@ export function changeSentence(change: StaleChange, name: string, newName: strin
   }
 }
 
+/** The identifiers of a line of code, whatever its language: what a removal's replacement is looked for among. */
+const IDENTIFIERS = /[A-Za-z_$][\w$]*/g;
+
 /** The code's side of a removed name, said in words: where it last was, and the commit that took it out. */
 export function removalSentence(removal: NameRemoval): string {
   return `It was last in the code at ${removal.path}:${removal.line}, taken out by commit ${removal.commitSha.slice(0, 12)} on ${removal.date}.`;
 }
 
 /** What a finding cites of a removal: the commit, its date, and where the name was. */
-export function removalSite({ commitSha, date, path, line }: NameRemoval): { commitSha: string; date: string; path: string; line: number } {
+export function removalSite({ commitSha, date, path, line }: NameRemoval): NonNullable<StaleFinding['removedIn']> {
   return { commitSha, date, path, line };
 }
 

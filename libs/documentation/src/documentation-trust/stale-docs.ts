@@ -228,7 +228,7 @@ export class StaleDocsDetector {
     return {
       kind: 'unknown_symbol',
       change: 'renamed',
-      reason: `${reason} ${changeSentence('renamed', name, newName)}${removal ? ` ${removalSentence(removal)}` : ''}`,
+      reason: citingRemoval(`${reason} ${changeSentence('renamed', name, newName)}`, removal),
       evidence: declarations.map((symbol) => this.code.symbolEvidence(symbol)),
       removedIn: removal && removalSite(removal),
     };
@@ -334,14 +334,13 @@ export class StaleDocsDetector {
 
 /** A name no code has any more, said in words. */
 function removed(kind: StaleReason, reason: string, name: string, removal: NameRemoval | null = null): LineIssue {
-  const where = removal ? ` ${removalSentence(removal)}` : '';
-  return {
-    kind,
-    change: 'removed',
-    reason: `${reason} ${changeSentence('removed', name)}${where}`,
-    evidence: [],
-    removedIn: removal && removalSite(removal),
-  };
+  const said = citingRemoval(`${reason} ${changeSentence('removed', name)}`, removal);
+  return { kind, change: 'removed', reason: said, evidence: [], removedIn: removal && removalSite(removal) };
+}
+
+/** A reason ending with the commit that took the name out, when the history has one. */
+function citingRemoval(reason: string, removal: NameRemoval | null): string {
+  return removal ? `${reason} ${removalSentence(removal)}` : reason;
 }
 
 /** Whether any code file of the scan names `name` or its last part as a whole word; true when the scan is not complete. */
