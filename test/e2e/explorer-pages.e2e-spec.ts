@@ -144,8 +144,10 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
       'renderRefund · 2',
       'renderStatement · 2',
     ]);
+    // One ring, an ellipse of the canvas' shape.
+    const canvas = (await page.locator('#graph').boundingBox())!;
     const [centre, ...ring] = drawn;
-    const radii = ring.map((node) => Math.hypot(node.x - centre!.x, node.y - centre!.y));
+    const radii = ring.map((node) => Math.hypot(node.x - centre!.x, ((node.y - centre!.y) * canvas.width) / canvas.height));
     expect(Math.min(...radii)).toBeGreaterThan(0);
     expect(Math.max(...radii) - Math.min(...radii)).toBeLessThan(1);
     expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
@@ -188,9 +190,11 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
       documents.map((document) => `src/documents/${document}.ts · 4 symbols (click to open)`),
     );
 
-    // Rings: every node of one distance as far from formatCents as the others, farther out each step.
+    // Rings: ellipses of the canvas' shape, every node of one distance on the same one around
+    // formatCents, farther out each step.
+    const canvas = (await page.locator('#graph').boundingBox())!;
     const centre = drawn.find((node) => node.distance === 0)!;
-    const radius = (node: (typeof drawn)[number]) => Math.hypot(node.x - centre.x, node.y - centre.y);
+    const radius = (node: (typeof drawn)[number]) => Math.hypot(node.x - centre.x, ((node.y - centre.y) * canvas.width) / canvas.height);
     const rings = [1, 2, 4].map((distance) => drawn.filter((node) => node.distance === distance).map(radius));
     for (const ring of rings) expect(Math.max(...ring) - Math.min(...ring)).toBeLessThan(1);
     expect(rings[0]![0]!).toBeGreaterThan(0);
@@ -201,7 +205,6 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     expect(boxes).toHaveLength(19);
     expect(overlappingLabels(boxes)).toEqual([]);
     // Every label inside the canvas: zoomed to fit.
-    const canvas = (await page.locator('#graph').boundingBox())!;
     expect(boxes.filter((box) => box.x1 < 0 || box.y1 < 0 || box.x2 > canvas.width || box.y2 > canvas.height)).toEqual([]);
 
     // Opening the tests draws the 6 tests of their one file (test/documents.spec.ts), in its place.
@@ -326,6 +329,13 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
       await page.locator('body[data-state="ready"]').waitFor();
       await page.locator('#more li').first().waitFor({ state: 'detached' });
       expect((await listRows(page)).map((row) => row[0])).toEqual(['recordAudit', ...callers]);
+      // A middle set: 31 labels, none overlapping, all inside the canvas.
+      await page.screenshot({ path: join(ARTIFACTS, 'explorer-middle-set.png') });
+      const boxes = await labelBoxes(page);
+      expect(boxes).toHaveLength(31);
+      expect(overlappingLabels(boxes)).toEqual([]);
+      const canvas = (await page.locator('#graph').boundingBox())!;
+      expect(boxes.filter((box) => box.x1 < 0 || box.y1 < 0 || box.x2 > canvas.width || box.y2 > canvas.height)).toEqual([]);
     } finally {
       rmSync(repository, { recursive: true, force: true });
     }

@@ -167,8 +167,11 @@ function fullName(symbol) {
 /**
  * Rings by `ring` (0 in the centre), as a radial tree: each node as close as it can be to the angle of
  * what links it to the ring inside (so that a symbol's dependents fan out beside it and edges seldom
- * cross), then zoom to fit. No two labels overlap: nodes are kept apart, within a ring and between
- * rings, by the diagonal of the largest node with its label.
+ * cross), then zoom to fit. Rings are ellipses of the canvas' shape, so the picture fills it: laid out
+ * on circles with y divided by the canvas' height/width ratio, then stretched back. No two labels
+ * overlap: on those circles nodes are kept apart, within a ring and between rings, by the diagonal of
+ * the largest node with its label (its height divided the same way): two nodes closer in x than a
+ * label's width and in y than its height would be nearer than that diagonal.
  */
 function layoutInRings(ring) {
   const nodes = graph.nodes();
@@ -180,7 +183,8 @@ function layoutInRings(ring) {
     },
     { w: 0, h: 0 },
   );
-  const apart = Math.hypot(largest.w, largest.h) + 8;
+  const squash = graph.height() > 0 && graph.width() > 0 ? graph.height() / graph.width() : 1;
+  const apart = Math.hypot(largest.w, largest.h / squash) + 8;
   const rings = [...new Set(nodes.map(ring))].sort((a, b) => a - b).map((level) => nodes.filter((node) => ring(node) === level));
   const angle = new Map();
   const position = new Map();
@@ -193,7 +197,7 @@ function layoutInRings(ring) {
     for (const { node, angle: at } of placed) {
       // A node in the very centre has no direction to give the ring outside it.
       if (radius > 0) angle.set(node.id(), at);
-      position.set(node.id(), { x: radius * Math.cos(at), y: radius * Math.sin(at) });
+      position.set(node.id(), { x: radius * Math.cos(at), y: squash * radius * Math.sin(at) });
     }
   });
   graph.batch(() => nodes.forEach((node) => node.position(position.get(node.id()))));
