@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRow } from '@lore/domain';
@@ -21,6 +21,23 @@ const exactCalls = (repository: string, typescriptChecker: TypeScriptChecker) =>
 const copyOf = (repository: string): string => {
   const root = join(mkdtempSync(join(tmpdir(), 'lore-native-')), repository);
   cpSync(join(FIXTURES, repository), root, { recursive: true });
+  return root;
+};
+
+/** A workspace of `count` packages (more projects than a session keeps open), each a function calling a helper of its own. */
+const generatedWorkspace = (count: number): string => {
+  const root = join(mkdtempSync(join(tmpdir(), 'lore-native-')), 'many-projects');
+  for (let index = 0; index < count; index++) {
+    const dir = join(root, 'packages', `p${index}`, 'src');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(root, 'packages', `p${index}`, 'package.json'), JSON.stringify({ name: `@many/p${index}`, private: true }));
+    writeFileSync(join(root, 'packages', `p${index}`, 'tsconfig.json'), JSON.stringify({ include: ['src'] }));
+    writeFileSync(
+      join(dir, 'index.ts'),
+      `export function run${index}(): number {\n  return helper();\n}\nfunction helper(): number {\n  return ${index};\n}\n`,
+    );
+  }
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'many-projects', private: true, workspaces: ['packages/*'] }));
   return root;
 };
 
@@ -182,5 +199,21 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     expect(checkoutCalls((await exactCallsAt(root, 'typescript-7')).calls)).toEqual(
       checkoutCalls((await exactCalls('acme-monorepo', 'typescript-7')).calls),
     );
+  });
+  it('answers after an edit to a project it closed (more projects than it keeps open) as a new process does, the project reopened', async () => {
+    // Ten projects, eight kept open: checked in order, p0's and p1's programs are closed by the first run's end.
+    const root = generatedWorkspace(10);
+    const firstCalls = (calls: (string | number)[][]) => calls.filter(([caller]) => String(caller).startsWith('packages/p0/'));
+    expect(firstCalls((await exactCallsAt(root, 'typescript-7')).calls)).toEqual([
+      ['packages/p0/src/index.ts#run0', 'packages/p0/src/index.ts#helper', 2, 1, 'exact'],
+    ]);
+    const index = join(root, 'packages/p0/src/index.ts');
+    writeFileSync(index, readFileSync(index, 'utf8').replaceAll('helper', 'zero'));
+    const warm = await exactCallsAt(root, 'typescript-7');
+    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'many-projects');
+    cpSync(root, coldRoot, { recursive: true });
+    expect(firstCalls(warm.calls)).toEqual([['packages/p0/src/index.ts#run0', 'packages/p0/src/index.ts#zero', 2, 1, 'exact']]);
+    expect(warm.calls).toHaveLength(10);
+    expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
   });
 });
