@@ -68,6 +68,20 @@ export function labelBoxes(page: Page): Promise<Box[]> {
   });
 }
 
+/** A node's distance from the centre on the canvas' ellipse (y scaled by the canvas' width/height): one value for every node of a ring. */
+export function ellipseRadius(
+  node: { x: number; y: number },
+  centre: { x: number; y: number },
+  canvas: { width: number; height: number },
+): number {
+  return Math.hypot(node.x - centre.x, ((node.y - centre.y) * canvas.width) / canvas.height);
+}
+
+/** The boxes not wholly inside the canvas. */
+export function outsideCanvas(boxes: Box[], canvas: { width: number; height: number }): Box[] {
+  return boxes.filter((box) => box.x1 < 0 || box.y1 < 0 || box.x2 > canvas.width || box.y2 > canvas.height);
+}
+
 /** The pairs of boxes that overlap, as `id & id`. */
 export function overlappingLabels(boxes: Box[]): string[] {
   const overlaps: string[] = [];

@@ -7,7 +7,7 @@ import { gitFixture, gitIn } from '../support/fixtures';
 import { testDriver, wipeGraph } from '../support/graph';
 import { startServer, waitUntilReady, type RunningServer } from '../support/processes';
 import { cliJson } from './doors';
-import { type Box, labelBoxes, listRows, nodes, overlappingLabels, tapNode } from './explorer-page-support';
+import { type Box, ellipseRadius, labelBoxes, listRows, nodes, outsideCanvas, overlappingLabels, tapNode } from './explorer-page-support';
 
 /**
  * The two pages a person opens, GraphiQL at /graphql and the graph at /explorer, on a server that
@@ -147,7 +147,7 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     // One ring, an ellipse of the canvas' shape.
     const canvas = (await page.locator('#graph').boundingBox())!;
     const [centre, ...ring] = drawn;
-    const radii = ring.map((node) => Math.hypot(node.x - centre!.x, ((node.y - centre!.y) * canvas.width) / canvas.height));
+    const radii = ring.map((node) => ellipseRadius(node, centre!, canvas));
     expect(Math.min(...radii)).toBeGreaterThan(0);
     expect(Math.max(...radii) - Math.min(...radii)).toBeLessThan(1);
     expect(overlappingLabels(await labelBoxes(page))).toEqual([]);
@@ -194,7 +194,7 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     // formatCents, farther out each step.
     const canvas = (await page.locator('#graph').boundingBox())!;
     const centre = drawn.find((node) => node.distance === 0)!;
-    const radius = (node: (typeof drawn)[number]) => Math.hypot(node.x - centre.x, ((node.y - centre.y) * canvas.width) / canvas.height);
+    const radius = (node: (typeof drawn)[number]) => ellipseRadius(node, centre, canvas);
     const rings = [1, 2, 4].map((distance) => drawn.filter((node) => node.distance === distance).map(radius));
     for (const ring of rings) expect(Math.max(...ring) - Math.min(...ring)).toBeLessThan(1);
     expect(rings[0]![0]!).toBeGreaterThan(0);
@@ -205,7 +205,7 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
     expect(boxes).toHaveLength(19);
     expect(overlappingLabels(boxes)).toEqual([]);
     // Every label inside the canvas: zoomed to fit.
-    expect(boxes.filter((box) => box.x1 < 0 || box.y1 < 0 || box.x2 > canvas.width || box.y2 > canvas.height)).toEqual([]);
+    expect(outsideCanvas(boxes, canvas)).toEqual([]);
 
     // Opening the tests draws the 6 tests of their one file (test/documents.spec.ts), in its place.
     await tapNode(page, 'tests');
@@ -335,7 +335,7 @@ browserTests('GraphiQL and /explorer on a server that requires keys', () => {
       expect(boxes).toHaveLength(31);
       expect(overlappingLabels(boxes)).toEqual([]);
       const canvas = (await page.locator('#graph').boundingBox())!;
-      expect(boxes.filter((box) => box.x1 < 0 || box.y1 < 0 || box.x2 > canvas.width || box.y2 > canvas.height)).toEqual([]);
+      expect(outsideCanvas(boxes, canvas)).toEqual([]);
     } finally {
       rmSync(repository, { recursive: true, force: true });
     }

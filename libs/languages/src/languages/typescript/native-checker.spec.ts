@@ -24,6 +24,13 @@ const copyOf = (repository: string): string => {
   return root;
 };
 
+/** A copy of an edited repository under the same name, for a new process to read it cold. */
+const coldCopyOf = (root: string, repository: string): string => {
+  const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), repository);
+  cpSync(root, coldRoot, { recursive: true });
+  return coldRoot;
+};
+
 /** A workspace of `count` packages (more projects than a session keeps open), each a function calling a helper of its own. */
 const generatedWorkspace = (count: number): string => {
   const root = join(mkdtempSync(join(tmpdir(), 'lore-native-')), 'many-projects');
@@ -117,8 +124,7 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     aliasRepository(root);
     const warm = await exactCallsAt(root, 'typescript-7');
     // Another path: no session is kept for it.
-    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'order-service');
-    cpSync(root, coldRoot, { recursive: true });
+    const coldRoot = coldCopyOf(root, 'order-service');
     const cold = await exactCallsAt(coldRoot, 'typescript-7');
     expect(repositoryCalls(warm.calls)).toEqual([
       [
@@ -161,8 +167,7 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
       `${readFileSync(index, 'utf8').replace('export function orderTotal(', 'function linesTotal(')}export { linesTotal as orderTotal };\n`,
     );
     const warm = await exactCallsAt(root, 'typescript-7');
-    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'acme-monorepo');
-    cpSync(root, coldRoot, { recursive: true });
+    const coldRoot = coldCopyOf(root, 'acme-monorepo');
     expect(orderTotalCalls(warm.calls)).toEqual([
       ['packages/app/src/checkout.ts#checkout', 'packages/core/src/index.ts#linesTotal', 6, 1, 'exact'],
       ['packages/app/src/total-badge.tsx#TotalBadge', 'packages/core/src/index.ts#linesTotal', 6, 1, 'exact'],
@@ -186,8 +191,7 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
       `${readFileSync(checkout, 'utf8').replace('export function checkout(', 'function placeOrder(')}export { placeOrder as checkout };\n`,
     );
     const warm = await exactCallsAt(root, 'typescript-7');
-    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'acme-monorepo');
-    cpSync(root, coldRoot, { recursive: true });
+    const coldRoot = coldCopyOf(root, 'acme-monorepo');
     expect(checkoutCalls(warm.calls)).toEqual([
       ['packages/app/src/checkout.ts#placeOrder', 'packages/core/src/index.ts#orderTotal', 6, 1, 'exact'],
       ['packages/app/src/checkout.ts#placeOrder', 'packages/core/src/money.ts#formatMoney', 6, 1, 'exact'],
@@ -210,8 +214,7 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     const index = join(root, 'packages/p0/src/index.ts');
     writeFileSync(index, readFileSync(index, 'utf8').replaceAll('helper', 'zero'));
     const warm = await exactCallsAt(root, 'typescript-7');
-    const coldRoot = join(mkdtempSync(join(tmpdir(), 'lore-cold-')), 'many-projects');
-    cpSync(root, coldRoot, { recursive: true });
+    const coldRoot = coldCopyOf(root, 'many-projects');
     expect(firstCalls(warm.calls)).toEqual([['packages/p0/src/index.ts#run0', 'packages/p0/src/index.ts#zero', 2, 1, 'exact']]);
     expect(warm.calls).toHaveLength(10);
     expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
