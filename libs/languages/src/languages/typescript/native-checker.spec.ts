@@ -6,6 +6,8 @@ import { readRepository } from '@lore/indexer';
 import type { TypeScriptChecker } from '../../extractor';
 import { short } from '../../../test/extraction-inputs';
 import { FIXTURES } from '../../../../../test/support/fixtures';
+import { NativeCheckerSession, type NativeProgram } from './native-checker';
+import { checkingOrder } from './script-extraction';
 
 const exactCallsAt = async (root: string, typescriptChecker: TypeScriptChecker) => {
   const reading = await readRepository(root, { tenantId: 't', maxFileBytes: 1_000_000, typescriptChecker });
@@ -218,5 +220,40 @@ describe("the exact pass on TypeScript 7's native checker (typescript-native)", 
     expect(firstCalls(warm.calls)).toEqual([['packages/p0/src/index.ts#run0', 'packages/p0/src/index.ts#zero', 2, 1, 'exact']]);
     expect(warm.calls).toHaveLength(10);
     expect(warm).toEqual(await exactCallsAt(coldRoot, 'typescript-7'));
+  });
+
+  it('checks the programs it holds open first, so that a pass reaching more than it keeps open closes only as many as it opens', () => {
+    const root = generatedWorkspace(10);
+    const program = (index: number): NativeProgram => {
+      const dir = join(root, 'packages', `p${index}`);
+      return {
+        dir,
+        configPath: join(dir, 'tsconfig.json'),
+        options: {},
+        files: [join(dir, 'src/index.ts')],
+        workspaceImports: new Map(),
+        part: 0,
+      };
+    };
+    const programs = Array.from({ length: 10 }, (_, index) => program(index));
+    const session = new NativeCheckerSession(root);
+    const uidAt = { owns: () => false, uidAt: () => undefined };
+    const openOnes = () => programs.map((each) => session.isOpen(each));
+    try {
+      for (const each of programs) session.check(each, new Map(), uidAt);
+      // Eight kept open: the first two checked are closed.
+      expect(openOnes()).toEqual([false, false, true, true, true, true, true, true, true, true]);
+      const order = checkingOrder(
+        programs,
+        () => 1,
+        (each) => session.isOpen(each),
+      );
+      expect(order.map((each) => programs.indexOf(each))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 0, 1]);
+      for (const each of order) session.check(each, new Map(), uidAt);
+      // Opening p0 and p1 closed the two checked longest ago; the other six stayed open through the pass.
+      expect(openOnes()).toEqual([true, true, false, false, true, true, true, true, true, true]);
+    } finally {
+      session.close();
+    }
   });
 });

@@ -147,11 +147,18 @@ export class NativeCheckerSession {
    * next snapshot's, which opens it (closing the least recently checked beyond MAX_OPEN_PROGRAMS) or
    * rewrites its config in place, and updates every open program with the files changed since.
    */
+  /**
+   * Whether the program of this project's directory and part is open: a pass checks those first, so
+   * that a change reaching more programs than are kept open reopens only the rest. Checked in the
+   * same order each run, the least recently checked would be the next one needed: every program
+   * would be closed before it was checked again.
+   */
+  isOpen(program: Pick<NativeProgram, 'dir' | 'part'>): boolean {
+    return this.virtualConfigs.has(configNameOf(program));
+  }
+
   private open(program: NativeProgram): Project {
-    const configName = join(
-      program.dir,
-      program.part === 0 ? 'tsconfig.lore-native.json' : `tsconfig.lore-native-${program.part + 1}.json`,
-    );
+    const configName = configNameOf(program);
     const config = JSON.stringify(virtualConfig(program));
     const before = this.virtualConfigs.get(configName);
     // Last in the map: the most recently checked.
@@ -179,6 +186,11 @@ export class NativeCheckerSession {
     if (!project) throw new Error(`TypeScript 7 loaded no project for ${program.configPath ?? program.dir}`);
     return project;
   }
+}
+
+/** The config a program is opened under: in its project's directory, so that relative paths in it resolve as the project's own. */
+function configNameOf(program: Pick<NativeProgram, 'dir' | 'part'>): string {
+  return join(program.dir, program.part === 0 ? 'tsconfig.lore-native.json' : `tsconfig.lore-native-${program.part + 1}.json`);
 }
 
 /**

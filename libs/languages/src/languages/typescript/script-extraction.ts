@@ -270,10 +270,13 @@ function resolveProjectByProject(
   const inheritance: InheritanceRow[] = [];
   const skipped: SkippedFile[] = [];
   let liveAfterCollection = 0;
-  // The largest first, while the process is smallest: the trees of declaration files outside the
-  // repository (kept for the programs after) and the answers add up as projects are checked.
-  const largestFirst = [...projects].sort((a, b) => (filesOf.get(b)?.length ?? 0) - (filesOf.get(a)?.length ?? 0));
-  for (const project of largestFirst) {
+  const order = checkingOrder(
+    projects,
+    (project) => filesOf.get(project)?.length ?? 0,
+    // A project's parts are checked one after another, opened and closed together: its first stands for them.
+    (project) => native.session?.isOpen({ dir: join(rootPath, project.dir), part: 0 }) ?? false,
+  );
+  for (const project of order) {
     const projectFiles = filesOf.get(project);
     if (!projectFiles) continue;
     const projectKey = keyOf(project);
@@ -318,6 +321,22 @@ function resolveProjectByProject(
     inheritance: inheritance.sort((a, b) => a.fromUid.localeCompare(b.fromUid) || a.toUid.localeCompare(b.toUid)),
     skipped: uniqueFindings(skipped),
   };
+}
+
+/**
+ * The order a repository's projects are checked in. Those TypeScript 7's session holds open first:
+ * checked in the same order each run, a change reaching more programs than the session keeps open
+ * would find each closed just before it was needed (the least recently checked is closed first), and
+ * reopen every one; checked first, only the others are opened. Then the largest first, while the
+ * process is smallest: the trees of declaration files outside the repository (kept for the programs
+ * after) and the answers add up as projects are checked.
+ */
+export function checkingOrder<Project>(
+  projects: readonly Project[],
+  sizeOf: (project: Project) => number,
+  isOpen: (project: Project) => boolean,
+): Project[] {
+  return [...projects].sort((a, b) => Number(isOpen(b)) - Number(isOpen(a)) || sizeOf(b) - sizeOf(a));
 }
 
 /** A project's program (one of its parts) for TypeScript 7's checker, when it is asked. */
