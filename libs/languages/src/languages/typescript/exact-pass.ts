@@ -10,7 +10,15 @@ import { declarationUidsOf, treesOf, type FirstPass } from './first-pass';
 import { keepResolutions, type LinkedScripts, type RepositoryModules } from './module-linking';
 import { changedNames, filesToResolveAgain, moduleSurface, type ModuleSurface } from './module-surface';
 import type { NativeAnswers, NativeCheckerSession, NativeProgram, UidAtSpan } from './native-checker';
-import { checkedOrUnknown, type Answers, type FileTrees, type ResolvedHeritage, type ResolvedSite } from './script-model';
+import {
+  calleeExpressionOf,
+  checkedOrUnknown,
+  type Answers,
+  type CallNode,
+  type FileTrees,
+  type ResolvedHeritage,
+  type ResolvedSite,
+} from './script-model';
 import { declaresGlobals, typeSpecifiers, type Resolution, type WarmFile, type WarmProgram } from './warm-program';
 
 const MAX_AMBIGUOUS_TARGETS = 5;
@@ -520,12 +528,9 @@ function heritageTarget(
  * the checker spends most of its time (relating argument types). Only a symbol that names several
  * uids, or none, asks for the resolved signature.
  */
-function resolveWithChecker(
-  node: ts.CallExpression | ts.NewExpression,
-  checker: ts.TypeChecker,
-  uidOf: (declaration: ts.Node) => string | undefined,
-): Resolution {
-  const target = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+function resolveWithChecker(node: CallNode, checker: ts.TypeChecker, uidOf: (declaration: ts.Node) => string | undefined): Resolution {
+  const callee = calleeExpressionOf(node);
+  const target = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
   let symbol = checker.getSymbolAtLocation(target);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declarations = symbol?.declarations ?? [];

@@ -8,7 +8,14 @@ import { nameTokens, testTitle } from '../../identifiers';
 import type { SourceFile as RepoFile } from '../../repository-files';
 import { hasBody, measureBody, measureDeclaration, type FunctionBody } from './body-metrics';
 import { lastNameOf, readModuleFacts, referenceOf } from './module-scope';
-import { tooDeep, type FileTrees, type ScriptFileOutcome, type ScriptFileResult } from './script-model';
+import {
+  calleeExpressionOf,
+  isComponentElement,
+  tooDeep,
+  type FileTrees,
+  type ScriptFileOutcome,
+  type ScriptFileResult,
+} from './script-model';
 
 import { moduleSpecifiers, walkPreorder } from './script-walk';
 
@@ -190,12 +197,12 @@ class FileSymbolExtractor {
   }
 
   private visit(node: ts.Node, scope: Scope): Scope {
-    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && scope.callerUid !== null) {
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node) || isComponentElement(node)) && scope.callerUid !== null) {
       this.trees.sites.push({
         callerUid: scope.callerUid,
         line: this.lineOf(node.getStart(this.sourceFile)),
         isNew: ts.isNewExpression(node),
-        callee: referenceOf(node.expression),
+        callee: referenceOf(calleeExpressionOf(node)),
         node,
       });
     }

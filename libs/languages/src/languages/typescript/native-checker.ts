@@ -3,10 +3,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import ts from 'typescript';
-import { SyntaxKind, type Node as NativeNode } from 'typescript-native/unstable/ast';
+import {
+  SyntaxKind,
+  type CallExpression,
+  type JsxOpeningElement,
+  type JsxSelfClosingElement,
+  type NewExpression,
+  type Node as NativeNode,
+} from 'typescript-native/unstable/ast';
 import {
   isCallExpression,
   isExpressionWithTypeArguments,
+  isJsxOpeningElement,
+  isJsxSelfClosingElement,
   isNewExpression,
   isPropertyAccessExpression,
 } from 'typescript-native/unstable/ast/is';
@@ -303,10 +312,11 @@ function answersOf(project: Project, sourceFile: NativeNode, trees: FileTrees, u
   const bySpan = nodesBySpan(sourceFile);
   const at = (node: ts.Node, accept: (candidate: NativeNode) => boolean): NativeNode | undefined =>
     bySpan.get(`${node.pos}:${node.end}`)?.find(accept);
-  const calls = trees.sites.map(({ node }) => at(node, (candidate) => isCallExpression(candidate) || isNewExpression(candidate)));
+  const calls = trees.sites.map(({ node }) => at(node, isCallNode));
   const targets = calls.map((call) => {
-    if (!call || !(isCallExpression(call) || isNewExpression(call))) return undefined;
-    return isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
+    if (!call || !isCallNode(call)) return undefined;
+    const callee = isCallExpression(call) || isNewExpression(call) ? call.expression : call.tagName;
+    return isPropertyAccessExpression(callee) ? callee.name : callee;
   });
   const expressions = trees.heritage.map(({ expression }) =>
     at(expression, (candidate) => candidate.parent !== undefined && isExpressionWithTypeArguments(candidate.parent)),
@@ -345,6 +355,11 @@ function answersOf(project: Project, sourceFile: NativeNode, trees: FileTrees, u
     return symbol?.declarations.map(uidOf).find((uid) => uid !== undefined);
   });
   return { sites, heritage };
+}
+
+/** The native tree's node of a call site (script-model's CallNode): a call, a `new`, or a component's JSX element. */
+function isCallNode(node: NativeNode): node is CallExpression | NewExpression | JsxOpeningElement | JsxSelfClosingElement {
+  return isCallExpression(node) || isNewExpression(node) || isJsxOpeningElement(node) || isJsxSelfClosingElement(node);
 }
 
 /** Each node's symbol in one request; a node not found in the native tree has none. */

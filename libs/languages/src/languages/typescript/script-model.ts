@@ -1,13 +1,13 @@
 // The shared model of the TypeScript passes: call sites and heritage as data and as trees, what each pass keeps per file.
 import { sep } from 'node:path';
-import type ts from 'typescript';
+import ts from 'typescript';
 import type { DeferredImportKind, InheritanceRow, SymbolRow } from '@lore/domain';
 import type { NameReference, WrittenModuleFacts } from './module-scope';
 import type { FileAnswers, Resolution } from './warm-program';
 
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
-export const FIRST_PASS_VERSION = 4;
-export const EXACT_PASS_VERSION = 3;
+export const FIRST_PASS_VERSION = 5;
+export const EXACT_PASS_VERSION = 4;
 export const RESOLUTION_VERSION = 1;
 
 /** A call as data: what the first pass resolves, and what the cache keeps. */
@@ -20,7 +20,26 @@ export interface CallReference {
 
 /** A call in a syntax tree: what the typed pass resolves. */
 export interface CallSite extends CallReference {
-  node: ts.CallExpression | ts.NewExpression;
+  node: CallNode;
+}
+
+/** A call, a `new`, or a JSX element of a component (`<Badge />` calls the function `Badge`, as React does). */
+export type CallNode = ts.CallExpression | ts.NewExpression | ts.JsxOpeningElement | ts.JsxSelfClosingElement;
+
+/** The expression a call names its callee by: `f` of `f()`, `new F()` and `<F />`, `a.b.f` of `a.b.f()` and `<a.b.f />`. */
+export function calleeExpressionOf(node: CallNode): ts.Expression {
+  return ts.isCallExpression(node) || ts.isNewExpression(node) ? node.expression : (node.tagName as ts.Expression);
+}
+
+/**
+ * A JSX element whose tag names a component: one named by an identifier that starts with an
+ * upper-case letter, or by a property access (`<Menu.Item />`). A lower-case or namespaced tag is an
+ * intrinsic element (`<div>`, `<svg:path>`), which calls nothing of the repository.
+ */
+export function isComponentElement(node: ts.Node): node is ts.JsxOpeningElement | ts.JsxSelfClosingElement {
+  if (!ts.isJsxOpeningElement(node) && !ts.isJsxSelfClosingElement(node)) return false;
+  const tag = node.tagName;
+  return ts.isPropertyAccessExpression(tag) || (ts.isIdentifier(tag) && /^[A-Z_$]/.test(tag.text));
 }
 
 /** One type of `class A extends B implements C`, as data. */

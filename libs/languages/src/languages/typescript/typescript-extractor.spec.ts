@@ -184,6 +184,39 @@ describe('TypeScript in two passes', () => {
     ]);
   });
 
+  it("calls a component from each JSX element that names it, not from an intrinsic element's tag (<div>), by scope and then with either checker", async () => {
+    const files = {
+      'tsconfig.json': '{ "compilerOptions": { "jsx": "preserve" } }',
+      'src/badge.tsx': 'export function Badge(props: { label: string }) {\n  return <span>{props.label}</span>;\n}\n',
+      'src/app.tsx': [
+        "import { Badge } from './badge';",
+        'export function App() {',
+        '  return (',
+        '    <div>',
+        '      <Badge label="one" />',
+        '      <Panel>',
+        '        <Badge label="two" />',
+        '      </Panel>',
+        '    </div>',
+        '  );',
+        '}',
+        'function Panel(props: { children?: unknown }) {',
+        '  return <section>{String(props.children)}</section>;',
+        '}',
+        '',
+      ].join('\n'),
+    };
+    const expected = (confidence: string) => [
+      ['src/app.tsx#App', 'src/app.tsx#Panel', 6, 1, confidence],
+      ['src/app.tsx#App', 'src/badge.tsx#Badge', 5, 2, confidence],
+    ];
+    for (const typescriptChecker of ['typescript-6', 'typescript-7'] as const) {
+      const reading = await readRepository(scratch(files), { tenantId: 't', maxFileBytes: 1 << 20, typescriptChecker });
+      expect(callRows(reading.snapshot.calls)).toEqual(expected('import'));
+      expect(callRows((await reading.resolveExactly!()).calls)).toEqual(expected('exact'));
+    }
+  });
+
   it('checks a project of more files than one program takes in parts, each call exact across the parts, from the cache alike', async () => {
     // 300 files in one project of a repository of two: two programs of 150 files; f150 calls into the first.
     const name = (i: number): string => `f${String(i).padStart(3, '0')}`;
