@@ -346,6 +346,9 @@ describe('dead code by reachability', () => {
         { path: 'src/api.ts', line: 20 },
       ],
     });
+    // A template runs code (`onload="orphan()"`): its files are searched too, a document's never.
+    const withTemplates = [...files, { path: 'templates/base.html', language: 'html', lines: 40, isTest: false }];
+    expect(deadCodeQuestions({ ...candidates, files: withTemplates }, true, LIBRARY).codeEndings).toEqual(['.html', '.py']);
     const code = {
       // `handedOn` is named twice (its declaration and `app.use(handedOn)`); the others once each.
       occurrences: new Map([

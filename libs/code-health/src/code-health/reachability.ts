@@ -103,9 +103,38 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean, public
 }
 
 /**
+ * Markup that runs code: pages with inline scripts and handlers (`onload="initMode()"`), component
+ * templates, server-side templates. A name in one is a use the graph does not hold (netbox's
+ * `initMode`, in setmode.js, is called only from `templates/base/base.html`), so their files are
+ * searched with the code's.
+ */
+const TEMPLATE_ENDINGS = new Set([
+  '.html',
+  '.htm',
+  '.xhtml',
+  '.vue',
+  '.svelte',
+  '.astro',
+  '.ejs',
+  '.erb',
+  '.hbs',
+  '.handlebars',
+  '.mustache',
+  '.njk',
+  '.jinja',
+  '.jinja2',
+  '.j2',
+  '.twig',
+  '.liquid',
+  '.cshtml',
+  '.razor',
+  '.jsp',
+]);
+
+/**
  * What to ask the code of the items reachability calls dead, and of a library's public names
- * nothing uses: their names, where each is declared, and the file name endings of the repository's code (documents and reports that mention a name
- * are no use of it).
+ * nothing uses: their names, where each is declared, and the file name endings of the repository's
+ * code and templates (documents and reports that mention a name are no use of it).
  */
 export function deadCodeQuestions(
   facts: HealthFacts,
@@ -114,9 +143,12 @@ export function deadCodeQuestions(
 ): { names: string[]; declarations: { path: string; line: number }[]; codeEndings: string[] } {
   const dead = unreachedSymbols(facts, callsExact, publication).filter((item) => item.status === 'dead' || item.publicApi);
   const code = new Set<string>(codeLanguages());
-  const endings = facts.files.filter((file) => code.has(file.language)).map((file) => /\.[^./]+$/.exec(file.path)?.[0]);
+  const endings = facts.files.map((file) => ({ file, ending: /\.[^./]+$/.exec(file.path)?.[0] }));
+  const searched = endings.filter(
+    ({ file, ending }) => ending !== undefined && (code.has(file.language) || TEMPLATE_ENDINGS.has(ending.toLowerCase())),
+  );
   return {
-    codeEndings: [...new Set(endings.filter((ending) => ending !== undefined))].sort(),
+    codeEndings: [...new Set(searched.map(({ ending }) => ending!))].sort(),
     names: [...new Set(dead.map((item) => item.symbol.name))].sort(),
     declarations: dead.map((item) => ({ path: item.symbol.path, line: item.symbol.startLine })),
   };
