@@ -19,7 +19,8 @@ import {
  * names, its arguments (absolute `root`, `run_id`, `finding_id`, `detail_level`, `format`), the
  * recommended workflow in its order, the payload fields it names read at the top of the answer, its
  * fixed resources and run templates, and the failures it lists. Run against `lore mcp --as codeclone`
- * and `/mcp/codeclone` on the health-ts fixture (a 21-case switch, an unreachable function, an import cycle).
+ * and `/mcp/codeclone` on the health-ts fixture (a 21-case switch, an unreachable function, an import cycle),
+ * and on api-surface for the typing, docstring and API deltas against a baseline.
  */
 const TENANT = 'seed-001-e2e';
 const env = { LORE_TENANT: TENANT };

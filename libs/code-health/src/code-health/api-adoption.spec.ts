@@ -116,6 +116,8 @@ describe('parameter lists read from a declaration header', () => {
     expect(adoptionOf([row('def m(self, value, *args: int)', 'python')]).parameters).toEqual({ with: 1, total: 2 });
     // A function's first parameter named self is a parameter like any other.
     expect(adoptionOf([row('def m(self, value)', 'python', 'function')]).parameters).toEqual({ with: 0, total: 2 });
+    // An interface member has no body: a type, not counted.
+    expect(adoptionOf([{ ...row('m(value): void', 'typescript'), bodyTokenCount: null }]).parameters).toEqual({ with: 0, total: 0 });
   });
 });
 

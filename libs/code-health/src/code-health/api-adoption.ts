@@ -32,9 +32,12 @@ interface Parameters {
   after: string;
 }
 
-/** Production functions and methods declared by name: what typing counts. */
+/**
+ * Production functions and methods declared by name, with a body: what typing counts. One without a
+ * body (an interface member, an abstract method, a `.d.ts` declaration) is a type, which must be written out.
+ */
 function counted(symbol: HealthSymbolRow): boolean {
-  return BODY_KINDS.has(symbol.kind) && !symbol.inTest && !symbol.nested;
+  return BODY_KINDS.has(symbol.kind) && !symbol.inTest && !symbol.nested && symbol.bodyTokenCount !== null;
 }
 
 export function adoptionOf(symbols: readonly HealthSymbolRow[]): Adoption {
@@ -53,8 +56,8 @@ export function adoptionOf(symbols: readonly HealthSymbolRow[]): Adoption {
     returns.total += 1;
     if (python ? /^\s*->/.test(list.after) : /^\s*:/.test(list.after)) returns.with += 1;
   }
-  const public_ = symbols.filter((symbol) => DOCUMENTED_KINDS.has(symbol.kind) && symbol.exported && !symbol.inTest && !symbol.nested);
-  const public_symbols = { with: public_.filter((symbol) => symbol.documented).length, total: public_.length };
+  const publicOnes = symbols.filter((symbol) => DOCUMENTED_KINDS.has(symbol.kind) && symbol.exported && !symbol.inTest && !symbol.nested);
+  const public_symbols = { with: publicOnes.filter((symbol) => symbol.documented).length, total: publicOnes.length };
   return {
     typing_param_permille: permille(parameters),
     typing_return_permille: permille(returns),
