@@ -304,4 +304,13 @@ describe('a CodeClone client reading the API and typing deltas against a baselin
       });
     });
   });
+
+  it('tells the same deltas in lore analyze --api-surface’s text', async () => {
+    const text = await runCli(['analyze', api.path, '--api-surface'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n').filter((line) => line.startsWith('against the baseline') || line.startsWith('api:'))).toEqual([
+      'against the baseline: parameters typed +6.7 points, returns typed +9.1 points, public symbols documented -8.3 points',
+      'api: 2 breaking change(s), 1 new symbol(s) against the baseline',
+    ]);
+  });
 });
