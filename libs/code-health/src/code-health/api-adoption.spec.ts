@@ -141,6 +141,32 @@ describe('the public API inventory and its changes against a baseline', () => {
     ]);
   });
 
+  it('takes Go’s capitalised names as its public API, and counts no Go typing (every Go parameter declares its type)', async () => {
+    const go = healthFactsOf((await readRepository(join(FIXTURES, 'shipping-go'), { tenantId: 't', maxFileBytes: 1 << 20 })).snapshot);
+    // The package-level const MaxWeightGrams and var ErrTooHeavy are no symbols in the index, so no API either.
+    expect(
+      apiSurfaceOf(go.symbols)
+        .filter((symbol) => symbol.path === 'parcel/parcel.go')
+        .map((symbol) => `${symbol.kind} ${symbol.symbol} | ${symbol.signature}`),
+    ).toEqual([
+      'class Address | type Address struct',
+      'property Address.Country | Country string',
+      'property Address.PostalCode | PostalCode string',
+      'class Parcel | type Parcel struct',
+      'property Parcel.ID | ID string',
+      'property Parcel.WeightGrams | WeightGrams int',
+      'property Parcel.To | To Address',
+      'method Parcel.Validate | func (p Parcel) Validate() error',
+      'method Parcel.IsDomestic | func (p Parcel) IsDomestic(origin string) bool',
+    ]);
+    expect(adoptionOf(go.symbols)).toMatchObject({
+      typing_param_permille: null,
+      typing_return_permille: null,
+      docstring_permille: 944,
+      public_symbols: { with: 17, total: 18 },
+    });
+  });
+
   it('counts a removed and a re-signed symbol as breaking and an added one as new; moved lines change nothing', () => {
     const strip = (facts: HealthFacts) => apiSurfaceOf(facts.symbols).map(({ line: _line, ...symbol }) => symbol);
     expect(apiChanges(strip(before), strip(after))).toEqual({ breaking: 2, added: 1 });
