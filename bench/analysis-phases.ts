@@ -2,8 +2,8 @@
  * Where code health analysis spends its time, on a repository already indexed in the Neo4j that
  * NEO4J_URI / NEO4J_PASSWORD name (so the analysis can be measured again and again without indexing):
  * each phase timed on its own (the counts read, the facts read, the clone grouping, the design
- * measures, reachability, the whole report, its canonical JSON), then the whole `analyze_repository`
- * operation twice (the second must give the same run id). Peak RSS is the kernel's high-water mark
+ * measures, reachability, typing/docstring adoption and the API surface, the whole report, its
+ * canonical JSON), then the whole `analyze_repository` operation twice (the second must give the same run id). Peak RSS is the kernel's high-water mark
  * (process.resourceUsage().maxRSS), which no timer sampling between synchronous phases could catch.
  *
  *   NEO4J_URI=bolt://… NEO4J_PASSWORD=… npm run bench:analysis-phases -- --repository typescript-bench
@@ -24,6 +24,7 @@ import { codeLanguages, SourceRepository } from '@lore/indexer';
 import { CodeHealthModule } from '@lore/code-health';
 import { KnowledgeModule } from '@lore/knowledge';
 import { buildReport } from '@lore/code-health/code-health/analysis-report';
+import { adoptionOf, apiSurfaceOf } from '@lore/code-health/code-health/api-adoption';
 import { groupClones } from '@lore/code-health/code-health/clone-groups';
 import { CodeHealthService } from '@lore/code-health/code-health/code-health.service';
 import { classMeasures, functionMeasures, importCycles, moduleMeasures } from '@lore/code-health/code-health/design-metrics';
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
       publicationOf(await new SourceRepository().filesAtCommit(repository, MANIFEST_PATHS)),
     );
     await timed('reachability', () => unreachedSymbols(facts, repository.callsExact, publication));
+    await timed('adoption (signatures)', () => adoptionOf(facts.symbols));
+    await timed('api surface', () => apiSurfaceOf(facts.symbols));
     const settings = {
       repository: repositoryId,
       commit: repository.commitSha,

@@ -29,6 +29,8 @@ export function healthFactsOf(snapshot: RepositorySnapshot): HealthFacts {
       blockFingerprints: symbol.blockFingerprints ?? null,
       fieldReads: symbol.fieldReads ?? null,
       fieldWrites: symbol.fieldWrites ?? null,
+      signature: symbol.signature,
+      documented: (symbol.doc ?? '') !== '',
     })),
     references: [
       ...snapshot.calls.map((call) => ({

@@ -344,4 +344,37 @@ describe('code health runs through every door', () => {
       clones: [sibling('totalPriceAgain'), sibling('sumWeights'), sibling('totalPriceLogged')],
     });
   });
+
+  it('takes api_surface on every door (MCP, REST, lore analyze --api-surface): one run holding the public API, refused with clones_only', async () => {
+    const viaStdio = await callTool<RunSummary>(stdio, 'analyze_repository', { root: fixture.path, api_surface: true });
+    const viaHttp = await callTool(http, 'analyze_repository', { repository: 'health-ts', api_surface: true });
+    const viaRest = await restPost('/api/v1/analysis/runs', { root: fixture.path, api_surface: true });
+    const viaCli = await cliJson(['analyze', fixture.path, '--api-surface'], env);
+    expect(viaHttp.data).toEqual(viaStdio.data);
+    expect(viaRest).toEqual({ status: 200, body: viaStdio.data });
+    expect(viaCli).toEqual({ code: 0, body: { ...viaStdio.data, bookmark: expect.stringMatching(/^lore-bm1\./) } });
+    // Without a baseline the API counts have nothing to compare against.
+    expect(viaStdio.data.diff).toMatchObject({ api_breaking_changes: null, new_api_symbols: null });
+    const stored = (await storedRuns()).find((run) => run.runId.startsWith(viaStdio.data.run_id))!;
+    expect(JSON.parse(stored.report).metrics.api_surface).toEqual([
+      { path: 'src/router.ts', line: 4, symbol: 'route', kind: 'function', signature: 'export function route(command: string): string' },
+      { path: 'src/router.ts', line: 51, symbol: 'routeName', kind: 'function', signature: 'export function routeName(): string' },
+      {
+        path: 'src/status.ts',
+        line: 3,
+        symbol: 'describeStatus',
+        kind: 'function',
+        signature: 'export function describeStatus(code: number): string',
+      },
+    ]);
+    const changed = await callTool(http, 'analyze_changed_paths', {
+      root: fixture.path,
+      changed_paths: ['src/status.ts'],
+      api_surface: true,
+    });
+    expect(changed.data).toMatchObject({ run_id: viaStdio.data.run_id, changed_files: ['src/status.ts'] });
+    const refused = { root: fixture.path, analysis_mode: 'clones_only', api_surface: true };
+    expect(JSON.stringify((await callTool(stdio, 'analyze_repository', refused)).error)).toContain('api_surface needs analysis_mode full');
+    expect((await restPost('/api/v1/analysis/runs', refused)).status).toBe(400);
+  });
 });

@@ -1,6 +1,9 @@
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { FixtureRepository } from '../support/fixtures';
-import type { RunningServer } from '../support/processes';
+import { FIXTURES, type FixtureRepository, gitFixture, gitIn } from '../support/fixtures';
+import { type RunningServer, runCli } from '../support/processes';
+import { cliJson } from './doors';
 import {
   SEED_TRANSPORTS,
   callSeedTool,
@@ -16,7 +19,8 @@ import {
  * names, its arguments (absolute `root`, `run_id`, `finding_id`, `detail_level`, `format`), the
  * recommended workflow in its order, the payload fields it names read at the top of the answer, its
  * fixed resources and run templates, and the failures it lists. Run against `lore mcp --as codeclone`
- * and `/mcp/codeclone` on the health-ts fixture (a 21-case switch, an unreachable function, an import cycle).
+ * and `/mcp/codeclone` on the health-ts fixture (a 21-case switch, an unreachable function, an import cycle),
+ * and on api-surface for the typing, docstring and API deltas against a baseline.
  */
 const TENANT = 'seed-001-e2e';
 const env = { LORE_TENANT: TENANT };
@@ -107,7 +111,7 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
         production: 3,
       },
       cache: { freshness: 'fresh' },
-      // Lore measures no type annotations, docstrings or API surface: those deltas are stated unavailable (null).
+      // No baseline is stored for health-ts: nothing to measure a delta against (null), and no api_surface was asked.
       diff: {
         new_clones: 0,
         typing_param_permille_delta: null,
@@ -188,7 +192,7 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     // metrics_detail families the seed names that Lore does not measure: its contract error, saying why.
     const family = await callSeedTool(client, 'get_report_section', { section: 'metrics_detail', family: 'overloaded_modules' });
     expect(family).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
-    expect(family.text).toMatch(/overloaded_modules, coverage_adoption and api_surface are not measured/);
+    expect(family.text).toMatch(/overloaded_modules and coverage_adoption are not measured/);
     const missingRun = await callSeedTool(client, 'get_run_summary', { run_id: 'deadbeef' });
     expect(missingRun).toMatchObject({
       isError: true,
@@ -206,5 +210,107 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
       /full_documentation/,
     );
     await expect(client.callTool({ name: 'search_code', arguments: { query: 'route' } })).rejects.toThrow(/search_code/);
+  });
+});
+
+/**
+ * The typing, docstring and API deltas against a baseline, over test/fixtures/api-surface: its first
+ * commit is the baseline (`lore analyze --api-surface --update-baseline`, as the seed's baselines are
+ * written outside MCP); the second is api-surface-changed, which removes the exported legacySide,
+ * declares scale's types (another signature) and adds an undocumented exported circumference.
+ */
+describe('a CodeClone client reading the API and typing deltas against a baseline', () => {
+  let api: FixtureRepository;
+  beforeAll(async () => {
+    api = gitFixture('api-surface');
+    expect((await cliJson(['index', api.path, '--name', 'api-surface'], env)).code).toBe(0);
+    const baseline = await runCli(['analyze', api.path, '--api-surface', '--update-baseline'], env);
+    expect({ code: baseline.code, stderr: baseline.stderr }).toMatchObject({ code: 0 });
+    rmSync(join(api.path, 'src'), { recursive: true });
+    cpSync(join(FIXTURES, 'api-surface-changed'), api.path, { recursive: true });
+    gitIn(api.path, ['add', '-A']);
+    gitIn(api.path, ['commit', '-q', '-m', 'legacySide removed, scale typed, circumference added']);
+    expect((await cliJson(['index', api.path, '--name', 'api-surface'], env)).code).toBe(0);
+  }, 180_000);
+
+  describe.each(SEED_TRANSPORTS)('over %s', (transport) => {
+    let client: Client;
+    beforeAll(async () => {
+      client = await connectSeedServer(transport, 'codeclone', server.url, env);
+    }, 60_000);
+    afterAll(() => client?.close());
+
+    it('counts the breaking and new public symbols and the adoption deltas with api_surface, and pages the inventory', async () => {
+      const summary = await seedPayload(client, 'analyze_repository', { root: api.path, api_surface: true });
+      // Parameters 733 -> 800 permille, returns 636 -> 727, documented public symbols 500 -> 417.
+      expect(summary.diff).toEqual({
+        new_clones: 0,
+        health_delta: expect.any(Number),
+        typing_param_permille_delta: 67,
+        typing_return_permille_delta: 91,
+        docstring_permille_delta: -83,
+        api_breaking_changes: 2,
+        new_api_symbols: 1,
+      });
+      const runId = summary.run_id as string;
+      const adoption = await seedPayload(client, 'get_report_section', { run_id: runId, section: 'metrics' });
+      expect(adoption.content).toMatchObject({
+        adoption: { typing_param_permille: 800, typing_return_permille: 727, docstring_permille: 417 },
+      });
+      const page = await seedPayload(client, 'get_report_section', {
+        run_id: runId,
+        section: 'metrics_detail',
+        family: 'api_surface',
+        path: 'src',
+        limit: 3,
+      });
+      expect(page.content).toEqual({
+        api_surface: { symbols: 12 },
+        family: 'api_surface',
+        path: 'src',
+        total: 6,
+        offset: 0,
+        limit: 3,
+        items: [
+          ['circleArea', 2, 'export function circleArea(radius: number): number'],
+          ['scale', 6, 'export function scale(value: number, factor: number = 2): number'],
+          ['circumference', 10, 'export function circumference(radius: number): number'],
+        ].map(([symbol, line, signature]) => ({ family: 'api_surface', path: 'src/shapes.ts', line, symbol, kind: 'function', signature })),
+        next_offset: 3,
+      });
+    });
+
+    it('leaves the API counts null without api_surface, the adoption deltas still measured; analyze_changed_paths takes it too', async () => {
+      const summary = await seedPayload(client, 'analyze_repository', { root: api.path });
+      expect(summary.diff).toMatchObject({ docstring_permille_delta: -83, api_breaking_changes: null, new_api_symbols: null });
+      const empty = await seedPayload(client, 'get_report_section', { section: 'metrics_detail', family: 'api_surface' });
+      expect(empty.content).toMatchObject({ api_surface: null, total: 0, items: [] });
+      const changed = await seedPayload(client, 'analyze_changed_paths', {
+        root: api.path,
+        changed_paths: ['src/shapes.ts'],
+        api_surface: true,
+      });
+      const page = await seedPayload(client, 'get_report_section', {
+        run_id: changed.run_id,
+        section: 'metrics_detail',
+        family: 'api_surface',
+        path: 'geometry',
+        offset: 4,
+      });
+      expect(page.content).toMatchObject({
+        total: 6,
+        items: [{ symbol: 'Polygon.perimeter' }, { symbol: 'Polygon.regular' }],
+        next_offset: null,
+      });
+    });
+  });
+
+  it('tells the same deltas in lore analyze --api-surface’s text', async () => {
+    const text = await runCli(['analyze', api.path, '--api-surface'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n').filter((line) => line.startsWith('against the baseline') || line.startsWith('api:'))).toEqual([
+      'against the baseline: parameters typed +6.7 points, returns typed +9.1 points, public symbols documented -8.3 points',
+      'api: 2 breaking change(s), 1 new symbol(s) against the baseline',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 // Code health analysis: every symbol of repository $repositoryId with the facts analysis groups and
-// measures (complexity, cognitiveComplexity, the clone fingerprints of function bodies, the fields of its
+// measures (its signature, whether it has a doc comment, complexity, cognitiveComplexity, the clone fingerprints of function bodies, the fields of its
 // object a body reads and writes; null where the index did not measure them), its enclosing symbol (HAS_MEMBER) and whether its file is a test file,
 // within the caller's tenant ($tenantId) and repositories ($repoIds, null for all).
 // Example (cypher-shell): :param tenantId => 'default'; :param repoIds => null; :param repositoryId => 'order-service'
@@ -14,5 +14,6 @@ RETURN symbol.uid AS uid, symbol.kind AS kind, symbol.name AS name, symbol.quali
        symbol.complexity AS complexity, symbol.cognitiveComplexity AS cognitiveComplexity,
        symbol.exactFingerprint AS exactFingerprint, symbol.renamedFingerprint AS renamedFingerprint,
        symbol.bodyTokenCount AS bodyTokenCount, symbol.nearMissSignature AS nearMissSignature,
-       symbol.blockFingerprints AS blockFingerprints, symbol.fieldReads AS fieldReads, symbol.fieldWrites AS fieldWrites
+       symbol.blockFingerprints AS blockFingerprints, symbol.fieldReads AS fieldReads, symbol.fieldWrites AS fieldWrites,
+       symbol.signature AS signature, coalesce(symbol.doc, '') <> '' AS documented
 ORDER BY symbol.path, symbol.startLine, symbol.uid

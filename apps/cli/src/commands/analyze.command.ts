@@ -13,6 +13,7 @@ interface AnalyzeOptions {
   diff?: string;
   mode?: AnalysisMode;
   coverageXml?: string;
+  apiSurface?: boolean;
   updateBaseline?: true | string;
   json?: boolean;
 }
@@ -27,6 +28,7 @@ export const register: RegisterCommand = (program: Command) => {
     .option('--diff <range>', 'scope the run to the files a git revision or range changed: analyze_changed_paths')
     .option('--mode <mode>', 'full (default) or clones_only')
     .option('--coverage-xml <file>', 'join this Cobertura coverage report (inside the repository) into the run (full mode)')
+    .option('--api-surface', 'record the public API inventory (exported symbols and signatures) in the run: api_surface')
     .option('--update-baseline [file]', "accept this run's findings as the repository's stored baseline (and write it to file, if given)")
     .option('--json', 'print the analyze_repository (or analyze_changed_paths) result as JSON')
     .action(runAction(analyzeCommand));
@@ -40,6 +42,7 @@ async function analyzeCommand(repo: string | undefined, options: AnalyzeOptions)
     ...(options.mode === undefined ? {} : { analysis_mode: options.mode }),
     // Made absolute here, where the caller's directory is known; the service refuses it outside the repository.
     ...(options.coverageXml === undefined ? {} : { coverage_xml: resolve(options.coverageXml) }),
+    ...(options.apiSurface ? { api_surface: true } : {}),
   };
   const scope =
     options.changed !== undefined
@@ -74,6 +77,7 @@ function summaryText(summary: RunSummary): string {
     `${inventory.files} files, ${inventory.lines} lines, ${inventory.functions} functions, ${inventory.classes} classes`,
     `${findings.total} findings${families === '' ? '' : `: ${families}`} (${findings.new} new, ${findings.known} known; baseline ${summary.baseline.status})`,
     ...(summary.coverage_join ? [coverageLine(summary.coverage_join)] : []),
+    ...apiLines(summary.diff),
     ...summary.warnings.map((warning) => `note: ${warning}`),
     `next: lore analyze ... --json, or list_findings {run_id: "${summary.run_id}"} over MCP`,
     '',
@@ -84,6 +88,23 @@ function coverageLine(join: NonNullable<RunSummary['coverage_join']>): string {
   if (join.status === 'invalid') return `coverage: invalid (${join.invalid_reason})`;
   const overall = join.overall_permille === null ? 'no line measured' : `${join.overall_permille / 10}% of lines`;
   return `coverage: ${overall}, ${join.coverage_hotspots} coverage hotspot(s), ${join.scope_gap_hotspots} scope gap hotspot(s) (below ${join.hotspot_threshold_percent}%)`;
+}
+
+/** The typing, docstring and API deltas against the baseline, when there are any to tell. */
+function apiLines(diff: RunSummary['diff']): string[] {
+  const signed = (value: number) => `${value > 0 ? '+' : ''}${value / 10}`;
+  const typing = [
+    ['parameters typed', diff.typing_param_permille_delta],
+    ['returns typed', diff.typing_return_permille_delta],
+    ['public symbols documented', diff.docstring_permille_delta],
+  ]
+    .filter((entry): entry is [string, number] => entry[1] !== null)
+    .map(([name, delta]) => `${name} ${signed(delta)} points`);
+  const api =
+    diff.api_breaking_changes === null
+      ? []
+      : [`api: ${diff.api_breaking_changes} breaking change(s), ${diff.new_api_symbols} new symbol(s) against the baseline`];
+  return [...(typing.length === 0 ? [] : [`against the baseline: ${typing.join(', ')}`]), ...api];
 }
 
 function changedText(run: ChangedRun): string {

@@ -40,8 +40,28 @@ export function baselineOf(report: Report): BaselineDocument {
         paths: [...new Set(finding.locations.map((location) => location.path))].sort(),
       }))
       .sort((a, b) => (a.canonical_id < b.canonical_id ? -1 : a.canonical_id > b.canonical_id ? 1 : 0)),
+    ...baselineMetrics(report),
   };
   return { ...body, digest: digestOf(body) };
+}
+
+/** What a later run's typing, docstring and API deltas are measured against (absent for what the run did not measure). */
+function baselineMetrics(report: Report): Pick<BaselineDocument, 'adoption' | 'api_surface'> {
+  // A run stored before adoption was measured has no adoption field at all.
+  const adoption = report.metrics.summary.adoption ?? null;
+  const api = report.metrics.api_surface;
+  return {
+    ...(adoption
+      ? {
+          adoption: {
+            typing_param_permille: adoption.typing_param_permille,
+            typing_return_permille: adoption.typing_return_permille,
+            docstring_permille: adoption.docstring_permille,
+          },
+        }
+      : {}),
+    ...(api ? { api_surface: api.map(({ line: _line, ...symbol }) => symbol) } : {}),
+  };
 }
 
 /** A baseline document read back (from the graph or a file), checked: unreadable, malformed or with a digest that does not match is untrusted. */

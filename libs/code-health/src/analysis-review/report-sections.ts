@@ -48,6 +48,7 @@ export function reportSection(run: LoadedRun, query: SectionQuery): ReportSectio
 function metricsDetail(report: Report, query: SectionQuery): Record<string, unknown> {
   const { family, path } = query;
   const join = report.metrics.coverage_join;
+  const api = report.metrics.api_surface;
   if (family === undefined && path === undefined) {
     return {
       summary: report.metrics.summary,
@@ -55,8 +56,9 @@ function metricsDetail(report: Report, query: SectionQuery): Record<string, unkn
         ...PATHED_FAMILIES.map((name) => ({ family: name, items: report.metrics[name].length })),
         { family: 'health', items: report.metrics.summary.health.dimensions.length },
         ...(join ? [{ family: 'coverage_join', items: join.functions.length }] : []),
+        ...(api ? [{ family: 'api_surface', items: api.length }] : []),
       ],
-      hint: 'Give family (functions, classes, modules, health, coverage_join) and/or path for a page of items (offset, limit).',
+      hint: 'Give family (functions, classes, modules, health, coverage_join, api_surface) and/or path for a page of items (offset, limit).',
     };
   }
   const under = (item: { path: string }) => path === undefined || underPath(item.path, path);
@@ -65,11 +67,15 @@ function metricsDetail(report: Report, query: SectionQuery): Record<string, unkn
       ? report.metrics.summary.health.dimensions.map((dimension) => ({ family: 'health', ...dimension }))
       : family === 'coverage_join'
         ? (join?.functions ?? []).filter(under).map((item) => ({ family: 'coverage_join', ...item }))
-        : (family === undefined ? PATHED_FAMILIES : [family]).flatMap((name) =>
-            (report.metrics[name] as { path: string }[]).filter(under).map((item) => ({ family: name, ...item })),
-          );
+        : family === 'api_surface'
+          ? (api ?? []).filter(under).map((item) => ({ family: 'api_surface', ...item }))
+          : (family === undefined ? PATHED_FAMILIES : [family]).flatMap((name) =>
+              (report.metrics[name] as { path: string }[]).filter(under).map((item) => ({ family: name, ...item })),
+            );
   return {
     ...(family === 'coverage_join' ? { coverage_join: join ? coverageSummary(join) : null } : {}),
+    // null: the run was analysed without api_surface (an empty inventory is a recorded one).
+    ...(family === 'api_surface' ? { api_surface: api ? { symbols: api.length } : null } : {}),
     family: family ?? null,
     path: path ?? null,
     total: items.length,

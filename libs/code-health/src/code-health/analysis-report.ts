@@ -18,6 +18,7 @@ import {
   type SourceKind,
 } from '@lore/domain/schemas/code-health';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import { adoptionOf, apiSurfaceOf } from './api-adoption';
 import { type CloneGroup, groupClones } from './clone-groups';
 import { type CoverageReading, joinCoverage } from './coverage-join';
 import {
@@ -45,6 +46,8 @@ export interface AnalysisSettings {
   namesInCode: NamesInCode | null;
   /** The run's Cobertura report (full mode only): joined into metrics.coverage_join. */
   coverage?: CoverageReading;
+  /** Record the public API inventory (full mode only): metrics.api_surface. */
+  apiSurface?: boolean;
 }
 
 /** What the index does not record, so what no report can say yet. */
@@ -138,6 +141,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
         mean_cyclomatic: full && measured.length > 0 ? round(measured.reduce((sum, value) => sum + value, 0) / measured.length, 2) : null,
         import_cycles: full ? cycles.filter((cycle) => cycle.runtime).length : 0,
         dead_code_items: full ? unreached.filter((item) => item.status === 'dead').length : 0,
+        adoption: full ? adoptionOf(facts.symbols) : null,
       },
       functions: full
         ? functions.map(({ symbol, fanIn, fanOut }) => ({
@@ -163,6 +167,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       modules: full ? modules : [],
       // Absent, not null, without coverage_xml: a run without one keeps the digest it always had.
       coverage_join: full && settings.coverage ? joinCoverage(settings.coverage, facts, settings.thresholds.complexity) : undefined,
+      api_surface: full && settings.apiSurface ? apiSurfaceOf(facts.symbols) : undefined,
     },
     derived: derivedOf(findings),
   };

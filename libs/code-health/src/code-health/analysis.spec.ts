@@ -31,6 +31,8 @@ function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' |
     blockFingerprints: null,
     fieldReads: null,
     fieldWrites: null,
+    signature: null,
+    documented: false,
     ...fields,
   };
 }

@@ -420,6 +420,7 @@ export class CodeHealthService {
       publication,
       namesInCode,
       coverage,
+      apiSurface: query.api_surface,
     });
     await this.health.registerRun(
       principal.tenantId,

@@ -36,6 +36,8 @@ function body(
     blockFingerprints: null,
     fieldReads: null,
     fieldWrites: null,
+    signature: null,
+    documented: false,
     ...more,
   } as HealthSymbolRow;
 }

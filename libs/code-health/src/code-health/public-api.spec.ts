@@ -29,6 +29,8 @@ function fn(uid: string, fields: Partial<HealthSymbolRow> = {}): HealthSymbolRow
     blockFingerprints: null,
     fieldReads: null,
     fieldWrites: null,
+    signature: null,
+    documented: false,
     ...fields,
   };
 }

@@ -15,6 +15,7 @@ import type {
   RunSummary,
 } from '@lore/domain/schemas/code-health';
 import { gradeOf, sourceKindCounts } from './analysis-report';
+import { apiChanges } from './api-adoption';
 
 /**
  * The reading tools' answers: projections of one stored canonical report, never a second analysis.
@@ -95,11 +96,7 @@ export function runSummary(report: Report, version: string, baseline: StoredBase
     diff: {
       new_clones: fresh.filter((finding) => finding.family === 'clones').length,
       health_delta: health.score !== null && baselineHealth !== null ? health.score - baselineHealth : null,
-      typing_param_permille_delta: null,
-      typing_return_permille_delta: null,
-      docstring_permille_delta: null,
-      api_breaking_changes: null,
-      new_api_symbols: null,
+      ...adoptionDiff(report, baseline.document),
     },
     ...(join
       ? {
@@ -116,6 +113,27 @@ export function runSummary(report: Report, version: string, baseline: StoredBase
     health,
     warnings: coverageWarnings(report),
     failures: [],
+  };
+}
+
+/**
+ * The typing and docstring deltas (this run's permille minus the baseline's) and the API changes
+ * against the baseline's inventory: null where either side did not measure it (no baseline, a
+ * baseline written before adoption was measured, a run or baseline run without api_surface).
+ */
+function adoptionDiff(report: Report, baseline: BaselineDocument | null): Omit<RunSummary['diff'], 'new_clones' | 'health_delta'> {
+  const now = report.metrics.summary.adoption ?? null;
+  const then = baseline?.adoption ?? null;
+  const delta = (key: 'typing_param_permille' | 'typing_return_permille' | 'docstring_permille') =>
+    now?.[key] != null && then?.[key] != null ? now[key] - then[key] : null;
+  const api = report.metrics.api_surface;
+  const changes = api && baseline?.api_surface ? apiChanges(baseline.api_surface, api) : null;
+  return {
+    typing_param_permille_delta: delta('typing_param_permille'),
+    typing_return_permille_delta: delta('typing_return_permille'),
+    docstring_permille_delta: delta('docstring_permille'),
+    api_breaking_changes: changes?.breaking ?? null,
+    new_api_symbols: changes?.added ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BaselineAdoptionSchema, BaselineApiSymbolSchema } from './api-adoption';
 import { HealthSchema, RunIdSchema, SEVERITIES } from './code-health';
 import { RevisionRangeSchema } from './impact';
 import { RepositoryIdSchema, RepositoryPathSchema, schemaNames } from './shared';
@@ -109,6 +110,12 @@ export const BaselineDocumentSchema = z
     mode: z.string(),
     health: z.number().int().nullable(),
     findings: z.array(BaselineFindingSchema),
+    // Optional: a baseline written before they were measured stays trusted, and its run's deltas stay null.
+    adoption: BaselineAdoptionSchema.optional().describe('The run’s typing and docstring permilles (absent from older baselines).'),
+    api_surface: z
+      .array(BaselineApiSymbolSchema)
+      .optional()
+      .describe('The run’s public API inventory, when the run was analysed with api_surface.'),
     digest: z.string(),
   })
   .strict()
@@ -225,7 +232,7 @@ export const REPORT_SECTIONS = [
   'integrity',
   'changed',
 ] as const;
-export const METRICS_FAMILIES = ['functions', 'classes', 'modules', 'health', 'coverage_join'] as const;
+export const METRICS_FAMILIES = ['functions', 'classes', 'modules', 'health', 'coverage_join', 'api_surface'] as const;
 
 export const GetReportSectionInputSchema = z
   .object({
@@ -235,11 +242,11 @@ export const GetReportSectionInputSchema = z
       .describe('all: the whole canonical report; metrics: metrics.summary only; metrics_detail: paged; changed: diff-aware runs only.'),
     family: z
       .enum(METRICS_FAMILIES, {
-        error: `family is one of ${METRICS_FAMILIES.join(', ')}; CodeClone's overloaded_modules, coverage_adoption and api_surface are not measured (Lore has no module-hotspot layer, type-annotation adoption or API-surface metrics)`,
+        error: `family is one of ${METRICS_FAMILIES.join(', ')}; CodeClone's overloaded_modules and coverage_adoption are not measured (Lore has no module-hotspot layer; its type-annotation adoption is metrics.summary.adoption)`,
       })
       .optional()
       .describe(
-        'metrics_detail: functions, classes, modules, health (its dimensions) or coverage_join (per function, with the join’s summary).',
+        'metrics_detail: functions, classes, modules, health (its dimensions), coverage_join (per function, with the join’s summary) or api_surface (the public symbols of a run analysed with api_surface).',
       ),
     path: z.string().max(1000).optional().describe('metrics_detail: only items under this path.'),
     offset: z.number().int().min(0).default(0).describe('metrics_detail: items to skip.'),

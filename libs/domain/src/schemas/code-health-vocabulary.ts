@@ -101,6 +101,12 @@ const analysisFields = {
     .describe(
       'A Cobertura coverage XML of this run, relative to the repository root (or absolute, inside it): joined per function and file (metrics.coverage_join). Needs analysis_mode full; an unreadable or invalid file gives coverage_join.status "invalid", not a failed run.',
     ),
+  api_surface: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Record the public API inventory (metrics.api_surface: exported symbols with their signatures, metrics_detail family api_surface); against a baseline taken from a run with it, the summary counts api_breaking_changes and new_api_symbols.',
+    ),
 };
 
 /** The coverage join needs function spans and complexity: clones_only measures neither. */
@@ -110,6 +116,13 @@ const COVERAGE_NEEDS_FULL = {
 };
 const coverageWithFullMode = (input: { coverage_xml?: string; analysis_mode?: AnalysisMode }) =>
   input.coverage_xml === undefined || input.analysis_mode !== 'clones_only';
+/** The API inventory is a metric family: clones_only skips every metric, so it is refused there rather than left out unsaid. */
+const API_SURFACE_NEEDS_FULL = {
+  message: 'api_surface needs analysis_mode full (clones_only measures no metric family, the API surface among them).',
+  path: ['api_surface'],
+};
+const apiSurfaceWithFullMode = (input: { api_surface?: boolean; analysis_mode?: AnalysisMode }) =>
+  input.api_surface !== true || input.analysis_mode !== 'clones_only';
 
 const oneRepository = (input: { root?: string; repository?: string }) => (input.root === undefined) !== (input.repository === undefined);
 const ONE_REPOSITORY = { message: 'Give root (an absolute path of an indexed checkout) or repository, one of them.' };
@@ -119,6 +132,7 @@ export const AnalyzeRepositoryInputSchema = z
   .strict()
   .refine(oneRepository, ONE_REPOSITORY)
   .refine(coverageWithFullMode, COVERAGE_NEEDS_FULL)
+  .refine(apiSurfaceWithFullMode, API_SURFACE_NEEDS_FULL)
   .register(schemaNames, { name: 'AnalyzeRepositoryInput' });
 export type AnalyzeRepositoryInput = z.input<typeof AnalyzeRepositoryInputSchema>;
 export type AnalyzeRepositoryQuery = z.output<typeof AnalyzeRepositoryInputSchema>;
@@ -134,6 +148,7 @@ export const AnalyzeChangedPathsInputSchema = z
   .strict()
   .refine(oneRepository, ONE_REPOSITORY)
   .refine(coverageWithFullMode, COVERAGE_NEEDS_FULL)
+  .refine(apiSurfaceWithFullMode, API_SURFACE_NEEDS_FULL)
   .refine((input) => (input.changed_paths === undefined) !== (input.git_diff_ref === undefined), {
     message: 'Give changed_paths or git_diff_ref, one of them.',
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdoptionSchema, ApiSymbolSchema } from './api-adoption';
 import { CoverageJoinSchema, CoverageStatusSchema } from './coverage-join';
 import { RepositoryPathSchema, schemaNames } from './shared';
 import {
@@ -227,12 +228,17 @@ export const ReportSchema = z
             mean_cyclomatic: z.number().nullable(),
             import_cycles: z.number().int(),
             dead_code_items: z.number().int(),
+            adoption: AdoptionSchema.nullable().describe('Type-annotation and doc-comment adoption; null in clones_only mode.'),
           })
           .register(schemaNames, { name: 'MetricsSummary' }),
         functions: z.array(FunctionMetricSchema),
         classes: z.array(ClassMetricSchema),
         modules: z.array(ModuleMetricSchema),
         coverage_join: CoverageJoinSchema.optional().describe('Only in a run given coverage_xml.'),
+        api_surface: z
+          .array(ApiSymbolSchema)
+          .optional()
+          .describe('Only in a run given api_surface: every public symbol with its signature, by path and line.'),
       })
       .register(schemaNames, { name: 'ReportMetrics' }),
     derived: z
@@ -334,7 +340,9 @@ export const RunSummarySchema = z
         api_breaking_changes: z.number().int().nullable(),
         new_api_symbols: z.number().int().nullable(),
       })
-      .describe('Against the trusted baseline: with none, every finding is new and the deltas are null (not measured).')
+      .describe(
+        'Against the trusted baseline: with none, every finding is new and the deltas are null. The typing and docstring deltas are this run’s permille minus the baseline’s (null when either is unmeasured); api_breaking_changes (public symbols removed or with another signature) and new_api_symbols need api_surface on this run and on the baseline’s.',
+      )
       .register(schemaNames, { name: 'RunDiff' }),
     coverage_join: CoverageJoinSummarySchema.optional().describe('Only for a run given coverage_xml.'),
     health: HealthSchema,

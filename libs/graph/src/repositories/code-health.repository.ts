@@ -33,6 +33,10 @@ export interface HealthSymbolRow {
   /** The fields of its own object the body reads and writes (FieldAccess); null for none. */
   fieldReads: string[] | null;
   fieldWrites: string[] | null;
+  /** The declaration as the indexer wrote it (header up to the body); null where it recorded none. */
+  signature: string | null;
+  /** Whether the index holds a doc comment (docstring, JSDoc, Javadoc...) for it. */
+  documented: boolean;
 }
 
 export interface HealthFileRow {

@@ -1,0 +1,248 @@
+import { join } from 'node:path';
+import { GetReportSectionInputSchema } from '@lore/domain/schemas/analysis-review';
+import type { HealthFacts } from '@lore/graph';
+import { readRepository } from '@lore/indexer';
+import { healthFactsOf } from '../../../../bench/health-facts';
+import { FIXTURES } from '../../../../test/support/fixtures';
+import { baselineOf } from '../analysis-review/baselines';
+import { reportSection } from '../analysis-review/report-sections';
+import { type AnalysisSettings, buildReport } from './analysis-report';
+import { adoptionOf, apiChanges, apiSurfaceOf, parameterList } from './api-adoption';
+import { NO_STORED_BASELINE, runSummary, type StoredBaseline } from './report-views';
+
+/**
+ * test/fixtures/api-surface (TypeScript and Python) and its changed copy api-surface-changed, read
+ * by the indexer: the change removes the exported legacySide, declares scale's parameter and return
+ * types (another signature) and adds an undocumented exported circumference.
+ */
+let before: HealthFacts;
+let after: HealthFacts;
+
+beforeAll(async () => {
+  const facts = async (name: string) =>
+    healthFactsOf((await readRepository(join(FIXTURES, name), { tenantId: 't', maxFileBytes: 1 << 20 })).snapshot);
+  [before, after] = [await facts('api-surface'), await facts('api-surface-changed')];
+}, 60_000);
+
+const settings = (apiSurface: boolean, mode: AnalysisSettings['mode'] = 'full'): AnalysisSettings => ({
+  repository: 'api-surface',
+  commit: 'c1',
+  mode,
+  thresholds: { complexity: 20, coupling: 10, cohesion: 4 },
+  callsExact: true,
+  publication: { published: false, by: 'an application: package.json is private' },
+  namesInCode: { occurrences: new Map(), lines: new Map() },
+  apiSurface,
+});
+
+describe('typing and docstring adoption from the indexed signatures', () => {
+  it('counts TypeScript and Python parameters and returns, and public doc comments, of the baseline fixture', () => {
+    // Parameters: TypeScript 5 of 6 (scale's `factor = 2` is inferred), Python 6 of 9 (self and cls left out;
+    // triangle_area's base, _within's limit and _halve's value untyped). Returns: TypeScript 3 of 4 (the
+    // constructor not counted), Python 4 of 7. Public: 6 of 12 documented (Polygon._within and _halve are private).
+    expect(adoptionOf(before.symbols)).toEqual({
+      typing_param_permille: 733,
+      typing_return_permille: 636,
+      docstring_permille: 500,
+      parameters: { with: 11, total: 15 },
+      returns: { with: 7, total: 11 },
+      public_symbols: { with: 6, total: 12 },
+    });
+  });
+
+  it('counts the changed copy: scale fully typed, an undocumented function in place of a documented one', () => {
+    expect(adoptionOf(after.symbols)).toEqual({
+      typing_param_permille: 800,
+      typing_return_permille: 727,
+      docstring_permille: 417,
+      parameters: { with: 12, total: 15 },
+      returns: { with: 8, total: 11 },
+      public_symbols: { with: 5, total: 12 },
+    });
+  });
+
+  it('leaves out JavaScript, the statically typed languages, tests and nested bodies: nothing counted is null, not 0', () => {
+    const only = before.symbols
+      .filter((symbol) => symbol.path === 'src/shapes.ts')
+      .map((symbol) => ({ ...symbol, language: 'javascript', exported: false }));
+    const nested = before.symbols.filter((symbol) => symbol.path === 'geometry/area.py').map((symbol) => ({ ...symbol, nested: true }));
+    expect(adoptionOf([...only, ...nested])).toMatchObject({
+      typing_param_permille: null,
+      typing_return_permille: null,
+      docstring_permille: null,
+      parameters: { with: 0, total: 0 },
+    });
+    const tests = before.symbols.map((symbol) => ({ ...symbol, inTest: true }));
+    expect(adoptionOf(tests)).toMatchObject({ typing_param_permille: null, public_symbols: { with: 0, total: 0 } });
+  });
+});
+
+describe('parameter lists read from a declaration header', () => {
+  it.each([
+    [
+      'export function f<T extends (x: number) => void>(a: T, b: Map<string, number>): void',
+      false,
+      ['a: T', 'b: Map<string, number>'],
+      ': void',
+    ],
+    ['const handler = async (event: { id: string }, done = () => {}) =>', false, ['event: { id: string }', 'done = () => {}'], ' =>'],
+    ['export const double = value =>', false, ['value'], ''],
+    [
+      'def f(a, /, b: int = 1, *, c: dict[str, int], **rest: object) -> None',
+      true,
+      ['a', '/', 'b: int = 1', '*', 'c: dict[str, int]', '**rest: object'],
+      ' -> None',
+    ],
+  ])('%s', (signature, python, parameters, after) => {
+    expect(parameterList(signature, python)).toEqual({ parameters, after });
+  });
+
+  it('is null for a header the indexer cut short (no closing parenthesis): not read, not guessed', () => {
+    expect(parameterList('export function long(first: string, second: numb…', false)).toBeNull();
+  });
+
+  it('strips decorators and modifiers, and leaves out `this` and Python self/cls', () => {
+    const row = (signature: string, language: string, kind: 'function' | 'method' = 'method') => ({
+      ...before.symbols[0]!,
+      kind,
+      name: 'm',
+      language,
+      signature,
+    });
+    expect(adoptionOf([row('handle(this: Window, @Body() body: Order, private readonly log)', 'typescript')]).parameters).toEqual({
+      with: 1,
+      total: 2,
+    });
+    expect(adoptionOf([row('def m(self, value, *args: int)', 'python')]).parameters).toEqual({ with: 1, total: 2 });
+    // A function's first parameter named self is a parameter like any other.
+    expect(adoptionOf([row('def m(self, value)', 'python', 'function')]).parameters).toEqual({ with: 0, total: 2 });
+    // An interface member has no body: a type, not counted.
+    expect(adoptionOf([{ ...row('m(value): void', 'typescript'), bodyTokenCount: null }]).parameters).toEqual({ with: 0, total: 0 });
+  });
+});
+
+describe('the public API inventory and its changes against a baseline', () => {
+  it('lists the exported symbols with their signatures, by path and line', () => {
+    expect(
+      apiSurfaceOf(before.symbols).map(({ path, line, symbol, kind, signature }) => `${path}:${line} ${kind} ${symbol} | ${signature}`),
+    ).toEqual([
+      'geometry/area.py:4 function rectangle_area | def rectangle_area(width: float, height: float) -> float',
+      'geometry/area.py:9 function triangle_area | def triangle_area(base, height: float)',
+      'geometry/area.py:13 class Polygon | class Polygon',
+      'geometry/area.py:16 method Polygon.__init__ | def __init__(self, sides: list[float]) -> None',
+      'geometry/area.py:19 method Polygon.perimeter | def perimeter(self) -> float',
+      'geometry/area.py:22 method Polygon.regular | def regular(cls, count: int, length: float) -> "Polygon"',
+      'src/shapes.ts:2 function circleArea | export function circleArea(radius: number): number',
+      'src/shapes.ts:6 function scale | export function scale(value: number, factor = 2)',
+      'src/shapes.ts:11 function legacySide | export function legacySide(area: number): number',
+      'src/shapes.ts:16 class Shape | export class Shape',
+      'src/shapes.ts:17 method Shape.constructor | constructor(readonly name: string)',
+      'src/shapes.ts:19 method Shape.label | label(prefix: string): string',
+    ]);
+  });
+
+  it('takes Go’s capitalised names as its public API, and counts no Go typing (every Go parameter declares its type)', async () => {
+    const go = healthFactsOf((await readRepository(join(FIXTURES, 'shipping-go'), { tenantId: 't', maxFileBytes: 1 << 20 })).snapshot);
+    // The package-level const MaxWeightGrams and var ErrTooHeavy are no symbols in the index, so no API either.
+    expect(
+      apiSurfaceOf(go.symbols)
+        .filter((symbol) => symbol.path === 'parcel/parcel.go')
+        .map((symbol) => `${symbol.kind} ${symbol.symbol} | ${symbol.signature}`),
+    ).toEqual([
+      'class Address | type Address struct',
+      'property Address.Country | Country string',
+      'property Address.PostalCode | PostalCode string',
+      'class Parcel | type Parcel struct',
+      'property Parcel.ID | ID string',
+      'property Parcel.WeightGrams | WeightGrams int',
+      'property Parcel.To | To Address',
+      'method Parcel.Validate | func (p Parcel) Validate() error',
+      'method Parcel.IsDomestic | func (p Parcel) IsDomestic(origin string) bool',
+    ]);
+    expect(adoptionOf(go.symbols)).toMatchObject({
+      typing_param_permille: null,
+      typing_return_permille: null,
+      docstring_permille: 944,
+      public_symbols: { with: 17, total: 18 },
+    });
+  });
+
+  it('counts a removed and a re-signed symbol as breaking and an added one as new; moved lines change nothing', () => {
+    const strip = (facts: HealthFacts) => apiSurfaceOf(facts.symbols).map(({ line: _line, ...symbol }) => symbol);
+    expect(apiChanges(strip(before), strip(after))).toEqual({ breaking: 2, added: 1 });
+    expect(apiChanges(strip(before), strip(before))).toEqual({ breaking: 0, added: 0 });
+  });
+
+  it('gives the run summary its deltas against a baseline taken from a run with api_surface', () => {
+    const baseline = { document: baselineOf(buildReport(before, settings(true))), untrustedReason: null };
+    const diff = (apiSurface: boolean, stored: StoredBaseline = baseline) =>
+      runSummary(buildReport(after, settings(apiSurface)), '1.0.0', stored).diff;
+    expect(diff(true)).toMatchObject({
+      typing_param_permille_delta: 67,
+      typing_return_permille_delta: 91,
+      docstring_permille_delta: -83,
+      api_breaking_changes: 2,
+      new_api_symbols: 1,
+    });
+    // Without api_surface on the run, or on the baseline's run: the API counts stay null, the typing deltas do not.
+    expect(diff(false)).toMatchObject({ typing_param_permille_delta: 67, api_breaking_changes: null, new_api_symbols: null });
+    const withoutApi = { document: baselineOf(buildReport(before, settings(false))), untrustedReason: null };
+    expect(withoutApi.document.api_surface).toBeUndefined();
+    expect(diff(true, withoutApi)).toMatchObject({ docstring_permille_delta: -83, api_breaking_changes: null, new_api_symbols: null });
+    // No baseline: nothing to compare against.
+    expect(diff(true, NO_STORED_BASELINE)).toMatchObject({
+      typing_param_permille_delta: null,
+      typing_return_permille_delta: null,
+      docstring_permille_delta: null,
+      api_breaking_changes: null,
+      new_api_symbols: null,
+    });
+  });
+
+  it('measures nothing in clones_only mode', () => {
+    const report = buildReport(before, settings(false, 'clones_only'));
+    expect(report.metrics.summary.adoption).toBeNull();
+    expect(report.metrics.api_surface).toBeUndefined();
+  });
+
+  it('pages the inventory as metrics_detail family api_surface, under a path too', () => {
+    const report = buildReport(after, settings(true));
+    const page = (input: Record<string, unknown>) =>
+      reportSection({ report, changed: null }, GetReportSectionInputSchema.parse({ section: 'metrics_detail', ...input })).content;
+    expect(page({ family: 'api_surface', path: 'src', offset: 1, limit: 2 })).toEqual({
+      api_surface: { symbols: 12 },
+      family: 'api_surface',
+      path: 'src',
+      total: 6,
+      offset: 1,
+      limit: 2,
+      items: [
+        {
+          family: 'api_surface',
+          path: 'src/shapes.ts',
+          line: 6,
+          symbol: 'scale',
+          kind: 'function',
+          signature: 'export function scale(value: number, factor: number = 2): number',
+        },
+        {
+          family: 'api_surface',
+          path: 'src/shapes.ts',
+          line: 10,
+          symbol: 'circumference',
+          kind: 'function',
+          signature: 'export function circumference(radius: number): number',
+        },
+      ],
+      next_offset: 3,
+    });
+    expect(page({}).families).toContainEqual({ family: 'api_surface', items: 12 });
+    const without = buildReport(after, settings(false));
+    expect(
+      reportSection(
+        { report: without, changed: null },
+        GetReportSectionInputSchema.parse({ section: 'metrics_detail', family: 'api_surface' }),
+      ).content,
+    ).toMatchObject({ api_surface: null, total: 0, items: [] });
+  });
+});
