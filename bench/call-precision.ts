@@ -254,8 +254,13 @@ function referenceCallGraph(root: string, allPaths: string[], symbols: SymbolRow
       const sourceFile = program.getSourceFile(join(root, path));
       if (!sourceFile) continue;
       const visit = (node: ts.Node): void => {
-        if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-          const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+        // A JSX element is a call site, as the compiler's call hierarchy counts them, except an intrinsic
+        // one (`<div>`: a lower-case or namespaced tag is a string to JSX, whatever a runtime's own
+        // JSX.IntrinsicElements declares for it, as hono's does).
+        const jsx = (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && !isIntrinsicTag(node.tagName);
+        if (ts.isCallExpression(node) || ts.isNewExpression(node) || jsx) {
+          const named = ts.isCallExpression(node) || ts.isNewExpression(node) ? node.expression : node.tagName;
+          const callee = ts.isPropertyAccessExpression(named) ? named.name : named;
           const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
           const caller = callerOf(path, line, enclosingFunctionLines(node, sourceFile));
           const definitions = caller ? (service.getDefinitionAtPosition(sourceFile.fileName, callee.getStart(sourceFile)) ?? []) : [];
@@ -279,6 +284,11 @@ function referenceCallGraph(root: string, allPaths: string[], symbols: SymbolRow
     service.dispose();
   }
   return reference;
+}
+
+/** JSX's rule: an identifier tag starting with a lower-case letter, or a namespaced one, names an intrinsic element. */
+function isIntrinsicTag(tag: ts.JsxTagNameExpression): boolean {
+  return ts.isJsxNamespacedName(tag) || (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text));
 }
 
 function languageService(
