@@ -9,6 +9,7 @@ import { settleSignature } from './signature-claims';
 import { type SentenceClaim, type SentenceReading, readSentence } from './sentence-reading';
 import { renamedTo } from './stale-changes';
 import { settleExists, settleExported, settleLocation } from './structure-claims';
+import { memberAbsence, proseReturn } from './prose-claims';
 import { settleTests } from './test-claims';
 import { settleConstant, settleLiteral } from './value-claims';
 
@@ -45,7 +46,11 @@ export class ClaimVerifier {
         checked: [],
       };
     }
-    const finding = await this.settleAmbiguous(this.context, parsed, await this.settle(this.context, parsed));
+    const finding = await this.proseFallback(
+      this.context,
+      parsed,
+      await this.settleAmbiguous(this.context, parsed, await this.settle(this.context, parsed)),
+    );
     const verdict: Verdict = finding.holds === null ? 'unknown' : finding.holds !== parsed.negated ? 'supported' : 'contradicted';
     return {
       claim,
@@ -121,7 +126,7 @@ export class ClaimVerifier {
 
   private async settleSentenceClaim(context: ClaimContext, each: SentenceClaim): Promise<{ verdict: Verdict; finding: Finding }> {
     const { claim } = each;
-    if (each.anyOwner) {
+    if (each.anyOwner && claim.kind === 'exists') {
       // `c.json()` with no label for `c`: a member named json, whatever declares it, is the thing named.
       const members = (await context.symbols(claim.subject)).filter((symbol) => symbol.qualifiedName.endsWith(`.${claim.subject}`));
       if (members.length > 0 && !claim.negated)
@@ -136,7 +141,7 @@ export class ClaimVerifier {
           },
         };
     }
-    const finding = await this.settleAmbiguous(context, claim, await this.settle(context, claim));
+    const finding = await this.proseFallback(context, claim, await this.settleAmbiguous(context, claim, await this.settle(context, claim)));
     const verdict: Verdict = finding.holds === null ? 'unknown' : finding.holds !== claim.negated ? 'supported' : 'contradicted';
     if (verdict !== 'contradicted' || each.reading === 'settles') return { verdict, finding };
     if (each.reading === 'supports')
@@ -154,6 +159,21 @@ export class ClaimVerifier {
         reasons: [...finding.reasons, `The code declares ${near} instead.`],
       },
     };
+  }
+
+  /**
+   * What a claim left unknown may still settle, towards "supported" only: a return named by a noun
+   * ("returns a sorted slice of child commands"), a member a class and its bases do not have.
+   */
+  private async proseFallback(context: ClaimContext, claim: ParsedClaim, finding: Finding): Promise<Finding> {
+    if (finding.holds !== null) return finding;
+    if (claim.kind === 'returns' && !claim.negated && claim.value !== null && /\s/.test(claim.value))
+      return (await proseReturn(context, claim.subject, claim.value)) ?? finding;
+    if (claim.kind === 'exists' && claim.negated && claim.subject.includes('.')) {
+      const owner = claim.subject.slice(0, claim.subject.lastIndexOf('.'));
+      return (await memberAbsence(context, owner, claim.subject.split('.').pop()!)) ?? finding;
+    }
+    return finding;
   }
 
   private settle(context: ClaimContext, claim: ParsedClaim): Promise<Finding> {

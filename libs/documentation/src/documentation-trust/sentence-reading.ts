@@ -48,7 +48,8 @@ export function plainSentence(sentence: string): string {
 
 /** A code name as a mention writes it: `getCookie()`, `cmd.SetErrPrefix(s string)`, `~Context.params`; null for a path, a flag, a literal. */
 export function mentionedName(code: string): string | null {
-  const name = symbolName(code.trim().replace(/\(.*\)$/s, ''));
+  // `.req`: a member as a chained call writes it, owned by whatever declares it.
+  const name = symbolName(code.trim().replace(/\(.*\)$/s, '')).replace(/^\./, 'this.');
   return NAME_PATTERN.test(name) ? name : null;
 }
 
@@ -164,6 +165,16 @@ const SHAPES: Shape[] = [
     claims: recommended(),
   },
   { name: 'recommended', pattern: new RegExp(`^set\\s+${CODE}\\s+(?:global\\s+)?variable\\s+to\\b`, 'i'), claims: recommended() },
+  {
+    name: 'typed',
+    pattern: new RegExp(`^${CODE}\\s+(?:is|becomes)\\s+(?:the\\s+|an?\\s+)?(?:instance\\s+of\\s+)?${CODE}(?:,\\s+not\\s+${CODE})?$`, 'i'),
+    claims: (match, label) => {
+      const found = names(match, label);
+      return found === null
+        ? null
+        : [{ claim: relation('returns', found[0]!.name, found[1]!.name), reading: 'supports', anyOwner: found[0]!.anyOwner }];
+    },
+  },
   {
     name: 'returned',
     pattern: new RegExp(`^${CODE}\\s+-\\s+returned\\s+(?:from|by)\\s+${CODE}$`, 'i'),
