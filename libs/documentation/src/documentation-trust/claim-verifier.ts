@@ -149,7 +149,12 @@ export class ClaimVerifier {
     const names = await context.graph.listSymbolNames(context.code.principal, context.code.repositoryId);
     const missing = claim.subject.split('.').pop()!;
     const near = renamedTo(missing, names.names);
-    if (near === null) return { verdict: 'unknown', finding: { holds: null, evidence: [], reasons: finding.reasons } };
+    // Absent and spelled like nothing declared: perhaps another program's name, so not a contradiction.
+    if (near === null)
+      return {
+        verdict: 'unknown',
+        finding: { holds: null, evidence: [], reasons: [...finding.reasons, `No declared name is spelled like ${missing}.`] },
+      };
     const declared = await context.symbols(near);
     return {
       verdict: 'contradicted',
