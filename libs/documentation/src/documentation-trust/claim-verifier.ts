@@ -9,7 +9,7 @@ import { settleSignature } from './signature-claims';
 import { type SentenceClaim, type SentenceReading, readSentence } from './sentence-reading';
 import { renamedTo } from './stale-changes';
 import { settleExists, settleExported, settleLocation } from './structure-claims';
-import { memberAbsence, proseReturn } from './prose-claims';
+import { memberAbsence, proseReturn, textDeclaration } from './prose-claims';
 import { settleTests } from './test-claims';
 import { settleConstant, settleLiteral } from './value-claims';
 
@@ -168,10 +168,12 @@ export class ClaimVerifier {
 
   /**
    * What a claim left unknown may still settle, towards "supported" only: a return named by a noun
-   * ("returns a sorted slice of child commands"), a member a class and its bases do not have.
+   * ("returns a sorted slice of child commands"), a member a class and its bases do not have, a name
+   * declared where the graph does not look (a package variable, a Python attribute).
    */
   private async proseFallback(context: ClaimContext, claim: ParsedClaim, finding: Finding): Promise<Finding> {
     if (finding.holds !== null) return finding;
+    if (claim.kind === 'exists' && !claim.negated) return (await textDeclaration(context, claim.subject)) ?? finding;
     if (claim.kind === 'returns' && !claim.negated && claim.value !== null && /\s/.test(claim.value))
       return (await proseReturn(context, claim.subject, claim.value)) ?? finding;
     if (claim.kind === 'exists' && claim.negated && claim.subject.includes('.')) {

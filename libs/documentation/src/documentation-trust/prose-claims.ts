@@ -1,5 +1,5 @@
 import { type ClaimContext, type Finding, NEIGHBOUR_LIMIT, isSymbol, settled } from './claim-findings';
-import { declarationHeader, findWord } from './code-facts';
+import { declarationHeader, escapeRegExp, findWord } from './code-facts';
 
 // Claims as prose states them, settled only towards "supported": a member a class no longer has,
 // and a return type named by a noun ("returns a sorted slice of child commands").
@@ -74,6 +74,45 @@ export async function memberAbsence(context: ClaimContext, owner: string, member
       `${start.qualifiedName}${chain.length > 1 ? ` and its ${chain.length - 1} base type${chain.length === 2 ? '' : 's'}` : ''} declare no ${member}, and their code does not name it.`,
     ],
     chain.map((symbol) => context.code.evidence(symbol.path, symbol.startLine, symbol.endLine)),
+  );
+}
+
+/**
+ * A name the graph does not declare but the code does, in a declaration the extractor leaves out: a
+ * package-level `var X = …` / `const X …` / Python `X = …` at the start of a line (Go's, JavaScript's,
+ * Python's module variables), or `Owner.m` assigned as `self.m =` / `this.m =` in the class's own
+ * code (a Python attribute). Test code is not read; a local (indented) declaration is not one.
+ */
+export async function textDeclaration(context: ClaimContext, name: string): Promise<Finding | null> {
+  const dot = name.lastIndexOf('.');
+  if (dot >= 0) {
+    const owner = await context.one(name.slice(0, dot), ['class']);
+    if (!isSymbol(owner) || owner.kind !== 'class') return null;
+    const member = escapeRegExp(name.slice(dot + 1));
+    const lines = ((await context.code.symbolText(owner)) ?? '').split('\n');
+    const at = lines.findIndex((line) => new RegExp(`^\\s*(?:self|this)\\.${member}\\s*(?::[^=]*)?=(?!=)`).test(line));
+    if (at < 0) return null;
+    return settled(
+      true,
+      [`${name} is assigned in ${owner.qualifiedName} (${owner.path}:${owner.startLine + at}).`],
+      [context.code.evidence(owner.path, owner.startLine + at)],
+    );
+  }
+  const declaration = new RegExp(
+    `^(?:export\\s+)?(?:(?:var|const|let)\\s+${escapeRegExp(name)}\\b(?!\\s*\\()|${escapeRegExp(name)}\\s*(?::[^=]*)?=(?!=))`,
+  );
+  context.checked.push(`package-level declarations of ${name} in the code files`);
+  const { texts } = await context.code.codeTexts();
+  const found = [...texts].flatMap(([path, text]) => {
+    if (context.code.isTestPath(path)) return [];
+    const line = text.split('\n').findIndex((each) => declaration.test(each));
+    return line < 0 ? [] : [{ path, line: line + 1 }];
+  });
+  if (found.length === 0) return null;
+  return settled(
+    true,
+    [`${name} is declared at ${found[0]!.path}:${found[0]!.line}, a declaration the graph does not list.`],
+    found.map(({ path, line }) => context.code.evidence(path, line)),
   );
 }
 

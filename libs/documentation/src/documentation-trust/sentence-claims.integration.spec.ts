@@ -7,7 +7,7 @@ import { DocumentationTrustService } from './documentation-trust.service';
 
 /**
  * verify_claim on sentences as documentation writes them (sentence-reading.ts, prose-claims.ts),
- * against the real graph of test/fixtures/docs-drift and order-service: the verdict and the spans
+ * against the real graph of test/fixtures/docs-drift, order-service, shipping-go and billing-service: the verdict and the spans
  * read by hand from the fixtures' code. A retirement or a likeness is never contradicted; a
  * recommended name the code lacks is contradicted only beside its other spelling.
  */
@@ -17,7 +17,7 @@ let service: DocumentationTrustService;
 
 beforeAll(async () => {
   moduleRef = await knowledgeWith({});
-  for (const name of ['docs-drift', 'order-service'])
+  for (const name of ['docs-drift', 'order-service', 'shipping-go', 'billing-service'])
     await moduleRef.get(IndexingService).indexRepository({ path: gitFixture(name).path, repositoryId: name }, principal);
   service = moduleRef.get(DocumentationTrustService);
 }, 240_000);
@@ -55,6 +55,9 @@ const SENTENCES: [string, string, string | null, string, string[]][] = [
   // A return under a condition is behaviour; a collection the type is not, unsettled.
   ['order-service', 'orderTotal returns money if the order has lines.', 'returns', 'unknown', ['src/domain/order.ts:26-28']],
   ['docs-drift', 'composeReport returns a list of strings.', 'returns', 'unknown', ['src/report.ts:4-6']],
+  // Declarations the graph does not list: a Go package variable, a Python attribute set in __init__.
+  ['shipping-go', 'Use `ErrNoCarrier` instead.', 'exists', 'supported', ['shipping/service.go:13-13']],
+  ['billing-service', 'BillingService._country exists', 'exists', 'supported', ['billing/service.py:22-22']],
 ];
 
 describe('verify_claim on documentation sentences', () => {
