@@ -6,6 +6,8 @@ import { declarationHeader, escapeRegExp, findWord } from './code-facts';
 
 /** How many base classes above a class are read for a member. */
 const MAX_BASE_DEPTH = 8;
+/** Example programs and docs beside the code: their declarations are not the repository's API (click's examples/…/cli.py `pass_environment`). */
+const EXAMPLE_PATH = /(?:^|\/)(?:examples?|samples?|demos?|docs?|_examples?)\//;
 /** A return described under a condition ("returns an error if …") is behaviour, not a type. */
 const CONDITION = /\b(?:if|when|unless|whether|once|until)\b/i;
 
@@ -81,13 +83,13 @@ export async function memberAbsence(context: ClaimContext, owner: string, member
  * A name the graph does not declare but the code does, in a declaration the extractor leaves out: a
  * package-level `var X = …` / `const X …` / Python `X = …` at the start of a line (Go's, JavaScript's,
  * Python's module variables), or `Owner.m` assigned as `self.m =` / `this.m =` in the class's own
- * code (a Python attribute). Test code is not read; a local (indented) declaration is not one.
+ * code (a Python attribute). Tests and example programs are not read; a local (indented) declaration is not one.
  */
 export async function textDeclaration(context: ClaimContext, name: string): Promise<Finding | null> {
   const dot = name.lastIndexOf('.');
   if (dot >= 0) {
     const owner = await context.one(name.slice(0, dot), ['class']);
-    if (!isSymbol(owner) || owner.kind !== 'class') return null;
+    if (!isSymbol(owner) || owner.kind !== 'class' || EXAMPLE_PATH.test(owner.path)) return null;
     const member = escapeRegExp(name.slice(dot + 1));
     const lines = ((await context.code.symbolText(owner)) ?? '').split('\n');
     const at = lines.findIndex((line) => new RegExp(`^\\s*(?:self|this)\\.${member}\\s*(?::[^=]*)?=(?!=)`).test(line));
@@ -104,7 +106,7 @@ export async function textDeclaration(context: ClaimContext, name: string): Prom
   context.checked.push(`package-level declarations of ${name} in the code files`);
   const { texts } = await context.code.codeTexts();
   const found = [...texts].flatMap(([path, text]) => {
-    if (context.code.isTestPath(path)) return [];
+    if (context.code.isTestPath(path) || EXAMPLE_PATH.test(path)) return [];
     const line = text.split('\n').findIndex((each) => declaration.test(each));
     return line < 0 ? [] : [{ path, line: line + 1 }];
   });
