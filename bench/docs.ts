@@ -8,7 +8,9 @@
  * sets' docs are believed true at their commit). Prints per set and the mean over the sets: verdicts
  * given that are right, structural claims settled, settling spans cited, planted lines found (and
  * how many of those findings say the change the set labels the line with), false alarms per 30
- * true lines.
+ * true lines. A set without a document (`*-verbatim.json`) holds sentences copied word for word from
+ * the repository's docs, each with its source line and whether a graph can settle it (`structural`;
+ * `truth: null`: no verdict is right); only its claims are scored, on the checkout it names.
  *
  *   git clone https://github.com/<repository> bench/.repos/<set> && git -C bench/.repos/<set> checkout <commit>
  *   npm run bench:docs -- hono click cobra ky
@@ -42,9 +44,14 @@ const TRUE_LINES_UNIT = 30;
 /** A claim about the repository, whether it is true (read in the code by hand), and the line that settles it. */
 interface Claim {
   claim: string;
-  truth: boolean;
+  /** null: the code cannot settle it (behaviour, performance, advice), so any verdict is wrong. */
+  truth: boolean | null;
   /** The line that settles it; null for a name that is nowhere (nothing to cite). */
   settles: `${string}:${number}` | null;
+  /** A verbatim claim's document line. */
+  source?: `${string}:${number}`;
+  /** A verbatim claim's own label: it states structure a graph can settle (else the parsed kind decides). */
+  structural?: boolean;
 }
 
 /** A planted stale line and what made it stale, read by hand against the code (null: a base class, a location, a value, a relation). */
@@ -57,24 +64,36 @@ interface PlantedLine {
 interface DocsSet {
   repository: string;
   commit: string;
-  /** The document the planted and true lines are appended to. */
-  document: string;
+  /** The directory under bench/.repos the set reads; the set's name when absent. */
+  checkout?: string;
   claims: Claim[];
-  planted: PlantedLine[];
-  trueLines: string[];
+  /** The document the planted and true lines are appended to; absent in a set of verbatim claims alone. */
+  document?: string;
+  planted?: PlantedLine[];
+  trueLines?: string[];
 }
 
-interface SetScore {
-  name: string;
+type PlantedSet = DocsSet & Required<Pick<DocsSet, 'document' | 'planted' | 'trueLines'>>;
+
+interface ClaimScore {
   right: number;
   structuralSettled: number;
   cited: number;
+}
+
+interface StaleScore {
   plantedFound: number;
   /** Planted lines found, and those of them whose finding has the planted change. */
   found: number;
   rightChange: number;
   falseAlarmsPer30: number;
   ownFindings: number;
+}
+
+/** A set's scores; `stale` is null for a set of verbatim claims alone. */
+interface SetScore extends ClaimScore {
+  name: string;
+  stale: StaleScore | null;
 }
 
 /** Kinds the issue calls structural (existence, location, signature, relations): every kind but tests and values. */
@@ -95,28 +114,73 @@ async function main(): Promise<void> {
       const set = JSON.parse(readFileSync(join(SETS_DIRECTORY, `${name}.json`), 'utf8')) as DocsSet;
       scores.push(await runSet(app.get(IndexingService), app.get(DocumentationTrustService), name, set));
     }
-    console.log(
-      '\n| set | verdicts right | structural settled | settling code cited | planted found | right change / found | false alarms / 30 true | own-docs findings |',
-    );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const score of scores)
-      console.log(
-        `| ${score.name} | ${percent(score.right)} | ${percent(score.structuralSettled)} | ${percent(score.cited)} | ${percent(score.plantedFound)} | ${score.rightChange}/${score.found} | ${score.falseAlarmsPer30.toFixed(1)} | ${score.ownFindings} |`,
-      );
-    const mean = (pick: (score: SetScore) => number) => scores.reduce((sum, score) => sum + pick(score), 0) / scores.length;
-    console.log(
-      `| mean | ${percent(mean((s) => s.right))} | ${percent(mean((s) => s.structuralSettled))} | ${percent(mean((s) => s.cited))} | ${percent(mean((s) => s.plantedFound))} | ${percent(mean((s) => share(s.rightChange, s.found)))} | ${mean((s) => s.falseAlarmsPer30).toFixed(1)} | ${mean((s) => s.ownFindings).toFixed(1)} |`,
-    );
+    printScores(scores);
   } finally {
     await app.close();
     await stopNeo4j();
   }
 }
 
+function printScores(scores: readonly SetScore[]): void {
+  const staleCell = (stale: StaleScore | null, cell: (stale: StaleScore) => string) => (stale === null ? '-' : cell(stale));
+  console.log(
+    '\n| set | verdicts right | structural settled | settling code cited | planted found | right change / found | false alarms / 30 true | own-docs findings |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const score of scores)
+    console.log(
+      `| ${score.name} | ${percent(score.right)} | ${percent(score.structuralSettled)} | ${percent(score.cited)} | ${staleCell(score.stale, (s) => percent(s.plantedFound))} | ${staleCell(score.stale, (s) => `${s.rightChange}/${s.found}`)} | ${staleCell(score.stale, (s) => s.falseAlarmsPer30.toFixed(1))} | ${staleCell(score.stale, (s) => String(s.ownFindings))} |`,
+    );
+  const mean = (pick: (score: SetScore) => number) => scores.reduce((sum, score) => sum + pick(score), 0) / scores.length;
+  const stale = scores.flatMap((score) => (score.stale === null ? [] : [score.stale]));
+  const staleMean = (pick: (stale: StaleScore) => number) =>
+    stale.length === 0 ? '-' : stale.reduce((sum, score) => sum + pick(score), 0) / stale.length;
+  const staleText = (value: number | string, format: (value: number) => string) => (typeof value === 'string' ? value : format(value));
+  console.log(
+    `| mean | ${percent(mean((s) => s.right))} | ${percent(mean((s) => s.structuralSettled))} | ${percent(mean((s) => s.cited))} | ${staleText(
+      staleMean((s) => s.plantedFound),
+      percent,
+    )} | ${staleText(
+      staleMean((s) => share(s.rightChange, s.found)),
+      percent,
+    )} | ${staleText(
+      staleMean((s) => s.falseAlarmsPer30),
+      (v) => v.toFixed(1),
+    )} | ${staleText(
+      staleMean((s) => s.ownFindings),
+      (v) => v.toFixed(1),
+    )} |`,
+  );
+}
+
 async function runSet(indexing: IndexingService, trust: DocumentationTrustService, name: string, set: DocsSet): Promise<SetScore> {
-  const root = resolve(join('bench', '.repos', name));
+  const root = resolve(join('bench', '.repos', set.checkout ?? name));
   const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   if (commit !== set.commit) console.log(`warning: ${root} is at ${commit}, the set was checked at ${set.commit}`);
+  if (set.document === undefined || set.planted === undefined || set.trueLines === undefined) {
+    const indexStarted = Date.now();
+    await indexing.indexRepository({ path: root, repositoryId: name }, principal);
+    console.log(
+      `\n## ${name}: ${set.repository} @ ${commit.slice(0, 12)}, indexed in ${((Date.now() - indexStarted) / 1000).toFixed(0)} s`,
+    );
+    return { name, ...(await scoreClaims(trust, name, set.claims)), stale: null };
+  }
+  return runPlantedSet(indexing, trust, name, root, commit, {
+    ...set,
+    document: set.document,
+    planted: set.planted,
+    trueLines: set.trueLines,
+  });
+}
+
+async function runPlantedSet(
+  indexing: IndexingService,
+  trust: DocumentationTrustService,
+  name: string,
+  root: string,
+  commit: string,
+  set: PlantedSet,
+): Promise<SetScore> {
   // One index per set: a copy whose one document has the planted and true lines appended; its code is the repository's.
   const planted = plantedCopy(root, name, set);
   const indexStarted = Date.now();
@@ -135,11 +199,11 @@ async function runSet(indexing: IndexingService, trust: DocumentationTrustServic
     console.log(
       `  ${finding.path}:${finding.line} ${finding.kind} ${finding.change} ${finding.confidence}: ${finding.statement.slice(0, 90)}  — ${finding.reason.slice(0, 200)}`,
     );
-  return { name, ...claims, ...stale, ownFindings: ownFindings.length };
+  return { name, ...claims, stale: { ...stale, ownFindings: ownFindings.length } };
 }
 
 /** A copy of the repository whose document has the set's planted and true lines appended, committed with the real git. */
-function plantedCopy(root: string, name: string, set: DocsSet): { copy: string; firstLine: number } {
+function plantedCopy(root: string, name: string, set: PlantedSet): { copy: string; firstLine: number } {
   const copy = join(mkdtempSync(join(tmpdir(), 'lore-bench-docs-')), name);
   cpSync(root, copy, { recursive: true });
   const document = join(copy, set.document);
@@ -159,11 +223,7 @@ function plantedCopy(root: string, name: string, set: DocsSet): { copy: string; 
   return { copy, firstLine: original.split('\n').length + 2 };
 }
 
-async function scoreClaims(
-  trust: DocumentationTrustService,
-  repositoryId: string,
-  claims: readonly Claim[],
-): Promise<Pick<SetScore, 'right' | 'structuralSettled' | 'cited'>> {
+async function scoreClaims(trust: DocumentationTrustService, repositoryId: string, claims: readonly Claim[]): Promise<ClaimScore> {
   const started = Date.now();
   let given = 0;
   let right = 0;
@@ -172,17 +232,17 @@ async function scoreClaims(
   let cited = 0;
   let citable = 0;
   console.log(`\n| claim | truth | verdict | right | settling span in evidence |\n| --- | --- | --- | --- | --- |`);
-  for (const { claim, truth, settles } of claims) {
+  for (const { claim, truth, settles, structural: labelledStructural } of claims) {
     const answer = await trust.verifyClaim({ repositoryId, claim }, principal);
     const [path, line] = settles === null ? [null, 0] : [settles.split(':')[0]!, Number(settles.split(':')[1])];
     const spanFound = path !== null && answer.evidence.some((span) => span.path === path && span.startLine <= line && line <= span.endLine);
     if (path !== null) citable++;
-    const isRight = answer.verdict === 'unknown' ? null : (answer.verdict === 'supported') === truth;
+    const isRight = answer.verdict === 'unknown' ? null : truth !== null && (answer.verdict === 'supported') === truth;
     if (isRight !== null) {
       given++;
       if (isRight) right++;
     }
-    if (answer.kind !== null && STRUCTURAL.has(answer.kind)) {
+    if (labelledStructural ?? (answer.kind !== null && STRUCTURAL.has(answer.kind))) {
       structural++;
       if (answer.verdict !== 'unknown') structuralSettled++;
     }
@@ -203,9 +263,9 @@ async function scoreClaims(
 async function scorePlanted(
   trust: DocumentationTrustService,
   repositoryId: string,
-  set: DocsSet,
+  set: PlantedSet,
   firstPlanted: number,
-): Promise<Pick<SetScore, 'plantedFound' | 'found' | 'rightChange' | 'falseAlarmsPer30'>> {
+): Promise<Omit<StaleScore, 'ownFindings'>> {
   const stale = await trust.detectStaleDocs({ repositoryId, paths: [set.document], minConfidence: MIN_CONFIDENCE }, principal);
   const flagged = new Map(stale.findings.map((finding) => [finding.line, finding]));
   const plantedLines = set.planted.map((_, i) => firstPlanted + i);
