@@ -97,6 +97,16 @@ const recommended =
   (match: RegExpMatchArray, label: string | null): SentenceClaim[] | null =>
     names(match, label)?.map(({ name, anyOwner }) => ({ claim: exists(name, false), reading, anyOwner })) ?? null;
 
+/** A sentence naming a function and the type it returns, the two names in the order the pattern captures them. */
+const returns =
+  (order: 'function first' | 'type first', reading: SentenceClaim['reading']) =>
+  (match: RegExpMatchArray, label: string | null): SentenceClaim[] | null => {
+    const found = names(match, label);
+    if (found === null) return null;
+    const [fn, type] = order === 'function first' ? [found[0]!, found[1]!] : [found[1]!, found[0]!];
+    return [{ claim: relation('returns', fn.name, type.name), reading, anyOwner: fn.anyOwner }];
+  };
+
 /** Tried in order on the plain sentence; the first that matches reads it. */
 const SHAPES: Shape[] = [
   {
@@ -168,22 +178,12 @@ const SHAPES: Shape[] = [
   {
     name: 'typed',
     pattern: new RegExp(`^${CODE}\\s+(?:is|becomes)\\s+(?:the\\s+|an?\\s+)?(?:instance\\s+of\\s+)?${CODE}(?:,\\s+not\\s+${CODE})?$`, 'i'),
-    claims: (match, label) => {
-      const found = names(match, label);
-      return found === null
-        ? null
-        : [{ claim: relation('returns', found[0]!.name, found[1]!.name), reading: 'supports', anyOwner: found[0]!.anyOwner }];
-    },
+    claims: returns('function first', 'supports'),
   },
   {
     name: 'returned',
     pattern: new RegExp(`^${CODE}\\s+-\\s+returned\\s+(?:from|by)\\s+${CODE}$`, 'i'),
-    claims: (match, label) => {
-      const found = names(match, label);
-      return found === null
-        ? null
-        : [{ claim: relation('returns', found[1]!.name, found[0]!.name), reading: 'settles', anyOwner: found[1]!.anyOwner }];
-    },
+    claims: returns('type first', 'settles'),
   },
   {
     name: 'likeness',
