@@ -14,6 +14,8 @@ const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/fixtures/'],
+  // Fixture repositories are read as data, never required: two copies of one package.json collide in jest's module map.
+  modulePathIgnorePatterns: ['<rootDir>/test/fixtures/', '<rootDir>/bench/.repos/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
     // jose, @decimalturn/toml-patch and typescript-native ship ES modules only; Node 20.19+ requires them as they are, jest's CommonJS runtime needs them compiled.

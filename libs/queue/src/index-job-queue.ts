@@ -109,8 +109,14 @@ export class IndexJobQueue {
 
   async get(id: string): Promise<IndexJobRecord | null> {
     return this.withinDeadline('read the job', async () => {
-      const job = await this.open().getJob(id);
-      return job ? recordOf(job, (await job.getState()) as IndexJobState) : null;
+      const queue = this.open();
+      let job = await queue.getJob(id);
+      if (!job) return null;
+      const state = (await job.getState()) as IndexJobState;
+      // The job and its state are two reads: a job that ended between them is read again, so a
+      // finished job always comes with its result or its error.
+      if ((state === 'completed' || state === 'failed') && job.finishedOn === undefined) job = (await queue.getJob(id)) ?? job;
+      return recordOf(job, state);
     });
   }
 
