@@ -257,6 +257,43 @@ describe('dead code by reachability', () => {
     );
   });
 
+  it("what a file's module-level code calls is reached when the file loads: strongly by a resolved call, weakly by a call matched by name", () => {
+    const script: HealthFacts = {
+      // setmode.js ends with `initDocument();` (exact), `initMode();` (matched by name only) and
+      // `exportedInit();` (imported: a public name that is used, so not one nothing uses).
+      files: [
+        {
+          path: 'static/setmode.js',
+          language: 'javascript',
+          lines: 30,
+          isTest: false,
+          calledAtLoad: [
+            { uid: 'initDocument', confidence: 'exact' },
+            { uid: 'initMode', confidence: 'name' },
+            { uid: 'exportedInit', confidence: 'import' },
+          ],
+        },
+      ],
+      symbols: [
+        symbol({ uid: 'initDocument', path: 'static/setmode.js' }),
+        symbol({ uid: 'bindButtons', path: 'static/setmode.js' }),
+        symbol({ uid: 'initMode', path: 'static/setmode.js' }),
+        symbol({ uid: 'leftover', path: 'static/setmode.js' }),
+        symbol({ uid: 'exportedInit', path: 'static/init.js', exported: true }),
+      ],
+      references: [{ fromUid: 'initDocument', toUid: 'bindButtons', type: 'CALLS', confidence: 'exact' }],
+      imports: [],
+    };
+    expect(unreachedSymbols(script, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.reason])).toEqual([
+      ['initMode', 'unknown', 'reached only through calls matched by name (confidence name or ambiguous)'],
+      [
+        'leftover',
+        'dead',
+        'not exported, not re-exported, not an entry point, test, override or implementation, and nothing reachable calls it',
+      ],
+    ]);
+  });
+
   it("a library's public name is not listed when the repository calls, imports, re-exports it or declares it in an entry file", () => {
     const library: HealthFacts = {
       files: [],
@@ -281,9 +318,9 @@ describe('dead code by reachability', () => {
   it("checks a library's uncalled public names against the code: decorated or named elsewhere is a use; a Python script outside a package is nobody's API", () => {
     const python: HealthFacts = {
       files: [
-        { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false },
-        { path: 'pkg/api.py', language: 'python', lines: 30, isTest: false },
-        { path: 'examples/demo.py', language: 'python', lines: 9, isTest: false },
+        { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false, calledAtLoad: [] },
+        { path: 'pkg/api.py', language: 'python', lines: 30, isTest: false, calledAtLoad: [] },
+        { path: 'examples/demo.py', language: 'python', lines: 9, isTest: false, calledAtLoad: [] },
       ],
       symbols: [
         symbol({ uid: 'get_locales', path: 'pkg/api.py', startLine: 3, exported: true, language: 'python' }),
@@ -336,8 +373,8 @@ describe('dead code by reachability', () => {
       imports: [],
     };
     const files = [
-      { path: 'src/views.py', language: 'python', lines: 9, isTest: false },
-      { path: 'README.md', language: 'markdown', lines: 3, isTest: false },
+      { path: 'src/views.py', language: 'python', lines: 9, isTest: false, calledAtLoad: [] },
+      { path: 'README.md', language: 'markdown', lines: 3, isTest: false, calledAtLoad: [] },
     ];
     expect(deadCodeQuestions({ ...candidates, files }, true, LIBRARY)).toEqual({
       codeEndings: ['.py'],
@@ -349,7 +386,7 @@ describe('dead code by reachability', () => {
       ],
     });
     // A template runs code (`onload="orphan()"`): its files are searched too, a document's never.
-    const withTemplates = [...files, { path: 'templates/base.html', language: 'html', lines: 40, isTest: false }];
+    const withTemplates = [...files, { path: 'templates/base.html', language: 'html', lines: 40, isTest: false, calledAtLoad: [] }];
     expect(deadCodeQuestions({ ...candidates, files: withTemplates }, true, LIBRARY).codeEndings).toEqual(['.html', '.py']);
     const code = {
       // `handedOn` is named twice (its declaration and `app.use(handedOn)`); the others once each.
@@ -438,8 +475,8 @@ describe('dead code by reachability', () => {
 describe('the canonical report', () => {
   const facts: HealthFacts = {
     files: [
-      { path: 'src/a.ts', language: 'typescript', lines: 40, isTest: false },
-      { path: 'src/b.ts', language: 'typescript', lines: 30, isTest: false },
+      { path: 'src/a.ts', language: 'typescript', lines: 40, isTest: false, calledAtLoad: [] },
+      { path: 'src/b.ts', language: 'typescript', lines: 30, isTest: false, calledAtLoad: [] },
     ],
     symbols: [
       symbol({

@@ -37,7 +37,7 @@ function fn(uid: string, fields: Partial<HealthSymbolRow> = {}): HealthSymbolRow
 
 /** A library's api.ts: report calls total; leftover is private and nothing calls it (dead). */
 const before: HealthFacts = {
-  files: [{ path: 'src/api.ts', language: 'typescript', lines: 40, isTest: false }],
+  files: [{ path: 'src/api.ts', language: 'typescript', lines: 40, isTest: false, calledAtLoad: [] }],
   symbols: [fn('total'), fn('report', { startLine: 7, endLine: 11 }), fn('leftover', { startLine: 13, endLine: 15, exported: false })],
   references: [{ fromUid: 'report', toUid: 'total', type: 'CALLS', confidence: 'exact' }],
   imports: [],

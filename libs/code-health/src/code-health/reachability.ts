@@ -25,7 +25,7 @@ const PACKAGE_ROOT = /(?:^|\/)(?:index\.[cm]?[jt]sx?|__init__\.py)$/;
 const IMPLICIT_METHOD = /^(?:constructor|__\w+__|main|init|toString|equals|hashCode|String|Error)$/;
 
 /**
- * Dead code by reachability: from the roots (module-level code, top-level variables' initializers
+ * Dead code by reachability: from the roots (module-level code and what it calls, top-level variables' initializers
  * and the bodies written there (registrations: routes, listeners), the top-level symbols of entry
  * files, tests, implicit methods, overrides of a base's member and methods named like a method of an
  * interface of the repository, and public names: exported symbols, the members of exported classes,
@@ -52,6 +52,11 @@ export function unreachedSymbols(facts: HealthFacts, callsExact: boolean, public
   for (const reference of facts.references) {
     const isWeak = reference.type === 'CALLS' && !STRONG_CALLS.has(reference.confidence ?? '');
     link(isWeak ? weak : strong, reference.fromUid, reference.toUid);
+  }
+  // Module-level code runs when its file loads: what it calls is reached from the file (its path, never a symbol's uid).
+  for (const file of facts.files) {
+    if (file.calledAtLoad.length > 0) roots.add(file.path);
+    for (const call of file.calledAtLoad) link(STRONG_CALLS.has(call.confidence) ? strong : weak, file.path, call.uid);
   }
   for (const symbol of facts.symbols) {
     if (symbol.parentUid === null) continue;
@@ -256,7 +261,10 @@ function isPublicName(symbol: HealthSymbolRow, parent: HealthSymbolRow | undefin
 function publicNamesNothingUses(facts: HealthFacts): Set<string> {
   const reExported = reExportedNames(facts);
   const packages = new Set(facts.files.filter((file) => file.path.endsWith('__init__.py')).map((file) => posix.dirname(file.path)));
-  const referenced = new Set(facts.references.filter((edge) => edge.fromUid !== edge.toUid).map((edge) => edge.toUid));
+  const referenced = new Set([
+    ...facts.references.filter((edge) => edge.fromUid !== edge.toUid).map((edge) => edge.toUid),
+    ...facts.files.flatMap((file) => file.calledAtLoad.map((call) => call.uid)),
+  ]);
   const imported = new Set(facts.imports.flatMap((edge) => edge.names.map((name) => `${edge.toPath}#${name}`)));
   return new Set(
     facts.symbols

@@ -44,6 +44,8 @@ export interface HealthFileRow {
   language: string;
   lines: number;
   isTest: boolean;
+  /** The symbols the file's module-level code calls (it runs when the file loads), each with the call's confidence. */
+  calledAtLoad: { uid: string; confidence: string }[];
 }
 
 export interface HealthReferenceRow {

@@ -42,8 +42,8 @@ export function refinesResolvedRelationships(diff: SnapshotDiff): boolean {
 
 /**
  * The snapshot's graph compared with the live one element by element, by hash. With
- * `keepResolvedEdgesOfUnchangedFiles`, symbols of files whose hash did not change keep the live
- * graph's resolved edges instead of the snapshot's (see IndexStoreRepository.applyQueryableSnapshot).
+ * `keepResolvedEdgesOfUnchangedFiles`, files whose hash did not change, and their symbols, keep the
+ * live graph's resolved edges instead of the snapshot's (see IndexStoreRepository.applyQueryableSnapshot).
  */
 export function diffSnapshot(
   snapshot: RepositorySnapshot,
@@ -75,7 +75,7 @@ export function diffSnapshot(
     for (const uid of live.nodes.get(label)!.keys()) if (!wanted.has(uid)) nodeDeletes.get(label)!.push(uid);
   }
 
-  const keptSources = options.keepResolvedEdgesOfUnchangedFiles ? symbolsOfUnchangedFiles(snapshot, graph, live) : new Set<string>();
+  const keptSources = options.keepResolvedEdgesOfUnchangedFiles ? sourcesOfUnchangedFiles(snapshot, graph, live) : new Set<string>();
   const relationshipCreates = new Map(ENDPOINTS.map((endpoints) => [endpoints, [] as GraphRelationship[]]));
   const relationshipUpdates = new Map(RELATIONSHIPS.map((shape) => [shape, [] as GraphRelationship[]]));
   const creates = RELATIONSHIPS.map((shape) => relationshipCreates.get(endpointsOf(shape))!);
@@ -139,12 +139,14 @@ export function diffSnapshot(
   return { nodeCreates, nodeUpdates, nodeDeletes, relationshipCreates, relationshipUpdates, relationshipDeletes, state };
 }
 
-/** Symbols of the files whose node is unchanged: their resolved edges are kept from the live graph. */
-function symbolsOfUnchangedFiles(snapshot: RepositorySnapshot, graph: SnapshotGraph, live: GraphState): Set<string> {
+/**
+ * The files whose node is unchanged and their symbols: their resolved edges (a file's: the calls of
+ * its module-level code) are kept from the live graph.
+ */
+function sourcesOfUnchangedFiles(snapshot: RepositorySnapshot, graph: SnapshotGraph, live: GraphState): Set<string> {
   const liveFiles = live.nodes.get('File')!;
-  const unchangedFiles = new Set<string>();
-  for (const node of graph.nodes) if (node.label === 'File' && liveFiles.get(node.uid) === node.hash) unchangedFiles.add(node.uid);
-  const symbols = new Set<string>();
-  for (const symbol of snapshot.symbols) if (unchangedFiles.has(symbol.fileUid)) symbols.add(symbol.uid);
-  return symbols;
+  const sources = new Set<string>();
+  for (const node of graph.nodes) if (node.label === 'File' && liveFiles.get(node.uid) === node.hash) sources.add(node.uid);
+  for (const symbol of snapshot.symbols) if (sources.has(symbol.fileUid)) sources.add(symbol.uid);
+  return sources;
 }

@@ -22,6 +22,8 @@ export const RELATIONSHIPS = [
   { type: 'MENTIONS', from: 'Section', to: 'Symbol' },
   { type: 'MENTIONS', from: 'Section', to: 'File' },
   { type: 'ENCLOSES', from: 'Symbol', to: 'Symbol' },
+  // Last: the graph state files shapes by index. Calls made by module-level code (it runs when the file loads).
+  { type: 'CALLS', from: 'File', to: 'Symbol' },
 ] as const;
 export type RelationshipShape = (typeof RELATIONSHIPS)[number];
 
@@ -61,6 +63,7 @@ const CONTAINS = shape('CONTAINS', 'Repository', 'File');
 const DECLARES = shape('DECLARES', 'File', 'Symbol');
 const HAS_MEMBER = shape('HAS_MEMBER', 'Symbol', 'Symbol');
 const CALLS = shape('CALLS', 'Symbol', 'Symbol');
+const MODULE_CALLS = shape('CALLS', 'File', 'Symbol');
 const IMPORTS = shape('IMPORTS', 'File', 'File');
 const INHERITANCE = { EXTENDS: shape('EXTENDS', 'Symbol', 'Symbol'), IMPLEMENTS: shape('IMPLEMENTS', 'Symbol', 'Symbol') };
 const TESTS = shape('TESTS', 'Symbol', 'Symbol');
@@ -153,11 +156,12 @@ export function snapshotGraph(snapshot: RepositorySnapshot): SnapshotGraph {
     );
     relate(HAS_SECTION, row.documentUid, row.uid);
   }
+  const fileUids = new Set(snapshot.files.map((file) => file.uid));
   for (const call of snapshot.calls) {
     const key = `${call.line}:${call.count}:${call.confidence}`;
     const properties =
       callProperties.get(key) ?? callProperties.add(key, { line: call.line, count: call.count, confidence: call.confidence });
-    relate(CALLS, call.callerUid, call.calleeUid, properties);
+    relate(fileUids.has(call.callerUid) ? MODULE_CALLS : CALLS, call.callerUid, call.calleeUid, properties);
   }
   for (const row of snapshot.imports) {
     // `kind` only on a deferred import: a runtime import's edge is as it always was.

@@ -197,9 +197,10 @@ class FileSymbolExtractor {
   }
 
   private visit(node: ts.Node, scope: Scope): Scope {
-    if ((ts.isCallExpression(node) || ts.isNewExpression(node) || isComponentElement(node)) && scope.callerUid !== null) {
+    if (ts.isCallExpression(node) || ts.isNewExpression(node) || isComponentElement(node)) {
       this.trees.sites.push({
-        callerUid: scope.callerUid,
+        // Code in no symbol's body (a top-level statement, a class's decorator) runs when the module loads: the file calls.
+        callerUid: scope.callerUid ?? this.fileUid,
         line: this.lineOf(node.getStart(this.sourceFile)),
         isNew: ts.isNewExpression(node),
         callee: referenceOf(calleeExpressionOf(node)),

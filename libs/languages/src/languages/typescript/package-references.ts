@@ -66,7 +66,8 @@ function fileReferences(fileUid: string, path: string, outcome: ScriptFileResult
   };
   for (const call of outcome.calls) {
     const target = nameOf(call.callee);
-    if (target) rows.addCall(call.callerUid, target, call.line);
+    // Links between repositories join symbols: a call of the module's own code (its file calls) is not one.
+    if (target && call.callerUid !== fileUid) rows.addCall(call.callerUid, target, call.line);
   }
   for (const site of outcome.heritage) {
     const target = nameOf(site.target);

@@ -6,12 +6,13 @@ import type { NameReference, WrittenModuleFacts } from './module-scope';
 import type { FileAnswers, Resolution } from './warm-program';
 
 /** Bumped whenever what a pass keeps per file changes: cached results of another version are not used. */
-export const FIRST_PASS_VERSION = 5;
-export const EXACT_PASS_VERSION = 4;
+export const FIRST_PASS_VERSION = 6;
+export const EXACT_PASS_VERSION = 5;
 export const RESOLUTION_VERSION = 1;
 
 /** A call as data: what the first pass resolves, and what the cache keeps. */
 export interface CallReference {
+  /** The symbol whose code makes the call; the file's uid for code that runs when the module loads. */
   callerUid: string;
   line: number;
   isNew: boolean;

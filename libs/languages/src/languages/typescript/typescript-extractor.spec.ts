@@ -217,6 +217,57 @@ describe('TypeScript in two passes', () => {
     }
   });
 
+  it("calls from the code that runs when a module loads (statements, a class's decorators) have the file as caller; a field's and an accessor's are theirs", async () => {
+    const files = {
+      'tsconfig.json': '{ "compilerOptions": { "experimentalDecorators": true } }',
+      'src/setup.ts': [
+        'export function register(): ClassDecorator {',
+        '  return () => undefined;',
+        '}',
+        'export function initDocument(): void {}',
+        'export function defaults(): number {',
+        '  return 1;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/page.ts': [
+        "import { defaults, initDocument, register } from './setup';",
+        "import { config } from 'dotenv';",
+        '@register()',
+        'export class Page {',
+        '  static fallback = defaults();',
+        '  size = defaults();',
+        '  get area(): number {',
+        '    return defaults();',
+        '  }',
+        '}',
+        'initDocument();',
+        'initDocument();',
+        'config();',
+        'export function load(): void {',
+        '  config();',
+        '}',
+        '',
+      ].join('\n'),
+    };
+    const expected = (confidence: string) => [
+      ['src/page.ts', 'src/setup.ts#initDocument', 11, 2, confidence],
+      ['src/page.ts', 'src/setup.ts#register', 3, 1, confidence],
+      ['src/page.ts#Page.area', 'src/setup.ts#defaults', 8, 1, confidence],
+      ['src/page.ts#Page.fallback', 'src/setup.ts#defaults', 5, 1, confidence],
+      ['src/page.ts#Page.size', 'src/setup.ts#defaults', 6, 1, confidence],
+    ];
+    for (const typescriptChecker of ['typescript-6', 'typescript-7'] as const) {
+      const reading = await readRepository(scratch(files), { tenantId: 't', maxFileBytes: 1 << 20, typescriptChecker });
+      expect(callRows(reading.snapshot.calls)).toEqual(expected('import'));
+      expect(callRows((await reading.resolveExactly!()).calls)).toEqual(expected('exact'));
+      // Calls into other repositories' packages join symbols: `config()` at the top level is not kept, load's is.
+      expect(reading.snapshot.externalReferences.calls.map((call) => [short(call.callerUid), call.target.path, call.line])).toEqual([
+        ['src/page.ts#load', ['config'], 15],
+      ]);
+    }
+  });
+
   it('checks a project of more files than one program takes in parts, each call exact across the parts, from the cache alike', async () => {
     // 300 files in one project of a repository of two: two programs of 150 files; f150 calls into the first.
     const name = (i: number): string => `f${String(i).padStart(3, '0')}`;
