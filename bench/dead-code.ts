@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readRepository, SourceRepository } from '@lore/indexer';
 import { MANIFEST_PATHS, publicationOf } from '@lore/code-health/code-health/publication';
+import { ALL_NAME, withDeclaredAll } from '@lore/code-health/code-health/python-all';
 import { checkedAgainstCode, deadCodeQuestions, unreachedSymbols } from '@lore/code-health/code-health/reachability';
 import { healthFactsOf } from './health-facts';
 import { seededRandom } from './seeded-random';
@@ -66,8 +67,11 @@ async function main(): Promise<void> {
   const reading = await readRepository(root, { tenantId: 'bench', maxFileBytes: 1024 * 1024 });
   const snapshot = reading.resolveExactly ? await reading.resolveExactly() : reading.snapshot;
   // Once the exact pass is done a repository's calls are as exact as they will be (callsExact in tenant views).
-  const facts = healthFactsOf(snapshot);
+  const indexed = healthFactsOf(snapshot);
   const source = { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' };
+  // As the service does: a Python module's `__all__`, read from the code, decides its public names.
+  const pythonPaths = indexed.files.filter((file) => file.language === 'python').map((file) => file.path);
+  const facts = withDeclaredAll(indexed, await new SourceRepository().filesNaming(source, ALL_NAME, pythonPaths));
   const publication = process.argv.includes('--as-application')
     ? { published: false, by: 'read as an application (--as-application)' }
     : publicationOf(await new SourceRepository().filesAtCommit(source, MANIFEST_PATHS));

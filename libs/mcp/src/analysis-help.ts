@@ -28,7 +28,7 @@ export const ANALYSIS_HELP_TOPICS = {
       'Findings match by canonical id (symbols, not lines), so moved code stays known; a baseline edited by hand is refused as untrusted.',
       'get_run_summary and analyze_* judge new and known against the stored baseline too (baseline.status trusted, missing or untrusted); compare_runs is baseline-independent.',
       'diff.typing_param_permille_delta, typing_return_permille_delta and docstring_permille_delta are this run’s metrics.summary.adoption minus the baseline’s: typing counts TypeScript and Python parameters and returns of production functions and methods (an inferred TypeScript type is no annotation; Python self/cls left out; JavaScript and the statically typed languages not counted), docstrings every language’s public functions, methods and classes. Null without a baseline, with one written before adoption was measured, or when nothing was counted.',
-      'diff.api_breaking_changes (public symbols removed or with another signature) and new_api_symbols need api_surface: true on this run and on the run the baseline was taken from; null otherwise. Public is the index’s exported flag per language (Python: no leading underscore; __all__ is not in the index).',
+      'diff.api_breaking_changes (public symbols removed or with another signature) and new_api_symbols need api_surface: true on this run and on the run the baseline was taken from; null otherwise. Public is the index’s exported flag per language (Python: the names a module’s literal __all__ lists, else no leading underscore).',
     ],
   },
   coverage: {

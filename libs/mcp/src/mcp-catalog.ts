@@ -238,7 +238,7 @@ function seedServerSection(resources: readonly LoreMcpResourceTemplate[]): strin
     '  JavaScript and the statically typed languages are not counted rather than scored), docstrings every language’s public',
     '  functions, methods and classes; `null` without a baseline, with a baseline written before they were measured, or when nothing',
     '  was counted. `api_surface: true` records the public API inventory (the index’s exported symbols with their signatures;',
-    '  Python’s `__all__` is not in the index, so public is a name without a leading underscore), paged by `metrics_detail` family',
+    '  in Python a module’s literal `__all__` when it declares one, else a name without a leading underscore), paged by `metrics_detail` family',
     '  `api_surface`; `api_breaking_changes` (removed or re-signed public symbols) and `new_api_symbols` count against a baseline',
     '  taken from a run with it, and stay `null` otherwise. `get_report_section` answers the seed’s contract error for the',
     '  `metrics_detail` families `overloaded_modules` and `coverage_adoption` (Lore has no module-hotspot layer; its annotation',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetReportSectionInputSchema } from '@lore/domain/schemas/analysis-review';
 import type { HealthFacts } from '@lore/graph';
@@ -8,20 +9,30 @@ import { baselineOf } from '../analysis-review/baselines';
 import { reportSection } from '../analysis-review/report-sections';
 import { type AnalysisSettings, buildReport } from './analysis-report';
 import { adoptionOf, apiChanges, apiSurfaceOf, parameterList } from './api-adoption';
+import { withDeclaredAll } from './python-all';
 import { NO_STORED_BASELINE, runSummary, type StoredBaseline } from './report-views';
 
 /**
  * test/fixtures/api-surface (TypeScript and Python) and its changed copy api-surface-changed, read
  * by the indexer: the change removes the exported legacySide, declares scale's parameter and return
- * types (another signature) and adds an undocumented exported circumference.
+ * types (another signature) and adds an undocumented exported circumference. Both hold the same
+ * geometry/volume.py, whose `__all__` lists _sphere_volume and leaves out cylinder_volume and UNIT.
  */
 let before: HealthFacts;
 let after: HealthFacts;
+/** The baseline fixture's facts as the index marks them, `__all__` unread. */
+let indexedBefore: HealthFacts;
 
 beforeAll(async () => {
-  const facts = async (name: string) =>
-    healthFactsOf((await readRepository(join(FIXTURES, name), { tenantId: 't', maxFileBytes: 1 << 20 })).snapshot);
-  [before, after] = [await facts('api-surface'), await facts('api-surface-changed')];
+  // The module texts the service reads for `__all__`: here, the fixture's Python files on disk.
+  const facts = async (name: string) => {
+    const indexed = healthFactsOf((await readRepository(join(FIXTURES, name), { tenantId: 't', maxFileBytes: 1 << 20 })).snapshot);
+    const python = indexed.files.filter((file) => file.language === 'python');
+    const texts = new Map(python.map((file) => [file.path, readFileSync(join(FIXTURES, name, file.path), 'utf8')]));
+    return { indexed, declared: withDeclaredAll(indexed, texts) };
+  };
+  const baseline = await facts('api-surface');
+  [indexedBefore, before, after] = [baseline.indexed, baseline.declared, (await facts('api-surface-changed')).declared];
 }, 60_000);
 
 const settings = (apiSurface: boolean, mode: AnalysisSettings['mode'] = 'full'): AnalysisSettings => ({
@@ -37,27 +48,31 @@ const settings = (apiSurface: boolean, mode: AnalysisSettings['mode'] = 'full'):
 
 describe('typing and docstring adoption from the indexed signatures', () => {
   it('counts TypeScript and Python parameters and returns, and public doc comments, of the baseline fixture', () => {
-    // Parameters: TypeScript 5 of 6 (scale's `factor = 2` is inferred), Python 6 of 9 (self and cls left out;
-    // triangle_area's base, _within's limit and _halve's value untyped). Returns: TypeScript 3 of 4 (the
-    // constructor not counted), Python 4 of 7. Public: 6 of 12 documented (Polygon._within and _halve are private).
+    // Parameters: TypeScript 5 of 6 (scale's `factor = 2` is inferred), Python 12 of 15 (self and cls left out;
+    // triangle_area's base, _within's limit and _halve's value untyped; volume.py's 6 all typed). Returns:
+    // TypeScript 3 of 4 (the constructor not counted), Python 9 of 12. Public: 8 of 17 documented (area.py's
+    // Polygon._within and _halve are private; volume.py's public are those __all__ lists, cube_volume and
+    // Prism documented, _sphere_volume, Prism.__init__ and Prism.volume not, cylinder_volume left out).
     expect(adoptionOf(before.symbols)).toEqual({
-      typing_param_permille: 733,
-      typing_return_permille: 636,
-      docstring_permille: 500,
-      parameters: { with: 11, total: 15 },
-      returns: { with: 7, total: 11 },
-      public_symbols: { with: 6, total: 12 },
+      typing_param_permille: 810,
+      typing_return_permille: 750,
+      docstring_permille: 471,
+      parameters: { with: 17, total: 21 },
+      returns: { with: 12, total: 16 },
+      public_symbols: { with: 8, total: 17 },
     });
+    // By the index's underscore rule, the documented cylinder_volume would count and _sphere_volume would not.
+    expect(adoptionOf(indexedBefore.symbols).public_symbols).toEqual({ with: 9, total: 17 });
   });
 
   it('counts the changed copy: scale fully typed, an undocumented function in place of a documented one', () => {
     expect(adoptionOf(after.symbols)).toEqual({
-      typing_param_permille: 800,
-      typing_return_permille: 727,
-      docstring_permille: 417,
-      parameters: { with: 12, total: 15 },
-      returns: { with: 8, total: 11 },
-      public_symbols: { with: 5, total: 12 },
+      typing_param_permille: 857,
+      typing_return_permille: 813,
+      docstring_permille: 412,
+      parameters: { with: 18, total: 21 },
+      returns: { with: 13, total: 16 },
+      public_symbols: { with: 7, total: 17 },
     });
   });
 
@@ -132,12 +147,26 @@ describe('the public API inventory and its changes against a baseline', () => {
       'geometry/area.py:16 method Polygon.__init__ | def __init__(self, sides: list[float]) -> None',
       'geometry/area.py:19 method Polygon.perimeter | def perimeter(self) -> float',
       'geometry/area.py:22 method Polygon.regular | def regular(cls, count: int, length: float) -> "Polygon"',
+      'geometry/volume.py:9 function cube_volume | def cube_volume(side: float) -> float',
+      'geometry/volume.py:14 function _sphere_volume | def _sphere_volume(radius: float) -> float',
+      'geometry/volume.py:23 class Prism | class Prism',
+      'geometry/volume.py:26 method Prism.__init__ | def __init__(self, base_area: float, height: float) -> None',
+      'geometry/volume.py:30 method Prism.volume | def volume(self) -> float',
       'src/shapes.ts:2 function circleArea | export function circleArea(radius: number): number',
       'src/shapes.ts:6 function scale | export function scale(value: number, factor = 2)',
       'src/shapes.ts:11 function legacySide | export function legacySide(area: number): number',
       'src/shapes.ts:16 class Shape | export class Shape',
       'src/shapes.ts:17 method Shape.constructor | constructor(readonly name: string)',
       'src/shapes.ts:19 method Shape.label | label(prefix: string): string',
+    ]);
+    // The index's underscore rule alone lists volume.py's constant UNIT and cylinder_volume, and not _sphere_volume.
+    expect(apiSurfaceOf(indexedBefore.symbols).flatMap((symbol) => (symbol.path === 'geometry/volume.py' ? [symbol.symbol] : []))).toEqual([
+      'UNIT',
+      'cube_volume',
+      'cylinder_volume',
+      'Prism',
+      'Prism.__init__',
+      'Prism.volume',
     ]);
   });
 
@@ -178,17 +207,17 @@ describe('the public API inventory and its changes against a baseline', () => {
     const diff = (apiSurface: boolean, stored: StoredBaseline = baseline) =>
       runSummary(buildReport(after, settings(apiSurface)), '1.0.0', stored).diff;
     expect(diff(true)).toMatchObject({
-      typing_param_permille_delta: 67,
-      typing_return_permille_delta: 91,
-      docstring_permille_delta: -83,
+      typing_param_permille_delta: 47,
+      typing_return_permille_delta: 63,
+      docstring_permille_delta: -59,
       api_breaking_changes: 2,
       new_api_symbols: 1,
     });
     // Without api_surface on the run, or on the baseline's run: the API counts stay null, the typing deltas do not.
-    expect(diff(false)).toMatchObject({ typing_param_permille_delta: 67, api_breaking_changes: null, new_api_symbols: null });
+    expect(diff(false)).toMatchObject({ typing_param_permille_delta: 47, api_breaking_changes: null, new_api_symbols: null });
     const withoutApi = { document: baselineOf(buildReport(before, settings(false))), untrustedReason: null };
     expect(withoutApi.document.api_surface).toBeUndefined();
-    expect(diff(true, withoutApi)).toMatchObject({ docstring_permille_delta: -83, api_breaking_changes: null, new_api_symbols: null });
+    expect(diff(true, withoutApi)).toMatchObject({ docstring_permille_delta: -59, api_breaking_changes: null, new_api_symbols: null });
     // No baseline: nothing to compare against.
     expect(diff(true, NO_STORED_BASELINE)).toMatchObject({
       typing_param_permille_delta: null,
@@ -210,7 +239,7 @@ describe('the public API inventory and its changes against a baseline', () => {
     const page = (input: Record<string, unknown>) =>
       reportSection({ report, changed: null }, GetReportSectionInputSchema.parse({ section: 'metrics_detail', ...input })).content;
     expect(page({ family: 'api_surface', path: 'src', offset: 1, limit: 2 })).toEqual({
-      api_surface: { symbols: 12 },
+      api_surface: { symbols: 17 },
       family: 'api_surface',
       path: 'src',
       total: 6,
@@ -236,7 +265,7 @@ describe('the public API inventory and its changes against a baseline', () => {
       ],
       next_offset: 3,
     });
-    expect(page({}).families).toContainEqual({ family: 'api_surface', items: 12 });
+    expect(page({}).families).toContainEqual({ family: 'api_surface', items: 17 });
     const without = buildReport(after, settings(false));
     expect(
       reportSection(

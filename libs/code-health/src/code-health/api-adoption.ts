@@ -17,7 +17,8 @@ import type { HealthSymbolRow } from '@lore/graph';
  * - docstrings: every language whose indexer records doc comments (all of Lore's).
  * - API surface: the symbols the indexer marks exported, which is each language's own rule (TypeScript
  *   and JavaScript `export`, Python a module-level name without a leading underscore and the public
- *   members of a public class (`__all__` is not in the index), Java and C# `public`, Go a capitalised name).
+ *   members of a public class, or what a module's `__all__` lists (python-all.ts sets the flag again
+ *   from it before analysis), Java and C# `public`, Go a capitalised name).
  */
 
 const TYPED_LANGUAGES = new Set(['typescript', 'python']);

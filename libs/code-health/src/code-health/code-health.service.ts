@@ -55,6 +55,7 @@ import { Operation } from '@lore/knowledge/operations/operation';
 import { parseInput } from '@lore/knowledge/validation';
 import { buildReport } from './analysis-report';
 import { MANIFEST_PATHS, publicationOf } from './publication';
+import { ALL_NAME, withDeclaredAll } from './python-all';
 import { deadCodeQuestions } from './reachability';
 import type { CoverageReading } from './coverage-join';
 import {
@@ -404,7 +405,9 @@ export class CodeHealthService {
         details: { limit: 'LORE_ANALYSIS_MAX_SYMBOLS', value: limit, symbols: size.symbols },
       });
     }
-    const facts = await this.health.readFacts(principal, repository.repositoryId, codeLanguages());
+    const indexed = await this.health.readFacts(principal, repository.repositoryId, codeLanguages());
+    const pythonPaths = indexed.files.filter((file) => file.language === 'python').map((file) => file.path);
+    const facts = withDeclaredAll(indexed, await this.sources.filesNaming(repository, ALL_NAME, pythonPaths));
     const publication = publicationOf(await this.sources.filesAtCommit(repository, MANIFEST_PATHS));
     const questions = deadCodeQuestions(facts, repository.callsExact, publication);
     const namesInCode =

@@ -242,7 +242,11 @@ function checkedByName(item: UnreachedSymbol, declared: ReadonlyMap<string, numb
   return item;
 }
 
-/** A name the package gives its clients: exported, a member of an exported class, or re-exported by a package root. */
+/**
+ * A name the package gives its clients: exported, a member of an exported class, or re-exported by a
+ * package root. Exported is the index's flag, which for a Python module with `__all__` the service has
+ * set again from it (withDeclaredAll): listed names are public, underscore or not, and others are not.
+ */
 function isPublicName(symbol: HealthSymbolRow, parent: HealthSymbolRow | undefined, reExported: Map<string, Set<string>>): boolean {
   return (
     symbol.exported ||

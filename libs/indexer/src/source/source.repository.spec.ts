@@ -196,3 +196,29 @@ describe('SourceRepository.filesAtCommit (the real git)', () => {
     );
   });
 });
+
+describe('SourceRepository.filesNaming (the real git)', () => {
+  it('reads the given files that name the word at the indexed commit, below the root only, and the working tree outside git', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'lore-naming-')));
+    gitIn(root, ['-c', 'init.defaultBranch=main', 'init', '-q']);
+    mkdirSync(join(root, 'lib', 'pkg'), { recursive: true });
+    writeFileSync(join(root, 'lib', 'pkg', 'api.py'), "__all__ = ['run']\n");
+    writeFileSync(join(root, 'lib', 'pkg', 'util.py'), 'all_names = 1\n');
+    writeFileSync(join(root, 'lib', 'notes.txt'), '__all__\n');
+    writeFileSync(join(root, 'outer.py'), "__all__ = ['outer']\n");
+    gitIn(root, ['add', '-A']);
+    gitIn(root, ['commit', '-q', '-m', 'first']);
+    const commitSha = gitIn(root, ['rev-parse', 'HEAD']).trim();
+    // Named only after the indexed commit: not what was indexed.
+    writeFileSync(join(root, 'lib', 'pkg', 'util.py'), "__all__ = ['later']\n");
+    const source = { rootPath: join(root, 'lib'), commitSha, gitPrefix: 'lib' };
+    const paths = ['pkg/api.py', 'pkg/util.py'];
+    expect(await new SourceRepository().filesNaming(source, '__all__', paths)).toEqual(new Map([['pkg/api.py', "__all__ = ['run']\n"]]));
+    expect(await new SourceRepository().filesNaming({ ...source, gitPrefix: null }, '__all__', paths)).toEqual(
+      new Map([
+        ['pkg/api.py', "__all__ = ['run']\n"],
+        ['pkg/util.py', "__all__ = ['later']\n"],
+      ]),
+    );
+  });
+});

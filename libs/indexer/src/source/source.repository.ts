@@ -80,6 +80,46 @@ export class SourceRepository {
   }
 
   /**
+   * The files of `paths` whose text at the indexed commit holds `word` (an identifier) as a whole
+   * word, with that text: one `git grep` over the paths' file name endings picks them, so a large
+   * repository's other files are never read; outside git, the working tree's copies are searched.
+   */
+  async filesNaming(repository: IndexedSource, word: string, paths: readonly string[]): Promise<Map<string, string>> {
+    if (!IDENTIFIER.test(word) || paths.length === 0) return new Map();
+    const whole = new RegExp(`(?<![\\w$])${word.replace(/\$/g, '\\$')}(?![\\w$])`);
+    if (repository.gitPrefix === null) {
+      const texts = await this.filesAtCommit(repository, paths);
+      return new Map([...texts].filter(([, text]) => whole.test(text)));
+    }
+    const globs = new Set(
+      paths.map((path) => {
+        const ending = /\.[^./]+$/.exec(path)?.[0];
+        return ending === undefined ? path : `*${ending}`;
+      }),
+    );
+    // Exit status 1 (no file matched) reads as null: none. Each line is `<commit>:<path>`, the path relative to the root.
+    const found = await gitOutput(repository.rootPath, [
+      'grep',
+      '-I',
+      '-l',
+      '-w',
+      '-F',
+      '--no-color',
+      '-e',
+      word,
+      repository.commitSha,
+      '--',
+      ...globs,
+    ]);
+    const wanted = new Set(paths);
+    const named = (found ?? '')
+      .split('\n')
+      .map((line) => line.slice(repository.commitSha.length + 1))
+      .filter((path) => wanted.has(path));
+    return this.filesAtCommit(repository, named);
+  }
+
+  /**
    * A file of the working tree that need not be indexed (a coverage report a test run wrote), by a
    * path relative to the repository's root or absolute inside it. `outside` when the path, or what a
    * symbolic link on it leads to, is not under the root; `unreadable` (with the reason) when it is
