@@ -67,9 +67,9 @@ describe('__all__ in the exported flags and in dead code by reachability', () =>
   // pkg/api.py: `__all__ = ["_connect", "_Session"]`; helper is public by the underscore rule alone.
   const facts: HealthFacts = {
     files: [
-      { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false },
-      { path: 'pkg/api.py', language: 'python', lines: 20, isTest: false },
-      { path: 'pkg/other.py', language: 'python', lines: 5, isTest: false },
+      { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false, calledAtLoad: [] },
+      { path: 'pkg/api.py', language: 'python', lines: 20, isTest: false, calledAtLoad: [] },
+      { path: 'pkg/other.py', language: 'python', lines: 5, isTest: false, calledAtLoad: [] },
     ],
     symbols: [
       pythonSymbol('_connect'),
