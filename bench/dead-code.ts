@@ -69,9 +69,9 @@ async function main(): Promise<void> {
   // Once the exact pass is done a repository's calls are as exact as they will be (callsExact in tenant views).
   const indexed = healthFactsOf(snapshot);
   const source = { rootPath: root, commitSha: snapshot.commitSha, gitPrefix: '' };
-  // As the service does: a Python module's `__all__`, read from the code, decides its public names.
+  // As the service does: a Python module's `__all__`, read from the code, adds to its public names.
   const pythonPaths = indexed.files.filter((file) => file.language === 'python').map((file) => file.path);
-  const facts = withDeclaredAll(indexed, await new SourceRepository().filesNaming(source, ALL_NAME, pythonPaths));
+  const facts = withDeclaredAll(indexed, await new SourceRepository().filesNaming(source, ALL_NAME, pythonPaths), 'uses');
   const publication = process.argv.includes('--as-application')
     ? { published: false, by: 'read as an application (--as-application)' }
     : publicationOf(await new SourceRepository().filesAtCommit(source, MANIFEST_PATHS));

@@ -48,6 +48,8 @@ export interface AnalysisSettings {
   coverage?: CoverageReading;
   /** Record the public API inventory (full mode only): metrics.api_surface. */
   apiSurface?: boolean;
+  /** The symbols as their modules publish them (Python's `__all__`, withDeclaredAll's `api` reading), for adoption and the API surface; the facts' own without. */
+  publishedSymbols?: HealthFacts['symbols'];
 }
 
 /** What the index does not record, so what no report can say yet. */
@@ -141,7 +143,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
         mean_cyclomatic: full && measured.length > 0 ? round(measured.reduce((sum, value) => sum + value, 0) / measured.length, 2) : null,
         import_cycles: full ? cycles.filter((cycle) => cycle.runtime).length : 0,
         dead_code_items: full ? unreached.filter((item) => item.status === 'dead').length : 0,
-        adoption: full ? adoptionOf(facts.symbols) : null,
+        adoption: full ? adoptionOf(settings.publishedSymbols ?? facts.symbols) : null,
       },
       functions: full
         ? functions.map(({ symbol, fanIn, fanOut }) => ({
@@ -167,7 +169,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       modules: full ? modules : [],
       // Absent, not null, without coverage_xml: a run without one keeps the digest it always had.
       coverage_join: full && settings.coverage ? joinCoverage(settings.coverage, facts, settings.thresholds.complexity) : undefined,
-      api_surface: full && settings.apiSurface ? apiSurfaceOf(facts.symbols) : undefined,
+      api_surface: full && settings.apiSurface ? apiSurfaceOf(settings.publishedSymbols ?? facts.symbols) : undefined,
     },
     derived: derivedOf(findings),
   };

@@ -29,7 +29,7 @@ beforeAll(async () => {
     const indexed = healthFactsOf((await readRepository(join(FIXTURES, name), { tenantId: 't', maxFileBytes: 1 << 20 })).snapshot);
     const python = indexed.files.filter((file) => file.language === 'python');
     const texts = new Map(python.map((file) => [file.path, readFileSync(join(FIXTURES, name, file.path), 'utf8')]));
-    return { indexed, declared: withDeclaredAll(indexed, texts) };
+    return { indexed, declared: withDeclaredAll(indexed, texts, 'api') };
   };
   const baseline = await facts('api-surface');
   [indexedBefore, before, after] = [baseline.indexed, baseline.declared, (await facts('api-surface-changed')).declared];

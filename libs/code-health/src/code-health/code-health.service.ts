@@ -407,7 +407,8 @@ export class CodeHealthService {
     }
     const indexed = await this.health.readFacts(principal, repository.repositoryId, codeLanguages());
     const pythonPaths = indexed.files.filter((file) => file.language === 'python').map((file) => file.path);
-    const facts = withDeclaredAll(indexed, await this.sources.filesNaming(repository, ALL_NAME, pythonPaths));
+    const declaringAll = await this.sources.filesNaming(repository, ALL_NAME, pythonPaths);
+    const facts = withDeclaredAll(indexed, declaringAll, 'uses');
     const publication = publicationOf(await this.sources.filesAtCommit(repository, MANIFEST_PATHS));
     const questions = deadCodeQuestions(facts, repository.callsExact, publication);
     const namesInCode =
@@ -424,6 +425,7 @@ export class CodeHealthService {
       namesInCode,
       coverage,
       apiSurface: query.api_surface,
+      publishedSymbols: withDeclaredAll(indexed, declaringAll, 'api').symbols,
     });
     await this.health.registerRun(
       principal.tenantId,

@@ -89,7 +89,7 @@ describe('__all__ in the exported flags and in dead code by reachability', () =>
   ]);
 
   it('marks exported what __all__ lists and the public members of a listed class; a module whose __all__ is unread keeps the index’s flags', () => {
-    expect(withDeclaredAll(facts, texts).symbols.map((symbol) => [symbol.uid, symbol.exported])).toEqual([
+    expect(withDeclaredAll(facts, texts, 'api').symbols.map((symbol) => [symbol.uid, symbol.exported])).toEqual([
       ['_connect', true],
       ['helper', false],
       ['_Session', true],
@@ -98,10 +98,20 @@ describe('__all__ in the exported flags and in dead code by reachability', () =>
       ['_Session.__enter__', true],
       ['unlisted', true],
     ]);
-    expect(withDeclaredAll(facts, new Map())).toBe(facts);
+    expect(withDeclaredAll(facts, new Map(), 'api')).toBe(facts);
+    // For dead code __all__ only adds: helper, left out of it, stays public (still importable, or registered by subclassing).
+    expect(withDeclaredAll(facts, texts, 'uses').symbols.map((symbol) => [symbol.uid, symbol.exported])).toEqual([
+      ['_connect', true],
+      ['helper', true],
+      ['_Session', true],
+      ['_Session.close', true],
+      ['_Session._reset', false],
+      ['_Session.__enter__', true],
+      ['unlisted', true],
+    ]);
   });
 
-  it("takes a listed underscore name as a library's public name, never dead, and an unlisted public-looking one as dead", () => {
+  it("takes a listed underscore name as a library's public name, never dead, and an unlisted public-looking one as public still", () => {
     const listed = (input: HealthFacts) =>
       unreachedSymbols(input, true, LIBRARY).map((item) => [item.symbol.uid, item.status, item.publicApi ?? null]);
     // By the underscore rule alone: _connect and _Session's close and _reset are dead (the class itself is kept by
@@ -113,10 +123,10 @@ describe('__all__ in the exported flags and in dead code by reachability', () =>
       ['_Session._reset', 'dead', null],
       ['unlisted', 'unknown', 'library'],
     ]);
-    // By __all__: _connect and _Session are public (reachability roots every member of a public class, _reset too), helper is dead.
-    expect(listed(withDeclaredAll(facts, texts))).toEqual([
+    // By __all__: _connect and _Session are public too (reachability roots every member of a public class, _reset too).
+    expect(listed(withDeclaredAll(facts, texts, 'uses'))).toEqual([
       ['_connect', 'unknown', 'library'],
-      ['helper', 'dead', null],
+      ['helper', 'unknown', 'library'],
       ['_Session', 'unknown', 'library'],
       ['unlisted', 'unknown', 'library'],
     ]);

@@ -81,8 +81,13 @@ function skipSpace(text: string, from: number, acrossLines: boolean): number {
  * read (`modules`: their text by path): a top-level name is public when listed, underscore or not;
  * a class member when its class is public and the member is by the index's rule (no leading
  * underscore, or a dunder method). Other languages and modules keep the index's flag.
+ *
+ * `reading`: `api` (the API surface, public doc comments) takes the list as the module's public
+ * names; `uses` (dead code) only adds to the index's: a name left out of `__all__` is still
+ * importable and a framework may register it by subclassing (netbox's
+ * `OpenApiSerializerExtension`s, measured: four used names called dead otherwise).
  */
-export function withDeclaredAll(facts: HealthFacts, modules: ReadonlyMap<string, string>): HealthFacts {
+export function withDeclaredAll(facts: HealthFacts, modules: ReadonlyMap<string, string>, reading: 'api' | 'uses'): HealthFacts {
   const lists = new Map<string, ReadonlySet<string>>();
   for (const file of facts.files) {
     const text = file.language === 'python' ? modules.get(file.path) : undefined;
@@ -107,5 +112,8 @@ export function withDeclaredAll(facts: HealthFacts, modules: ReadonlyMap<string,
     decided.set(symbol.uid, decision);
     return decision;
   };
-  return { ...facts, symbols: facts.symbols.map((symbol) => ({ ...symbol, exported: exported(symbol) })) };
+  return {
+    ...facts,
+    symbols: facts.symbols.map((symbol) => ({ ...symbol, exported: exported(symbol) || (reading === 'uses' && symbol.exported) })),
+  };
 }

@@ -245,7 +245,7 @@ function checkedByName(item: UnreachedSymbol, declared: ReadonlyMap<string, numb
 /**
  * A name the package gives its clients: exported, a member of an exported class, or re-exported by a
  * package root. Exported is the index's flag, which for a Python module with `__all__` the service has
- * set again from it (withDeclaredAll): listed names are public, underscore or not, and others are not.
+ * set again from it (withDeclaredAll's `uses` reading): listed names are public too, underscore or not.
  */
 function isPublicName(symbol: HealthSymbolRow, parent: HealthSymbolRow | undefined, reExported: Map<string, Set<string>>): boolean {
   return (
