@@ -3,7 +3,7 @@ import type { CallRow, InheritanceRow, LanguageServerRun, SkippedFile, SymbolRow
 import type { ExactResolution, Extraction, ExtractionInput, LanguageExtractor } from '../extractor';
 import { ExternalReferenceRows } from '../external-references';
 import type { SourceFile } from '../repository-files';
-import { CallEdges, ImportEdges, sortInheritance, type SiteCalls } from './edges';
+import { CallEdges, fileUidOf, ImportEdges, sortInheritance, type SiteCalls } from './edges';
 import { FileSymbols } from './symbol-rows';
 import { nodeTypeQuery, parserFor, parseText, syntaxErrorReason, visitCaptures, type GrammarName, type VisitOutcome } from './tree-sitter';
 
@@ -66,14 +66,15 @@ export interface FileWalk<File extends WalkedFile> {
   finish(): File;
 }
 
-/** A place in a function's body that calls something. */
+/** A place that calls something: in a function's body, or (caller null) in the code that runs when its file loads. */
 export interface CallSite {
-  readonly caller: { readonly symbol: SymbolRow };
+  readonly caller: { readonly symbol: SymbolRow } | null;
   readonly line: number;
 }
 
 /** What a file's walk gives the resolution: at least its call sites, in document order. */
 export interface WalkedFile {
+  readonly path: string;
   readonly sites: readonly CallSite[];
 }
 
@@ -120,13 +121,16 @@ export class TreeSitterExtractor<File extends WalkedFile> implements LanguageExt
     // With a second pass to come, each site's own edges are kept for it: its guesses where the checker finds nothing.
     const firstPass = run.exactPass ? new Map<SiteOf<File>, CallRow[]>() : null;
     for (const file of files) {
+      // A call made as the file loads is stored from the file, as TypeScript's are.
+      const loadUid = fileUidOf(input, file.path);
       for (const site of file.sites) {
+        const callerUid = site.caller?.symbol.uid ?? loadUid;
         if (!firstPass) {
-          resolver.resolveCall(site, calls.from(site.caller.symbol.uid, site.line));
+          resolver.resolveCall(site, calls.from(callerUid, site.line));
           continue;
         }
         const own = new CallEdges();
-        resolver.resolveCall(site, own.from(site.caller.symbol.uid, site.line));
+        resolver.resolveCall(site, own.from(callerUid, site.line));
         const rows = own.rows();
         firstPass.set(site, rows);
         for (const row of rows) calls.add(row.callerUid, row.calleeUid, row.line, row.confidence);

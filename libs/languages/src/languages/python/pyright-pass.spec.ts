@@ -27,6 +27,12 @@ describe('the pyright pass on test/fixtures/pricing-python (same-named methods o
     expect(edges(extraction.calls)).toEqual([
       ['pricing/models.py#Invoice.total', 'pricing/models.py#Invoice.lines', 6, 'import'],
       ['pricing/models.py#make_invoice', 'pricing/models.py#Invoice', 27, 'import'],
+      // The code that runs as report.py is imported calls from the file.
+      ['pricing/report.py', 'pricing/models.py#Invoice.total', 30, 'ambiguous'],
+      ['pricing/report.py', 'pricing/models.py#Quote', 29, 'import'],
+      ['pricing/report.py', 'pricing/models.py#Quote.total', 30, 'ambiguous'],
+      ['pricing/report.py', 'pricing/models.py#make_invoice', 30, 'import'],
+      ['pricing/report.py', 'pricing/report.py#invoice_total', 32, 'import'],
       ['pricing/report.py#fresh_quote', 'pricing/models.py#Quote', 21, 'import'],
       ['pricing/report.py#fresh_quote', 'pricing/models.py#Quote.total', 21, 'import'],
       ['pricing/report.py#invoice_total', 'pricing/models.py#Invoice.total', 7, 'ambiguous'],
@@ -46,6 +52,11 @@ describe('the pyright pass on test/fixtures/pricing-python (same-named methods o
     expect(edges(exact.calls)).toEqual([
       ['pricing/models.py#Invoice.total', 'pricing/models.py#Invoice.lines', 6, 'exact'],
       ['pricing/models.py#make_invoice', 'pricing/models.py#Invoice', 27, 'exact'],
+      // pyright's definitions for the file's own calls: `make_invoice().total()` is Invoice's, the decoy Quote.total is gone.
+      ['pricing/report.py', 'pricing/models.py#Invoice.total', 30, 'exact'],
+      ['pricing/report.py', 'pricing/models.py#Quote', 29, 'exact'],
+      ['pricing/report.py', 'pricing/models.py#make_invoice', 30, 'exact'],
+      ['pricing/report.py', 'pricing/report.py#invoice_total', 32, 'exact'],
       ['pricing/report.py#fresh_quote', 'pricing/models.py#Quote', 21, 'exact'],
       ['pricing/report.py#fresh_quote', 'pricing/models.py#Quote.total', 21, 'exact'],
       // The decoys invoice_total -> Quote.total, quote_totals -> Invoice.total, labels -> Quote.append and Ledger.join are gone.
@@ -130,7 +141,7 @@ describe('the pyright pass run again, and on bad input', () => {
         reason: `no Python environment found (LORE_PYTHON=${join(root, 'no-such-python')} does not run): pyright resolves calls within the repository and into the standard library, but not into installed packages`,
       },
     ]);
-    expect(edges(exact.calls).filter(([, , , confidence]) => confidence === 'exact')).toHaveLength(7);
+    expect(edges(exact.calls).filter(([, , , confidence]) => confidence === 'exact')).toHaveLength(11);
   });
 
   it('a pyright that cannot start leaves the first pass edges, with a warning', async () => {

@@ -6,9 +6,9 @@ import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallRow, InheritanceRow, SkippedFile, SymbolRow } from '@lore/domain';
 import type { ExactResolution, ExtractionInput, PyrightSettings } from '../../extractor';
-import { CallEdges } from '../../tree-sitter/edges';
+import { CallEdges, fileUidOf } from '../../tree-sitter/edges';
 import type { PyCallSite, PyModule } from './python-model';
-import { PyrightSession, type OutgoingCall } from './pyright-session';
+import { PyrightSession, type DefinitionPlace, type LspPosition } from './pyright-session';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- its version names the cache's answers
 const PYRIGHT_VERSION = (require('pyright/package.json') as { version: string }).version;
@@ -16,8 +16,8 @@ const PYRIGHT_VERSION = (require('pyright/package.json') as { version: string })
 /** Requests in flight at once: pyright answers one at a time, this only hides the round trips. */
 const IN_FLIGHT = 4;
 
-/** Bumped whenever what a file's answers hold changes. */
-const ANSWERS_FORMAT = 1;
+/** Bumped whenever what a file's answers hold changes (2: the calls a module makes as it loads). */
+const ANSWERS_FORMAT = 2;
 
 export interface PyrightPassInput {
   input: ExtractionInput;
@@ -73,7 +73,7 @@ export async function resolveWithPyright(pass: PyrightPassInput): Promise<ExactR
   }
   const failed = skipped.find((row) => row.reason.startsWith('calls not resolved by pyright'));
   return {
-    calls: callsOf(modules, answers, pass.firstPass),
+    calls: callsOf(input, modules, answers, pass.firstPass),
     inheritance: pass.inheritance,
     skipped,
     languageServers: [
@@ -90,7 +90,9 @@ export async function resolveWithPyright(pass: PyrightPassInput): Promise<ExactR
 
 /**
  * Asks pyright for the outgoing calls of each outermost named function of the modules (its answer
- * covers the functions and lambdas nested in it). Returns the warnings of what it could not do.
+ * covers the functions and lambdas nested in it), and for the definition each call the module makes
+ * as it loads names, where the first pass found a callee in the repository (a call pyright's call
+ * hierarchy has no caller item for). Returns the warnings of what it could not do.
  */
 async function askPyright(
   pass: PyrightPassInput,
@@ -117,27 +119,40 @@ async function askPyright(
   try {
     for (const module of modules) {
       const found = new Map<string, Set<string>>();
-      const functions = module.functions.filter((fn) => fn.enclosing === null && fn.name !== null);
       const path = join(rootPath, module.path);
+      const record = (start: LspPosition, callee: string | null): void => {
+        const key = `${start.line}:${start.character}`;
+        let callees = found.get(key);
+        if (!callees) found.set(key, (callees = new Set()));
+        if (callee) callees.add(callee);
+      };
+      const asks: (() => Promise<void>)[] = [
+        ...module.functions
+          .filter((fn) => fn.enclosing === null && fn.name !== null)
+          .map((fn) => async () => {
+            for (const call of (await session.outgoingCalls(path, fn.name!)) ?? []) {
+              const callee = targets.uidOf(call.to.uri, call.to.range.start.line, call.to.name);
+              for (const { start } of call.fromRanges) record(start, callee);
+            }
+          }),
+        ...module.sites
+          .filter((site) => site.caller === null && (pass.firstPass.get(site)?.length ?? 0) > 0)
+          .map((site) => async () => {
+            const places = await session.definition(path, site.at);
+            // A place in the repository that holds no symbol (an import's alias): no answer, the guesses stay.
+            const callees = places.map((place) => ({ place, uid: targets.uidAtPlace(place, textOf) }));
+            if (callees.length === 0 || callees.some(({ place, uid }) => uid === null && targets.holds(place.uri))) return;
+            for (const { uid } of callees) record(site.at, uid);
+          }),
+      ];
       let next = 0;
       const worker = async (): Promise<void> => {
-        while (next < functions.length) {
-          const fn = functions[next++]!;
-          for (const call of (await session.outgoingCalls(path, fn.name!)) ?? []) {
-            const callee = targets.uidOf(call);
-            for (const { start } of call.fromRanges) {
-              const key = `${start.line}:${start.character}`;
-              let callees = found.get(key);
-              if (!callees) found.set(key, (callees = new Set()));
-              if (callee) callees.add(callee);
-            }
-          }
-        }
+        while (next < asks.length) await asks[next++]!();
       };
       try {
         // One file open at a time: pyright checks what is open, and keeps less of what is not.
         await session.open(path, textOf.get(module.path) ?? '');
-        await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, functions.length) }, worker));
+        await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, asks.length) }, worker));
         await session.release(path);
       } catch (error) {
         // A server that stopped answers nothing more: this file and the rest keep the first pass's edges.
@@ -161,6 +176,7 @@ async function askPyright(
 
 /** The CALLS rows: pyright's answer for each site it answered, the first pass's (as `ambiguous` at best) for the others. */
 function callsOf(
+  input: ExtractionInput,
   modules: readonly PyModule[],
   answers: ReadonlyMap<string, FileAnswers>,
   firstPass: ReadonlyMap<PyCallSite, readonly CallRow[]>,
@@ -170,7 +186,7 @@ function callsOf(
     const answered = answers.get(module.path);
     const bySite = new Map(answered?.sites.map(([line, character, callees]) => [`${line}:${character}`, callees]));
     for (const site of module.sites) {
-      const callerUid = site.caller.symbol.uid;
+      const callerUid = site.caller?.symbol.uid ?? fileUidOf(input, module.path);
       const callees = bySite.get(`${site.at.line}:${site.at.character}`);
       if (callees) {
         for (const callee of callees) edges.add(callerUid, callee, site.line, 'exact');
@@ -200,21 +216,41 @@ class DeclarationTargets {
     }
   }
 
-  /** null: a declaration outside the repository (or one it has no symbol for), which gives no edge. */
-  uidOf(call: OutgoingCall): string | null {
-    let path: string;
-    try {
-      path = relative(this.rootPath, fileURLToPath(call.to.uri)).split(sep).join(posix.sep);
-    } catch {
-      return null;
-    }
-    const line = call.to.range.start.line + 1;
+  /** null: a declaration outside the repository (or one it has no symbol for), which gives no edge. `line` is 0-based. */
+  uidOf(uri: string, line: number, name: string): string | null {
+    const path = this.pathOf(uri);
     let best: SymbolRow | null = null;
-    for (const symbol of this.byPath.get(path) ?? []) {
-      if (symbol.name !== call.to.name || symbol.startLine > line || symbol.endLine < line) continue;
+    for (const symbol of (path !== null && this.byPath.get(path)) || []) {
+      if (symbol.name !== name || symbol.startLine > line + 1 || symbol.endLine < line + 1) continue;
       if (!best || symbol.endLine - symbol.startLine < best.endLine - best.startLine) best = symbol;
     }
     return best?.uid ?? null;
+  }
+
+  /** The symbol a definition's place names: the identifier there, read off the file's text. */
+  uidAtPlace(place: DefinitionPlace, textOf: ReadonlyMap<string, string | null>): string | null {
+    const path = this.pathOf(place.uri);
+    const text = path === null ? null : textOf.get(path);
+    if (!text) return null;
+    const { line, character } = place.range.start;
+    const name = /^[\p{L}\p{N}_]+/u.exec(text.split('\n')[line]?.slice(character) ?? '')?.[0];
+    return name ? this.uidOf(place.uri, line, name) : null;
+  }
+
+  /** Whether a place is in one of the repository's Python files. */
+  holds(uri: string): boolean {
+    const path = this.pathOf(uri);
+    return path !== null && this.byPath.has(path);
+  }
+
+  /** A file's path in the repository, posix; null outside it. */
+  private pathOf(uri: string): string | null {
+    try {
+      const path = relative(this.rootPath, fileURLToPath(uri)).split(sep).join(posix.sep);
+      return path.startsWith('../') ? null : path;
+    } catch {
+      return null;
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import {
   type OutgoingCall,
 } from '../../language-servers/language-server-session';
 
-export type { LspPosition, OutgoingCall } from '../../language-servers/language-server-session';
+export type { DefinitionPlace, LspPosition } from '../../language-servers/language-server-session';
 
 export interface PyrightSessionOptions {
   rootPath: string;

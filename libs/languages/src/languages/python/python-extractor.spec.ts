@@ -270,6 +270,47 @@ describe('PythonExtractor on unusual input', () => {
     expect(result.calls.map((c) => [short(c.calleeUid), c.count, c.confidence])).toEqual([['pkg/a.py#f', 2, 'import']]);
   });
 
+  it("calls from the code that runs when a module is imported (statements, class bodies, decorators) have the file as caller; a method's are its own", async () => {
+    const result = await new PythonExtractor().extract(
+      memoryInput({
+        'app/setup.py':
+          'def register(cls):\n    return cls\n\n\ndef route(path):\n    return register\n\n\ndef defaults():\n    return 1\n',
+        'app/page.py': [
+          'import requests',
+          'from app.setup import defaults, register, route as at',
+          '',
+          '',
+          '@at("/")',
+          'class Page:',
+          '    size = defaults()',
+          '',
+          '    def area(self):',
+          '        return defaults()',
+          '',
+          '',
+          'register(Page)',
+          'register(Page)',
+          'requests.get("x")',
+          '',
+          '',
+          'def load():',
+          '    requests.get("y")',
+          '',
+        ].join('\n'),
+      }),
+    );
+    expect(result.calls.map((c) => [short(c.callerUid), short(c.calleeUid), c.line, c.count, c.confidence])).toEqual([
+      ['app/page.py', 'app/setup.py#defaults', 7, 1, 'import'],
+      ['app/page.py', 'app/setup.py#register', 13, 2, 'import'],
+      ['app/page.py', 'app/setup.py#route', 5, 1, 'import'],
+      ['app/page.py#Page.area', 'app/setup.py#defaults', 10, 1, 'import'],
+    ]);
+    // Calls into other repositories' packages join symbols: the top-level `requests.get` is not kept, load's is.
+    expect(result.externalReferences.calls.map((call) => [short(call.callerUid), call.target.path, call.line])).toEqual([
+      ['app/page.py#load', ['get'], 19],
+    ]);
+  });
+
   it('does not match builtins or library calls by name', async () => {
     const result = await new PythonExtractor().extract(
       memoryInput({

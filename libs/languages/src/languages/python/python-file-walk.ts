@@ -261,19 +261,20 @@ export class PythonFileWalk implements FileWalk<PyModule> {
 
   // --- calls, variables, imports --------------------------------------------------------------
 
+  /** A call in a function's body, or in the code that runs when the module is imported (its caller then null). */
   private recordCall(node: Node): void {
     const caller = this.currentFunction();
-    if (!caller) return;
     const callee = node.childForFieldName('function');
     if (!callee) return;
     const line = startLineOf(node);
+    const module = this.module;
     if (callee.type === 'identifier') {
-      this.module.sites.push({ caller, line, at: positionOf(callee), name: callee.text, receiver: null });
+      module.sites.push({ caller, module, line, at: positionOf(callee), name: callee.text, receiver: null });
     } else if (callee.type === 'attribute') {
       const attribute = callee.childForFieldName('attribute');
       const object = callee.childForFieldName('object');
       if (attribute && object)
-        this.module.sites.push({ caller, line, at: positionOf(attribute), name: attribute.text, receiver: exprOf(object) });
+        module.sites.push({ caller, module, line, at: positionOf(attribute), name: attribute.text, receiver: exprOf(object) });
     }
   }
 

@@ -147,7 +147,9 @@ export interface PyFunction {
 }
 
 export interface PyCallSite extends CallSite {
-  caller: PyFunction;
+  /** null: the module's own code, which runs when it is imported (its top level, class bodies, decorators). */
+  caller: PyFunction | null;
+  module: PyModule;
   line: number;
   /** Where the callee's name is (`f` in `f()`, `total` in `a.b.total()`): 0-based line and UTF-16 column, as pyright places it. */
   at: { line: number; character: number };

@@ -53,12 +53,13 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
   }
 
   resolveCall(site: PyCallSite, calls: SiteCalls): void {
-    const module = site.caller.module;
+    const module = site.module;
     const named = site.receiver === null ? [site.name] : site.receiver.kind === 'path' ? [...site.receiver.parts, site.name] : null;
     const outside = named && this.externalName(module, site.caller, named);
     if (outside) {
-      // A name imported from another package: no edge here, a link when a repository that provides it is indexed.
-      this.external.addCall(site.caller.symbol.uid, outside, site.line);
+      // A name imported from another package: no edge here, a link when a repository that provides it
+      // is indexed. Links join symbols, so a call the module makes as it loads gives none.
+      if (site.caller) this.external.addCall(site.caller.symbol.uid, outside, site.line);
       return;
     }
     if (site.receiver === null) {
@@ -69,7 +70,7 @@ export class PythonResolver implements CrossFileResolver<PyCallSite> {
       return;
     }
     if (site.receiver.kind === 'super') {
-      const cls = site.caller.cls;
+      const cls = site.caller?.cls;
       if (!cls) return;
       for (const base of this.basesOf(cls)) {
         const member = this.findMember(base, site.name);
