@@ -1,4 +1,5 @@
-import type { HealthFacts, HealthImportRow, HealthSymbolRow } from '@lore/graph';
+import type { HealthFacts, HealthImportRow } from '@lore/graph';
+import { healthFile, healthSymbol } from '../../test/health-rows';
 import { buildReport } from './analysis-report';
 import { groupClones } from './clone-groups';
 import { classMeasures, importCycles, moduleMeasures } from './design-metrics';
@@ -9,33 +10,7 @@ import { filteredFindings, findingView, NO_STORED_BASELINE, pageOf, runSummary }
 /** A library, as a published package.json makes it. */
 const LIBRARY: Publication = { published: true, by: 'package.json publishes demo (not private)' };
 
-function symbol(fields: Partial<HealthSymbolRow> & Pick<HealthSymbolRow, 'uid' | 'path'>): HealthSymbolRow {
-  const name = fields.name ?? fields.uid.split('#').pop()!;
-  return {
-    kind: 'function',
-    name,
-    qualifiedName: fields.qualifiedName ?? name,
-    language: 'typescript',
-    startLine: 1,
-    endLine: 10,
-    exported: false,
-    nested: false,
-    inTest: false,
-    parentUid: null,
-    complexity: null,
-    cognitiveComplexity: null,
-    exactFingerprint: null,
-    renamedFingerprint: null,
-    bodyTokenCount: null,
-    nearMissSignature: null,
-    blockFingerprints: null,
-    fieldReads: null,
-    fieldWrites: null,
-    signature: null,
-    documented: false,
-    ...fields,
-  };
-}
+const symbol = healthSymbol;
 
 const signature = (seed: number, changed = 0) =>
   Array.from({ length: 16 }, (_, index) => (index < changed ? 1000 + index : seed * 100 + index));
@@ -262,17 +237,13 @@ describe('dead code by reachability', () => {
       // setmode.js ends with `initDocument();` (exact), `initMode();` (matched by name only) and
       // `exportedInit();` (imported: a public name that is used, so not one nothing uses).
       files: [
-        {
-          path: 'static/setmode.js',
-          language: 'javascript',
-          lines: 30,
-          isTest: false,
+        healthFile('static/setmode.js', 'javascript', 30, {
           calledAtLoad: [
             { uid: 'initDocument', confidence: 'exact' },
             { uid: 'initMode', confidence: 'name' },
             { uid: 'exportedInit', confidence: 'import' },
           ],
-        },
+        }),
       ],
       symbols: [
         symbol({ uid: 'initDocument', path: 'static/setmode.js' }),
@@ -318,9 +289,9 @@ describe('dead code by reachability', () => {
   it("checks a library's uncalled public names against the code: decorated or named elsewhere is a use; a Python script outside a package is nobody's API", () => {
     const python: HealthFacts = {
       files: [
-        { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false, calledAtLoad: [] },
-        { path: 'pkg/api.py', language: 'python', lines: 30, isTest: false, calledAtLoad: [] },
-        { path: 'examples/demo.py', language: 'python', lines: 9, isTest: false, calledAtLoad: [] },
+        healthFile('pkg/__init__.py', 'python', 1),
+        healthFile('pkg/api.py', 'python', 30),
+        healthFile('examples/demo.py', 'python', 9),
       ],
       symbols: [
         symbol({ uid: 'get_locales', path: 'pkg/api.py', startLine: 3, exported: true, language: 'python' }),
@@ -372,10 +343,7 @@ describe('dead code by reachability', () => {
       references: [],
       imports: [],
     };
-    const files = [
-      { path: 'src/views.py', language: 'python', lines: 9, isTest: false, calledAtLoad: [] },
-      { path: 'README.md', language: 'markdown', lines: 3, isTest: false, calledAtLoad: [] },
-    ];
+    const files = [healthFile('src/views.py', 'python', 9), healthFile('README.md', 'markdown', 3)];
     expect(deadCodeQuestions({ ...candidates, files }, true, LIBRARY)).toEqual({
       codeEndings: ['.py'],
       names: ['handedOn', 'orphan', 'route'],
@@ -386,7 +354,7 @@ describe('dead code by reachability', () => {
       ],
     });
     // A template runs code (`onload="orphan()"`): its files are searched too, a document's never.
-    const withTemplates = [...files, { path: 'templates/base.html', language: 'html', lines: 40, isTest: false, calledAtLoad: [] }];
+    const withTemplates = [...files, healthFile('templates/base.html', 'html', 40)];
     expect(deadCodeQuestions({ ...candidates, files: withTemplates }, true, LIBRARY).codeEndings).toEqual(['.html', '.py']);
     const code = {
       // `handedOn` is named twice (its declaration and `app.use(handedOn)`); the others once each.
@@ -474,10 +442,7 @@ describe('dead code by reachability', () => {
 
 describe('the canonical report', () => {
   const facts: HealthFacts = {
-    files: [
-      { path: 'src/a.ts', language: 'typescript', lines: 40, isTest: false, calledAtLoad: [] },
-      { path: 'src/b.ts', language: 'typescript', lines: 30, isTest: false, calledAtLoad: [] },
-    ],
+    files: [healthFile('src/a.ts', 'typescript', 40), healthFile('src/b.ts', 'typescript', 30)],
     symbols: [
       symbol({
         uid: 'f',

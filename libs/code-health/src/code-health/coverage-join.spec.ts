@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import { healthSymbol } from '../../test/health-rows';
 import { joinCoverage } from './coverage-join';
 
 const REPORTS = join(__dirname, '../../../../test/fixtures/health-ts/reports');
@@ -13,33 +14,18 @@ function body(
   endLine: number,
   complexity: number,
   more: Partial<HealthSymbolRow> = {},
-) {
-  return {
+): HealthSymbolRow {
+  return healthSymbol({
     uid: `t:r:${path}#${qualifiedName}`,
-    kind: 'function',
     name: qualifiedName,
     qualifiedName,
     path,
-    language: 'typescript',
     startLine,
     endLine,
-    exported: true,
-    nested: false,
-    inTest: false,
-    parentUid: null,
     complexity,
-    cognitiveComplexity: null,
-    exactFingerprint: null,
-    renamedFingerprint: null,
-    bodyTokenCount: null,
-    nearMissSignature: null,
-    blockFingerprints: null,
-    fieldReads: null,
-    fieldWrites: null,
-    signature: null,
-    documented: false,
+    exported: true,
     ...more,
-  } as HealthSymbolRow;
+  });
 }
 
 /** The health-ts fixture's bodies as the index holds them, with pricing.ts of the fixture's second commit. */

@@ -1,4 +1,5 @@
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import { healthFile, healthSymbol } from '../../test/health-rows';
 import { EvaluateGatesInputSchema } from '@lore/domain/schemas/analysis-review';
 import { baselineOf } from '../analysis-review/baselines';
 import { evaluateGates } from '../analysis-review/gates';
@@ -6,38 +7,14 @@ import { compareReports } from '../analysis-review/run-comparison';
 import { type AnalysisSettings, buildReport } from './analysis-report';
 import { NO_STORED_BASELINE, runSummary } from './report-views';
 
+/** A public function of api.ts, lines 1-5, of complexity 1. */
 function fn(uid: string, fields: Partial<HealthSymbolRow> = {}): HealthSymbolRow {
-  return {
-    uid,
-    path: 'src/api.ts',
-    kind: 'function',
-    name: uid,
-    qualifiedName: uid,
-    language: 'typescript',
-    startLine: 1,
-    endLine: 5,
-    exported: true,
-    nested: false,
-    inTest: false,
-    parentUid: null,
-    complexity: 1,
-    cognitiveComplexity: 0,
-    exactFingerprint: null,
-    renamedFingerprint: null,
-    bodyTokenCount: null,
-    nearMissSignature: null,
-    blockFingerprints: null,
-    fieldReads: null,
-    fieldWrites: null,
-    signature: null,
-    documented: false,
-    ...fields,
-  };
+  return healthSymbol({ uid, path: 'src/api.ts', endLine: 5, exported: true, complexity: 1, cognitiveComplexity: 0, ...fields });
 }
 
 /** A library's api.ts: report calls total; leftover is private and nothing calls it (dead). */
 const before: HealthFacts = {
-  files: [{ path: 'src/api.ts', language: 'typescript', lines: 40, isTest: false, calledAtLoad: [] }],
+  files: [healthFile('src/api.ts', 'typescript', 40)],
   symbols: [fn('total'), fn('report', { startLine: 7, endLine: 11 }), fn('leftover', { startLine: 13, endLine: 15, exported: false })],
   references: [{ fromUid: 'report', toUid: 'total', type: 'CALLS', confidence: 'exact' }],
   imports: [],

@@ -1,4 +1,5 @@
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
+import { healthFile, healthSymbol } from '../../test/health-rows';
 import type { Publication } from './publication';
 import { declaredAll, withDeclaredAll } from './python-all';
 import { unreachedSymbols } from './reachability';
@@ -32,45 +33,25 @@ describe("a Python module's __all__, read from its text", () => {
 
 const LIBRARY: Publication = { published: true, by: 'pyproject.toml publishes demo' };
 
+/** A function of pkg/api.py, lines 1-2, public by the index's underscore rule. */
 function pythonSymbol(uid: string, fields: Partial<HealthSymbolRow> = {}): HealthSymbolRow {
   const name = uid.split('.').pop()!;
-  return {
+  return healthSymbol({
     uid,
-    kind: 'function',
     name,
     qualifiedName: uid,
     path: 'pkg/api.py',
     language: 'python',
-    startLine: 1,
     endLine: 2,
-    // The index's underscore rule.
     exported: !name.startsWith('_'),
-    nested: false,
-    inTest: false,
-    parentUid: null,
-    complexity: null,
-    cognitiveComplexity: null,
-    exactFingerprint: null,
-    renamedFingerprint: null,
-    bodyTokenCount: null,
-    nearMissSignature: null,
-    blockFingerprints: null,
-    fieldReads: null,
-    fieldWrites: null,
-    signature: null,
-    documented: false,
     ...fields,
-  };
+  });
 }
 
 describe('__all__ in the exported flags and in dead code by reachability', () => {
   // pkg/api.py: `__all__ = ["_connect", "_Session"]`; helper is public by the underscore rule alone.
   const facts: HealthFacts = {
-    files: [
-      { path: 'pkg/__init__.py', language: 'python', lines: 1, isTest: false, calledAtLoad: [] },
-      { path: 'pkg/api.py', language: 'python', lines: 20, isTest: false, calledAtLoad: [] },
-      { path: 'pkg/other.py', language: 'python', lines: 5, isTest: false, calledAtLoad: [] },
-    ],
+    files: [healthFile('pkg/__init__.py', 'python', 1), healthFile('pkg/api.py', 'python', 20), healthFile('pkg/other.py', 'python', 5)],
     symbols: [
       pythonSymbol('_connect'),
       pythonSymbol('helper'),
