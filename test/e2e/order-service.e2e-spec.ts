@@ -346,6 +346,8 @@ describe('get_callers', () => {
   const answer = (callers: unknown[]) => ({
     target: ref('src/pricing/discounts.ts', 'applyDiscount', 'function', 9, 12),
     callers,
+    // No file of order-service calls at module level (module-level-calls.integration.spec.ts lists one that does).
+    fileCallers: [],
     warnings: [],
     trustBoundary: 'untrusted_repository_content',
   });

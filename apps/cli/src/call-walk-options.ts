@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CALL_CONFIDENCES, type CallConfidence, type SymbolRef, type Warning } from '@lore/domain';
 import type { WalkedSymbol } from '@lore/domain/schemas/call-graph';
+import type { FileCaller } from '@lore/domain/schemas/callers';
 import type { JsonOption } from './cli-command';
 
 // What `lore callers` and `lore callees` share: the symbol argument, the walk's options, the printout.
@@ -37,14 +38,24 @@ export function callWalkInput(symbol: string, options: CallWalkOptions) {
   };
 }
 
-/** The symbol asked about, then each symbol reached, indented by its distance. */
-export function printCallWalk(anchor: SymbolRef, reached: readonly WalkedSymbol[], warnings: readonly Warning[], none: string): void {
+/** The symbol asked about, then each symbol reached, indented by its distance, then the files whose module-level code calls one (callers). */
+export function printCallWalk(
+  anchor: SymbolRef,
+  reached: readonly WalkedSymbol[],
+  warnings: readonly Warning[],
+  none: string,
+  files: readonly FileCaller[] = [],
+): void {
   const lines = [
     `${anchor.kind} ${anchor.qualifiedName}  ${anchor.repositoryId}:${anchor.path}:${anchor.startLine}`,
-    ...(reached.length === 0 ? [`  ${none}`] : []),
+    ...(reached.length === 0 && files.length === 0 ? [`  ${none}`] : []),
     ...reached.map(
       (step) =>
         `  ${'  '.repeat(step.distance - 1)}${step.symbol.qualifiedName}  ${step.symbol.repositoryId}:${step.symbol.path}:${step.symbol.startLine}  (line ${step.line}, ${step.confidence})`,
+    ),
+    ...files.map(
+      (file) =>
+        `  ${'  '.repeat(file.distance - 1)}file ${file.repositoryId}:${file.path}  (module-level code, line ${file.line}, ${file.confidence})`,
     ),
     ...warnings.map((warning) => `  warning: ${warning.message}`),
   ];

@@ -9,6 +9,7 @@ import { type Embedder, LazyEmbedder } from '@lore/embeddings';
 import type {
   CallDirection,
   CallEdge,
+  FileCallEdge,
   CodeGraphRepository,
   DocumentSectionRecord,
   EmbeddingProgressRecord,
@@ -62,6 +63,7 @@ type CodeGraphReads = Pick<
   | 'listRepositories'
   | 'getFile'
   | 'findCallEdges'
+  | 'findFilesCalling'
   | 'getDocumentFile'
   | 'findDocumentSections'
   | 'listProjectFiles'
@@ -82,6 +84,8 @@ export class FakeCodeGraph implements CodeGraphReads {
     filePaths: string[];
   })[] = [];
   private readonly calls: { from: SymbolRef; to: string; line: number; confidence: CallConfidence }[] = [];
+  /** Calls made by a file's module-level code. */
+  private readonly fileCalls: { repositoryId: string; path: string; to: string; line: number; confidence: CallConfidence }[] = [];
   /** How many hops findCallEdges was asked for. */
   callEdgeQueries = 0;
   /** What the full-text index ranks first for any query: uid and Lucene score. */
@@ -113,6 +117,11 @@ export class FakeCodeGraph implements CodeGraphReads {
 
   addCall(from: SymbolRef, to: SymbolRef, line: number, confidence: CallConfidence = 'exact'): void {
     this.calls.push({ from, to: to.uid, line, confidence });
+  }
+
+  /** A call from the module-level code of `path` (it runs when the file loads). */
+  addFileCall(repositoryId: string, path: string, to: SymbolRef, line: number, confidence: CallConfidence = 'exact'): void {
+    this.fileCalls.push({ repositoryId, path, to: to.uid, line, confidence });
   }
 
   addFile(repositoryId: string, file: FileRecord['file'], bytes = 0): void {
@@ -279,6 +288,30 @@ export class FakeCodeGraph implements CodeGraphReads {
             a.line - b.line ||
             a.symbol.uid.localeCompare(b.symbol.uid)
           : a.line - b.line || a.symbol.uid.localeCompare(b.symbol.uid),
+      )
+      .slice(0, limit);
+  }
+
+  /** Ordered and capped as callers/files-calling: by repository, path, call line and callee. */
+  async findFilesCalling(
+    principal: Principal,
+    uids: readonly string[],
+    confidences: readonly CallConfidence[],
+    limit: number,
+  ): Promise<FileCallEdge[]> {
+    return this.fileCalls
+      .filter((call) => uids.includes(call.to) && confidences.includes(call.confidence) && this.isVisible(principal, call.repositoryId))
+      .map((call) => ({
+        uid: `${principal.tenantId}:${call.repositoryId}:${call.path}`,
+        repositoryId: call.repositoryId,
+        path: call.path,
+        via: call.to,
+        line: call.line,
+        confidence: call.confidence,
+      }))
+      .sort(
+        (a, b) =>
+          a.repositoryId.localeCompare(b.repositoryId) || a.path.localeCompare(b.path) || a.line - b.line || a.via.localeCompare(b.via),
       )
       .slice(0, limit);
   }

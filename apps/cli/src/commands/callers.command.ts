@@ -21,6 +21,6 @@ async function callersCommand(symbol: string, options: CallWalkOptions): Promise
     return context.get(CallersService).getCallers(input, principal);
   });
   if (options.json) printJson(result);
-  else printCallWalk(result.target, result.callers, result.warnings, 'no callers');
+  else printCallWalk(result.target, result.callers, result.warnings, 'no callers', result.fileCallers);
   return EXIT.ok;
 }

@@ -44,7 +44,7 @@ function printImpact(result: AnalyzeImpactResult, listTests: boolean): void {
   const { summary } = result;
   const lines = [
     `targets: ${result.targets.map((symbol) => symbol.qualifiedName).join(', ') || '(no symbols)'}`,
-    `affected: ${summary.affectedSymbols} symbol(s), ${summary.affectedFiles} importing file(s), ${summary.tests} test(s), ${summary.documentSections} document section(s) in ${summary.repositories.join(', ') || 'no repository'}`,
+    `affected: ${summary.affectedSymbols} symbol(s), ${summary.affectedFiles} importing or calling file(s), ${summary.tests} test(s), ${summary.documentSections} document section(s) in ${summary.repositories.join(', ') || 'no repository'}`,
     ...result.affected.map(
       (step) =>
         `  ${step.distance}  ${step.symbol.qualifiedName}  ${step.symbol.repositoryId}:${step.symbol.path}:${step.symbol.startLine}  (${step.evidence[0]!.type.toLowerCase()}, ${step.confidence})`,

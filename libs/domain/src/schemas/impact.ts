@@ -69,7 +69,7 @@ export const ImpactEdgeSchema = z
     from: z
       .string()
       .describe(
-        'The uid of the dependent end (the caller, the subclass, the overriding member, the body a nested body is defined in (ENCLOSES), the importing file).',
+        'The uid of the dependent end (the caller, the subclass, the overriding member, the body a nested body is defined in (ENCLOSES), the importing file, the file whose module-level code calls).',
       ),
     to: z.string().describe('The uid of what it depends on.'),
     type: z.enum(IMPACT_EDGE_TYPES).register(schemaNames, { name: 'ImpactEdgeType' }),
@@ -93,7 +93,11 @@ export const AffectedFileSchema = z
     repositoryId: z.string(),
     path: z.string(),
     distance: z.number().int(),
-    evidence: z.array(ImpactEdgeSchema).describe('The shortest chain of imports from this file to a changed file.'),
+    evidence: z
+      .array(ImpactEdgeSchema)
+      .describe(
+        "The shortest chain of imports from this file to a changed file, or its module-level code's call of a target or an affected symbol (CALLS from the file) followed by that symbol's evidence.",
+      ),
   })
   .register(schemaNames, { name: 'AffectedFile' });
 
@@ -131,7 +135,11 @@ export const AnalyzeImpactResultSchema = z
       .describe('The symbols the target stands for (a file: its symbols; a diff: the symbols its lines touch).'),
     changedFiles: z.array(z.object({ repositoryId: z.string(), path: z.string() }).register(schemaNames, { name: 'ChangedFile' })),
     affected: z.array(AffectedSymbolSchema).describe('Reverse transitive dependents, nearest first.'),
-    files: z.array(AffectedFileSchema).describe('Files importing a changed file, directly or not.'),
+    files: z
+      .array(AffectedFileSchema)
+      .describe(
+        'Files importing a changed file, directly or not, and files whose module-level code (run when the file loads) calls a target or an affected symbol.',
+      ),
     tests: z.array(AffectedTestSchema).describe('The tests to run, nearest first.'),
     documents: z.array(AffectedSectionSchema).describe('Document sections that name a target or an affected symbol or file.'),
     knowledge: z

@@ -72,6 +72,17 @@ export interface DependentEdge {
   reversed: boolean;
 }
 
+/** A file whose module-level code calls a symbol (callers/files-calling). */
+export interface FileCallEdge {
+  uid: string;
+  repositoryId: string;
+  path: string;
+  /** The symbol it calls. */
+  via: string;
+  line: number;
+  confidence: CallConfidence;
+}
+
 export interface ImporterEdge {
   uid: string;
   repositoryId: string;
@@ -226,6 +237,18 @@ export class CodeGraphRepository {
     const query = direction === 'callers' ? 'callers/callers-of' : 'callees/callees-of';
     const rows = await this.read(principal, query, { uids, confidences, limit });
     return rows as unknown as CallEdge[];
+  }
+
+  /** The files whose module-level code (run when the file loads) calls any of `uids`. */
+  async findFilesCalling(
+    principal: Principal,
+    uids: readonly string[],
+    confidences: readonly CallConfidence[],
+    limit: number,
+  ): Promise<FileCallEdge[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.read(principal, 'callers/files-calling', { uids, confidences, limit });
+    return rows as unknown as FileCallEdge[];
   }
 
   /** One step of analyze_impact: what depends on any of `uids` (callers, subclasses, overriders, overridden members). */

@@ -93,6 +93,28 @@ describe('CallersService.getCallers', () => {
     expect(graph.callEdgeQueries).toBe(2);
   });
 
+  it('lists the files whose module-level code calls the target or a caller, each once at its nearest, within minConfidence and the readable repositories', async () => {
+    // src/main.ts calls checkout as it loads, and postOrder too; src/boot.ts calls placeOrder by name only; billing's index calls invoiceOrder.
+    graph.addFileCall('shop', 'src/main.ts', checkout, 3);
+    graph.addFileCall('shop', 'src/main.ts', handler, 4);
+    graph.addFileCall('shop', 'src/boot.ts', placeOrder, 12, 'name');
+    graph.addFileCall('billing', 'src/index.ts', invoice, 7);
+    const files = async (input: Parameters<CallersService['getCallers']>[0], repositories: '*' | string[] = '*') =>
+      (await callers.getCallers(input, principal(repositories))).fileCallers;
+    expect(await files({ name: 'checkout' })).toEqual([
+      { repositoryId: 'shop', path: 'src/main.ts', line: 3, via: checkout.uid, distance: 1, confidence: 'exact' },
+    ]);
+    // Depth 1 lists placeOrder, whose callers (boot.ts among them) are one call further.
+    expect(await files({ name: 'checkout', depth: 3 })).toEqual([
+      { repositoryId: 'shop', path: 'src/main.ts', line: 3, via: checkout.uid, distance: 1, confidence: 'exact' },
+      { repositoryId: 'shop', path: 'src/boot.ts', line: 12, via: placeOrder.uid, distance: 2, confidence: 'name' },
+      { repositoryId: 'billing', path: 'src/index.ts', line: 7, via: invoice.uid, distance: 3, confidence: 'import' },
+    ]);
+    expect((await files({ name: 'checkout', depth: 2 })).map((file) => file.path)).toEqual(['src/main.ts', 'src/boot.ts']);
+    expect((await files({ name: 'checkout', depth: 3, minConfidence: 'exact' })).map((file) => file.path)).toEqual(['src/main.ts']);
+    expect((await files({ name: 'checkout', depth: 3 }, ['shop'])).map((file) => file.path)).toEqual(['src/main.ts', 'src/boot.ts']);
+  });
+
   it('refuses a depth out of range and an unknown symbol', async () => {
     await expect(callers.getCallers({ name: 'checkout', depth: 6 }, principal())).rejects.toBeInstanceOf(InvalidInputError);
     await expect(callers.getCallers({ name: 'nope' }, principal())).rejects.toBeInstanceOf(NotFoundError);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CodeGraphRepository } from '@lore/graph';
 import { SourceRepository } from '@lore/indexer';
-import { type Principal, TRUST_BOUNDARY, type Warning } from '@lore/domain';
-import { type AnalyzeImpactInput, AnalyzeImpactInputSchema, type AnalyzeImpactResult } from '@lore/domain/schemas/impact';
+import { type CallConfidence, type Principal, type SymbolRef, TRUST_BOUNDARY, type Warning } from '@lore/domain';
+import { type AnalyzeImpactInput, AnalyzeImpactInputSchema, type AnalyzeImpactResult, type ImpactEdge } from '@lore/domain/schemas/impact';
 import { callResolutionWarnings } from '../call-graph/call-resolution';
 import { callsNotFollowed, weakExamples } from '../call-graph/call-walk';
 import { parseInput } from '../validation';
@@ -10,6 +10,7 @@ import { walkDependents } from './dependents-walk';
 import { resolveImpactTargets } from './impact-targets';
 import { affectedSections, affectedTests, impactSummary } from './impact-report';
 import { walkImporters } from './importers-walk';
+import { filesCalling } from '../call-graph/file-callers';
 import { Operation } from '../operations/operation';
 import { KnowledgeLinksService } from '../project-knowledge/knowledge-links.service';
 
@@ -41,6 +42,7 @@ export class ImpactService {
       walkImporters(this.graph, principal, targets.files, query),
     ]);
     const affected = walk.affected.filter((step) => step.symbol.kind !== 'test');
+    const files = await withFilesCallingAtLoad(this.graph, principal, targets.symbols, affected, importers.files, query);
     const reachedUids = [...targets.symbols, ...affected.map((step) => step.symbol)].map((symbol) => symbol.uid);
     const namedUids = [...reachedUids, ...targets.files.map((file) => file.uid)];
     const [testEdges, sections, knowledge] = await Promise.all([
@@ -50,7 +52,7 @@ export class ImpactService {
     ]);
     const tests = affectedTests(targets.symbols, walk.affected, testEdges);
     const documents = affectedSections(sections);
-    const report = { files: importers.files, tests, documents };
+    const report = { files, tests, documents };
     const repositories = [...targets.symbols, ...targets.files, ...affected.map((step) => step.symbol)].map((item) => item.repositoryId);
     const [resolution, notFollowed] = await Promise.all([
       callResolutionWarnings(this.graph, principal, repositories),
@@ -72,13 +74,55 @@ export class ImpactService {
         ...impactWarnings(walk.affected, {
           truncated: walk.truncated || importers.truncated,
           symbols: affected.length,
-          files: importers.files.length,
+          files: files.length,
         }),
         ...notFollowed,
       ],
       trustBoundary: TRUST_BOUNDARY,
     };
   }
+}
+
+type AffectedFile = AnalyzeImpactResult['files'][number];
+
+/**
+ * The importing files, with the files whose module-level code (run when the file loads) calls a
+ * target or an affected symbol: one more step than that symbol, its evidence after the file's call.
+ * A file both import and call reach is listed once, at its nearest.
+ */
+async function withFilesCallingAtLoad(
+  graph: CodeGraphRepository,
+  principal: Principal,
+  targets: readonly SymbolRef[],
+  affected: AnalyzeImpactResult['affected'],
+  importing: readonly AffectedFile[],
+  query: { depth: number; minConfidence: CallConfidence; limit: number },
+): Promise<AffectedFile[]> {
+  const evidence = new Map<string, ImpactEdge[]>([
+    ...targets.map((symbol) => [symbol.uid, []] as [string, ImpactEdge[]]),
+    ...affected.map((step) => [step.symbol.uid, step.evidence] as [string, ImpactEdge[]]),
+  ]);
+  // A file calling a symbol at the walk's last step would be one step past depth: not listed.
+  const listed = [
+    ...targets.map((symbol) => ({ uid: symbol.uid, distance: 0, confidence: 'exact' as const })),
+    ...affected
+      .filter((step) => step.distance < query.depth)
+      .map((step) => ({ uid: step.symbol.uid, distance: step.distance, confidence: step.confidence })),
+  ];
+  const { steps } = await filesCalling(graph, principal, listed, query);
+  const files = new Map(importing.map((file) => [`${file.repositoryId}\u0000${file.path}`, file]));
+  for (const { edge, distance } of steps) {
+    const key = `${edge.repositoryId}\u0000${edge.path}`;
+    const kept = files.get(key);
+    if (kept && kept.distance <= distance) continue;
+    files.set(key, {
+      repositoryId: edge.repositoryId,
+      path: edge.path,
+      distance,
+      evidence: [{ from: edge.uid, to: edge.via, type: 'CALLS', confidence: edge.confidence }, ...evidence.get(edge.via)!],
+    });
+  }
+  return [...files.values()].sort((a, b) => a.distance - b.distance).slice(0, query.limit);
 }
 
 /** What the answer lists when the walk stopped at its limit: the real counts, not the limit. */
@@ -100,7 +144,7 @@ function impactWarnings(affected: AnalyzeImpactResult['affected'], listed: Liste
   if (listed.truncated) {
     warnings.push({
       code: 'output_truncated',
-      message: `Only the nearest ${listed.symbols} affected symbols and ${listed.files} importing files are listed (the walk stopped at its limit): raise limit (at most 1000), lower depth, or raise minConfidence.`,
+      message: `Only the nearest ${listed.symbols} affected symbols and ${listed.files} importing or calling files are listed (the walk stopped at its limit): raise limit (at most 1000), lower depth, or raise minConfidence.`,
     });
   }
   return warnings;
