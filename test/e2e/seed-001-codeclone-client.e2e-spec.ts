@@ -141,6 +141,52 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     // 2. help(topic=...)
     const help = await seedPayload(client, 'help', { topic: 'workflow' });
     expect(JSON.stringify(help)).toContain('get_production_triage');
+    // metrics_detail's coverage_adoption family: typing and docstring adoption per module.
+    const adoption = await seedPayload(client, 'get_report_section', {
+      run_id: runId,
+      section: 'metrics_detail',
+      family: 'coverage_adoption',
+    });
+    const typed = { params_annotated: 0, any_annotation_count: 0, returns_total: 2, returns_annotated: 2, return_permille: 1000 };
+    expect(adoption).toEqual({
+      run_id: runId,
+      section: 'metrics_detail',
+      content: {
+        family: 'coverage_adoption',
+        path: null,
+        total: 2,
+        offset: 0,
+        limit: 50,
+        next_offset: null,
+        items: [
+          // route is documented, routeName not; formatLegacyStatus is not public.
+          {
+            family: 'coverage_adoption',
+            path: 'src/router.ts',
+            callable_count: 2,
+            ...typed,
+            params_total: 1,
+            params_annotated: 1,
+            param_permille: 1000,
+            public_symbol_total: 2,
+            public_symbol_documented: 1,
+            docstring_permille: 500,
+          },
+          {
+            family: 'coverage_adoption',
+            path: 'src/status.ts',
+            callable_count: 2,
+            ...typed,
+            params_total: 2,
+            params_annotated: 2,
+            param_permille: 1000,
+            public_symbol_total: 1,
+            public_symbol_documented: 0,
+            docstring_permille: 0,
+          },
+        ],
+      },
+    });
     // 3. list_hotspots or check_*
     const hotspots = await seedPayload(client, 'list_hotspots', { run_id: runId });
     expect(hotspots.run_id).toBe(runId);
@@ -192,7 +238,7 @@ describe.each(SEED_TRANSPORTS)('a CodeClone client over %s', (transport) => {
     // metrics_detail families the seed names that Lore does not measure: its contract error, saying why.
     const family = await callSeedTool(client, 'get_report_section', { section: 'metrics_detail', family: 'overloaded_modules' });
     expect(family).toMatchObject({ isError: true, meta: { 'lore/error': { code: 'invalid_input' } } });
-    expect(family.text).toMatch(/overloaded_modules and coverage_adoption are not measured/);
+    expect(family.text).toMatch(/overloaded_modules is not measured/);
     const missingRun = await callSeedTool(client, 'get_run_summary', { run_id: 'deadbeef' });
     expect(missingRun).toMatchObject({
       isError: true,

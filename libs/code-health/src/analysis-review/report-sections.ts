@@ -49,6 +49,7 @@ function metricsDetail(report: Report, query: SectionQuery): Record<string, unkn
   const { family, path } = query;
   const join = report.metrics.coverage_join;
   const api = report.metrics.api_surface;
+  const adoption = report.metrics.coverage_adoption;
   if (family === undefined && path === undefined) {
     return {
       summary: report.metrics.summary,
@@ -56,9 +57,10 @@ function metricsDetail(report: Report, query: SectionQuery): Record<string, unkn
         ...PATHED_FAMILIES.map((name) => ({ family: name, items: report.metrics[name].length })),
         { family: 'health', items: report.metrics.summary.health.dimensions.length },
         ...(join ? [{ family: 'coverage_join', items: join.functions.length }] : []),
+        ...(adoption ? [{ family: 'coverage_adoption', items: adoption.length }] : []),
         ...(api ? [{ family: 'api_surface', items: api.length }] : []),
       ],
-      hint: 'Give family (functions, classes, modules, health, coverage_join, api_surface) and/or path for a page of items (offset, limit).',
+      hint: 'Give family (functions, classes, modules, health, coverage_join, coverage_adoption, api_surface) and/or path for a page of items (offset, limit).',
     };
   }
   const under = (item: { path: string }) => path === undefined || underPath(item.path, path);
@@ -69,9 +71,11 @@ function metricsDetail(report: Report, query: SectionQuery): Record<string, unkn
         ? (join?.functions ?? []).filter(under).map((item) => ({ family: 'coverage_join', ...item }))
         : family === 'api_surface'
           ? (api ?? []).filter(under).map((item) => ({ family: 'api_surface', ...item }))
-          : (family === undefined ? PATHED_FAMILIES : [family]).flatMap((name) =>
-              (report.metrics[name] as { path: string }[]).filter(under).map((item) => ({ family: name, ...item })),
-            );
+          : family === 'coverage_adoption'
+            ? (adoption ?? []).filter(under).map((item) => ({ family: 'coverage_adoption', ...item }))
+            : (family === undefined ? PATHED_FAMILIES : [family]).flatMap((name) =>
+                (report.metrics[name] as { path: string }[]).filter(under).map((item) => ({ family: name, ...item })),
+              );
   return {
     ...(family === 'coverage_join' ? { coverage_join: join ? coverageSummary(join) : null } : {}),
     // null: the run was analysed without api_surface (an empty inventory is a recorded one).

@@ -18,7 +18,7 @@ import {
   type SourceKind,
 } from '@lore/domain/schemas/code-health';
 import type { HealthFacts, HealthSymbolRow } from '@lore/graph';
-import { adoptionOf, apiSurfaceOf } from './api-adoption';
+import { adoptionByModule, adoptionOf, apiSurfaceOf } from './api-adoption';
 import { type CloneGroup, groupClones } from './clone-groups';
 import { type CoverageReading, joinCoverage } from './coverage-join';
 import {
@@ -169,6 +169,7 @@ export function buildReport(facts: HealthFacts, settings: AnalysisSettings): Rep
       modules: full ? modules : [],
       // Absent, not null, without coverage_xml: a run without one keeps the digest it always had.
       coverage_join: full && settings.coverage ? joinCoverage(settings.coverage, facts, settings.thresholds.complexity) : undefined,
+      coverage_adoption: full ? adoptionByModule(settings.publishedSymbols ?? facts.symbols) : undefined,
       api_surface: full && settings.apiSurface ? apiSurfaceOf(settings.publishedSymbols ?? facts.symbols) : undefined,
     },
     derived: derivedOf(findings),

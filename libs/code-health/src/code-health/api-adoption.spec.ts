@@ -8,7 +8,8 @@ import { FIXTURES } from '../../../../test/support/fixtures';
 import { baselineOf } from '../analysis-review/baselines';
 import { reportSection } from '../analysis-review/report-sections';
 import { type AnalysisSettings, buildReport } from './analysis-report';
-import { adoptionOf, apiChanges, apiSurfaceOf, parameterList } from './api-adoption';
+import { healthSymbol } from '../../test/health-rows';
+import { adoptionByModule, adoptionOf, apiChanges, apiSurfaceOf, parameterList } from './api-adoption';
 import { withDeclaredAll } from './python-all';
 import { NO_STORED_BASELINE, runSummary, type StoredBaseline } from './report-views';
 
@@ -89,6 +90,99 @@ describe('typing and docstring adoption from the indexed signatures', () => {
     });
     const tests = before.symbols.map((symbol) => ({ ...symbol, inTest: true }));
     expect(adoptionOf(tests)).toMatchObject({ typing_param_permille: null, public_symbols: { with: 0, total: 0 } });
+  });
+});
+
+describe('adoption per module (metrics_detail family coverage_adoption)', () => {
+  it('counts each module as the summary counts the repository, its sums the summary', () => {
+    const modules = adoptionByModule(before.symbols);
+    const counts = { any_annotation_count: 0 };
+    expect(modules).toEqual([
+      // Parameters 6 of 9 (base, limit, value untyped), returns 4 of 7, public 3 of 6 documented.
+      {
+        path: 'geometry/area.py',
+        callable_count: 7,
+        params_total: 9,
+        params_annotated: 6,
+        param_permille: 667,
+        returns_total: 7,
+        returns_annotated: 4,
+        return_permille: 571,
+        ...counts,
+        public_symbol_total: 6,
+        public_symbol_documented: 3,
+        docstring_permille: 500,
+      },
+      {
+        path: 'geometry/volume.py',
+        callable_count: 5,
+        params_total: 6,
+        params_annotated: 6,
+        param_permille: 1000,
+        returns_total: 5,
+        returns_annotated: 5,
+        return_permille: 1000,
+        ...counts,
+        public_symbol_total: 5,
+        public_symbol_documented: 2,
+        docstring_permille: 400,
+      },
+      // The constructor is a callable whose return is not counted.
+      {
+        path: 'src/shapes.ts',
+        callable_count: 5,
+        params_total: 6,
+        params_annotated: 5,
+        param_permille: 833,
+        returns_total: 4,
+        returns_annotated: 3,
+        return_permille: 750,
+        ...counts,
+        public_symbol_total: 6,
+        public_symbol_documented: 3,
+        docstring_permille: 500,
+      },
+    ]);
+    const sum = (key: 'params_total' | 'params_annotated' | 'returns_total' | 'returns_annotated' | 'public_symbol_total') =>
+      modules.reduce((total, module) => total + module[key], 0);
+    const summary = adoptionOf(before.symbols);
+    expect([
+      sum('params_annotated'),
+      sum('params_total'),
+      sum('returns_annotated'),
+      sum('returns_total'),
+      sum('public_symbol_total'),
+    ]).toEqual([
+      summary.parameters.with,
+      summary.parameters.total,
+      summary.returns.with,
+      summary.returns.total,
+      summary.public_symbols.total,
+    ]);
+  });
+
+  it('counts `Any` and `any` annotations, and pages the modules of a full run under a path', () => {
+    const typed = (signature: string, language: string, path: string) =>
+      healthSymbol({ uid: `${path}#${signature}`, path, language, signature, bodyTokenCount: 10 });
+    const modules = adoptionByModule([
+      typed('def load(raw: Any, strict: typing.Any = False) -> Any', 'python', 'pkg/io.py'),
+      typed('def dump(value: str) -> "Any"', 'python', 'pkg/io.py'),
+      typed('function parse(text: any, reviver?: (key: string) => any): any', 'typescript', 'src/json.ts'),
+    ]);
+    expect(modules.map((module) => [module.path, module.callable_count, module.params_annotated, module.any_annotation_count])).toEqual([
+      ['pkg/io.py', 2, 3, 3],
+      ['src/json.ts', 1, 2, 2],
+    ]);
+    const report = buildReport(before, settings(false));
+    const page = reportSection(
+      { report, changed: null },
+      GetReportSectionInputSchema.parse({ section: 'metrics_detail', family: 'coverage_adoption', path: 'geometry', limit: 1 }),
+    ).content;
+    expect(page).toMatchObject({ family: 'coverage_adoption', path: 'geometry', offset: 0, limit: 1, next_offset: 1 });
+    expect(page.items).toEqual([
+      { family: 'coverage_adoption', ...adoptionByModule(before.symbols).find((module) => module.path.startsWith('geometry'))! },
+    ]);
+    expect(buildReport(before, settings(false, 'clones_only')).metrics.coverage_adoption).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Adoption, ApiSymbol, BaselineApiSymbol } from '@lore/domain/schemas/api-adoption';
+import type { Adoption, ApiSymbol, BaselineApiSymbol, ModuleAdoption } from '@lore/domain/schemas/api-adoption';
 import type { HealthSymbolRow } from '@lore/graph';
 
 /**
@@ -41,23 +41,53 @@ function counted(symbol: HealthSymbolRow): boolean {
   return BODY_KINDS.has(symbol.kind) && !symbol.inTest && !symbol.nested && symbol.bodyTokenCount !== null;
 }
 
+/** What one symbol adds to the typing counts; null when typing does not count it. */
+interface SymbolTyping {
+  parameters: { with: number; total: number };
+  /** null: no return counted (a TypeScript constructor). */
+  returnTyped: boolean | null;
+  /** Parameters and the return declared `Any` / `any`. */
+  anyAnnotations: number;
+}
+
+function typingOf(symbol: HealthSymbolRow): SymbolTyping | null {
+  if (!counted(symbol) || !TYPED_LANGUAGES.has(symbol.language) || symbol.signature === null) return null;
+  const python = symbol.language === 'python';
+  const list = parameterList(symbol.signature, python);
+  // A signature cut short by the indexer's length cap has no closing parenthesis: not read, not guessed.
+  if (list === null) return null;
+  const own = python ? pythonParameters(list.parameters, symbol.kind === 'method') : typescriptParameters(list.parameters);
+  const annotations = own.map((parameter) => annotationOf(parameter, python)).filter((annotation) => annotation !== null);
+  const returnType = python ? /^\s*->\s*([^:]+)/.exec(list.after)?.[1] : /^\s*:\s*([^{=]+)/.exec(list.after)?.[1];
+  const returnTyped = !python && symbol.name === 'constructor' ? null : returnType !== undefined;
+  const declared = returnTyped && returnType !== undefined ? [...annotations, returnType] : annotations;
+  return {
+    parameters: { with: annotations.length, total: own.length },
+    returnTyped,
+    anyAnnotations: declared.filter((annotation) => (python ? PYTHON_ANY : TYPESCRIPT_ANY).test(annotation.trim())).length,
+  };
+}
+
+const PYTHON_ANY = /^(?:typing\.)?Any$/;
+const TYPESCRIPT_ANY = /^any$/;
+
+/** A public production function, method or class: what docstring adoption counts. */
+function publicDocumented(symbol: HealthSymbolRow): boolean {
+  return DOCUMENTED_KINDS.has(symbol.kind) && symbol.exported && !symbol.inTest && !symbol.nested;
+}
+
 export function adoptionOf(symbols: readonly HealthSymbolRow[]): Adoption {
   const parameters = { with: 0, total: 0 };
   const returns = { with: 0, total: 0 };
-  for (const symbol of symbols) {
-    if (!counted(symbol) || !TYPED_LANGUAGES.has(symbol.language) || symbol.signature === null) continue;
-    const python = symbol.language === 'python';
-    const list = parameterList(symbol.signature, python);
-    // A signature cut short by the indexer's length cap has no closing parenthesis: not read, not guessed.
-    if (list === null) continue;
-    const own = python ? pythonParameters(list.parameters, symbol.kind === 'method') : typescriptParameters(list.parameters);
-    parameters.total += own.length;
-    parameters.with += own.filter((parameter) => annotated(parameter, python)).length;
-    if (!python && symbol.name === 'constructor') continue;
+  for (const typing of symbols.map(typingOf)) {
+    if (typing === null) continue;
+    parameters.total += typing.parameters.total;
+    parameters.with += typing.parameters.with;
+    if (typing.returnTyped === null) continue;
     returns.total += 1;
-    if (python ? /^\s*->/.test(list.after) : /^\s*:/.test(list.after)) returns.with += 1;
+    if (typing.returnTyped) returns.with += 1;
   }
-  const publicOnes = symbols.filter((symbol) => DOCUMENTED_KINDS.has(symbol.kind) && symbol.exported && !symbol.inTest && !symbol.nested);
+  const publicOnes = symbols.filter(publicDocumented);
   const public_symbols = { with: publicOnes.filter((symbol) => symbol.documented).length, total: publicOnes.length };
   return {
     typing_param_permille: permille(parameters),
@@ -67,6 +97,59 @@ export function adoptionOf(symbols: readonly HealthSymbolRow[]): Adoption {
     returns,
     public_symbols,
   };
+}
+
+/** Adoption per module (metrics_detail family coverage_adoption): every module with a callable typing counts or a public symbol, by path. */
+export function adoptionByModule(symbols: readonly HealthSymbolRow[]): ModuleAdoption[] {
+  const modules = new Map<string, ModuleAdoption>();
+  const moduleOf = (path: string): ModuleAdoption => {
+    let module = modules.get(path);
+    if (!module) {
+      module = {
+        path,
+        callable_count: 0,
+        params_total: 0,
+        params_annotated: 0,
+        param_permille: null,
+        returns_total: 0,
+        returns_annotated: 0,
+        return_permille: null,
+        any_annotation_count: 0,
+        public_symbol_total: 0,
+        public_symbol_documented: 0,
+        docstring_permille: null,
+      };
+      modules.set(path, module);
+    }
+    return module;
+  };
+  for (const symbol of symbols) {
+    const typing = typingOf(symbol);
+    if (typing !== null) {
+      const module = moduleOf(symbol.path);
+      module.callable_count += 1;
+      module.params_total += typing.parameters.total;
+      module.params_annotated += typing.parameters.with;
+      module.any_annotation_count += typing.anyAnnotations;
+      if (typing.returnTyped !== null) {
+        module.returns_total += 1;
+        if (typing.returnTyped) module.returns_annotated += 1;
+      }
+    }
+    if (publicDocumented(symbol)) {
+      const module = moduleOf(symbol.path);
+      module.public_symbol_total += 1;
+      if (symbol.documented) module.public_symbol_documented += 1;
+    }
+  }
+  return [...modules.values()]
+    .map((module) => ({
+      ...module,
+      param_permille: permille({ with: module.params_annotated, total: module.params_total }),
+      return_permille: permille({ with: module.returns_annotated, total: module.returns_total }),
+      docstring_permille: permille({ with: module.public_symbol_documented, total: module.public_symbol_total }),
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The public API: every exported production symbol (modules and tests aside), by path and line. */
@@ -168,17 +251,21 @@ function pythonParameters(parameters: readonly string[], method: boolean): strin
   return method && own.length > 0 && /^(self|cls)\b\s*(?::|$)/.test(own[0]!) ? own.slice(1) : own;
 }
 
-/** A colon at the parameter's top level before any default: `a: int = 1`, `{ a }: Props`, `b?: string`. */
-function annotated(parameter: string, python: boolean): boolean {
+/** The annotation after a colon at the parameter's top level before any default (`a: int = 1`, `{ a }: Props`, `b?: string`); null for none. */
+function annotationOf(parameter: string, python: boolean): string | null {
   let depth = 0;
   for (let index = 0; index < parameter.length; index++) {
     const char = parameter[index]!;
     if ('([{'.includes(char) || (!python && char === '<')) depth++;
     else if (')]}'.includes(char) || (!python && char === '>' && parameter[index - 1] !== '=')) depth = Math.max(0, depth - 1);
-    else if (depth === 0 && char === '=') return false;
-    else if (depth === 0 && char === ':') return true;
+    else if (depth === 0 && char === '=') return null;
+    else if (depth === 0 && char === ':')
+      return parameter
+        .slice(index + 1)
+        .split(/=(?!>)/)[0]!
+        .trim();
   }
-  return false;
+  return null;
 }
 
 function permille({ with: part, total }: { with: number; total: number }): number | null {

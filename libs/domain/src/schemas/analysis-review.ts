@@ -232,7 +232,7 @@ export const REPORT_SECTIONS = [
   'integrity',
   'changed',
 ] as const;
-export const METRICS_FAMILIES = ['functions', 'classes', 'modules', 'health', 'coverage_join', 'api_surface'] as const;
+export const METRICS_FAMILIES = ['functions', 'classes', 'modules', 'health', 'coverage_join', 'coverage_adoption', 'api_surface'] as const;
 
 export const GetReportSectionInputSchema = z
   .object({
@@ -242,11 +242,11 @@ export const GetReportSectionInputSchema = z
       .describe('all: the whole canonical report; metrics: metrics.summary only; metrics_detail: paged; changed: diff-aware runs only.'),
     family: z
       .enum(METRICS_FAMILIES, {
-        error: `family is one of ${METRICS_FAMILIES.join(', ')}; CodeClone's overloaded_modules and coverage_adoption are not measured (Lore has no module-hotspot layer; its type-annotation adoption is metrics.summary.adoption)`,
+        error: `family is one of ${METRICS_FAMILIES.join(', ')}; CodeClone's overloaded_modules is not measured (Lore has no module-hotspot layer)`,
       })
       .optional()
       .describe(
-        'metrics_detail: functions, classes, modules, health (its dimensions), coverage_join (per function, with the join’s summary) or api_surface (the public symbols of a run analysed with api_surface).',
+        'metrics_detail: functions, classes, modules, health (its dimensions), coverage_join (per function, with the join’s summary), coverage_adoption (typing and docstring adoption per module, full mode) or api_surface (the public symbols of a run analysed with api_surface).',
       ),
     path: z.string().max(1000).optional().describe('metrics_detail: only items under this path.'),
     offset: z.number().int().min(0).default(0).describe('metrics_detail: items to skip.'),

@@ -35,6 +35,28 @@ export const AdoptionSchema = z
   .register(schemaNames, { name: 'Adoption' });
 export type Adoption = z.infer<typeof AdoptionSchema>;
 
+/**
+ * One module's adoption (metrics_detail family coverage_adoption), counted as metrics.summary.adoption
+ * is; the counts are named as CodeClone's family names them.
+ */
+export const ModuleAdoptionSchema = z
+  .object({
+    path: z.string(),
+    callable_count: z.number().int().describe('Production functions and methods counted for typing (TypeScript and Python only).'),
+    params_total: z.number().int(),
+    params_annotated: z.number().int(),
+    param_permille: z.number().int().nullable().describe('params_annotated / params_total in thousandths; null when none is counted.'),
+    returns_total: z.number().int(),
+    returns_annotated: z.number().int(),
+    return_permille: z.number().int().nullable(),
+    any_annotation_count: z.number().int().describe('Parameters and returns declared `Any` (Python) or `any` (TypeScript).'),
+    public_symbol_total: z.number().int(),
+    public_symbol_documented: z.number().int(),
+    docstring_permille: z.number().int().nullable(),
+  })
+  .register(schemaNames, { name: 'ModuleAdoption' });
+export type ModuleAdoption = z.infer<typeof ModuleAdoptionSchema>;
+
 /** The three permilles a baseline keeps, to give a later run its deltas. */
 export const BaselineAdoptionSchema = z
   .object({

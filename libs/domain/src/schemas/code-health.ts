@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdoptionSchema, ApiSymbolSchema } from './api-adoption';
+import { AdoptionSchema, ApiSymbolSchema, ModuleAdoptionSchema } from './api-adoption';
 import { CoverageJoinSchema, CoverageStatusSchema } from './coverage-join';
 import { RepositoryPathSchema, schemaNames } from './shared';
 import {
@@ -235,6 +235,10 @@ export const ReportSchema = z
         classes: z.array(ClassMetricSchema),
         modules: z.array(ModuleMetricSchema),
         coverage_join: CoverageJoinSchema.optional().describe('Only in a run given coverage_xml.'),
+        coverage_adoption: z
+          .array(ModuleAdoptionSchema)
+          .optional()
+          .describe('Full mode only: metrics.summary.adoption per module, by path (metrics_detail family coverage_adoption).'),
         api_surface: z
           .array(ApiSymbolSchema)
           .optional()
