@@ -8,6 +8,8 @@ export * from './languages';
 export { codeLanguages, knownLanguage, languageDefinitions, packageEcosystems, type KnownLanguage } from './languages/language-registry';
 export type * from './languages/language-definition';
 export * from './repository-files';
+// For the analysis and the documentation checks, which read a declaration's header text.
+export { closingParenthesis, splitTopLevel } from './declaration-headers';
 // For bench/parse-floor.ts: the first pass's own walk, measured alone (the compiler loaded when it is first called).
 export { walkPreorder } from './languages/typescript/typescript-extractor';
 export { signatureSimilarity } from './function-bodies/fingerprints';

@@ -1,5 +1,6 @@
 import type { Adoption, ApiSymbol, BaselineApiSymbol, ModuleAdoption } from '@lore/domain/schemas/api-adoption';
 import type { HealthSymbolRow } from '@lore/graph';
+import { closingParenthesis, splitTopLevel } from '@lore/indexer';
 
 /**
  * Type-annotation and doc-comment adoption, and the public API inventory, read from the indexed
@@ -213,22 +214,12 @@ export function parameterList(signature: string, python: boolean): Parameters | 
     const bare = python ? null : /=\s*(?:async\s+)?([A-Za-z_$][\w$]*)\s*=>/.exec(signature);
     return bare ? { parameters: [bare[1]!], after: '' } : null;
   }
-  const parameters: string[] = [];
-  let depth = 0;
-  let start = open + 1;
-  for (let index = open; index < signature.length; index++) {
-    const char = signature[index]!;
-    if ('([{'.includes(char) || (!python && char === '<')) depth++;
-    else if ((')]}'.includes(char) || (!python && char === '>' && signature[index - 1] !== '=')) && depth > 0) depth--;
-    if (depth === 1 && char === ',') {
-      parameters.push(signature.slice(start, index).trim());
-      start = index + 1;
-    } else if (depth === 0) {
-      parameters.push(signature.slice(start, index).trim());
-      return { parameters: parameters.filter((parameter) => parameter !== ''), after: signature.slice(index + 1) };
-    }
-  }
-  return null;
+  const close = closingParenthesis(signature, open);
+  if (close < 0) return null;
+  return {
+    parameters: splitTopLevel(signature.slice(open + 1, close), !python).map((parameter) => parameter.trim()),
+    after: signature.slice(close + 1),
+  };
 }
 
 /** TypeScript parameters that are parameters: decorators and modifiers stripped, `this` left out. */

@@ -1,4 +1,4 @@
-import { type HeaderSyntax, knownLanguage } from '@lore/indexer';
+import { closingParenthesis, type HeaderSyntax, knownLanguage, splitTopLevel } from '@lore/indexer';
 
 /**
  * What a declaration's own text says about it: its parameters (names, optional, defaults), modifiers
@@ -62,14 +62,14 @@ export function declarationHeader(spanText: string, name: string, language: stri
   const between = /^\s*\??\s*(?:<[^()]*>)?\s*(?::[^=()]*)?(?:=\s*(?:async\s*)?(?:function\s*)?(?:<[^()]*>)?\s*)?\(/.exec(text.slice(open));
   if (!between) return null;
   open += between[0].length - 1;
-  const close = matching(text, open);
+  const close = closingParenthesis(text, open);
   if (close < 0) return null;
   const prefix = text.slice(text.lastIndexOf('\n', nameAt) + 1, nameAt);
   const prefixWords = prefix.split(/[^\w$#@]+/).filter(Boolean);
   const arrowModifiers = /=\s*async\b/.test(text.slice(nameAt, open)) ? ['async'] : [];
   const modifiers = [...prefixWords.filter((word) => MODIFIERS.has(word)), ...arrowModifiers];
   if (name.startsWith('#')) modifiers.push('private');
-  const parameters = splitTopLevel(text.slice(open + 1, close))
+  const parameters = splitTopLevel(text.slice(open + 1, close), syntax !== 'python')
     .map((part) => parameterOf(part, syntax))
     .filter((parameter): parameter is Parameter => parameter !== null);
   return {
@@ -253,43 +253,6 @@ function returnTypeOf(text: string, close: number, prefixWords: string[], syntax
     else if (depth === 0 && (char === ';' || char === '\n')) return after.slice(start, i).trim() || null;
   }
   return after.slice(start).trim() || null;
-}
-
-/** Comma-separated parts at depth 0 (commas inside brackets, generics and strings do not split). */
-export function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '"' || char === "'" || char === '`') {
-      const closing = text.indexOf(char, i + 1);
-      if (closing < 0) break;
-      i = closing;
-    } else if (char in OPENERS) depth++;
-    else if (CLOSERS.has(char) && !(char === '>' && text[i - 1] === '=')) depth--;
-    else if (char === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.filter((part) => part.trim() !== '');
-}
-
-/** Index of the bracket closing the one at `open`, or -1. */
-function matching(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '"' || char === "'" || char === '`') {
-      const closing = text.indexOf(char, i + 1);
-      if (closing < 0) return -1;
-      i = closing;
-    } else if (char === '(') depth++;
-    else if (char === ')' && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /** Comments blanked out, line breaks kept, so offsets and line numbers stay those of the span. */
