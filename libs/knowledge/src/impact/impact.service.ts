@@ -42,10 +42,10 @@ export class ImpactService {
       walkImporters(this.graph, principal, targets.files, query),
     ]);
     const affected = walk.affected.filter((step) => step.symbol.kind !== 'test');
-    const files = await withFilesCallingAtLoad(this.graph, principal, targets.symbols, affected, importers.files, query);
     const reachedUids = [...targets.symbols, ...affected.map((step) => step.symbol)].map((symbol) => symbol.uid);
     const namedUids = [...reachedUids, ...targets.files.map((file) => file.uid)];
-    const [testEdges, sections, knowledge] = await Promise.all([
+    const [files, testEdges, sections, knowledge] = await Promise.all([
+      withFilesCallingAtLoad(this.graph, principal, targets.symbols, affected, importers.files, query),
       this.graph.findTestsFor(principal, reachedUids),
       this.graph.findSectionsMentioning(principal, namedUids),
       this.knowledge.knowledgeAbout(principal, namedUids),
