@@ -7,7 +7,8 @@ import { DocumentationTrustService } from './documentation-trust.service';
 
 /**
  * verify_claim on sentences as documentation writes them (sentence-reading.ts, prose-claims.ts),
- * against the real graph of test/fixtures/docs-drift, order-service, shipping-go and billing-service: the verdict and the spans
+ * against the real graph of test/fixtures/docs-drift, order-service, shipping-go, billing-service and docs-examples (an example
+ * program beside a library): the verdict and the spans
  * read by hand from the fixtures' code. A retirement or a likeness is never contradicted; a
  * recommended name the code lacks is contradicted only beside its other spelling.
  */
@@ -17,7 +18,7 @@ let service: DocumentationTrustService;
 
 beforeAll(async () => {
   moduleRef = await knowledgeWith({});
-  for (const name of ['docs-drift', 'order-service', 'shipping-go', 'billing-service'])
+  for (const name of ['docs-drift', 'order-service', 'shipping-go', 'billing-service', 'docs-examples'])
     await moduleRef.get(IndexingService).indexRepository({ path: gitFixture(name).path, repositoryId: name }, principal);
   service = moduleRef.get(DocumentationTrustService);
 }, 240_000);
@@ -58,6 +59,9 @@ const SENTENCES: [string, string, string | null, string, string[]][] = [
   // Declarations the graph does not list: a Go package variable, a Python attribute set in __init__.
   ['shipping-go', 'Use `ErrNoCarrier` instead.', 'exists', 'supported', ['shipping/service.go:13-13']],
   ['billing-service', 'BillingService._country exists', 'exists', 'supported', ['billing/service.py:22-22']],
+  // A module variable of the library is declared; the same shape in an example program is not the library's (the line naming it, cited).
+  ['docs-examples', '`strict_mode` exists', 'exists', 'supported', ['settings/core.py:9-9']],
+  ['docs-examples', '`verbose_mode` exists', 'exists', 'unknown', ['examples/demo/cli.py:4-4']],
 ];
 
 describe('verify_claim on documentation sentences', () => {
