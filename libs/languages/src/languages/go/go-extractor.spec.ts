@@ -205,6 +205,49 @@ describe('GoExtractor on unusual input', () => {
     ]);
   });
 
+  it("calls in package-level initializers have the file as caller; a function's, a literal's and another module's are not the file's", async () => {
+    const result = await new GoExtractor().extract(
+      memoryInput({
+        'reg/reg.go': 'package reg\n\nfunc New() int { return 0 }\n\nfunc Register(name string) bool { return true }\n',
+        'app/app.go': [
+          'package app',
+          '',
+          'import (',
+          '\t"errors"',
+          '\t"example.com/x/reg"',
+          '\t"github.com/acme/log"',
+          ')',
+          '',
+          'var registry = reg.New()',
+          '',
+          'var _ = reg.Register("app")',
+          '',
+          'var ErrClosed = errors.New("closed")',
+          '',
+          'var handler = func() int { return reg.New() }',
+          '',
+          'var logger = log.New()',
+          '',
+          'func Start() bool {',
+          '\tlog.Info()',
+          '\treturn reg.Register("start")',
+          '}',
+          '',
+        ].join('\n'),
+      }),
+    );
+    expect(result.calls.map((c) => [short(c.callerUid), short(c.calleeUid), c.line, c.confidence])).toEqual([
+      ['app/app.go', 'reg/reg.go#New', 9, 'import'],
+      ['app/app.go', 'reg/reg.go#Register', 11, 'import'],
+      ['app/app.go#Start', 'reg/reg.go#Register', 21, 'import'],
+      ['app/app.go#handler', 'reg/reg.go#New', 15, 'import'],
+    ]);
+    // Another module's functions join symbols: Start's `log.Info()` is kept, the initializer's `log.New()` is not.
+    expect(result.externalReferences.calls.map((call) => [short(call.callerUid), call.target.path, call.line])).toEqual([
+      ['app/app.go#Start', ['Info'], 20],
+    ]);
+  });
+
   it('without a go.mod, finds imported packages by the directory their import path ends with', async () => {
     const result = await new GoExtractor().extract(
       memoryInput({

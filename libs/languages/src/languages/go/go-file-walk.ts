@@ -61,9 +61,10 @@ export class GoFileWalk implements FileWalk<GoFile> {
       case 'func_literal':
         return this.scopes.enter({ fn: this.declareLiteral(node) });
       case 'call_expression': {
-        const top = this.scopes.top();
+        // Outside every function: a package-level initializer, the file's own call.
         const fn = node.childForFieldName('function');
-        if (top && fn) this.currentFile().sites.push({ caller: top.fn, line: startLineOf(node), fn: exprOf(fn) });
+        const file = this.currentFile();
+        if (fn) file.sites.push({ caller: this.scopes.top()?.fn ?? null, file, line: startLineOf(node), fn: exprOf(fn) });
         return;
       }
       case 'short_var_declaration':

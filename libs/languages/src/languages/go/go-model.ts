@@ -130,7 +130,9 @@ export interface GoType {
 }
 
 export interface GoCallSite extends CallSite {
-  caller: GoFunc;
+  /** null: a package-level declaration's initializer (`var x = f()`), which runs when the package is loaded. */
+  caller: GoFunc | null;
+  file: GoFile;
   line: number;
   fn: GoExpr;
 }

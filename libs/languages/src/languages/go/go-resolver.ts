@@ -18,6 +18,13 @@ import {
 import { defaultPackageName, ModuleLocator } from './go-modules';
 import { elementType } from './go-syntax';
 
+/** What a call's names are looked up in: the function's locals and file, or (package level) the file's alone. */
+interface GoScope {
+  file: GoFunc['file'];
+  locals: ReadonlyMap<string, LocalType>;
+}
+const NO_LOCALS: ReadonlyMap<string, LocalType> = new Map();
+
 /** What a name or expression evaluates to, as far as call resolution can tell. */
 type GoValue =
   | { kind: 'package'; pkg: GoPackage }
@@ -164,19 +171,22 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
 
   resolveCall(site: GoCallSite, calls: SiteCalls): void {
     const fn = site.fn;
-    const outside = this.externalName(site.caller.file, site.caller.locals, fn);
+    // A package-level initializer sees the package's names and the file's imports, no locals.
+    const scope: GoScope = site.caller ?? { file: site.file, locals: NO_LOCALS };
+    const outside = this.externalName(scope.file, scope.locals, fn);
     if (outside) {
-      // A function of another module: no edge here, a link when a repository that provides it is indexed.
-      this.external.addCall(site.caller.symbol.uid, outside, site.line);
+      // A function of another module: no edge here, a link when a repository that provides it is
+      // indexed. Links join symbols, so a package-level initializer's call gives none.
+      if (site.caller) this.external.addCall(site.caller.symbol.uid, outside, site.line);
       return;
     }
     if (fn.kind === 'ident') {
-      const value = this.evalIdent(site.caller, fn.name);
+      const value = this.evalIdent(scope, fn.name);
       if (value.kind === 'callable') calls.followed(value.callable.symbol);
       return;
     }
     if (fn.kind !== 'selector') return;
-    const operand = this.evalExpr(site.caller, fn.operand, 0, 0);
+    const operand = this.evalExpr(scope, fn.operand, 0, 0);
     switch (operand.kind) {
       case 'package': {
         const target = operand.pkg.funcs.get(fn.field);
@@ -201,7 +211,7 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
     }
   }
 
-  private evalIdent(fn: GoFunc, name: string): GoValue {
+  private evalIdent(fn: GoScope, name: string): GoValue {
     const local = fn.locals.get(name);
     if (local) return this.evalLocal(fn, local, 0);
     const pkg = fn.file.pkg;
@@ -222,7 +232,7 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
     return BUILTIN_FUNCTIONS.has(name) || BUILTIN_TYPES.has(name) ? EXTERNAL : UNKNOWN;
   }
 
-  private evalLocal(fn: GoFunc, local: LocalType, depth: number): GoValue {
+  private evalLocal(fn: GoScope, local: LocalType, depth: number): GoValue {
     switch (local.kind) {
       case 'callable':
         return local;
@@ -239,7 +249,7 @@ export class GoResolver implements CrossFileResolver<GoCallSite> {
     }
   }
 
-  private evalExpr(fn: GoFunc, expr: GoExpr, result: number, depth: number): GoValue {
+  private evalExpr(fn: GoScope, expr: GoExpr, result: number, depth: number): GoValue {
     if (depth > MAX_EVAL_DEPTH) return UNKNOWN;
     switch (expr.kind) {
       case 'ident': {
