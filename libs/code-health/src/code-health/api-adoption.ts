@@ -102,55 +102,59 @@ export function adoptionOf(symbols: readonly HealthSymbolRow[]): Adoption {
 
 /** Adoption per module (metrics_detail family coverage_adoption): every module with a callable typing counts or a public symbol, by path. */
 export function adoptionByModule(symbols: readonly HealthSymbolRow[]): ModuleAdoption[] {
-  const modules = new Map<string, ModuleAdoption>();
-  const moduleOf = (path: string): ModuleAdoption => {
-    let module = modules.get(path);
-    if (!module) {
-      module = {
-        path,
-        callable_count: 0,
-        params_total: 0,
-        params_annotated: 0,
-        param_permille: null,
-        returns_total: 0,
-        returns_annotated: 0,
-        return_permille: null,
-        any_annotation_count: 0,
-        public_symbol_total: 0,
-        public_symbol_documented: 0,
-        docstring_permille: null,
-      };
-      modules.set(path, module);
-    }
+  const counts = new Map<string, ModuleCounts>();
+  const countsOf = (path: string): ModuleCounts => {
+    let module = counts.get(path);
+    if (!module) counts.set(path, (module = { callables: 0, parameters: part(), returns: part(), any: 0, publicSymbols: part() }));
     return module;
   };
   for (const symbol of symbols) {
     const typing = typingOf(symbol);
     if (typing !== null) {
-      const module = moduleOf(symbol.path);
-      module.callable_count += 1;
-      module.params_total += typing.parameters.total;
-      module.params_annotated += typing.parameters.with;
-      module.any_annotation_count += typing.anyAnnotations;
+      const module = countsOf(symbol.path);
+      module.callables += 1;
+      module.parameters.with += typing.parameters.with;
+      module.parameters.total += typing.parameters.total;
+      module.any += typing.anyAnnotations;
       if (typing.returnTyped !== null) {
-        module.returns_total += 1;
-        if (typing.returnTyped) module.returns_annotated += 1;
+        module.returns.total += 1;
+        if (typing.returnTyped) module.returns.with += 1;
       }
     }
     if (publicDocumented(symbol)) {
-      const module = moduleOf(symbol.path);
-      module.public_symbol_total += 1;
-      if (symbol.documented) module.public_symbol_documented += 1;
+      const module = countsOf(symbol.path);
+      module.publicSymbols.total += 1;
+      if (symbol.documented) module.publicSymbols.with += 1;
     }
   }
-  return [...modules.values()]
-    .map((module) => ({
-      ...module,
-      param_permille: permille({ with: module.params_annotated, total: module.params_total }),
-      return_permille: permille({ with: module.returns_annotated, total: module.returns_total }),
-      docstring_permille: permille({ with: module.public_symbol_documented, total: module.public_symbol_total }),
-    }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, module]) => ({
+      path,
+      callable_count: module.callables,
+      params_total: module.parameters.total,
+      params_annotated: module.parameters.with,
+      param_permille: permille(module.parameters),
+      returns_total: module.returns.total,
+      returns_annotated: module.returns.with,
+      return_permille: permille(module.returns),
+      any_annotation_count: module.any,
+      public_symbol_total: module.publicSymbols.total,
+      public_symbol_documented: module.publicSymbols.with,
+      docstring_permille: permille(module.publicSymbols),
+    }));
+}
+
+interface ModuleCounts {
+  callables: number;
+  parameters: { with: number; total: number };
+  returns: { with: number; total: number };
+  any: number;
+  publicSymbols: { with: number; total: number };
+}
+
+function part(): { with: number; total: number } {
+  return { with: 0, total: 0 };
 }
 
 /** The public API: every exported production symbol (modules and tests aside), by path and line. */

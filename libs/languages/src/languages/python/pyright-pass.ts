@@ -204,6 +204,7 @@ function callsOf(
 /** The repository symbol a declaration pyright names is: in a repository file, the innermost one of its name around its line. */
 class DeclarationTargets {
   private readonly byPath = new Map<string, SymbolRow[]>();
+  private readonly lines = new Map<string, readonly string[] | null>();
 
   constructor(
     private readonly rootPath: string,
@@ -230,11 +231,22 @@ class DeclarationTargets {
   /** The symbol a definition's place names: the identifier there, read off the file's text. */
   uidAtPlace(place: DefinitionPlace, textOf: ReadonlyMap<string, string | null>): string | null {
     const path = this.pathOf(place.uri);
-    const text = path === null ? null : textOf.get(path);
-    if (!text) return null;
+    const lines = path === null ? null : this.linesOf(path, textOf);
+    if (!lines) return null;
     const { line, character } = place.range.start;
-    const name = /^[\p{L}\p{N}_]+/u.exec(text.split('\n')[line]?.slice(character) ?? '')?.[0];
+    const name = /^[\p{L}\p{N}_]+/u.exec(lines[line]?.slice(character) ?? '')?.[0];
     return name ? this.uidOf(place.uri, line, name) : null;
+  }
+
+  /** A file's lines, split once however many definitions point into it. */
+  private linesOf(path: string, textOf: ReadonlyMap<string, string | null>): readonly string[] | null {
+    let lines = this.lines.get(path);
+    if (lines === undefined) {
+      const text = textOf.get(path);
+      lines = text ? text.split('\n') : null;
+      this.lines.set(path, lines);
+    }
+    return lines;
   }
 
   /** Whether a place is in one of the repository's Python files. */
